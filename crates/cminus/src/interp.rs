@@ -1,0 +1,647 @@
+//! A concrete interpreter for C--, the reference semantics used to test the front end and
+//! later stages.
+//!
+//! **Memory**: every variable (and every allocation) is an object holding a value tree; a
+//! pointer is an object plus a path of field/element indices, so pointers to locals, globals,
+//! struct fields and array elements work. Allocation models (`malloc` and the other
+//! [`crate::pointsto::ALLOCATORS`]) return a pointer to element 0 of a fresh array object;
+//! `calloc`/`kzalloc`/`kcalloc`/`vzalloc` memory is zero, other allocations uninitialised.
+//!
+//! **Nondeterminism**: the supplier is asked for a value, in this order of events as they
+//! happen: (1) each integer/bool formal of the entry procedure, left to right (pointer formals
+//! get a fresh uninitialised object instead); then during execution (2) each evaluation of
+//! `nondet`, (3) each call of an external function without a model (its return value),
+//! (4) each first read of an uninitialised scalar (the value is then stored), (5) each `goto`
+//! whose targets are not decided by the `assume` at the targets: when exactly one target's
+//! leading `assume` holds (or has no assume) it is taken without asking; when several are
+//! possible the supplier's value modulo their number picks one (in label order).
+//!
+//! Undefined behaviour (null or invalid dereference, division by zero, a negative or
+//! too-large index or shift) and a failing `assume` make the run [`Outcome::Stuck`].
+
+use crate::pointsto::ALLOCATORS;
+use crate::*;
+use std::collections::HashMap;
+
+/// A runtime value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Value {
+    Int(i128),
+    Ptr { obj: usize, path: Vec<i64> },
+    Func(String),
+    Agg(Vec<Value>),
+    /// Uninitialised (as a scalar, or every part of an aggregate).
+    Undef,
+    /// All-zero memory (as a scalar 0, or every part of an aggregate).
+    Zero,
+}
+
+/// How a run ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// An `error` statement was reached.
+    Error { stmt: StmtId, msg: String },
+    /// A `halt` statement was reached.
+    Halt { stmt: StmtId },
+    /// The entry procedure returned (with its integer value, if any).
+    Returned(Option<i128>),
+    /// The step limit was reached.
+    StepLimit,
+    /// A failing `assume` or undefined behaviour.
+    Stuck { stmt: StmtId, reason: String },
+}
+
+#[derive(Clone, Debug)]
+pub struct Run {
+    pub outcome: Outcome,
+    /// The executed statements, in order.
+    pub trace: Vec<StmtId>,
+    /// The values the supplier gave, in order.
+    pub inputs_used: Vec<i64>,
+}
+
+/// Run from the entry procedure with the values in `inputs` (then zeros).
+pub fn run(p: &Program, inputs: &[i64], max_steps: u64) -> Run {
+    let mut it = inputs.iter().copied();
+    run_with(p, &mut |_t: &Type| it.next().unwrap_or(0), max_steps)
+}
+
+/// Run from the entry procedure, asking `nondet` for each nondeterministic value.
+pub fn run_with(p: &Program, nondet: &mut dyn FnMut(&Type) -> i64, max_steps: u64) -> Run {
+    let mut m = Machine::new(p, nondet);
+    let outcome = m.go(max_steps);
+    Run { outcome, trace: m.trace, inputs_used: m.used }
+}
+
+struct Frame {
+    proc: usize,
+    pc: usize,
+    vars: HashMap<String, usize>,
+    /// Where the caller wants the result (in the caller's frame).
+    ret: Option<Lval>,
+}
+
+struct Stuck(String);
+
+type R<T> = Result<T, Stuck>;
+
+struct Machine<'a> {
+    p: &'a Program,
+    nondet: &'a mut dyn FnMut(&Type) -> i64,
+    objects: Vec<Value>,
+    globals: HashMap<String, usize>,
+    frames: Vec<Frame>,
+    labels: Vec<HashMap<&'a str, usize>>,
+    procs: HashMap<&'a str, usize>,
+    trace: Vec<StmtId>,
+    used: Vec<i64>,
+}
+
+pub fn wrap(v: i128, t: &Type) -> i128 {
+    match t {
+        Type::Bool => (v != 0) as i128,
+        Type::Int { bits, signed } if *bits < 128 => {
+            let bits = *bits as u32;
+            let m = 1i128 << bits;
+            let mut r = v.rem_euclid(m);
+            if *signed && r >= m / 2 {
+                r -= m;
+            }
+            r
+        }
+        _ => v,
+    }
+}
+
+impl<'a> Machine<'a> {
+    fn new(p: &'a Program, nondet: &'a mut dyn FnMut(&Type) -> i64) -> Self {
+        let mut m = Machine {
+            p,
+            nondet,
+            objects: vec![],
+            globals: HashMap::new(),
+            frames: vec![],
+            labels: p.procs.iter().map(|pr| pr.label_map()).collect(),
+            procs: p.procs.iter().enumerate().map(|(i, pr)| (pr.name.as_str(), i)).collect(),
+            trace: vec![],
+            used: vec![],
+        };
+        for g in &p.globals {
+            let o = m.objects.len();
+            m.objects.push(Value::Zero);
+            m.globals.insert(g.name.clone(), o);
+        }
+        m
+    }
+
+    fn ask(&mut self, t: &Type) -> i64 {
+        let v = (self.nondet)(t);
+        self.used.push(v);
+        v
+    }
+
+    fn nondet_value(&mut self, t: &Type) -> Value {
+        let v = self.ask(t) as i128;
+        match t {
+            Type::Ptr(_) if v == 0 => Value::Int(0),
+            Type::Ptr(_) => Value::Int(v),
+            t => Value::Int(wrap(v, t)),
+        }
+    }
+
+    fn init_value(&mut self, i: &Init, proc: Option<&Proc>) -> R<Value> {
+        Ok(match i {
+            Init::Zero => Value::Zero,
+            Init::Expr(e) => self.eval(proc, e)?,
+            Init::List(items) => {
+                let mut v = vec![];
+                for it in items {
+                    v.push(self.init_value(it, proc)?);
+                }
+                Value::Agg(v)
+            }
+        })
+    }
+
+    fn go(&mut self, max_steps: u64) -> Outcome {
+        for (i, g) in self.p.globals.iter().enumerate() {
+            match self.init_value(&g.init, None) {
+                Ok(v) => self.objects[i] = v,
+                Err(Stuck(r)) => {
+                    return Outcome::Stuck { stmt: StmtId(u32::MAX), reason: r };
+                }
+            }
+        }
+        let Some(&entry) = self.procs.get(self.p.entry.as_str()) else {
+            return Outcome::Stuck { stmt: StmtId(u32::MAX), reason: "no entry procedure".into() };
+        };
+        let ep = &self.p.procs[entry];
+        let mut args = vec![];
+        for f in &ep.formals {
+            let v = match &f.ty {
+                Type::Ptr(_) => {
+                    let o = self.objects.len();
+                    self.objects.push(Value::Undef);
+                    Value::Ptr { obj: o, path: vec![] }
+                }
+                t if t.is_scalar() => self.nondet_value(t),
+                _ => Value::Undef,
+            };
+            args.push(v);
+        }
+        self.push_frame(entry, args, None);
+        let mut steps = 0;
+        loop {
+            if steps >= max_steps {
+                return Outcome::StepLimit;
+            }
+            steps += 1;
+            let fr = self.frames.last().unwrap();
+            let proc = &self.p.procs[fr.proc];
+            let Some(stmt) = proc.body.get(fr.pc) else {
+                // falling off the end: a return without value
+                if let Some(o) = self.do_return(None) {
+                    return o;
+                }
+                continue;
+            };
+            self.trace.push(stmt.id);
+            match self.step(proc, stmt) {
+                Ok(Some(o)) => return o,
+                Ok(None) => {}
+                Err(Stuck(reason)) => return Outcome::Stuck { stmt: stmt.id, reason },
+            }
+        }
+    }
+
+    fn push_frame(&mut self, pi: usize, args: Vec<Value>, ret: Option<Lval>) {
+        let pr = &self.p.procs[pi];
+        let mut vars = HashMap::new();
+        for (f, a) in pr.formals.iter().zip(args) {
+            let o = self.objects.len();
+            self.objects.push(a);
+            vars.insert(f.name.clone(), o);
+        }
+        for l in &pr.locals {
+            let o = self.objects.len();
+            self.objects.push(Value::Undef);
+            vars.insert(l.name.clone(), o);
+        }
+        self.frames.push(Frame { proc: pi, pc: 0, vars, ret });
+    }
+
+    /// Pop the current frame; `Some` when the entry procedure returned.
+    fn do_return(&mut self, v: Option<Value>) -> Option<Outcome> {
+        let fr = self.frames.pop().unwrap();
+        if self.frames.is_empty() {
+            let val = match v {
+                Some(Value::Int(i)) => Some(i),
+                Some(Value::Zero) => Some(0),
+                _ => None,
+            };
+            return Some(Outcome::Returned(val));
+        }
+        if let (Some(lv), Some(v)) = (fr.ret, v) {
+            let caller = &self.p.procs[self.frames.last().unwrap().proc];
+            if let Err(Stuck(r)) = self.store(Some(caller), &lv, v) {
+                let id = caller.body[self.frames.last().unwrap().pc].id;
+                return Some(Outcome::Stuck { stmt: id, reason: r });
+            }
+        }
+        self.frames.last_mut().unwrap().pc += 1;
+        None
+    }
+
+    fn step(&mut self, proc: &'a Proc, s: &'a Stmt) -> R<Option<Outcome>> {
+        let pp = Some(proc);
+        match &s.kind {
+            StmtKind::Assign(l, e) => {
+                let v = self.eval(pp, e)?;
+                self.store(pp, l, v)?;
+            }
+            StmtKind::Call { ret, callee, args } => {
+                let mut vals = vec![];
+                for a in args {
+                    vals.push(self.eval(pp, a)?);
+                }
+                if let Some(&pi) = self.procs.get(callee.as_str()) {
+                    self.push_frame(pi, vals, ret.clone());
+                    return Ok(None);
+                }
+                let rv = self.call_extern(callee, &vals)?;
+                if let (Some(l), Some(v)) = (ret, rv) {
+                    self.store(pp, l, v)?;
+                }
+            }
+            StmtKind::Return(e) => {
+                let v = match e {
+                    Some(e) => Some(self.eval(pp, e)?),
+                    None => None,
+                };
+                return Ok(self.do_return(v));
+            }
+            StmtKind::Assume(e) => {
+                if !self.truth(pp, e)? {
+                    return Err(Stuck(format!("assume({}) failed", print_expr(e))));
+                }
+            }
+            StmtKind::Goto(ls) => {
+                let pi = self.frames.last().unwrap().proc;
+                let mut cands = vec![];
+                for l in ls {
+                    let Some(&t) = self.labels[pi].get(l.as_str()) else {
+                        return Err(Stuck(format!("undefined label {l}")));
+                    };
+                    let ok = match &proc.body[t].kind {
+                        StmtKind::Assume(c) => self.truth(pp, c).unwrap_or(false),
+                        _ => true,
+                    };
+                    if ok {
+                        cands.push(t);
+                    }
+                }
+                let t = match cands.len() {
+                    0 => return Err(Stuck("no goto target is feasible".into())),
+                    1 => cands[0],
+                    n => {
+                        let v = self.ask(&Type::INT);
+                        cands[(v.rem_euclid(n as i64)) as usize]
+                    }
+                };
+                self.frames.last_mut().unwrap().pc = t;
+                return Ok(None);
+            }
+            StmtKind::Skip => {}
+            StmtKind::Error(m) => return Ok(Some(Outcome::Error { stmt: s.id, msg: m.clone() })),
+            StmtKind::Halt => return Ok(Some(Outcome::Halt { stmt: s.id })),
+        }
+        self.frames.last_mut().unwrap().pc += 1;
+        Ok(None)
+    }
+
+    fn call_extern(&mut self, name: &str, args: &[Value]) -> R<Option<Value>> {
+        if ALLOCATORS.contains(&name) {
+            let zero = matches!(name, "calloc" | "kzalloc" | "kcalloc" | "vzalloc");
+            let o = self.objects.len();
+            self.objects.push(if zero { Value::Zero } else { Value::Undef });
+            return Ok(Some(Value::Ptr { obj: o, path: vec![0] }));
+        }
+        if matches!(name, "free" | "kfree" | "vfree" | "ExFreePool" | "ExFreePoolWithTag") {
+            let _ = args;
+            return Ok(None);
+        }
+        let ret = self.p.extern_fn(name).map(|e| e.ty.ret.clone()).unwrap_or(Type::INT);
+        if ret == Type::Void {
+            return Ok(None);
+        }
+        if ret.is_scalar() {
+            return Ok(Some(self.nondet_value(&ret)));
+        }
+        Ok(Some(Value::Undef))
+    }
+
+    fn truth(&mut self, proc: Option<&Proc>, e: &Expr) -> R<bool> {
+        let v = self.eval(proc, e)?;
+        self.is_true(v)
+    }
+
+    fn is_true(&mut self, v: Value) -> R<bool> {
+        Ok(match v {
+            Value::Int(i) => i != 0,
+            Value::Zero => false,
+            Value::Ptr { .. } | Value::Func(_) => true,
+            Value::Undef => self.ask(&Type::Bool) != 0,
+            Value::Agg(_) => return Err(Stuck("aggregate used as a condition".into())),
+        })
+    }
+
+    fn var_obj(&self, name: &str) -> R<usize> {
+        if let Some(fr) = self.frames.last() {
+            if let Some(&o) = fr.vars.get(name) {
+                return Ok(o);
+            }
+        }
+        self.globals.get(name).copied().ok_or_else(|| Stuck(format!("unknown variable {name}")))
+    }
+
+    fn place(&mut self, proc: Option<&Proc>, l: &Lval) -> R<(usize, Vec<i64>)> {
+        match l {
+            Lval::Var(v) => Ok((self.var_obj(v)?, vec![])),
+            Lval::Deref(e) => match self.eval(proc, e)? {
+                Value::Ptr { obj, path } => Ok((obj, path)),
+                Value::Int(0) | Value::Zero => Err(Stuck("null pointer dereference".into())),
+                Value::Func(f) => Err(Stuck(format!("dereference of function pointer {f}"))),
+                v => Err(Stuck(format!("dereference of invalid pointer {v:?}"))),
+            },
+            Lval::Field(b, f) => {
+                let t = self.p.type_of_lval(proc, b);
+                let idx = match &t {
+                    Some(Type::Struct(s)) => self
+                        .p
+                        .struct_def(s)
+                        .and_then(|d| d.fields.iter().position(|x| &x.name == f)),
+                    _ => None,
+                };
+                let Some(idx) = idx else {
+                    return Err(Stuck(format!("unknown field {f}")));
+                };
+                let (o, mut path) = self.place(proc, b)?;
+                path.push(idx as i64);
+                Ok((o, path))
+            }
+            Lval::Index(b, i) => {
+                let (o, mut path) = self.place(proc, b)?;
+                let iv = self.eval(proc, i)?;
+                let iv = self.int_of(iv)?;
+                if iv < 0 {
+                    return Err(Stuck(format!("negative index {iv}")));
+                }
+                if let Some(Type::Array(_, Some(n))) = self.p.type_of_lval(proc, b) {
+                    if iv as u64 >= n {
+                        return Err(Stuck(format!("index {iv} out of bounds {n}")));
+                    }
+                }
+                path.push(iv as i64);
+                Ok((o, path))
+            }
+        }
+    }
+
+    fn read_path(&self, obj: usize, path: &[i64]) -> Value {
+        let mut v = &self.objects[obj];
+        for &i in path {
+            match v {
+                Value::Agg(items) => match items.get(i as usize) {
+                    Some(x) => v = x,
+                    None => return Value::Undef,
+                },
+                Value::Zero => return Value::Zero,
+                _ => return Value::Undef,
+            }
+        }
+        v.clone()
+    }
+
+    fn write_path(&mut self, obj: usize, path: &[i64], val: Value) {
+        let mut v = &mut self.objects[obj];
+        for &i in path {
+            if !matches!(v, Value::Agg(_)) {
+                let fill = if *v == Value::Zero { Value::Zero } else { Value::Undef };
+                *v = Value::Agg(vec![fill]);
+            }
+            let Value::Agg(items) = v else { unreachable!() };
+            let i = i as usize;
+            if items.len() <= i {
+                let fill = items.last().map(|x| match x {
+                    Value::Zero => Value::Zero,
+                    _ => Value::Undef,
+                });
+                items.resize(i + 1, fill.unwrap_or(Value::Undef));
+            }
+            v = &mut items[i];
+        }
+        *v = val;
+    }
+
+    fn store(&mut self, proc: Option<&Proc>, l: &Lval, v: Value) -> R<()> {
+        let (o, path) = self.place(proc, l)?;
+        self.write_path(o, &path, v);
+        Ok(())
+    }
+
+    fn int_of(&mut self, v: Value) -> R<i128> {
+        match v {
+            Value::Int(i) => Ok(i),
+            Value::Zero => Ok(0),
+            Value::Undef => Ok(self.ask(&Type::INT) as i128),
+            v => Err(Stuck(format!("integer expected, found {v:?}"))),
+        }
+    }
+
+    fn eval(&mut self, proc: Option<&Proc>, e: &Expr) -> R<Value> {
+        Ok(match e {
+            Expr::Int(v) => Value::Int(*v),
+            Expr::Bool(b) => Value::Int(*b as i128),
+            Expr::Lval(l) => {
+                let (o, path) = self.place(proc, l)?;
+                match self.read_path(o, &path) {
+                    Value::Undef => {
+                        let t = self.p.type_of_lval(proc, l);
+                        match t {
+                            Some(t) if t.is_scalar() => {
+                                let v = self.nondet_value(&t);
+                                self.write_path(o, &path, v.clone());
+                                v
+                            }
+                            Some(Type::Array(..)) => Value::Ptr { obj: o, path },
+                            _ => Value::Undef,
+                        }
+                    }
+                    Value::Zero => match self.p.type_of_lval(proc, l) {
+                        Some(t) if t.is_scalar() => Value::Int(0),
+                        _ => Value::Zero,
+                    },
+                    v => v,
+                }
+            }
+            Expr::Unary(op, a) => {
+                let v = self.eval(proc, a)?;
+                match op {
+                    UnOp::Not => Value::Int(!self.is_true(v)? as i128),
+                    UnOp::Neg | UnOp::BitNot => {
+                        let i = self.int_of(v)?;
+                        let t = self.p.type_of(proc, e).unwrap_or(Type::INT);
+                        let r = if *op == UnOp::Neg { -i } else { !i };
+                        Value::Int(wrap(r, &t))
+                    }
+                }
+            }
+            Expr::Binary(BinOp::And, a, b) => {
+                let va = self.eval(proc, a)?;
+                if !self.is_true(va)? {
+                    return Ok(Value::Int(0));
+                }
+                let vb = self.eval(proc, b)?;
+                Value::Int(self.is_true(vb)? as i128)
+            }
+            Expr::Binary(BinOp::Or, a, b) => {
+                let va = self.eval(proc, a)?;
+                if self.is_true(va)? {
+                    return Ok(Value::Int(1));
+                }
+                let vb = self.eval(proc, b)?;
+                Value::Int(self.is_true(vb)? as i128)
+            }
+            Expr::Binary(op, a, b) => {
+                let va = self.eval(proc, a)?;
+                let vb = self.eval(proc, b)?;
+                self.binary(proc, e, *op, va, vb)?
+            }
+            Expr::AddrOf(l) => {
+                let (obj, path) = self.place(proc, l)?;
+                Value::Ptr { obj, path }
+            }
+            Expr::FuncAddr(f) => Value::Func(f.clone()),
+            Expr::Cast(t, a) => {
+                let v = self.eval(proc, a)?;
+                match (v, t) {
+                    (Value::Int(i), t) => Value::Int(wrap(i, t)),
+                    (Value::Zero, t) if t.is_scalar() => Value::Int(0),
+                    (Value::Undef, t) if t.is_scalar() => self.nondet_value(t),
+                    (Value::Ptr { .. } | Value::Func(_), Type::Bool) => Value::Int(1),
+                    (v, _) => v,
+                }
+            }
+            Expr::Nondet(t) => self.nondet_value(t),
+        })
+    }
+
+    fn binary(&mut self, proc: Option<&Proc>, e: &Expr, op: BinOp, a: Value, b: Value) -> R<Value> {
+        let is_ptr = |v: &Value| matches!(v, Value::Ptr { .. } | Value::Func(_));
+        if is_ptr(&a) || is_ptr(&b) {
+            return self.ptr_binary(proc, e, op, a, b);
+        }
+        let x = self.int_of(a)?;
+        let y = self.int_of(b)?;
+        let b2 = |c: bool| Value::Int(c as i128);
+        Ok(match op {
+            BinOp::Eq => b2(x == y),
+            BinOp::Ne => b2(x != y),
+            BinOp::Lt => b2(x < y),
+            BinOp::Le => b2(x <= y),
+            BinOp::Gt => b2(x > y),
+            BinOp::Ge => b2(x >= y),
+            _ => {
+                let t = self.p.type_of(proc, e).unwrap_or(Type::INT);
+                let r = match op {
+                    BinOp::Add => x + y,
+                    BinOp::Sub => x - y,
+                    BinOp::Mul => x.wrapping_mul(y),
+                    BinOp::Div | BinOp::Rem => {
+                        if y == 0 {
+                            return Err(Stuck("division by zero".into()));
+                        }
+                        if op == BinOp::Div {
+                            x / y
+                        } else {
+                            x % y
+                        }
+                    }
+                    BinOp::Shl | BinOp::Shr => {
+                        let bits = match t {
+                            Type::Int { bits, .. } => bits as i128,
+                            _ => 64,
+                        };
+                        if y < 0 || y >= bits {
+                            return Err(Stuck(format!("shift by {y}")));
+                        }
+                        if op == BinOp::Shl {
+                            x << y
+                        } else {
+                            x >> y
+                        }
+                    }
+                    BinOp::BitAnd => x & y,
+                    BinOp::BitOr => x | y,
+                    BinOp::BitXor => x ^ y,
+                    _ => unreachable!(),
+                };
+                Value::Int(wrap(r, &t))
+            }
+        })
+    }
+
+    fn ptr_binary(&mut self, proc: Option<&Proc>, e: &Expr, op: BinOp, a: Value, b: Value) -> R<Value> {
+        let norm = |v: Value| if v == Value::Zero { Value::Int(0) } else { v };
+        let (a, b) = (norm(a), norm(b));
+        let b2 = |c: bool| Ok(Value::Int(c as i128));
+        match op {
+            BinOp::Eq => return b2(a == b),
+            BinOp::Ne => return b2(a != b),
+            _ => {}
+        }
+        match (&a, &b) {
+            (Value::Ptr { obj, path }, Value::Ptr { obj: o2, path: p2 }) => {
+                if obj != o2 {
+                    return Err(Stuck("comparison of pointers to different objects".into()));
+                }
+                match op {
+                    BinOp::Lt => b2(path < p2),
+                    BinOp::Le => b2(path <= p2),
+                    BinOp::Gt => b2(path > p2),
+                    BinOp::Ge => b2(path >= p2),
+                    BinOp::Sub => {
+                        let d = match (path.last(), p2.last()) {
+                            (Some(x), Some(y)) => (x - y) as i128,
+                            _ => 0,
+                        };
+                        // the difference is in elements of the pointee
+                        let _ = (proc, e);
+                        Ok(Value::Int(d))
+                    }
+                    _ => Err(Stuck(format!("unsupported pointer operation {}", op.symbol()))),
+                }
+            }
+            (Value::Ptr { obj, path }, Value::Int(k)) | (Value::Int(k), Value::Ptr { obj, path })
+                if matches!(op, BinOp::Add | BinOp::Sub) =>
+            {
+                let k = if op == BinOp::Sub { -*k } else { *k };
+                if k == 0 {
+                    return Ok(Value::Ptr { obj: *obj, path: path.clone() });
+                }
+                let mut path = path.clone();
+                match path.last_mut() {
+                    Some(l) => {
+                        *l += k as i64;
+                        if *l < 0 {
+                            return Err(Stuck("pointer arithmetic before the start of an array".into()));
+                        }
+                    }
+                    None => return Err(Stuck("pointer arithmetic outside an array".into())),
+                }
+                Ok(Value::Ptr { obj: *obj, path })
+            }
+            _ => Err(Stuck(format!("unsupported pointer operation {}", op.symbol()))),
+        }
+    }
+}

@@ -1,0 +1,640 @@
+//! C--: the intermediate language of slam (SLAM's C-, with pointers).
+//!
+//! A [`Program`] is a set of globals and procedures. A procedure body is a **flat list of
+//! simple statements**: control falls through to the next index unless the statement is a
+//! [`StmtKind::Goto`] (nondeterministic choice among labels), a [`StmtKind::Return`], an
+//! [`StmtKind::Error`] or a [`StmtKind::Halt`]. Conditionals are `goto Lt, Lf` followed by
+//! `assume(c)` / `assume(!c)` at the targets. Expressions are side-effect free.
+//!
+//! Every statement has a [`StmtId`], unique in the program, and a [`Loc`] in the user's C.
+//! See `docs/cminus.md` for the full description.
+
+pub mod cfg;
+pub mod interp;
+pub mod pointsto;
+mod print;
+
+pub use print::{print_expr, print_lval, print_program, PrintOptions};
+
+use serde::Serialize;
+use std::collections::HashMap;
+use std::fmt;
+
+/// A statement identifier, unique in the whole program and stable for the same input.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+pub struct StmtId(pub u32);
+
+impl fmt::Display for StmtId {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        write!(f, "s{}", self.0)
+    }
+}
+
+/// A source location: `file` indexes [`Program::files`]; line and column start at 1.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize)]
+pub struct Loc {
+    pub file: u32,
+    pub line: u32,
+    pub col: u32,
+}
+
+/// The data model used for `sizeof` and the width of `long` and pointers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize)]
+pub enum DataModel {
+    #[default]
+    Lp64,
+    Ilp32,
+}
+
+/// C-- types.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum Type {
+    Void,
+    /// `_Bool`, and the type of comparisons and logical operators.
+    Bool,
+    /// An integer type of `bits` width (bit-fields keep their declared width).
+    Int { bits: u16, signed: bool },
+    /// Floating point: only declared, never computed with (the lowering rejects its use).
+    Float { bits: u16 },
+    Ptr(Box<Type>),
+    /// A struct or union, by name in [`Program::structs`].
+    Struct(String),
+    /// An array; `None` for an unknown size (`extern int a[];`).
+    Array(Box<Type>, Option<u64>),
+    /// A function type (appears under `Ptr` for function pointers).
+    Func(Box<FuncType>),
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct FuncType {
+    pub ret: Type,
+    pub params: Vec<Type>,
+    pub variadic: bool,
+}
+
+impl Type {
+    pub const INT: Type = Type::Int { bits: 32, signed: true };
+    pub const UINT: Type = Type::Int { bits: 32, signed: false };
+    pub const CHAR: Type = Type::Int { bits: 8, signed: true };
+
+    pub fn int(bits: u16, signed: bool) -> Type {
+        Type::Int { bits, signed }
+    }
+    pub fn ptr(t: Type) -> Type {
+        Type::Ptr(Box::new(t))
+    }
+    pub fn is_integer(&self) -> bool {
+        matches!(self, Type::Int { .. } | Type::Bool)
+    }
+    pub fn is_pointer(&self) -> bool {
+        matches!(self, Type::Ptr(_))
+    }
+    pub fn is_scalar(&self) -> bool {
+        matches!(self, Type::Int { .. } | Type::Bool | Type::Ptr(_))
+    }
+    pub fn is_aggregate(&self) -> bool {
+        matches!(self, Type::Struct(_) | Type::Array(..))
+    }
+    /// The pointee of a pointer, or the element of an array.
+    pub fn pointee(&self) -> Option<&Type> {
+        match self {
+            Type::Ptr(t) | Type::Array(t, _) => Some(t),
+            _ => None,
+        }
+    }
+}
+
+/// A struct or union definition.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct StructDef {
+    pub name: String,
+    pub is_union: bool,
+    /// `false` for a struct that is only declared (`struct s;`).
+    pub complete: bool,
+    pub fields: Vec<Field>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct Field {
+    pub name: String,
+    pub ty: Type,
+}
+
+/// Unary operators.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum UnOp {
+    /// Arithmetic negation `-e`.
+    Neg,
+    /// Bitwise complement `~e`.
+    BitNot,
+    /// Logical negation `!e` (operand and result are `Bool`).
+    Not,
+}
+
+/// Binary operators. Comparisons and `And`/`Or` have type `Bool`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum BinOp {
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Rem,
+    Shl,
+    Shr,
+    BitAnd,
+    BitOr,
+    BitXor,
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    /// Logical and (short-circuit in the interpreter; operands are `Bool`).
+    And,
+    /// Logical or (short-circuit in the interpreter; operands are `Bool`).
+    Or,
+}
+
+impl BinOp {
+    pub fn is_comparison(self) -> bool {
+        matches!(self, BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge)
+    }
+    pub fn is_logical(self) -> bool {
+        matches!(self, BinOp::And | BinOp::Or)
+    }
+    pub fn symbol(self) -> &'static str {
+        match self {
+            BinOp::Add => "+",
+            BinOp::Sub => "-",
+            BinOp::Mul => "*",
+            BinOp::Div => "/",
+            BinOp::Rem => "%",
+            BinOp::Shl => "<<",
+            BinOp::Shr => ">>",
+            BinOp::BitAnd => "&",
+            BinOp::BitOr => "|",
+            BinOp::BitXor => "^",
+            BinOp::Eq => "==",
+            BinOp::Ne => "!=",
+            BinOp::Lt => "<",
+            BinOp::Le => "<=",
+            BinOp::Gt => ">",
+            BinOp::Ge => ">=",
+            BinOp::And => "&&",
+            BinOp::Or => "||",
+        }
+    }
+}
+
+/// Side-effect-free expressions.
+///
+/// Typing (see [`Program::type_of`]): `Int` has type `int`; other integer constants are
+/// wrapped in a `Cast`. Arithmetic has the type of its (converted) left operand, or the
+/// pointer type for pointer arithmetic; `ptr - ptr` is a `long`. Comparisons, `Not`, `And`, `Or`
+/// are `Bool`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum Expr {
+    Int(i128),
+    Bool(bool),
+    Lval(Lval),
+    Unary(UnOp, Box<Expr>),
+    Binary(BinOp, Box<Expr>, Box<Expr>),
+    AddrOf(Lval),
+    /// The address of a procedure (or external function), a function-pointer value.
+    FuncAddr(String),
+    /// Conversion to a type (integer truncation/extension, pointer casts, null pointers).
+    Cast(Type, Box<Expr>),
+    /// A nondeterministic value of the type.
+    Nondet(Type),
+}
+
+impl Expr {
+    pub fn var(name: &str) -> Expr {
+        Expr::Lval(Lval::Var(name.to_string()))
+    }
+    pub fn not(e: Expr) -> Expr {
+        match e {
+            Expr::Unary(UnOp::Not, inner) => *inner,
+            Expr::Bool(b) => Expr::Bool(!b),
+            Expr::Binary(op, a, b) if op.is_comparison() => {
+                let neg = match op {
+                    BinOp::Eq => BinOp::Ne,
+                    BinOp::Ne => BinOp::Eq,
+                    BinOp::Lt => BinOp::Ge,
+                    BinOp::Le => BinOp::Gt,
+                    BinOp::Gt => BinOp::Le,
+                    _ => BinOp::Lt,
+                };
+                Expr::Binary(neg, a, b)
+            }
+            e => Expr::Unary(UnOp::Not, Box::new(e)),
+        }
+    }
+    pub fn bin(op: BinOp, a: Expr, b: Expr) -> Expr {
+        Expr::Binary(op, Box::new(a), Box::new(b))
+    }
+    /// Visit every lvalue read by this expression (not those only under `&`), outermost first.
+    pub fn visit_lvals<'a>(&'a self, f: &mut dyn FnMut(&'a Lval)) {
+        match self {
+            Expr::Lval(l) => {
+                f(l);
+                l.visit_subexprs(f);
+            }
+            Expr::AddrOf(l) => l.visit_subexprs(f),
+            Expr::Unary(_, e) | Expr::Cast(_, e) => e.visit_lvals(f),
+            Expr::Binary(_, a, b) => {
+                a.visit_lvals(f);
+                b.visit_lvals(f);
+            }
+            Expr::Int(_) | Expr::Bool(_) | Expr::FuncAddr(_) | Expr::Nondet(_) => {}
+        }
+    }
+}
+
+/// Lvalues: `x`, `*e`, `l.f` (and `e->f` as `(*e).f`), `l[e]` for arrays.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum Lval {
+    Var(String),
+    Deref(Box<Expr>),
+    Field(Box<Lval>, String),
+    Index(Box<Lval>, Box<Expr>),
+}
+
+impl Lval {
+    pub fn var(name: &str) -> Lval {
+        Lval::Var(name.to_string())
+    }
+    /// The variable at the root of the access path, if it is not under a dereference.
+    pub fn root_var(&self) -> Option<&str> {
+        match self {
+            Lval::Var(v) => Some(v),
+            Lval::Deref(_) => None,
+            Lval::Field(l, _) | Lval::Index(l, _) => l.root_var(),
+        }
+    }
+    /// Visit lvalues read to compute this lvalue's address (pointers dereferenced, indices).
+    pub fn visit_subexprs<'a>(&'a self, f: &mut dyn FnMut(&'a Lval)) {
+        match self {
+            Lval::Var(_) => {}
+            Lval::Deref(e) => e.visit_lvals(f),
+            Lval::Field(l, _) => l.visit_subexprs(f),
+            Lval::Index(l, e) => {
+                l.visit_subexprs(f);
+                e.visit_lvals(f);
+            }
+        }
+    }
+}
+
+/// A statement label.
+pub type Label = String;
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct Stmt {
+    pub id: StmtId,
+    pub loc: Loc,
+    pub labels: Vec<Label>,
+    pub kind: StmtKind,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum StmtKind {
+    /// `lv := e`
+    Assign(Lval, Expr),
+    /// `lv := f(args)` or `f(args)`: always a direct call of a procedure or external function.
+    Call { ret: Option<Lval>, callee: String, args: Vec<Expr> },
+    Return(Option<Expr>),
+    /// Blocks the paths on which the condition (a `Bool`) is false.
+    Assume(Expr),
+    /// Nondeterministic jump to one of the labels.
+    Goto(Vec<Label>),
+    Skip,
+    /// The property is violated here; the path ends.
+    Error(String),
+    /// The path ends without error (`abort()`, `exit()`).
+    Halt,
+}
+
+impl StmtKind {
+    /// True if control never falls through to the next statement.
+    pub fn is_terminator(&self) -> bool {
+        matches!(
+            self,
+            StmtKind::Return(_) | StmtKind::Goto(_) | StmtKind::Error(_) | StmtKind::Halt
+        )
+    }
+}
+
+/// A variable: global, formal or local. `name` is unique in its scope (globals program-wide,
+/// formals and locals within the procedure); `c_name` is the name in the C source.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct Var {
+    pub name: String,
+    pub c_name: String,
+    pub ty: Type,
+    pub loc: Loc,
+    /// Globals only: the initial value (globals without initialiser are `Init::Zero`).
+    pub init: Init,
+}
+
+/// Initial values of globals.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum Init {
+    /// All zero (null pointers).
+    Zero,
+    /// A constant expression (integers, addresses of globals, function addresses).
+    Expr(Expr),
+    /// An aggregate: one entry per struct field in order, or per array element.
+    List(Vec<Init>),
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct Proc {
+    pub name: String,
+    pub formals: Vec<Var>,
+    pub locals: Vec<Var>,
+    pub ret: Type,
+    pub variadic: bool,
+    pub body: Vec<Stmt>,
+    pub loc: Loc,
+}
+
+impl Proc {
+    /// Index of the statement carrying `label`.
+    pub fn label_index(&self, label: &str) -> Option<usize> {
+        self.body.iter().position(|s| s.labels.iter().any(|l| l == label))
+    }
+    /// A map from every label to its statement index.
+    pub fn label_map(&self) -> HashMap<&str, usize> {
+        let mut m = HashMap::new();
+        for (i, s) in self.body.iter().enumerate() {
+            for l in &s.labels {
+                m.insert(l.as_str(), i);
+            }
+        }
+        m
+    }
+    pub fn var(&self, name: &str) -> Option<&Var> {
+        self.formals.iter().chain(self.locals.iter()).find(|v| v.name == name)
+    }
+}
+
+/// A function that is declared but has no body in the program. A call returns a
+/// nondeterministic value and leaves memory alone (unless the interpreter has a model).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct Extern {
+    pub name: String,
+    pub ty: FuncType,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Program {
+    pub files: Vec<String>,
+    pub structs: Vec<StructDef>,
+    pub globals: Vec<Var>,
+    pub procs: Vec<Proc>,
+    pub externs: Vec<Extern>,
+    pub entry: String,
+    pub data_model: DataModel,
+    /// The next fresh statement id.
+    pub next_id: u32,
+}
+
+impl Program {
+    pub fn new(entry: &str) -> Program {
+        Program {
+            files: vec![],
+            structs: vec![],
+            globals: vec![],
+            procs: vec![],
+            externs: vec![],
+            entry: entry.to_string(),
+            data_model: DataModel::Lp64,
+            next_id: 0,
+        }
+    }
+
+    pub fn proc(&self, name: &str) -> Option<&Proc> {
+        self.procs.iter().find(|p| p.name == name)
+    }
+    pub fn proc_mut(&mut self, name: &str) -> Option<&mut Proc> {
+        self.procs.iter_mut().find(|p| p.name == name)
+    }
+    pub fn global(&self, name: &str) -> Option<&Var> {
+        self.globals.iter().find(|v| v.name == name)
+    }
+    pub fn extern_fn(&self, name: &str) -> Option<&Extern> {
+        self.externs.iter().find(|e| e.name == name)
+    }
+    pub fn struct_def(&self, name: &str) -> Option<&StructDef> {
+        self.structs.iter().find(|s| s.name == name)
+    }
+    /// The type of a function by name (procedure or extern).
+    pub fn func_type(&self, name: &str) -> Option<FuncType> {
+        if let Some(p) = self.proc(name) {
+            return Some(FuncType {
+                ret: p.ret.clone(),
+                params: p.formals.iter().map(|v| v.ty.clone()).collect(),
+                variadic: p.variadic,
+            });
+        }
+        self.extern_fn(name).map(|e| e.ty.clone())
+    }
+
+    /// Allocate a fresh statement id (for passes that insert statements).
+    pub fn fresh_stmt_id(&mut self) -> StmtId {
+        let id = StmtId(self.next_id);
+        self.next_id += 1;
+        id
+    }
+
+    /// Find a statement by id: `(procedure index, statement index)`.
+    pub fn stmt(&self, id: StmtId) -> Option<(usize, usize)> {
+        for (pi, p) in self.procs.iter().enumerate() {
+            if let Some(si) = p.body.iter().position(|s| s.id == id) {
+                return Some((pi, si));
+            }
+        }
+        None
+    }
+
+    /// A map from every statement id to `(procedure index, statement index)`.
+    pub fn stmt_index(&self) -> HashMap<StmtId, (usize, usize)> {
+        let mut m = HashMap::new();
+        for (pi, p) in self.procs.iter().enumerate() {
+            for (si, s) in p.body.iter().enumerate() {
+                m.insert(s.id, (pi, si));
+            }
+        }
+        m
+    }
+
+    pub fn stmt_ref(&self, id: StmtId) -> Option<&Stmt> {
+        self.stmt(id).map(|(p, s)| &self.procs[p].body[s])
+    }
+
+    /// Renumber all statement ids 0..n in program order.
+    pub fn renumber(&mut self) {
+        let mut n = 0;
+        for p in &mut self.procs {
+            for s in &mut p.body {
+                s.id = StmtId(n);
+                n += 1;
+            }
+        }
+        self.next_id = n;
+    }
+
+    /// The type of a variable: a local or formal of `proc`, else a global.
+    pub fn var_type<'a>(&'a self, proc: Option<&'a Proc>, name: &str) -> Option<&'a Type> {
+        if let Some(v) = proc.and_then(|p| p.var(name)) {
+            return Some(&v.ty);
+        }
+        self.global(name).map(|v| &v.ty)
+    }
+
+    pub fn field_type(&self, sname: &str, field: &str) -> Option<&Type> {
+        self.struct_def(sname)?
+            .fields
+            .iter()
+            .find(|f| f.name == field)
+            .map(|f| &f.ty)
+    }
+
+    /// The type of an lvalue in the scope of `proc` (`None`: global scope).
+    pub fn type_of_lval(&self, proc: Option<&Proc>, lv: &Lval) -> Option<Type> {
+        match lv {
+            Lval::Var(v) => self.var_type(proc, v).cloned(),
+            Lval::Deref(e) => match self.type_of(proc, e)? {
+                Type::Ptr(t) | Type::Array(t, _) => Some(*t),
+                _ => None,
+            },
+            Lval::Field(l, f) => match self.type_of_lval(proc, l)? {
+                Type::Struct(s) => self.field_type(&s, f).cloned(),
+                _ => None,
+            },
+            Lval::Index(l, _) => match self.type_of_lval(proc, l)? {
+                Type::Array(t, _) | Type::Ptr(t) => Some(*t),
+                _ => None,
+            },
+        }
+    }
+
+    /// The type of an expression in the scope of `proc` (`None` if ill-typed).
+    pub fn type_of(&self, proc: Option<&Proc>, e: &Expr) -> Option<Type> {
+        Some(match e {
+            Expr::Int(_) => Type::INT,
+            Expr::Bool(_) => Type::Bool,
+            Expr::Lval(l) => self.type_of_lval(proc, l)?,
+            Expr::Unary(UnOp::Not, _) => Type::Bool,
+            Expr::Unary(_, e) => promote(&self.type_of(proc, e)?),
+            Expr::Binary(op, a, b) => {
+                if op.is_comparison() || op.is_logical() {
+                    Type::Bool
+                } else {
+                    let ta = self.type_of(proc, a)?;
+                    let tb = self.type_of(proc, b)?;
+                    match (&ta, &tb, op) {
+                        (Type::Ptr(_), Type::Ptr(_), BinOp::Sub) => self.long_type(),
+                        (Type::Ptr(_), _, _) => ta,
+                        (_, Type::Ptr(_), _) => tb,
+                        _ if matches!(op, BinOp::Shl | BinOp::Shr) => promote(&ta),
+                        _ => arith_conv(&ta, &tb),
+                    }
+                }
+            }
+            Expr::AddrOf(l) => Type::ptr(self.type_of_lval(proc, l)?),
+            Expr::FuncAddr(f) => Type::ptr(Type::Func(Box::new(self.func_type(f)?))),
+            Expr::Cast(t, _) => t.clone(),
+            Expr::Nondet(t) => t.clone(),
+        })
+    }
+
+    pub fn long_type(&self) -> Type {
+        match self.data_model {
+            DataModel::Lp64 => Type::int(64, true),
+            DataModel::Ilp32 => Type::int(32, true),
+        }
+    }
+
+    /// Check internal consistency: unique ids, every goto label defined in its procedure,
+    /// every callee defined or external. Returns the problems found.
+    pub fn validate(&self) -> Vec<String> {
+        let mut errs = vec![];
+        let mut seen = std::collections::HashSet::new();
+        for p in &self.procs {
+            let labels = p.label_map();
+            for s in &p.body {
+                if !seen.insert(s.id) {
+                    errs.push(format!("{}: duplicate statement id {}", p.name, s.id));
+                }
+                if s.id.0 >= self.next_id {
+                    errs.push(format!("{}: id {} not below next_id", p.name, s.id));
+                }
+                match &s.kind {
+                    StmtKind::Goto(ls) => {
+                        if ls.is_empty() {
+                            errs.push(format!("{}: goto without target", p.name));
+                        }
+                        for l in ls {
+                            if !labels.contains_key(l.as_str()) {
+                                errs.push(format!("{}: undefined label {}", p.name, l));
+                            }
+                        }
+                    }
+                    StmtKind::Call { callee, .. } => {
+                        if self.proc(callee).is_none() && self.extern_fn(callee).is_none() {
+                            errs.push(format!("{}: call of unknown function {}", p.name, callee));
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            if let Some(last) = p.body.last() {
+                if !last.kind.is_terminator() {
+                    errs.push(format!("{}: body does not end in a terminator", p.name));
+                }
+            } else {
+                errs.push(format!("{}: empty body", p.name));
+            }
+        }
+        if self.proc(&self.entry).is_none() {
+            errs.push(format!("entry procedure {} not defined", self.entry));
+        }
+        errs
+    }
+}
+
+/// Integer promotion: integer types narrower than `int` (and `Bool`) become `int`.
+pub fn promote(t: &Type) -> Type {
+    match t {
+        Type::Bool => Type::INT,
+        Type::Int { bits, .. } if *bits < 32 => Type::INT,
+        Type::Int { bits: 32, signed: false } => Type::UINT,
+        t => t.clone(),
+    }
+}
+
+/// The usual arithmetic conversions of C for two integer operand types.
+pub fn arith_conv(a: &Type, b: &Type) -> Type {
+    let (a, b) = (promote(a), promote(b));
+    match (&a, &b) {
+        (Type::Int { bits: ba, signed: sa }, Type::Int { bits: bb, signed: sb }) => {
+            if ba == bb {
+                Type::int(*ba, *sa && *sb)
+            } else if ba > bb {
+                a.clone()
+            } else {
+                b.clone()
+            }
+        }
+        _ => a,
+    }
+}
+
+impl fmt::Display for Program {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str(&print_program(self, &PrintOptions::default()))
+    }
+}

@@ -1,0 +1,321 @@
+//! Flow-insensitive, context-insensitive, field-insensitive **Andersen** (inclusion-based)
+//! points-to analysis over C--.
+//!
+//! Abstract objects are variables (globals, and locals/formals per procedure), allocation
+//! sites (calls of `malloc`-like externs, by statement id), functions (for function pointers)
+//! and one return slot per procedure. Every assignment `l := e` adds `pts(loc) ⊇ pts(e)` for
+//! each object `loc` that `l` may reside in; calls bind actuals to formals and the callee's
+//! returned values to the call's lvalue. Values from externs and `nondet` point nowhere
+//! known (the analysis is sound only for memory reachable from the program's own pointers).
+
+use crate::*;
+use std::collections::{BTreeSet, HashMap};
+
+/// An abstract memory object.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Obj {
+    Global(String),
+    Local { proc: String, var: String },
+    /// Memory allocated by the call statement with this id.
+    Alloc(StmtId),
+    Func(String),
+    /// The value returned by a procedure (internal).
+    Ret(String),
+}
+
+/// Names of externs treated as allocators (each call site is one abstract object).
+pub const ALLOCATORS: &[&str] = &[
+    "malloc",
+    "calloc",
+    "realloc",
+    "alloca",
+    "__builtin_alloca",
+    "kmalloc",
+    "kzalloc",
+    "kcalloc",
+    "vmalloc",
+    "vzalloc",
+    "ExAllocatePool",
+    "ExAllocatePoolWithTag",
+    "ExAllocatePool2",
+];
+
+/// A call through a function pointer, before it is resolved (used by the C front end).
+#[derive(Clone, Debug)]
+pub struct IndirectCall {
+    pub proc: String,
+    pub fp: Expr,
+    pub args: Vec<Expr>,
+    pub ret: Option<Lval>,
+}
+
+pub struct PointsTo {
+    objs: Vec<Obj>,
+    ids: HashMap<Obj, usize>,
+    pts: Vec<BTreeSet<usize>>,
+    /// Types of struct fields, to answer `may_alias` for distinct fields.
+    program: Program,
+}
+
+impl PointsTo {
+    pub fn analyze(p: &Program) -> PointsTo {
+        Self::analyze_with(p, &[])
+    }
+
+    /// Analyse with extra, not yet lowered, indirect calls.
+    pub fn analyze_with(p: &Program, indirect: &[IndirectCall]) -> PointsTo {
+        let mut a = PointsTo {
+            objs: vec![],
+            ids: HashMap::new(),
+            pts: vec![],
+            program: p.clone(),
+        };
+        loop {
+            let mut changed = false;
+            for g in &p.globals {
+                let o = a.obj(Obj::Global(g.name.clone()));
+                let mut vals = BTreeSet::new();
+                a.init_vals(&g.init, &mut vals);
+                changed |= a.add(o, &vals);
+            }
+            for proc in &p.procs {
+                for s in &proc.body {
+                    changed |= a.stmt(proc, s);
+                }
+            }
+            for ic in indirect {
+                let Some(proc) = p.proc(&ic.proc) else { continue };
+                let targets = a.vals(proc, &ic.fp);
+                for t in targets {
+                    if let Obj::Func(f) = a.objs[t].clone() {
+                        changed |= a.call(proc, &f, &ic.args, ic.ret.as_ref());
+                    }
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+        a
+    }
+
+    fn obj(&mut self, o: Obj) -> usize {
+        if let Some(&i) = self.ids.get(&o) {
+            return i;
+        }
+        let i = self.objs.len();
+        self.objs.push(o.clone());
+        self.ids.insert(o, i);
+        self.pts.push(BTreeSet::new());
+        i
+    }
+
+    fn add(&mut self, o: usize, vals: &BTreeSet<usize>) -> bool {
+        let before = self.pts[o].len();
+        self.pts[o].extend(vals.iter().copied());
+        self.pts[o].len() != before
+    }
+
+    fn init_vals(&mut self, i: &Init, out: &mut BTreeSet<usize>) {
+        match i {
+            Init::Zero => {}
+            Init::Expr(e) => {
+                let v = self.vals_global(e);
+                out.extend(v);
+            }
+            Init::List(items) => {
+                for it in items {
+                    self.init_vals(it, out);
+                }
+            }
+        }
+    }
+
+    fn vals_global(&mut self, e: &Expr) -> BTreeSet<usize> {
+        // global initialisers only mention globals and functions
+        let dummy = Proc {
+            name: String::new(),
+            formals: vec![],
+            locals: vec![],
+            ret: Type::Void,
+            variadic: false,
+            body: vec![],
+            loc: Loc::default(),
+        };
+        self.vals(&dummy, e)
+    }
+
+    fn var_obj(&mut self, proc: &Proc, v: &str) -> usize {
+        if proc.var(v).is_some() {
+            self.obj(Obj::Local { proc: proc.name.clone(), var: v.to_string() })
+        } else {
+            self.obj(Obj::Global(v.to_string()))
+        }
+    }
+
+    /// Objects the lvalue may reside in.
+    fn locs(&mut self, proc: &Proc, l: &Lval) -> BTreeSet<usize> {
+        match l {
+            Lval::Var(v) => BTreeSet::from([self.var_obj(proc, v)]),
+            Lval::Deref(e) => self.vals(proc, e),
+            Lval::Field(b, _) | Lval::Index(b, _) => self.locs(proc, b),
+        }
+    }
+
+    /// Objects the value of the expression may point to.
+    fn vals(&mut self, proc: &Proc, e: &Expr) -> BTreeSet<usize> {
+        match e {
+            Expr::Int(_) | Expr::Bool(_) | Expr::Nondet(_) => BTreeSet::new(),
+            Expr::Lval(l) => {
+                let mut out = BTreeSet::new();
+                for o in self.locs(proc, l) {
+                    out.extend(self.pts[o].iter().copied());
+                }
+                // an array used as a value decays to a pointer to itself
+                out
+            }
+            Expr::AddrOf(l) => self.locs(proc, l),
+            Expr::FuncAddr(f) => BTreeSet::from([self.obj(Obj::Func(f.clone()))]),
+            Expr::Cast(_, e) | Expr::Unary(_, e) => self.vals(proc, e),
+            Expr::Binary(op, a, b) => {
+                if op.is_comparison() || op.is_logical() {
+                    BTreeSet::new()
+                } else {
+                    let mut v = self.vals(proc, a);
+                    v.extend(self.vals(proc, b));
+                    v
+                }
+            }
+        }
+    }
+
+    fn assign(&mut self, proc: &Proc, l: &Lval, vals: &BTreeSet<usize>) -> bool {
+        let mut changed = false;
+        for o in self.locs(proc, l) {
+            changed |= self.add(o, vals);
+        }
+        changed
+    }
+
+    fn call(&mut self, proc: &Proc, callee: &str, args: &[Expr], ret: Option<&Lval>) -> bool {
+        let mut changed = false;
+        if let Some(cp) = self.program.proc(callee).cloned() {
+            for (f, a) in cp.formals.iter().zip(args) {
+                let vals = self.vals(proc, a);
+                let o = self.obj(Obj::Local { proc: cp.name.clone(), var: f.name.clone() });
+                changed |= self.add(o, &vals);
+            }
+            if let Some(r) = ret {
+                let ro = self.obj(Obj::Ret(cp.name.clone()));
+                let vals = self.pts[ro].clone();
+                changed |= self.assign(proc, r, &vals);
+            }
+        }
+        changed
+    }
+
+    fn stmt(&mut self, proc: &Proc, s: &Stmt) -> bool {
+        match &s.kind {
+            StmtKind::Assign(l, e) => {
+                let vals = self.vals(proc, e);
+                self.assign(proc, l, &vals)
+            }
+            StmtKind::Call { ret, callee, args } => {
+                if self.program.proc(callee).is_some() {
+                    self.call(proc, callee, args, ret.as_ref())
+                } else if ALLOCATORS.contains(&callee.as_str()) {
+                    match ret {
+                        Some(r) => {
+                            let o = self.obj(Obj::Alloc(s.id));
+                            self.assign(proc, r, &BTreeSet::from([o]))
+                        }
+                        None => false,
+                    }
+                } else {
+                    false
+                }
+            }
+            StmtKind::Return(Some(e)) => {
+                let vals = self.vals(proc, e);
+                let o = self.obj(Obj::Ret(proc.name.clone()));
+                self.add(o, &vals)
+            }
+            _ => false,
+        }
+    }
+
+    fn proc_of(&self, name: &str) -> Proc {
+        self.program.proc(name).cloned().unwrap_or(Proc {
+            name: String::new(),
+            formals: vec![],
+            locals: vec![],
+            ret: Type::Void,
+            variadic: false,
+            body: vec![],
+            loc: Loc::default(),
+        })
+    }
+
+    fn to_objs(&self, s: &BTreeSet<usize>) -> Vec<Obj> {
+        let mut v: Vec<Obj> = s.iter().map(|&i| self.objs[i].clone()).collect();
+        v.sort();
+        v
+    }
+
+    /// The objects the value of `e` (evaluated in procedure `proc`) may point to.
+    pub fn points_to(&mut self, proc: &str, e: &Expr) -> Vec<Obj> {
+        let p = self.proc_of(proc);
+        let s = self.vals(&p, e);
+        self.to_objs(&s)
+    }
+
+    /// The objects the lvalue (in procedure `proc`) may reside in.
+    pub fn locations(&mut self, proc: &str, l: &Lval) -> Vec<Obj> {
+        let p = self.proc_of(proc);
+        let s = self.locs(&p, l);
+        self.to_objs(&s)
+    }
+
+    /// The functions a function-pointer expression may call, sorted by name.
+    pub fn call_targets(&mut self, proc: &str, fp: &Expr) -> Vec<String> {
+        let mut v: Vec<String> = self
+            .points_to(proc, fp)
+            .into_iter()
+            .filter_map(|o| match o {
+                Obj::Func(f) => Some(f),
+                _ => None,
+            })
+            .collect();
+        v.sort();
+        v.dedup();
+        v
+    }
+
+    /// May the two lvalues (both in procedure `proc`) denote overlapping memory?
+    pub fn may_alias(&mut self, a: &Lval, b: &Lval, proc: &str) -> bool {
+        if a == b {
+            return true;
+        }
+        let p = self.proc_of(proc);
+        // two distinct fields of the same struct type never overlap (unions do)
+        if let (Lval::Field(ba, fa), Lval::Field(bb, fb)) = (a, b) {
+            let ta = self.program.type_of_lval(Some(&p), ba);
+            let tb = self.program.type_of_lval(Some(&p), bb);
+            if let (Some(Type::Struct(sa)), Some(Type::Struct(sb))) = (&ta, &tb) {
+                if sa == sb && fa != fb {
+                    let is_union = self.program.struct_def(sa).map(|s| s.is_union).unwrap_or(true);
+                    if !is_union {
+                        return false;
+                    }
+                }
+            }
+        }
+        // two plain variables alias only if they are the same variable
+        if let (Lval::Var(x), Lval::Var(y)) = (a, b) {
+            return x == y;
+        }
+        let la = self.locs(&p, a);
+        let lb = self.locs(&p, b);
+        !la.is_disjoint(&lb)
+    }
+}
