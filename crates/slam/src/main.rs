@@ -1,0 +1,68 @@
+//! The `slam` binary: command line, reports and diagnostics. The only crate that prints,
+//! reads files or knows JSON (see docs/architecture.md).
+
+mod cmd_bebop;
+mod cmd_lower;
+mod diag;
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+/// Exit codes follow CBMC (DESIGN.md).
+pub mod exit {
+    pub const HOLDS: u8 = 0;
+    pub const USAGE: u8 = 1;
+    pub const INPUT: u8 = 2;
+    pub const UNKNOWN: u8 = 5;
+    pub const INTERNAL: u8 = 6;
+    pub const VIOLATION: u8 = 10;
+}
+
+#[derive(Parser)]
+#[command(name = "slam", version, about = "A software model checker for C in the line of SLAM")]
+struct Cli {
+    /// More logging (-v: per stage, -vv: debug). RUST_LOG overrides.
+    #[arg(short, long, action = clap::ArgAction::Count, global = true)]
+    verbose: u8,
+    #[command(subcommand)]
+    cmd: Cmd,
+}
+
+#[derive(Subcommand)]
+enum Cmd {
+    /// Decide reachability in a boolean program with the Bebop model checker.
+    Bebop(cmd_bebop::Args),
+    /// Lower C to C-- and print it.
+    Lower(cmd_lower::Args),
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(c) => c,
+        Err(e) => {
+            let _ = e.print();
+            return ExitCode::from(if e.use_stderr() { exit::USAGE } else { exit::HOLDS });
+        }
+    };
+    init_tracing(cli.verbose);
+    let code = match cli.cmd {
+        Cmd::Bebop(a) => cmd_bebop::run(a),
+        Cmd::Lower(a) => cmd_lower::run(a),
+    };
+    ExitCode::from(code)
+}
+
+fn init_tracing(verbose: u8) {
+    use tracing_subscriber::EnvFilter;
+    let default = match verbose {
+        0 => "warn",
+        1 => "info",
+        _ => "debug",
+    };
+    let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new(default));
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .without_time()
+        .try_init();
+}
