@@ -8,7 +8,7 @@ fn expr_vars(e: &CExpr, out: &mut Vec<VarId>) {
 }
 
 /// Variables a vertex reads (`uses`) and assigns (`defs`), as the intraprocedural dataflow
-/// sees them (a call reads its arguments; its return point assigns the call's targets).
+/// sees them (a call reads its arguments and assigns its targets).
 fn uses_defs(cfg: &Cfg, n: usize) -> (Vec<VarId>, Vec<VarId>) {
     let mut uses = Vec::new();
     let mut defs = Vec::new();
@@ -33,16 +33,15 @@ fn uses_defs(cfg: &Cfg, n: usize) -> (Vec<VarId>, Vec<VarId>) {
             }
             defs.extend(&cfg.procs[cfg.nodes[n].proc].rets);
         }
-        NodeKind::Call { args, .. } => {
+        NodeKind::Call { args, lhs, .. } => {
+            // The call's targets are assigned on the way to the return point, whose path
+            // edges already hold the returned values.
             for e in args {
                 expr_vars(e, &mut uses);
             }
+            defs.extend(lhs);
         }
-        NodeKind::ReturnPt { call } => {
-            if let NodeKind::Call { lhs, .. } = &cfg.nodes[*call].kind {
-                defs.extend(lhs);
-            }
-        }
+        NodeKind::ReturnPt { .. } => {}
         NodeKind::Exit => uses.extend(&cfg.procs[cfg.nodes[n].proc].rets),
         NodeKind::Skip | NodeKind::Goto | NodeKind::Err => {}
     }

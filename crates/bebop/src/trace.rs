@@ -17,6 +17,15 @@ use crate::rhs::{CallStep, Engine, Fixpoint};
 use crate::{Trace, TraceStep};
 use biodivine_lib_bdd::{Bdd, BddVariable};
 use bp::cfg::{NodeId, NodeKind, ProcId, VarId};
+use std::collections::HashMap;
+
+/// Rings per vertex: (ring number, path edges first reached at that ring). A map, so that a
+/// search inside one callee costs what the callee costs, not what the program costs.
+type Rings = HashMap<NodeId, Vec<(usize, Bdd)>>;
+
+fn ring(rings: &Rings, v: NodeId, r: usize) -> Option<&Bdd> {
+    rings.get(&v)?.iter().find(|(k, _)| *k == r).map(|(_, b)| b)
+}
 
 /// How the path got from one vertex to the next.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -50,7 +59,7 @@ pub(crate) fn shortest(eng: &Engine, fix: &Fixpoint, targets: &[NodeId]) -> Opti
     let init = eng.initial();
     let (rings, hit) = tr.bfs(main, init, None, targets, Summaries::All)?;
     let (target, r) = hit;
-    let omega = tr.pick(target, &rings[target].iter().find(|(k, _)| *k == r)?.1);
+    let omega = tr.pick(target, ring(&rings, target, r)?);
     let path = tr.walk_back(&rings, target, omega, r, None, Summaries::All)?;
     // Forward, with depths and expanded summaries.
     let mut steps = Vec::new();
@@ -65,7 +74,73 @@ pub(crate) fn shortest(eng: &Engine, fix: &Fixpoint, targets: &[NodeId]) -> Opti
         }
         steps.push(tr.step(*v, pt, depth));
     }
+    fill_dead_values(eng, &mut steps);
     Some(Trace { steps })
+}
+
+/// Live ranges drop dead locals from path edges, so a step may not know a value the program
+/// still holds. A concrete run keeps a value until it is assigned, so carry each local's last
+/// known value forward within its frame (restored after a call returns, except the call's
+/// targets), and each global's across steps, unless the previous statement assigns it.
+fn fill_dead_values(eng: &Engine, steps: &mut [TraceStep]) {
+    let cfg = eng.cfg;
+    let assigned = |n: NodeId| -> Vec<VarId> {
+        match &cfg.nodes[n].kind {
+            NodeKind::Assign { lhs, .. } => lhs.clone(),
+            NodeKind::Return(_) => cfg.procs[cfg.nodes[n].proc].rets.clone(),
+            NodeKind::ReturnPt { call } => match &cfg.nodes[*call].kind {
+                NodeKind::Call { lhs, .. } => lhs.clone(),
+                _ => Vec::new(),
+            },
+            _ => Vec::new(),
+        }
+    };
+    let mut frames: Vec<HashMap<VarId, bool>> = vec![HashMap::new()];
+    let mut globals: HashMap<VarId, bool> = HashMap::new();
+    for i in 0..steps.len() {
+        let v = steps[i].node;
+        if i > 0 {
+            let u = steps[i - 1].node;
+            let depth_change = steps[i].depth as isize - steps[i - 1].depth as isize;
+            if matches!(cfg.nodes[u].kind, NodeKind::Call { .. }) && depth_change > 0 {
+                frames.push(HashMap::new());
+            } else if matches!(cfg.nodes[u].kind, NodeKind::Exit) && frames.len() > 1 {
+                frames.pop();
+            }
+            for x in assigned(v) {
+                frames.last_mut().expect("a frame").remove(&x);
+                globals.remove(&x);
+            }
+            if matches!(cfg.nodes[u].kind, NodeKind::Assign { .. } | NodeKind::Return(_)) {
+                for x in assigned(u) {
+                    frames.last_mut().expect("a frame").remove(&x);
+                    globals.remove(&x);
+                }
+            }
+        }
+        let p = cfg.nodes[v].proc;
+        let frame = frames.last_mut().expect("a frame");
+        for &(x, b) in &steps[i].state {
+            if cfg.procs[p].scope_locals().any(|l| l == x) {
+                frame.insert(x, b);
+            } else {
+                globals.insert(x, b);
+            }
+        }
+        let have: Vec<VarId> = steps[i].state.iter().map(|(x, _)| *x).collect();
+        let mut extra: Vec<(VarId, bool)> = Vec::new();
+        for x in eng.tracked[p].iter().copied().chain(cfg.procs[p].scope_locals()) {
+            if have.contains(&x) {
+                continue;
+            }
+            if let Some(&b) = frame.get(&x).or_else(|| globals.get(&x)) {
+                extra.push((x, b));
+            }
+        }
+        steps[i].state.extend(extra);
+        let order = |x: &VarId| (cfg.vars[*x].proc.is_some(), cfg.procs[p].scope_locals().position(|l| l == *x), *x);
+        steps[i].state.sort_by_key(|(x, _)| order(x));
+    }
 }
 
 impl Tracer<'_, '_> {
@@ -171,28 +246,33 @@ impl Tracer<'_, '_> {
         within: Option<(ProcId, &dyn Fn(&Bdd) -> bool)>,
         targets: &[NodeId],
         which: Summaries,
-    ) -> Option<(Vec<Vec<(usize, Bdd)>>, (NodeId, usize))> {
-        let nn = self.eng.cfg.nodes.len();
-        let f = self.eng.lay.vs.mk_false();
-        let mut rings: Vec<Vec<(usize, Bdd)>> = vec![Vec::new(); nn];
-        let mut seen = vec![f.clone(); nn];
+    ) -> Option<(Rings, (NodeId, usize))> {
+        let mut rings: Rings = HashMap::new();
+        let mut seen: HashMap<NodeId, Bdd> = HashMap::new();
         let mut frontier: Vec<(NodeId, Bdd)> = vec![(start, init)];
         let mut r = 0;
         loop {
             let mut next: Vec<(NodeId, Bdd)> = Vec::new();
             let mut active: Vec<NodeId> = Vec::new();
             for (v, set) in frontier.drain(..) {
-                let fresh = set.and_not(&seen[v]);
+                let fresh = match seen.get(&v) {
+                    Some(old) => set.and_not(old),
+                    None => set,
+                };
                 if fresh.is_false() {
                     continue;
                 }
-                seen[v] = seen[v].or(&fresh);
-                rings[v].push((r, fresh));
+                let all = match seen.get(&v) {
+                    Some(old) => old.or(&fresh),
+                    None => fresh.clone(),
+                };
+                seen.insert(v, all);
+                rings.entry(v).or_default().push((r, fresh));
                 active.push(v);
             }
             // Hit?
             for &t in targets {
-                if let Some((_, s)) = rings[t].last().filter(|(k, _)| *k == r) {
+                if let Some(s) = ring(&rings, t, r) {
                     let ok = match &within {
                         Some((_, accept)) => accept(s),
                         None => true,
@@ -204,7 +284,7 @@ impl Tracer<'_, '_> {
             }
             let any = !active.is_empty();
             for &v in &active {
-                let set = &rings[v].last().expect("active vertices have a ring").1;
+                let set = ring(&rings, v, r).expect("active vertices have a ring");
                 for (w, b) in self.successors(v, set, within.as_ref().map(|(p, _)| *p), which) {
                     if b.is_false() {
                         continue;
@@ -242,7 +322,7 @@ impl Tracer<'_, '_> {
     /// its state and the kind of edge that led into it.
     fn walk_back(
         &self,
-        rings: &[Vec<(usize, Bdd)>],
+        rings: &Rings,
         mut v: NodeId,
         mut omega: Bdd,
         mut r: usize,
@@ -265,7 +345,7 @@ impl Tracer<'_, '_> {
             }
             let mut found = None;
             for (u, e) in cands {
-                let Some((_, set)) = rings[u].iter().find(|(k, _)| *k == r - 1) else { continue };
+                let Some(set) = ring(rings, u, r - 1) else { continue };
                 let hits = |s: &Bdd| !self.image(u, s, v, e, which).and(&omega).is_false();
                 if hits(set) {
                     let pt = self.narrow(u, set, &hits);
@@ -305,7 +385,7 @@ impl Tracer<'_, '_> {
         };
         let init = eng.call_entry(cs, upt);
         let (rings, (_, r)) = self.bfs(first, init, Some((q, &accept)), &[exit], which)?;
-        let xset = &rings[exit].iter().find(|(k, _)| *k == r)?.1;
+        let xset = ring(&rings, exit, r)?;
         let xpt = self.narrow(exit, xset, &accept);
         let path = self.walk_back(&rings, exit, xpt, r, Some(q), which)?;
         for (i, (v, pt, edge_in)) in path.iter().enumerate() {
