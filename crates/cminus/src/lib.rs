@@ -12,7 +12,7 @@
 pub mod cfg;
 pub mod interp;
 pub mod pointsto;
-mod print;
+pub mod print;
 
 pub use print::{print_expr, print_lval, print_program, PrintOptions};
 

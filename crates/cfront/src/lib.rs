@@ -1,0 +1,124 @@
+//! C front end: preprocess C with the system preprocessor, parse it with `lang-c`, and lower
+//! it to C-- ([`cminus::Program`]). See `docs/cminus.md` for the lowering rules.
+//!
+//! ```no_run
+//! let opts = cfront::Options::default();
+//! let prog = cfront::lower_files(&["driver.c".into()], &opts).unwrap();
+//! println!("{prog}");
+//! ```
+
+mod lower;
+mod preprocess;
+
+pub use cminus::DataModel;
+pub use preprocess::LineMap;
+
+use std::path::PathBuf;
+
+/// A problem in the input, at a location in the user's C source.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{file}:{line}:{col}: {message}")]
+pub struct Diagnostic {
+    pub file: String,
+    pub line: u32,
+    pub col: u32,
+    pub message: String,
+}
+
+/// Errors of the front end, all carrying diagnostics.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Error {
+    #[error("{}", .0.iter().map(|d| d.to_string()).collect::<Vec<_>>().join("\n"))]
+    Diagnostics(Vec<Diagnostic>),
+}
+
+/// Options of the front end.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// `-I` directories.
+    pub includes: Vec<PathBuf>,
+    /// `-D` definitions (`NAME` or `NAME=VALUE`).
+    pub defines: Vec<String>,
+    pub data_model: DataModel,
+    /// The entry procedure (default `main`).
+    pub entry: String,
+    /// The preprocessor command (default `gcc`, run as `gcc -E`).
+    pub cpp: String,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            includes: vec![],
+            defines: vec![],
+            data_model: DataModel::Lp64,
+            entry: "main".into(),
+            cpp: "gcc".into(),
+        }
+    }
+}
+
+/// A parsed translation unit, ready for lowering.
+pub(crate) struct Unit {
+    pub map: LineMap,
+    pub ast: lang_c::ast::TranslationUnit,
+}
+
+fn parse_unit(name: &str, text: Option<&str>, opts: &Options) -> Result<Unit, Vec<Diagnostic>> {
+    let pre = preprocess::run(name, text, opts).map_err(|d| vec![d])?;
+    let map = LineMap::new(&pre);
+    let config = lang_c::driver::Config::with_gcc();
+    match lang_c::driver::parse_preprocessed(&config, pre) {
+        Ok(parse) => Ok(Unit { map, ast: parse.unit }),
+        Err(e) => {
+            let (file, line, col) = map.locate(e.offset);
+            let mut exp: Vec<&str> = e.expected.iter().copied().collect();
+            exp.sort();
+            let shown: Vec<String> = exp.iter().take(8).map(|s| format!("'{s}'")).collect();
+            let more = if exp.len() > 8 { ", …" } else { "" };
+            Err(vec![Diagnostic {
+                file,
+                line,
+                col,
+                message: format!("syntax error: expected {}{}", shown.join(", "), more),
+            }])
+        }
+    }
+}
+
+/// Lower C files (calls across files are resolved by name) into one C-- program.
+pub fn lower_files(files: &[PathBuf], opts: &Options) -> Result<cminus::Program, Vec<Diagnostic>> {
+    let mut units = vec![];
+    let mut diags = vec![];
+    for f in files {
+        match parse_unit(&f.to_string_lossy(), None, opts) {
+            Ok(u) => units.push(u),
+            Err(mut d) => diags.append(&mut d),
+        }
+    }
+    if !diags.is_empty() {
+        return Err(diags);
+    }
+    lower::lower_units(units, opts)
+}
+
+/// Lower C source text (named `name` in locations) into a C-- program.
+pub fn lower_str(name: &str, text: &str, opts: &Options) -> Result<cminus::Program, Vec<Diagnostic>> {
+    lower_strs(&[(name, text)], opts)
+}
+
+/// Lower several named C sources into one C-- program.
+pub fn lower_strs(sources: &[(&str, &str)], opts: &Options) -> Result<cminus::Program, Vec<Diagnostic>> {
+    let mut units = vec![];
+    let mut diags = vec![];
+    for (name, text) in sources {
+        match parse_unit(name, Some(text), opts) {
+            Ok(u) => units.push(u),
+            Err(mut d) => diags.append(&mut d),
+        }
+    }
+    if !diags.is_empty() {
+        return Err(diags);
+    }
+    lower::lower_units(units, opts)
+}

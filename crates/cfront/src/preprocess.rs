@@ -1,0 +1,149 @@
+//! Running the system preprocessor and mapping offsets of its output back to the user's files.
+
+use crate::{Diagnostic, Options};
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+pub(crate) fn run(name: &str, text: Option<&str>, opts: &Options) -> Result<String, Diagnostic> {
+    let mut cmd = Command::new(&opts.cpp);
+    cmd.arg("-E");
+    for i in &opts.includes {
+        cmd.arg(format!("-I{}", i.display()));
+    }
+    for d in &opts.defines {
+        cmd.arg(format!("-D{d}"));
+    }
+    cmd.arg("-D__SLAM__=1");
+    match text {
+        Some(_) => {
+            cmd.args(["-x", "c", "-"]);
+        }
+        None => {
+            cmd.arg(name);
+        }
+    }
+    cmd.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
+    let fail = |m: String| Diagnostic { file: name.to_string(), line: 1, col: 1, message: m };
+    let mut child = cmd
+        .spawn()
+        .map_err(|e| fail(format!("cannot run the preprocessor `{} -E`: {e}", opts.cpp)))?;
+    {
+        let mut stdin = child.stdin.take().unwrap();
+        if let Some(t) = text {
+            let escaped = name.replace('\\', "\\\\").replace('"', "\\\"");
+            let _ = writeln!(stdin, "#line 1 \"{escaped}\"");
+            let _ = stdin.write_all(t.as_bytes());
+            let _ = stdin.write_all(b"\n");
+        }
+    }
+    let out = child
+        .wait_with_output()
+        .map_err(|e| fail(format!("the preprocessor failed: {e}")))?;
+    if !out.status.success() {
+        let err = String::from_utf8_lossy(&out.stderr);
+        // gcc reports `file:line:col: error: message`
+        for l in err.lines() {
+            if let Some(d) = parse_gcc_error(l) {
+                return Err(d);
+            }
+        }
+        return Err(fail(format!("the preprocessor failed: {}", err.trim())));
+    }
+    Ok(String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+fn parse_gcc_error(l: &str) -> Option<Diagnostic> {
+    let idx = l.find(": error: ").or_else(|| l.find(": fatal error: "))?;
+    let (head, msg) = l.split_at(idx);
+    let msg = msg.trim_start_matches(": ").trim_start_matches("fatal ");
+    let msg = msg.trim_start_matches("error: ");
+    let mut parts = head.rsplitn(3, ':');
+    let col = parts.next()?.parse().ok()?;
+    let line = parts.next()?.parse().ok()?;
+    let file = parts.next()?.to_string();
+    Some(Diagnostic { file, line, col, message: format!("preprocessor: {msg}") })
+}
+
+/// Maps byte offsets of preprocessed text to (file, line, column) of the original source,
+/// following the `# N "file"` line markers.
+#[derive(Clone, Debug)]
+pub struct LineMap {
+    starts: Vec<usize>,
+    /// Per preprocessed line: index into `files`, original line.
+    lines: Vec<(u32, u32)>,
+    pub files: Vec<String>,
+}
+
+impl LineMap {
+    pub fn new(text: &str) -> LineMap {
+        let mut starts = vec![];
+        let mut lines = vec![];
+        let mut files: Vec<String> = vec![];
+        let mut cur_file = 0u32;
+        let mut cur_line = 1u32;
+        let mut off = 0;
+        files.push(String::from("<input>"));
+        for l in text.split_inclusive('\n') {
+            starts.push(off);
+            off += l.len();
+            if let Some((n, f)) = parse_marker(l) {
+                lines.push((cur_file, cur_line));
+                let idx = match files.iter().position(|x| *x == f) {
+                    Some(i) => i,
+                    None => {
+                        files.push(f);
+                        files.len() - 1
+                    }
+                };
+                cur_file = idx as u32;
+                cur_line = n;
+            } else {
+                lines.push((cur_file, cur_line));
+                cur_line += 1;
+            }
+        }
+        LineMap { starts, lines, files }
+    }
+
+    /// (file, line, column) of a byte offset.
+    pub fn locate(&self, offset: usize) -> (String, u32, u32) {
+        let (f, l, c) = self.locate_idx(offset);
+        (self.files[f as usize].clone(), l, c)
+    }
+
+    /// (file index, line, column) of a byte offset.
+    pub fn locate_idx(&self, offset: usize) -> (u32, u32, u32) {
+        if self.starts.is_empty() {
+            return (0, 1, 1);
+        }
+        let i = match self.starts.binary_search(&offset) {
+            Ok(i) => i,
+            Err(i) => i.saturating_sub(1),
+        };
+        let (f, l) = self.lines[i];
+        (f, l, (offset.saturating_sub(self.starts[i]) + 1) as u32)
+    }
+}
+
+fn parse_marker(l: &str) -> Option<(u32, String)> {
+    let rest = l.strip_prefix('#')?;
+    let rest = rest.trim_start();
+    let rest = rest.strip_prefix("line").unwrap_or(rest).trim_start();
+    let end = rest.find(|c: char| !c.is_ascii_digit())?;
+    if end == 0 {
+        return None;
+    }
+    let n: u32 = rest[..end].parse().ok()?;
+    let rest = rest[end..].trim_start();
+    let rest = rest.strip_prefix('"')?;
+    let mut name = String::new();
+    let mut chars = rest.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '"' => return Some((n, name)),
+            '\\' => name.push(chars.next()?),
+            c => name.push(c),
+        }
+    }
+    None
+}
