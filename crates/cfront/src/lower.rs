@@ -1067,11 +1067,11 @@ impl<'o> Lowerer<'o> {
             }
             Expression::BinaryOperator(b) if b.node.operator.node == BinaryOperator::Index => {
                 let (mut arr, mut idx) = (&b.node.lhs, &b.node.rhs);
-                let lt = self.type_of_expr(arr)?;
+                let lt = self.type_of_sizeof(arr)?;
                 if lt.is_integer() {
                     std::mem::swap(&mut arr, &mut idx);
                 }
-                let at = self.type_of_expr(arr)?;
+                let at = self.type_of_sizeof(arr)?;
                 if let Type::Array(elem, _) = at {
                     if self.is_lvalue_expr(arr) {
                         let (l, _) = self.lv(arr)?;
@@ -2003,6 +2003,19 @@ impl<'o> Lowerer<'o> {
         self.set_loc(c.span);
         let e = self.cond_expr(c)?;
         self.set_loc(c.span);
+        if let Expr::Bool(b) = e {
+            // a constant condition: the other branch is dead (but keeps its labels)
+            if !b {
+                self.goto(&lf)?;
+            }
+            self.place_label(&lt);
+            then_f(self)?;
+            self.goto(&le)?;
+            self.place_label(&lf);
+            else_f(self)?;
+            self.place_label(&le);
+            return Ok(());
+        }
         self.emit(StmtKind::Goto(vec![lt.clone(), lf.clone()]))?;
         self.place_label(&lt);
         self.emit(StmtKind::Assume(e.clone()))?;
@@ -2960,6 +2973,9 @@ impl<'o> Lowerer<'o> {
                 self.prog.procs[pi].body = out;
             }
         }
+        for p in &mut self.prog.procs {
+            simplify(p);
+        }
         self.prog.renumber();
         if self.diags.is_empty() && self.prog.proc(&self.prog.entry).is_none() {
             let entry = self.prog.entry.clone();
@@ -3063,5 +3079,77 @@ fn collect_cases<'a>(s: &'a Node<Statement>, out: &mut Vec<(usize, &'a Node<Labe
         Statement::DoWhile(d) => collect_cases(&d.node.statement, out),
         Statement::For(f) => collect_cases(&f.node.statement, out),
         _ => {}
+    }
+}
+
+fn is_generated_label(l: &str) -> bool {
+    l.strip_prefix(FRESH_PREFIX)
+        .map(|r| !r.is_empty() && r.chars().all(|c| c.is_ascii_digit()))
+        .unwrap_or(false)
+}
+
+/// Clean up a lowered body: thread jumps to jumps, drop unreachable statements, drop
+/// `goto L` right before `L`, and drop unreferenced generated labels.
+pub(crate) fn simplify(p: &mut Proc) {
+    for _ in 0..4 {
+        // jump threading
+        let map: HashMap<String, usize> = p.label_map().into_iter().map(|(k, v)| (k.to_string(), v)).collect();
+        let body = p.body.clone();
+        for s in &mut p.body {
+            if let StmtKind::Goto(ls) = &mut s.kind {
+                for l in ls.iter_mut() {
+                    let mut hops = 0;
+                    while let Some(&t) = map.get(l.as_str()) {
+                        match &body[t].kind {
+                            StmtKind::Goto(next) if next.len() == 1 && next[0] != *l && hops < 16 => {
+                                *l = next[0].clone();
+                                hops += 1;
+                            }
+                            _ => break,
+                        }
+                    }
+                }
+                let mut seen = HashSet::new();
+                ls.retain(|l| seen.insert(l.clone()));
+            }
+        }
+        // reachability
+        let cfg = cminus::cfg::Cfg::build(p);
+        let dead: HashSet<usize> = cfg.unreachable().into_iter().collect();
+        if !dead.is_empty() && dead.len() < p.body.len() {
+            let mut i = 0;
+            p.body.retain(|_| {
+                let keep = !dead.contains(&i);
+                i += 1;
+                keep
+            });
+        }
+        // goto to the next statement
+        let mut i = 0;
+        while i + 1 < p.body.len() {
+            let next_labels = p.body[i + 1].labels.clone();
+            let redundant = matches!(&p.body[i].kind, StmtKind::Goto(ls) if ls.len() == 1 && next_labels.contains(&ls[0]));
+            if redundant && p.body[i].labels.is_empty() {
+                p.body.remove(i);
+            } else if redundant {
+                p.body[i].kind = StmtKind::Skip;
+                i += 1;
+            } else {
+                i += 1;
+            }
+        }
+        // unreferenced generated labels
+        let used: HashSet<String> = p
+            .body
+            .iter()
+            .filter_map(|s| match &s.kind {
+                StmtKind::Goto(ls) => Some(ls.clone()),
+                _ => None,
+            })
+            .flatten()
+            .collect();
+        for s in &mut p.body {
+            s.labels.retain(|l| !is_generated_label(l) || used.contains(l));
+        }
     }
 }

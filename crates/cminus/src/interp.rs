@@ -149,14 +149,28 @@ impl<'a> Machine<'a> {
         }
     }
 
-    fn init_value(&mut self, i: &Init, proc: Option<&Proc>) -> R<Value> {
+    fn init_value(&mut self, i: &Init, ty: &Type) -> R<Value> {
         Ok(match i {
             Init::Zero => Value::Zero,
-            Init::Expr(e) => self.eval(proc, e)?,
+            Init::Expr(e) => self.eval(None, e)?,
             Init::List(items) => {
+                // missing trailing entries are zero
+                let tys: Vec<Type> = match ty {
+                    Type::Struct(s) => self
+                        .p
+                        .struct_def(s)
+                        .map(|d| d.fields.iter().map(|f| f.ty.clone()).collect())
+                        .unwrap_or_default(),
+                    Type::Array(e, Some(n)) => vec![(**e).clone(); *n as usize],
+                    _ => vec![],
+                };
                 let mut v = vec![];
-                for it in items {
-                    v.push(self.init_value(it, proc)?);
+                for (k, it) in items.iter().enumerate() {
+                    let t = tys.get(k).cloned().unwrap_or(Type::Void);
+                    v.push(self.init_value(it, &t)?);
+                }
+                while v.len() < tys.len() {
+                    v.push(Value::Zero);
                 }
                 Value::Agg(v)
             }
@@ -165,7 +179,7 @@ impl<'a> Machine<'a> {
 
     fn go(&mut self, max_steps: u64) -> Outcome {
         for (i, g) in self.p.globals.iter().enumerate() {
-            match self.init_value(&g.init, None) {
+            match self.init_value(&g.init, &g.ty) {
                 Ok(v) => self.objects[i] = v,
                 Err(Stuck(r)) => {
                     return Outcome::Stuck { stmt: StmtId(u32::MAX), reason: r };
