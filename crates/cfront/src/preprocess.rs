@@ -14,6 +14,8 @@ pub(crate) fn run(name: &str, text: Option<&str>, opts: &Options) -> Result<Stri
         cmd.arg(format!("-D{d}"));
     }
     cmd.arg("-D__SLAM__=1");
+    // attributes carry nothing the lowering uses, and lang-c rejects some placements of them
+    cmd.arg("-D__attribute__(x)=");
     match text {
         Some(_) => {
             cmd.args(["-x", "c", "-"]);
