@@ -9,7 +9,7 @@
 
 mod analysis;
 mod encode;
-// pub mod explicit;
+pub mod explicit;
 mod rhs;
 mod trace;
 

@@ -4,6 +4,7 @@
 
 pub mod ast;
 pub mod cfg;
+pub mod gen;
 pub mod parser;
 pub mod printer;
 
