@@ -14,7 +14,7 @@ pub mod interp;
 pub mod pointsto;
 pub mod print;
 
-pub use print::{print_expr, print_lval, print_program, PrintOptions};
+pub use print::{print_expr, print_lval, print_proc, print_program, PrintOptions};
 
 use serde::Serialize;
 use std::collections::HashMap;

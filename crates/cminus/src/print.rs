@@ -231,6 +231,15 @@ pub fn print_program(p: &Program, opts: &PrintOptions) -> String {
     }
     for proc in &p.procs {
         out.push('\n');
+        out.push_str(&print_proc(p, proc, opts));
+    }
+    out
+}
+
+/// Print one procedure.
+pub fn print_proc(p: &Program, proc: &Proc, opts: &PrintOptions) -> String {
+    let mut out = String::new();
+    {
         let fs: Vec<String> = proc.formals.iter().map(|v| decl_str(&v.ty, &v.name)).collect();
         let mut fs = fs.join(", ");
         if proc.variadic {
