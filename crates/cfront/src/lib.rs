@@ -69,7 +69,10 @@ fn parse_unit(name: &str, text: Option<&str>, opts: &Options) -> Result<Unit, Ve
     let map = LineMap::new(&pre);
     let config = lang_c::driver::Config::with_gcc();
     match lang_c::driver::parse_preprocessed(&config, pre) {
-        Ok(parse) => Ok(Unit { map, ast: parse.unit }),
+        Ok(parse) => Ok(Unit {
+            map,
+            ast: parse.unit,
+        }),
         Err(e) => {
             let (file, line, col) = map.locate(e.offset);
             let mut exp: Vec<&str> = e.expected.iter().copied().collect();
@@ -103,12 +106,19 @@ pub fn lower_files(files: &[PathBuf], opts: &Options) -> Result<cminus::Program,
 }
 
 /// Lower C source text (named `name` in locations) into a C-- program.
-pub fn lower_str(name: &str, text: &str, opts: &Options) -> Result<cminus::Program, Vec<Diagnostic>> {
+pub fn lower_str(
+    name: &str,
+    text: &str,
+    opts: &Options,
+) -> Result<cminus::Program, Vec<Diagnostic>> {
     lower_strs(&[(name, text)], opts)
 }
 
 /// Lower several named C sources into one C-- program.
-pub fn lower_strs(sources: &[(&str, &str)], opts: &Options) -> Result<cminus::Program, Vec<Diagnostic>> {
+pub fn lower_strs(
+    sources: &[(&str, &str)],
+    opts: &Options,
+) -> Result<cminus::Program, Vec<Diagnostic>> {
     let mut units = vec![];
     let mut diags = vec![];
     for (name, text) in sources {

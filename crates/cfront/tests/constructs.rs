@@ -4,7 +4,11 @@ use cminus::cfg::Cfg;
 use cminus::{print_proc, PrintOptions, Program, StmtKind};
 
 fn lower(src: &str) -> Program {
-    let src = if src.contains("main(") { src.to_string() } else { format!("{src}\nint main(void) {{ return 0; }}") };
+    let src = if src.contains("main(") {
+        src.to_string()
+    } else {
+        format!("{src}\nint main(void) {{ return 0; }}")
+    };
     let p = cfront::lower_str("t.c", &src, &cfront::Options::default())
         .unwrap_or_else(|d| panic!("lowering failed: {d:?}"));
     assert!(p.validate().is_empty(), "{:?}", p.validate());
@@ -230,7 +234,10 @@ fn logical_operators_with_side_effects_become_control_flow() {
     let p = lower("int lo(int a, int b) { int r = a && (b = 3); return r + b; }");
     let t = proc_text(&p, "lo");
     assert!(t.contains("b := 3;"), "{t}");
-    assert!(t.contains("assume(a == 0);") && t.contains("assume(b != 0);"), "{t}");
+    assert!(
+        t.contains("assume(a == 0);") && t.contains("assume(b != 0);"),
+        "{t}"
+    );
     // a pure && in a value context stays an expression
     let p = lower("int pu(int a, int b) { int r = a && b; return r; }");
     assert!(proc_text(&p, "pu").contains("r := (int)(a != 0 && b != 0);"));
@@ -273,22 +280,35 @@ int fld(struct S *p, struct S s) { p->next->a = s.arr[1]; int *q = &s.arr[2]; *q
 
 #[test]
 fn external_calls_and_casts() {
-    let p = lower("int ext(int); int callext(int a) { return ext(a) + ext(2); }
-unsigned char cast(int x) { return (unsigned char)x + (long)x; }");
+    let p = lower(
+        "int ext(int); int callext(int a) { return ext(a) + ext(2); }
+unsigned char cast(int x) { return (unsigned char)x + (long)x; }",
+    );
     assert_eq!(p.externs.len(), 1);
     assert_eq!(p.externs[0].name, "ext");
     let t = proc_text(&p, "callext");
-    assert!(t.contains("__t0 := ext(a);") && t.contains("__t1 := ext(2);"), "{t}");
+    assert!(
+        t.contains("__t0 := ext(a);") && t.contains("__t1 := ext(2);"),
+        "{t}"
+    );
     assert!(proc_text(&p, "cast").contains("return (uchar)((long)(uchar)x + (long)x);"));
 }
 
 #[test]
 fn function_pointer_calls_use_points_to() {
-    let p = lower("int f(int x) { return x; } int ext(int); int g;
-int main(void) { int (*fp)(int) = f; if (g) fp = ext; return fp(1); }");
+    let p = lower(
+        "int f(int x) { return x; } int ext(int); int g;
+int main(void) { int (*fp)(int) = f; if (g) fp = ext; return fp(1); }",
+    );
     let t = proc_text(&p, "main");
-    assert!(t.contains("assume(fp == &ext);") && t.contains("__t0 := ext(1);"), "{t}");
-    assert!(t.contains("assume(fp == &f);") && t.contains("__t0 := f(1);"), "{t}");
+    assert!(
+        t.contains("assume(fp == &ext);") && t.contains("__t0 := ext(1);"),
+        "{t}"
+    );
+    assert!(
+        t.contains("assume(fp == &f);") && t.contains("__t0 := f(1);"),
+        "{t}"
+    );
     // a pointer with no known target is a havoc of the result
     let p = lower("int main(void) { int (*fp)(void); return fp(); }");
     assert!(proc_text(&p, "main").contains("__t0 := nondet<int>;"));
@@ -296,24 +316,31 @@ int main(void) { int (*fp)(int) = f; if (g) fp = ext; return fp(1); }");
 
 #[test]
 fn dispatch_table_in_struct() {
-    let p = lower("struct ops { void (*run)(int); }; int seen;
+    let p = lower(
+        "struct ops { void (*run)(int); }; int seen;
 void a(int x) { seen = x; } void b(int x) { seen = -x; } void c(void) {}
 struct ops tab[2] = { { a }, { b } };
-int main(void) { int i = __VERIFIER_nondet_int(); tab[i & 1].run(3); return seen; }");
+int main(void) { int i = __VERIFIER_nondet_int(); tab[i & 1].run(3); return seen; }",
+    );
     let t = proc_text(&p, "main");
-    assert!(t.contains("a(3);") && t.contains("b(3);") && !t.contains("c("), "{t}");
+    assert!(
+        t.contains("a(3);") && t.contains("b(3);") && !t.contains("c("),
+        "{t}"
+    );
 }
 
 #[test]
 fn verification_conventions() {
-    let p = lower("int main(void) { int x = __VERIFIER_nondet_int(); unsigned u = __VERIFIER_nondet_uint();
+    let p = lower(
+        "int main(void) { int x = __VERIFIER_nondet_int(); unsigned u = __VERIFIER_nondet_uint();
 __VERIFIER_assume(x > 0 && x < 10);
 if (x == 5) reach_error();
 if (x == 6) __VERIFIER_error();
 if (x == 7) abort();
 if (x == 8) exit(1);
 assert(u != 3);
-return 0; }");
+return 0; }",
+    );
     let t = proc_text(&p, "main");
     assert!(t.contains("x := nondet<int>;"), "{t}");
     assert!(t.contains("u := nondet<uint>;"), "{t}");
@@ -333,7 +360,8 @@ fn glibc_assert_is_an_error() {
 
 #[test]
 fn static_locals_become_globals() {
-    let p = lower("int tick(void) { static int n = 3; return ++n; } int main(void) { return tick(); }");
+    let p =
+        lower("int tick(void) { static int n = 3; return ++n; } int main(void) { return tick(); }");
     let g = p.global("tick::n").expect("static local");
     assert_eq!(g.c_name, "n");
     assert_eq!(g.init, cminus::Init::Expr(cminus::Expr::Int(3)));
@@ -342,9 +370,11 @@ fn static_locals_become_globals() {
 
 #[test]
 fn global_and_local_initialisers() {
-    let p = lower("struct P { int x; int y; }; struct P gp = { .y = 2 }; int ga[4] = { 1, [2] = 5 };
+    let p = lower(
+        "struct P { int x; int y; }; struct P gp = { .y = 2 }; int ga[4] = { 1, [2] = 5 };
 char *s = \"hi\"; int z;
-int main(void) { struct P lp = { 7 }; int la[3] = { 1 }; return lp.x + la[2]; }");
+int main(void) { struct P lp = { 7 }; int la[3] = { 1 }; return lp.x + la[2]; }",
+    );
     let text = cminus::print_program(&p, &PrintOptions::default());
     assert!(text.contains("struct P gp = {0, 2};"), "{text}");
     assert!(text.contains("int ga[4] = {1, 0, 5};"), "{text}");
@@ -352,7 +382,10 @@ int main(void) { struct P lp = { 7 }; int la[3] = { 1 }; return lp.x + la[2]; }"
     assert!(text.contains("char *s = &__str0[0];"), "{text}");
     let t = proc_text(&p, "main");
     assert!(t.contains("lp.x := 7;") && t.contains("lp.y := 0;"), "{t}");
-    assert!(t.contains("la[0] := 1;") && t.contains("la[2] := 0;"), "{t}");
+    assert!(
+        t.contains("la[0] := 1;") && t.contains("la[2] := 0;"),
+        "{t}"
+    );
 }
 
 #[test]
@@ -363,7 +396,10 @@ int main(void) { e_t e = C; return e + sizeof(T) + sizeof(long) + sizeof(int[3][
     let t = proc_text(&p, "main");
     assert!(t.contains("e := 6;"), "{t}");
     assert!(t.contains("(ulong)24 + (ulong)8 + (ulong)24"), "{t}");
-    let opts = cfront::Options { data_model: cfront::DataModel::Ilp32, ..Default::default() };
+    let opts = cfront::Options {
+        data_model: cfront::DataModel::Ilp32,
+        ..Default::default()
+    };
     let p = cfront::lower_str("t.c", src, &opts).unwrap();
     let t = proc_text(&p, "main");
     assert!(t.contains("(uint)12 + (uint)4 + (uint)24"), "{t}");
@@ -371,13 +407,15 @@ int main(void) { e_t e = C; return e + sizeof(T) + sizeof(long) + sizeof(int[3][
 
 #[test]
 fn gnu_extensions() {
-    let p = lower("__extension__ typedef unsigned long long u64;
+    let p = lower(
+        "__extension__ typedef unsigned long long u64;
 struct __attribute__((packed)) h { int a; };
 #define max(a, b) ({ typeof(a) _a = (a); typeof(b) _b = (b); _a > _b ? _a : _b; })
 int main(void) { unsigned long v; int m = max(1, __VERIFIER_nondet_int());
 asm volatile(\"mov %%cr0, %0\" : \"=r\"(v));
 if (__builtin_expect(m > 2, 0)) return 1;
-return __builtin_popcount(m); }");
+return __builtin_popcount(m); }",
+    );
     let t = proc_text(&p, "main");
     assert!(t.contains("v := nondet<ulong>;"), "{t}");
     assert!(t.contains("__builtin_popcount(m);"), "{t}");
@@ -386,8 +424,10 @@ return __builtin_popcount(m); }");
 
 #[test]
 fn string_literals_and_compound_literals() {
-    let p = lower("struct P { int x, y; }; int len(const char *s) { int n = 0; while (*s++) n++; return n; }
-int main(void) { struct P q = (struct P){ 1, 2 }; return len(\"abc\") + q.y; }");
+    let p = lower(
+        "struct P { int x, y; }; int len(const char *s) { int n = 0; while (*s++) n++; return n; }
+int main(void) { struct P q = (struct P){ 1, 2 }; return len(\"abc\") + q.y; }",
+    );
     assert!(p.global("__str0").is_some());
     let r = cminus::interp::run(&p, &[], 10_000);
     assert_eq!(r.outcome, cminus::interp::Outcome::Returned(Some(5)));
@@ -415,9 +455,17 @@ fn several_files_resolve_calls_by_name() {
 fn locations_point_into_the_c_source() {
     let p = lower("int main(void) {\n  int x = 1;\n  if (x)\n    x = 2;\n  return x;\n}\n");
     let m = p.proc("main").unwrap();
-    let assign2 = m.body.iter().find(|s| matches!(&s.kind, StmtKind::Assign(_, cminus::Expr::Int(2)))).unwrap();
+    let assign2 = m
+        .body
+        .iter()
+        .find(|s| matches!(&s.kind, StmtKind::Assign(_, cminus::Expr::Int(2))))
+        .unwrap();
     assert_eq!((assign2.loc.line, assign2.loc.col), (4, 5));
-    let ret = m.body.iter().find(|s| matches!(s.kind, StmtKind::Return(_))).unwrap();
+    let ret = m
+        .body
+        .iter()
+        .find(|s| matches!(s.kind, StmtKind::Return(_)))
+        .unwrap();
     assert_eq!(ret.loc.line, 5);
     // ids are unique, dense and can be looked up
     for (pi, pr) in p.procs.iter().enumerate() {
@@ -432,7 +480,11 @@ fn locations_point_into_the_c_source() {
 
 #[test]
 fn lowering_is_deterministic() {
-    let src = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../corpus/c/ntdrv_irp_dispatch.c")).unwrap();
+    let src = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../corpus/c/ntdrv_irp_dispatch.c"
+    ))
+    .unwrap();
     let a = lower(&src);
     let b = lower(&src);
     assert_eq!(a, b);
@@ -453,9 +505,11 @@ fn cfg_shape_of_a_loop() {
 
 #[test]
 fn points_to_and_alias_queries() {
-    let p = lower("int x, y; struct S { int a; int b; } s;
+    let p = lower(
+        "int x, y; struct S { int a; int b; } s;
 int main(void) { int *p = &x; int *q = &y; int **pp = &p; if (__VERIFIER_nondet_int()) *pp = q;
-int *r = &s.a; *p = 1; *r = 2; return *p; }");
+int *r = &s.a; *p = 1; *r = 2; return *p; }",
+    );
     let mut pt = cminus::pointsto::PointsTo::analyze(&p);
     use cminus::pointsto::Obj;
     use cminus::{Expr, Lval};
@@ -482,7 +536,13 @@ fn interpreter_nondet_order_and_outcomes() {
     assert_eq!(r.outcome, cminus::interp::Outcome::Returned(Some(3)));
     assert_eq!(r.inputs_used, vec![4, 1]);
     let p = lower("int main(void) { int *p = 0; return *p; }");
-    assert!(matches!(cminus::interp::run(&p, &[], 100).outcome, cminus::interp::Outcome::Stuck { .. }));
+    assert!(matches!(
+        cminus::interp::run(&p, &[], 100).outcome,
+        cminus::interp::Outcome::Stuck { .. }
+    ));
     let p = lower("int main(void) { while (1) {} }");
-    assert_eq!(cminus::interp::run(&p, &[], 100).outcome, cminus::interp::Outcome::StepLimit);
+    assert_eq!(
+        cminus::interp::run(&p, &[], 100).outcome,
+        cminus::interp::Outcome::StepLimit
+    );
 }

@@ -39,7 +39,11 @@ fn corpus_lowers_and_verdicts_are_plausible() {
     let mut problems = vec![];
     for f in &files {
         let text = std::fs::read_to_string(f).unwrap();
-        assert!(text.contains("// slam: lowers"), "{}: missing header", f.display());
+        assert!(
+            text.contains("// slam: lowers"),
+            "{}: missing header",
+            f.display()
+        );
         let expect = if text.contains("// expect: SAFE") {
             "SAFE"
         } else if text.contains("// expect: VIOLATION") {
@@ -47,7 +51,7 @@ fn corpus_lowers_and_verdicts_are_plausible() {
         } else {
             panic!("{}: missing expect header", f.display())
         };
-        let prog = match cfront::lower_files(&[f.clone()], &cfront::Options::default()) {
+        let prog = match cfront::lower_files(std::slice::from_ref(f), &cfront::Options::default()) {
             Ok(p) => p,
             Err(d) => {
                 problems.push(format!("{}: {:?}", f.display(), d));
@@ -69,10 +73,13 @@ fn corpus_lowers_and_verdicts_are_plausible() {
             }
         }
         match (expect, hit) {
-            ("SAFE", true) => problems.push(format!("{}: SAFE but a run reached an error", f.display())),
-            ("VIOLATION", false) => {
-                problems.push(format!("{}: VIOLATION but no random run reached an error", f.display()))
+            ("SAFE", true) => {
+                problems.push(format!("{}: SAFE but a run reached an error", f.display()))
             }
+            ("VIOLATION", false) => problems.push(format!(
+                "{}: VIOLATION but no random run reached an error",
+                f.display()
+            )),
             _ => {}
         }
     }

@@ -53,9 +53,14 @@ pub enum Type {
     /// `_Bool`, and the type of comparisons and logical operators.
     Bool,
     /// An integer type of `bits` width (bit-fields keep their declared width).
-    Int { bits: u16, signed: bool },
+    Int {
+        bits: u16,
+        signed: bool,
+    },
     /// Floating point: only declared, never computed with (the lowering rejects its use).
-    Float { bits: u16 },
+    Float {
+        bits: u16,
+    },
     Ptr(Box<Type>),
     /// A struct or union, by name in [`Program::structs`].
     Struct(String),
@@ -73,9 +78,18 @@ pub struct FuncType {
 }
 
 impl Type {
-    pub const INT: Type = Type::Int { bits: 32, signed: true };
-    pub const UINT: Type = Type::Int { bits: 32, signed: false };
-    pub const CHAR: Type = Type::Int { bits: 8, signed: true };
+    pub const INT: Type = Type::Int {
+        bits: 32,
+        signed: true,
+    };
+    pub const UINT: Type = Type::Int {
+        bits: 32,
+        signed: false,
+    };
+    pub const CHAR: Type = Type::Int {
+        bits: 8,
+        signed: true,
+    };
 
     pub fn int(bits: u16, signed: bool) -> Type {
         Type::Int { bits, signed }
@@ -158,7 +172,10 @@ pub enum BinOp {
 
 impl BinOp {
     pub fn is_comparison(self) -> bool {
-        matches!(self, BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge)
+        matches!(
+            self,
+            BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge
+        )
     }
     pub fn is_logical(self) -> bool {
         matches!(self, BinOp::And | BinOp::Or)
@@ -213,7 +230,7 @@ impl Expr {
     pub fn var(name: &str) -> Expr {
         Expr::Lval(Lval::Var(name.to_string()))
     }
-    pub fn not(e: Expr) -> Expr {
+    pub fn negate(e: Expr) -> Expr {
         match e {
             Expr::Unary(UnOp::Not, inner) => *inner,
             Expr::Bool(b) => Expr::Bool(!b),
@@ -303,7 +320,11 @@ pub enum StmtKind {
     /// `lv := e`
     Assign(Lval, Expr),
     /// `lv := f(args)` or `f(args)`: always a direct call of a procedure or external function.
-    Call { ret: Option<Lval>, callee: String, args: Vec<Expr> },
+    Call {
+        ret: Option<Lval>,
+        callee: String,
+        args: Vec<Expr>,
+    },
     Return(Option<Expr>),
     /// Blocks the paths on which the condition (a `Bool`) is false.
     Assume(Expr),
@@ -363,7 +384,9 @@ pub struct Proc {
 impl Proc {
     /// Index of the statement carrying `label`.
     pub fn label_index(&self, label: &str) -> Option<usize> {
-        self.body.iter().position(|s| s.labels.iter().any(|l| l == label))
+        self.body
+            .iter()
+            .position(|s| s.labels.iter().any(|l| l == label))
     }
     /// A map from every label to its statement index.
     pub fn label_map(&self) -> HashMap<&str, usize> {
@@ -376,7 +399,10 @@ impl Proc {
         m
     }
     pub fn var(&self, name: &str) -> Option<&Var> {
-        self.formals.iter().chain(self.locals.iter()).find(|v| v.name == name)
+        self.formals
+            .iter()
+            .chain(self.locals.iter())
+            .find(|v| v.name == name)
     }
 }
 
@@ -583,10 +609,10 @@ impl Program {
                             }
                         }
                     }
-                    StmtKind::Call { callee, .. } => {
-                        if self.proc(callee).is_none() && self.extern_fn(callee).is_none() {
-                            errs.push(format!("{}: call of unknown function {}", p.name, callee));
-                        }
+                    StmtKind::Call { callee, .. }
+                        if self.proc(callee).is_none() && self.extern_fn(callee).is_none() =>
+                    {
+                        errs.push(format!("{}: call of unknown function {}", p.name, callee));
                     }
                     _ => {}
                 }
@@ -611,7 +637,10 @@ pub fn promote(t: &Type) -> Type {
     match t {
         Type::Bool => Type::INT,
         Type::Int { bits, .. } if *bits < 32 => Type::INT,
-        Type::Int { bits: 32, signed: false } => Type::UINT,
+        Type::Int {
+            bits: 32,
+            signed: false,
+        } => Type::UINT,
         t => t.clone(),
     }
 }
@@ -620,7 +649,16 @@ pub fn promote(t: &Type) -> Type {
 pub fn arith_conv(a: &Type, b: &Type) -> Type {
     let (a, b) = (promote(a), promote(b));
     match (&a, &b) {
-        (Type::Int { bits: ba, signed: sa }, Type::Int { bits: bb, signed: sb }) => {
+        (
+            Type::Int {
+                bits: ba,
+                signed: sa,
+            },
+            Type::Int {
+                bits: bb,
+                signed: sb,
+            },
+        ) => {
             if ba == bb {
                 Type::int(*ba, *sa && *sb)
             } else if ba > bb {

@@ -15,7 +15,10 @@ use std::collections::{BTreeSet, HashMap};
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Obj {
     Global(String),
-    Local { proc: String, var: String },
+    Local {
+        proc: String,
+        var: String,
+    },
     /// Memory allocated by the call statement with this id.
     Alloc(StmtId),
     Func(String),
@@ -84,7 +87,9 @@ impl PointsTo {
                 }
             }
             for ic in indirect {
-                let Some(proc) = p.proc(&ic.proc) else { continue };
+                let Some(proc) = p.proc(&ic.proc) else {
+                    continue;
+                };
                 let targets = a.vals(proc, &ic.fp);
                 for t in targets {
                     if let Obj::Func(f) = a.objs[t].clone() {
@@ -147,7 +152,10 @@ impl PointsTo {
 
     fn var_obj(&mut self, proc: &Proc, v: &str) -> usize {
         if proc.var(v).is_some() {
-            self.obj(Obj::Local { proc: proc.name.clone(), var: v.to_string() })
+            self.obj(Obj::Local {
+                proc: proc.name.clone(),
+                var: v.to_string(),
+            })
         } else {
             self.obj(Obj::Global(v.to_string()))
         }
@@ -202,7 +210,10 @@ impl PointsTo {
         if let Some(cp) = self.program.proc(callee).cloned() {
             for (f, a) in cp.formals.iter().zip(args) {
                 let vals = self.vals(proc, a);
-                let o = self.obj(Obj::Local { proc: cp.name.clone(), var: f.name.clone() });
+                let o = self.obj(Obj::Local {
+                    proc: cp.name.clone(),
+                    var: f.name.clone(),
+                });
                 changed |= self.add(o, &vals);
             }
             if let Some(r) = ret {
@@ -303,7 +314,11 @@ impl PointsTo {
             let tb = self.program.type_of_lval(Some(&p), bb);
             if let (Some(Type::Struct(sa)), Some(Type::Struct(sb))) = (&ta, &tb) {
                 if sa == sb && fa != fb {
-                    let is_union = self.program.struct_def(sa).map(|s| s.is_union).unwrap_or(true);
+                    let is_union = self
+                        .program
+                        .struct_def(sa)
+                        .map(|s| s.is_union)
+                        .unwrap_or(true);
                     if !is_union {
                         return false;
                     }

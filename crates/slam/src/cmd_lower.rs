@@ -31,20 +31,33 @@ pub fn run(args: Args) -> u8 {
     let opts = cfront::Options {
         includes: args.include.clone(),
         defines: args.define.clone(),
-        data_model: if args.ilp32 { cfront::DataModel::Ilp32 } else { cfront::DataModel::Lp64 },
+        data_model: if args.ilp32 {
+            cfront::DataModel::Ilp32
+        } else {
+            cfront::DataModel::Lp64
+        },
         entry: args.entry.clone(),
         ..Default::default()
     };
     match cfront::lower_files(&args.files, &opts) {
         Ok(p) => {
-            let po = cminus::PrintOptions { ids: args.ids, locs: args.locs };
+            let po = cminus::PrintOptions {
+                ids: args.ids,
+                locs: args.locs,
+            };
             print!("{}", cminus::print_program(&p, &po));
             crate::exit::HOLDS
         }
         Err(diags) => {
             for d in diags {
                 let src = std::fs::read_to_string(&d.file).ok();
-                crate::diag::report(&d.file, src.as_deref(), d.line as usize, d.col as usize, &d.message);
+                crate::diag::report(
+                    &d.file,
+                    src.as_deref(),
+                    d.line as usize,
+                    d.col as usize,
+                    &d.message,
+                );
             }
             crate::exit::INPUT
         }
