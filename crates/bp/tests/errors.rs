@@ -13,12 +13,10 @@ fn first_error(src: &str) -> String {
 }
 
 fn all_errors(src: &str) -> Vec<String> {
-    bp::load(src)
-        .err()
-        .expect("rejected")
-        .iter()
-        .map(|e| e.to_string())
-        .collect()
+    match bp::load(src) {
+        Ok(_) => panic!("accepted a malformed program:\n{src}"),
+        Err(es) => es.iter().map(|e| e.to_string()).collect(),
+    }
 }
 
 #[test]
