@@ -147,6 +147,7 @@ impl Expr {
     pub fn var(name: &str) -> Expr {
         Expr::Var(name.to_string())
     }
+    #[allow(clippy::should_implement_trait)]
     pub fn not(e: Expr) -> Expr {
         Expr::Not(Box::new(e))
     }

@@ -260,7 +260,7 @@ impl Parser {
         } else if self.eat_kw("bool") {
             if self.eat_punct("<") {
                 let n = match self.next() {
-                    Tok::Int(n) if n >= 1 && n <= 64 => n as usize,
+                    Tok::Int(n) if (1..=64).contains(&n) => n as usize,
                     _ => {
                         return Err(BpError::new(
                             pos,
