@@ -75,16 +75,26 @@ fn parse_unit(name: &str, text: Option<&str>, opts: &Options) -> Result<Unit, Ve
         }),
         Err(e) => {
             let (file, line, col) = map.locate(e.offset);
+            let tok: String = e.source[e.offset.min(e.source.len())..]
+                .chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '_')
+                .collect();
+            let tok = if tok.is_empty() {
+                e.source[e.offset.min(e.source.len())..].chars().next().map(|c| c.to_string()).unwrap_or_default()
+            } else {
+                tok
+            };
             let mut exp: Vec<&str> = e.expected.iter().copied().collect();
             exp.sort();
-            let shown: Vec<String> = exp.iter().take(8).map(|s| format!("'{s}'")).collect();
-            let more = if exp.len() > 8 { ", …" } else { "" };
-            Err(vec![Diagnostic {
-                file,
-                line,
-                col,
-                message: format!("syntax error: expected {}{}", shown.join(", "), more),
-            }])
+            let hint = if exp.contains(&";") {
+                "expected ';'".to_string()
+            } else {
+                let shown: Vec<String> = exp.iter().take(8).map(|s| format!("'{s}'")).collect();
+                let more = if exp.len() > 8 { ", …" } else { "" };
+                format!("expected {}{}", shown.join(", "), more)
+            };
+            let at = if tok.is_empty() { "end of input".to_string() } else { format!("'{tok}'") };
+            Err(vec![Diagnostic { file, line, col, message: format!("syntax error at {at}: {hint}") }])
         }
     }
 }

@@ -2724,6 +2724,9 @@ impl<'o> Lowerer<'o> {
         if !extern_decl {
             self.extern_only.remove(&name);
         }
+        // bound before its initialiser, which may take its address
+        let gty0 = self.prog.global(&name).map(|g| g.ty.clone()).unwrap_or(ty.clone());
+        self.bind(c_name, Sym::Var { name: name.clone(), ty: gty0 });
         let mut ty = ty;
         if let Some(init) = init {
             let saved = self.const_mode;
