@@ -80,7 +80,11 @@ fn parse_unit(name: &str, text: Option<&str>, opts: &Options) -> Result<Unit, Ve
                 .take_while(|c| c.is_alphanumeric() || *c == '_')
                 .collect();
             let tok = if tok.is_empty() {
-                e.source[e.offset.min(e.source.len())..].chars().next().map(|c| c.to_string()).unwrap_or_default()
+                e.source[e.offset.min(e.source.len())..]
+                    .chars()
+                    .next()
+                    .map(|c| c.to_string())
+                    .unwrap_or_default()
             } else {
                 tok
             };
@@ -93,8 +97,17 @@ fn parse_unit(name: &str, text: Option<&str>, opts: &Options) -> Result<Unit, Ve
                 let more = if exp.len() > 8 { ", …" } else { "" };
                 format!("expected {}{}", shown.join(", "), more)
             };
-            let at = if tok.is_empty() { "end of input".to_string() } else { format!("'{tok}'") };
-            Err(vec![Diagnostic { file, line, col, message: format!("syntax error at {at}: {hint}") }])
+            let at = if tok.is_empty() {
+                "end of input".to_string()
+            } else {
+                format!("'{tok}'")
+            };
+            Err(vec![Diagnostic {
+                file,
+                line,
+                col,
+                message: format!("syntax error at {at}: {hint}"),
+            }])
         }
     }
 }

@@ -1415,6 +1415,25 @@ impl<'o> Lowerer<'o> {
             }
             Expression::BinaryOperator(b) => self.binary(b, e),
             Expression::Conditional(c) => {
+                // a constant condition selects its branch (also in constant expressions)
+                if !has_side_effects(&c.node.condition.node) {
+                    if let Ok(v) = self.const_int(&c.node.condition) {
+                        let tt = self.type_of_expr(&c.node.then_expression)?;
+                        let et = self.type_of_expr(&c.node.else_expression)?;
+                        let chosen = if v != 0 {
+                            &c.node.then_expression
+                        } else {
+                            &c.node.else_expression
+                        };
+                        let (x, xt) = self.rv(chosen)?;
+                        if tt.is_integer() && et.is_integer() {
+                            let rt = arith_conv(&tt, &et);
+                            let (x, xt) = self.bool_to_int(x, xt);
+                            return Ok((self.conv(x, &xt, &rt, e.span)?, rt));
+                        }
+                        return Ok((x, xt));
+                    }
+                }
                 let tt = self.type_of_expr(&c.node.then_expression)?;
                 let et = self.type_of_expr(&c.node.else_expression)?;
                 let decayed = |t: Type| match t {
@@ -2725,8 +2744,18 @@ impl<'o> Lowerer<'o> {
             self.extern_only.remove(&name);
         }
         // bound before its initialiser, which may take its address
-        let gty0 = self.prog.global(&name).map(|g| g.ty.clone()).unwrap_or(ty.clone());
-        self.bind(c_name, Sym::Var { name: name.clone(), ty: gty0 });
+        let gty0 = self
+            .prog
+            .global(&name)
+            .map(|g| g.ty.clone())
+            .unwrap_or(ty.clone());
+        self.bind(
+            c_name,
+            Sym::Var {
+                name: name.clone(),
+                ty: gty0,
+            },
+        );
         let mut ty = ty;
         if let Some(init) = init {
             let saved = self.const_mode;

@@ -676,3 +676,113 @@ impl fmt::Display for Program {
         f.write_str(&print_program(self, &PrintOptions::default()))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn stmt(id: u32, labels: &[&str], kind: StmtKind) -> Stmt {
+        Stmt {
+            id: StmtId(id),
+            loc: Loc::default(),
+            labels: labels.iter().map(|s| s.to_string()).collect(),
+            kind,
+        }
+    }
+
+    /// `int main(int x) { goto L1, L2; L1: assume(x > 0); return 1; L2: assume(x <= 0); error; }`
+    fn sample() -> Program {
+        let x = || Expr::var("x");
+        let mut p = Program::new("main");
+        p.files.push("t.c".into());
+        p.procs.push(Proc {
+            name: "main".into(),
+            formals: vec![Var {
+                name: "x".into(),
+                c_name: "x".into(),
+                ty: Type::INT,
+                loc: Loc::default(),
+                init: Init::Zero,
+            }],
+            locals: vec![],
+            ret: Type::INT,
+            variadic: false,
+            body: vec![
+                stmt(0, &[], StmtKind::Goto(vec!["L1".into(), "L2".into()])),
+                stmt(
+                    1,
+                    &["L1"],
+                    StmtKind::Assume(Expr::bin(BinOp::Gt, x(), Expr::Int(0))),
+                ),
+                stmt(2, &[], StmtKind::Return(Some(Expr::Int(1)))),
+                stmt(
+                    3,
+                    &["L2"],
+                    StmtKind::Assume(Expr::bin(BinOp::Le, x(), Expr::Int(0))),
+                ),
+                stmt(4, &[], StmtKind::Error("boom".into())),
+            ],
+            loc: Loc::default(),
+        });
+        p.next_id = 5;
+        p
+    }
+
+    #[test]
+    fn print_validate_lookup() {
+        let p = sample();
+        assert!(p.validate().is_empty());
+        let text = p.to_string();
+        assert!(
+            text.contains("int main(int x) {\n  goto L1, L2;\nL1:\n  assume(x > 0);"),
+            "{text}"
+        );
+        assert_eq!(p.stmt(StmtId(3)), Some((0, 3)));
+        assert_eq!(
+            p.type_of(
+                p.proc("main"),
+                &Expr::bin(BinOp::Gt, Expr::var("x"), Expr::Int(0))
+            ),
+            Some(Type::Bool)
+        );
+        assert_eq!(
+            Expr::negate(Expr::bin(BinOp::Lt, Expr::Int(1), Expr::Int(2))),
+            Expr::bin(BinOp::Ge, Expr::Int(1), Expr::Int(2))
+        );
+    }
+
+    #[test]
+    fn interpreter_follows_assumes() {
+        let p = sample();
+        let r = interp::run(&p, &[5], 100);
+        assert_eq!(r.outcome, interp::Outcome::Returned(Some(1)));
+        assert_eq!(r.trace, vec![StmtId(0), StmtId(1), StmtId(2)]);
+        let r = interp::run(&p, &[-5], 100);
+        assert_eq!(
+            r.outcome,
+            interp::Outcome::Error {
+                stmt: StmtId(4),
+                msg: "boom".into()
+            }
+        );
+    }
+
+    #[test]
+    fn cfg_edges() {
+        let p = sample();
+        let c = cfg::Cfg::build(&p.procs[0]);
+        assert_eq!(c.succs(0), vec![Some(1), Some(3)]);
+        assert_eq!(c.succs(2), vec![None]);
+        assert_eq!(c.succs(4), vec![None]);
+        assert!(c.unreachable().is_empty());
+    }
+
+    #[test]
+    fn wrap_arithmetic() {
+        assert_eq!(interp::wrap(256, &Type::int(8, false)), 0);
+        assert_eq!(interp::wrap(200, &Type::int(8, true)), -56);
+        assert_eq!(interp::wrap(-1, &Type::UINT), 4294967295);
+        assert_eq!(arith_conv(&Type::INT, &Type::UINT), Type::UINT);
+        assert_eq!(arith_conv(&Type::CHAR, &Type::int(16, false)), Type::INT);
+    }
+}

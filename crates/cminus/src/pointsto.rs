@@ -52,6 +52,7 @@ pub struct IndirectCall {
     pub ret: Option<Lval>,
 }
 
+#[derive(Clone)]
 pub struct PointsTo {
     objs: Vec<Obj>,
     ids: HashMap<Obj, usize>,
