@@ -1,0 +1,685 @@
+//! Abstraction of one procedure: every C-- statement becomes boolean-program statements over
+//! the predicates in scope, with the same control flow and the same statement ids.
+
+use crate::preds::{Pred, RET};
+use crate::{Options, Shared, Strategy};
+use bp::{Expr as BExpr, Stmt as BStmt, StmtKind as BKind};
+use cminus::{Expr, Init, Lval, Proc, Stmt, StmtKind, Type};
+use logic::z3::ast::{Array, Ast, Bool, Int};
+use logic::z3::Sort;
+use logic::{Env, Prover, State};
+use std::collections::BTreeSet;
+
+/// Names of variables read by an expression (under `*`, `&` and indices too).
+pub(crate) fn vars_of(e: &Expr) -> BTreeSet<String> {
+    fn lv(l: &Lval, out: &mut BTreeSet<String>) {
+        match l {
+            Lval::Var(v) => {
+                out.insert(v.clone());
+            }
+            Lval::Deref(e) => ex(e, out),
+            Lval::Field(l, _) => lv(l, out),
+            Lval::Index(l, i) => {
+                lv(l, out);
+                ex(i, out);
+            }
+        }
+    }
+    fn ex(e: &Expr, out: &mut BTreeSet<String>) {
+        match e {
+            Expr::Lval(l) | Expr::AddrOf(l) => lv(l, out),
+            Expr::Unary(_, a) | Expr::Cast(_, a) => ex(a, out),
+            Expr::Binary(_, a, b) => {
+                ex(a, out);
+                ex(b, out);
+            }
+            Expr::Int(_) | Expr::Bool(_) | Expr::FuncAddr(_) | Expr::Nondet(_) => {}
+        }
+    }
+    let mut out = BTreeSet::new();
+    ex(e, &mut out);
+    out
+}
+
+pub(crate) fn lval_vars(l: &Lval) -> BTreeSet<String> {
+    vars_of(&Expr::Lval(l.clone()))
+}
+
+/// Lvalues read by an expression (outermost first).
+fn reads(e: &Expr) -> Vec<Lval> {
+    let mut v = Vec::new();
+    e.visit_lvals(&mut |l| v.push(l.clone()));
+    v
+}
+
+/// A predicate in scope with its boolean-variable name.
+#[derive(Clone)]
+pub(crate) struct InScope {
+    pub name: String,
+    pub pred: Pred,
+    pub vars: BTreeSet<String>,
+}
+
+pub(crate) struct ProcAbs<'s, 'p, 'ctx> {
+    pub sh: &'s Shared,
+    pub proc: &'p Proc,
+    pub env: Env<'p, 'ctx>,
+    pub prover: Prover<'ctx>,
+    pub opts: &'s Options,
+    /// Globals first, then this procedure's predicates (formal predicates first).
+    pub scope: Vec<InScope>,
+    pub pointsto: cminus::pointsto::PointsTo,
+}
+
+fn t() -> BExpr {
+    BExpr::Const(true)
+}
+fn f() -> BExpr {
+    BExpr::Const(false)
+}
+
+fn or_all(v: Vec<BExpr>) -> BExpr {
+    let mut it = v.into_iter();
+    match it.next() {
+        None => f(),
+        Some(first) => it.fold(first, |a, b| BExpr::bin(bp::BinOp::Or, a, b)),
+    }
+}
+fn and_all(v: Vec<BExpr>) -> BExpr {
+    let mut it = v.into_iter();
+    match it.next() {
+        None => t(),
+        Some(first) => it.fold(first, |a, b| BExpr::bin(bp::BinOp::And, a, b)),
+    }
+}
+
+/// `!e`, without double negations.
+fn negate(e: BExpr) -> BExpr {
+    match e {
+        BExpr::Const(b) => BExpr::Const(!b),
+        BExpr::Not(inner) => *inner,
+        other => BExpr::not(other),
+    }
+}
+
+/// `schoose[pos, neg]`, simplified where the answer is known.
+fn choose(pos: BExpr, neg: BExpr) -> BExpr {
+    match (&pos, &neg) {
+        (BExpr::Const(true), _) => t(),
+        (_, BExpr::Const(true)) => f(),
+        (BExpr::Const(false), BExpr::Const(false)) => BExpr::Nondet,
+        // schoose[e, !e] is just e.
+        (p, BExpr::Not(n)) if **n == *p => pos,
+        (BExpr::Not(p), n) if **p == *n => BExpr::Not(p.clone()),
+        _ => BExpr::schoose(pos, neg),
+    }
+}
+
+fn combinations(n: usize, k: usize) -> Vec<Vec<usize>> {
+    let mut out = Vec::new();
+    let mut cur = Vec::new();
+    fn go(start: usize, n: usize, k: usize, cur: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) {
+        if cur.len() == k {
+            out.push(cur.clone());
+            return;
+        }
+        for i in start..n {
+            cur.push(i);
+            go(i + 1, n, k, cur, out);
+            cur.pop();
+        }
+    }
+    go(0, n, k, &mut cur, &mut out);
+    out
+}
+
+/// Candidate facts for ImpliesF: a boolean-program literal and its meaning.
+type Cands<'ctx> = Vec<(BExpr, Bool<'ctx>, BTreeSet<String>)>;
+
+impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
+    fn ctx(&self) -> &'ctx logic::z3::Context {
+        self.env.ctx
+    }
+
+    /// The state at the start of a statement (constants tagged `s`).
+    fn pre(&self) -> State<'ctx> {
+        State::new(&self.env, "s.", Some(&self.proc.name))
+    }
+
+    /// A predicate's meaning in a state (global predicates in the global scope).
+    fn meaning(&self, st: &State<'ctx>, p: &Pred) -> Option<Bool<'ctx>> {
+        let r = if p.scope.is_none() { st.global_view().cond(&self.env, &p.expr) } else { st.cond(&self.env, &p.expr) };
+        r.ok()
+    }
+
+    fn cands(&self, st: &State<'ctx>, only: impl Fn(&InScope) -> bool) -> Cands<'ctx> {
+        self.scope
+            .iter()
+            .filter(|s| only(s))
+            .filter_map(|s| self.meaning(st, &s.pred).map(|m| (BExpr::Var(s.name.clone()), m, s.vars.clone())))
+            .collect()
+    }
+
+    /// Keep the candidates that share a variable with `vars` (at most 14, the first ones).
+    fn relevant(c: &Cands<'ctx>, vars: &BTreeSet<String>) -> Cands<'ctx> {
+        c.iter().filter(|(_, _, v)| !v.is_disjoint(vars)).take(14).cloned().collect()
+    }
+
+    /// ImpliesF(φ): the disjunction of the cubes over the candidates (up to the cube length)
+    /// that imply φ, skipping inconsistent cubes and extensions of cubes already found.
+    fn implies_f(&mut self, phi: &Bool<'ctx>, cands: &Cands<'ctx>) -> BExpr {
+        if self.prover.is_valid(phi) {
+            return t();
+        }
+        if self.prover.is_sat(phi) == Some(false) {
+            return f();
+        }
+        let n = cands.len();
+        let k = match self.opts.strategy {
+            Strategy::Cartesian => self.opts.cube_length.min(n),
+            Strategy::Boolean => n,
+        };
+        let mut found: Vec<Vec<(usize, bool)>> = Vec::new();
+        let mut bad: Vec<Vec<(usize, bool)>> = Vec::new();
+        let subset = |a: &[(usize, bool)], b: &[(usize, bool)]| a.iter().all(|x| b.contains(x));
+        for len in 1..=k {
+            for combo in combinations(n, len) {
+                for mask in 0..(1u32 << len) {
+                    let cube: Vec<(usize, bool)> =
+                        combo.iter().enumerate().map(|(j, &i)| (i, (mask >> j) & 1 == 1)).collect();
+                    if found.iter().any(|c| subset(c, &cube)) || bad.iter().any(|c| subset(c, &cube)) {
+                        continue;
+                    }
+                    let lits: Vec<Bool> =
+                        cube.iter().map(|&(i, pos)| if pos { cands[i].1.clone() } else { cands[i].1.not() }).collect();
+                    let refs: Vec<&Bool> = lits.iter().collect();
+                    let c = Bool::and(self.ctx(), &refs);
+                    if self.prover.is_sat(&c) == Some(false) {
+                        bad.push(cube);
+                        continue;
+                    }
+                    if self.prover.implies(&c, phi) {
+                        found.push(cube);
+                    }
+                }
+            }
+        }
+        or_all(
+            found
+                .into_iter()
+                .map(|cube| {
+                    and_all(
+                        cube.into_iter()
+                            .map(|(i, pos)| if pos { cands[i].0.clone() } else { negate(cands[i].0.clone()) })
+                            .collect(),
+                    )
+                })
+                .collect(),
+        )
+    }
+
+    /// The abstract value of a predicate whose concrete meaning after the statement is `post`.
+    fn update(&mut self, post: &Bool<'ctx>, cands: &Cands<'ctx>) -> BExpr {
+        let pos = self.implies_f(post, cands);
+        if pos == t() {
+            return t();
+        }
+        let neg = self.implies_f(&post.not(), cands);
+        choose(pos, neg)
+    }
+
+    /// Exact relation (Boolean abstraction): `targets := * constrain R`, with R the
+    /// disjunction of all satisfiable (pre-cube, post-cube) combinations.
+    fn exact_assign(&mut self, names: &[String], posts: &[Bool<'ctx>], cands: &Cands<'ctx>) -> Option<BStmt> {
+        let ctx = self.ctx();
+        let mut atoms = Vec::new();
+        let mut defs = Vec::new();
+        let mut lits: Vec<BExpr> = Vec::new();
+        for (i, (lit, m, _)) in cands.iter().enumerate() {
+            let a = Bool::new_const(ctx, format!("pre!{i}"));
+            defs.push(a._eq(m));
+            atoms.push(a);
+            lits.push(lit.clone());
+        }
+        for (i, (n, m)) in names.iter().zip(posts).enumerate() {
+            let a = Bool::new_const(ctx, format!("post!{i}"));
+            defs.push(a._eq(m));
+            atoms.push(a);
+            lits.push(BExpr::Primed(n.clone()));
+        }
+        let refs: Vec<&Bool> = defs.iter().collect();
+        let models = self.prover.all_models(&Bool::and(ctx, &refs), &atoms, 4096)?;
+        let cubes = models
+            .into_iter()
+            .map(|vals| {
+                and_all(vals.iter().zip(&lits).map(|(v, l)| if *v { l.clone() } else { BExpr::not(l.clone()) }).collect())
+            })
+            .collect();
+        Some(BStmt::new(BKind::Assign {
+            lhs: names.to_vec(),
+            rhs: vec![BExpr::Nondet; names.len()],
+            constrain: Some(or_all(cubes)),
+        }))
+    }
+
+    /// Which predicates in scope an assignment to `lv` may change (points-to prunes).
+    fn affected_by_write(&mut self, lv: &Lval) -> Vec<usize> {
+        let proc = self.proc.name.clone();
+        let mut out = Vec::new();
+        let lv_reg = match lv {
+            Lval::Var(x) if !self.in_memory(x) => Some(x.clone()),
+            _ => None,
+        };
+        let scope = self.scope.clone();
+        for (i, s) in scope.iter().enumerate() {
+            let mut hit = false;
+            for r in reads(&s.pred.expr) {
+                hit |= match (&lv_reg, &r) {
+                    (Some(x), Lval::Var(y)) => x == y && self.same_scope(x, &s.pred),
+                    (Some(_), _) => false,
+                    (None, r) => {
+                        let r_reg = matches!(r, Lval::Var(y) if !self.in_memory(y));
+                        !r_reg && self.may_alias(lv, r, &proc)
+                    }
+                };
+            }
+            if hit {
+                out.push(i);
+            }
+        }
+        out
+    }
+
+    fn same_scope(&self, x: &str, p: &Pred) -> bool {
+        // A local of this procedure shadows a global of the same name.
+        let local = self.proc.var(x).is_some();
+        p.scope.is_some() || !local
+    }
+
+    fn in_memory(&self, x: &str) -> bool {
+        let scope = logic::mem::Layout::scope(&self.sh.prog, Some(&self.proc.name), x);
+        self.env.layout.in_memory(&scope, x)
+    }
+
+    /// May-alias that treats memory the points-to analysis knows nothing about (values from
+    /// outside the program) as aliasing everything.
+    fn may_alias(&mut self, a: &Lval, b: &Lval, proc: &str) -> bool {
+        let la = self.pointsto.locations(proc, a);
+        let lb = self.pointsto.locations(proc, b);
+        if la.is_empty() || lb.is_empty() {
+            return true;
+        }
+        self.pointsto.may_alias(a, b, proc)
+    }
+
+    /// Abstract `lv := e` (also used with a fresh value for calls of external functions).
+    fn assign(&mut self, s: &Stmt, lv: &Lval, e: &Expr) -> Vec<BStmt> {
+        let affected = self.affected_by_write(lv);
+        if affected.is_empty() {
+            return vec![self.stamp(s, BKind::Skip)];
+        }
+        let s0 = self.pre();
+        let mut s1 = s0.clone();
+        if s1.assign(&self.env, lv, e).is_err() {
+            // Untranslatable: the affected predicates become unknown (sound).
+            let names: Vec<String> = affected.iter().map(|&i| self.scope[i].name.clone()).collect();
+            let n = names.len();
+            return vec![self.stamp(s, BKind::Assign { lhs: names, rhs: vec![BExpr::Nondet; n], constrain: None })];
+        }
+        let mut vars = lval_vars(lv);
+        vars.extend(vars_of(e));
+        let all = self.cands(&s0, |_| true);
+        let mut names = Vec::new();
+        let mut posts = Vec::new();
+        let mut rel_vars = vars.clone();
+        for &i in &affected {
+            let p = self.scope[i].pred.clone();
+            rel_vars.extend(self.scope[i].vars.iter().cloned());
+            names.push(self.scope[i].name.clone());
+            posts.push(self.meaning(&s1, &p));
+        }
+        if self.opts.strategy == Strategy::Boolean && posts.iter().all(Option::is_some) {
+            let cands = Self::relevant(&all, &rel_vars);
+            let posts: Vec<Bool> = posts.iter().flatten().cloned().collect();
+            if let Some(st) = self.exact_assign(&names, &posts, &cands) {
+                return vec![self.stamp_stmt(s, st)];
+            }
+        }
+        let mut rhs = Vec::new();
+        for (k, &i) in affected.iter().enumerate() {
+            let mut v = vars.clone();
+            v.extend(self.scope[i].vars.iter().cloned());
+            let cands = Self::relevant(&all, &v);
+            rhs.push(match &posts[k] {
+                Some(post) => self.update(post, &cands),
+                None => BExpr::Nondet,
+            });
+        }
+        vec![self.stamp(s, BKind::Assign { lhs: names, rhs, constrain: None })]
+    }
+
+    fn assume(&mut self, s: &Stmt, e: &Expr) -> Vec<BStmt> {
+        let s0 = self.pre();
+        let Ok(c) = s0.cond(&self.env, e) else { return vec![self.stamp(s, BKind::Skip)] };
+        let all = self.cands(&s0, |_| true);
+        let cands = Self::relevant(&all, &vars_of(e));
+        if self.opts.strategy == Strategy::Boolean {
+            let atoms: Vec<Bool> = cands.iter().map(|(_, m, _)| m.clone()).collect();
+            if let Some(models) = self.prover.all_models(&c, &atoms, 4096) {
+                let cubes = models
+                    .into_iter()
+                    .map(|vals| {
+                        and_all(
+                            vals.iter()
+                                .zip(&cands)
+                                .map(|(v, (l, _, _))| if *v { l.clone() } else { BExpr::not(l.clone()) })
+                                .collect(),
+                        )
+                    })
+                    .collect();
+                return vec![self.stamp(s, BKind::Assume(or_all(cubes)))];
+            }
+        }
+        // assume(ImpliedByF(e)) = assume(!ImpliesF(!e))
+        let neg = self.implies_f(&c.not(), &cands);
+        let cond = negate(neg);
+        vec![self.stamp(s, BKind::Assume(cond))]
+    }
+
+    fn stamp(&self, s: &Stmt, kind: BKind) -> BStmt {
+        self.stamp_stmt(s, BStmt::new(kind))
+    }
+    fn stamp_stmt(&self, s: &Stmt, mut b: BStmt) -> BStmt {
+        b.origin = Some(s.id.0);
+        b
+    }
+
+    fn ret_preds(&self, callee: &str) -> &[Pred] {
+        self.sh.rets.get(callee).map(|v| v.as_slice()).unwrap_or(&[])
+    }
+
+    fn ret(&mut self, s: &Stmt, e: Option<&Expr>) -> Vec<BStmt> {
+        let rets: Vec<Pred> = self.ret_preds(&self.proc.name).to_vec();
+        if rets.is_empty() {
+            return vec![self.stamp(s, BKind::Return(vec![]))];
+        }
+        let Some(e) = e else {
+            return vec![self.stamp(s, BKind::Return(vec![BExpr::Nondet; rets.len()]))];
+        };
+        let s0 = self.pre();
+        let mut s1 = s0.clone();
+        if s1.assign(&self.env, &Lval::var(RET), e).is_err() {
+            return vec![self.stamp(s, BKind::Return(vec![BExpr::Nondet; rets.len()]))];
+        }
+        let all = self.cands(&s0, |_| true);
+        let mut vals = Vec::new();
+        for r in &rets {
+            let mut v = vars_of(e);
+            v.extend(vars_of(&r.expr));
+            let cands = Self::relevant(&all, &v);
+            vals.push(match self.meaning(&s1, r) {
+                Some(post) => self.update(&post, &cands),
+                None => BExpr::Nondet,
+            });
+        }
+        vec![self.stamp(s, BKind::Return(vals))]
+    }
+
+    /// A call of a procedure with a body: arguments from the callee's formal predicates,
+    /// results into temporaries, then the caller's predicates that the call may change are
+    /// recomputed from the facts that hold after it: the caller's other predicates (before
+    /// the call), the global predicates (after it) and the callee's return predicates.
+    fn call(&mut self, s: &Stmt, ret: Option<&Lval>, callee: &str, args: &[Expr]) -> Vec<BStmt> {
+        let Some(q) = self.sh.prog.proc(callee) else { return vec![self.stamp(s, BKind::Skip)] };
+        let s0 = self.pre();
+        let all_pre = self.cands(&s0, |_| true);
+        // Arguments.
+        let mut entry = s0.enter(callee, 1, "callee.");
+        let mut bound = true;
+        for (fml, a) in q.formals.iter().zip(args) {
+            match s0.int(&self.env, a) {
+                Ok(v) => {
+                    if entry.write(&self.env, &Lval::var(&fml.name), v).is_err() {
+                        bound = false;
+                    }
+                }
+                Err(_) => bound = false,
+            }
+        }
+        let formal_preds: Vec<Pred> = self.sh.formals.get(callee).cloned().unwrap_or_default();
+        let mut bargs = Vec::new();
+        for fp in &formal_preds {
+            let mut v: BTreeSet<String> = BTreeSet::new();
+            for a in args {
+                v.extend(vars_of(a));
+            }
+            let cands = Self::relevant(&all_pre, &v);
+            let m = if bound { entry.cond(&self.env, &fp.expr).ok() } else { None };
+            bargs.push(match m {
+                Some(m) => self.update(&m, &cands),
+                None => BExpr::Nondet,
+            });
+        }
+        // Results.
+        let rets: Vec<Pred> = self.ret_preds(callee).to_vec();
+        let temps: Vec<String> = (0..rets.len()).map(|i| format!("t${i}")).collect();
+        let bname = self.sh.bp_name(callee);
+        let mut out = vec![self.stamp(s, BKind::Call { lhs: temps.clone(), proc: bname, args: bargs })];
+        // The state after the call.
+        let mut s1 = s0.clone();
+        let mods = self.sh.mod_globals.get(callee).cloned().unwrap_or_default();
+        for g in &mods {
+            let fresh = self.env.fresh_int("gpost");
+            s1.set_global(g, fresh);
+        }
+        let writes_mem = self.sh.writes_mem.get(callee).copied().unwrap_or(true);
+        if writes_mem {
+            let int = Sort::int(self.ctx());
+            s1.set_mem(Array::fresh_const(self.ctx(), "mempost", &int, &int));
+        }
+        let r = self.env.fresh_int("ret");
+        if let Some(l) = ret {
+            if s1.write(&self.env, l, r.clone()).is_err() {
+                // leave it: predicates reading it become unknown below
+            }
+        }
+        // Which caller predicates may change? Global predicates are kept up to date by the
+        // callee itself; a local one changes if it reads the call's target, a global the
+        // callee modifies, or memory the callee (or the target) may write.
+        let is_mem = |l: &Lval| !matches!(l, Lval::Var(y) if !self.in_memory(y));
+        let lhs_in_mem = ret.is_some_and(is_mem);
+        let mut affected = Vec::new();
+        for (i, sc) in self.scope.iter().enumerate() {
+            if sc.pred.scope.is_none() {
+                continue;
+            }
+            let hit = reads(&sc.pred.expr).iter().any(|l| {
+                Some(l) == ret
+                    || matches!(l, Lval::Var(y) if !is_mem(l) && self.proc.var(y).is_none() && mods.contains(y))
+                    || (is_mem(l) && (writes_mem || lhs_in_mem))
+            });
+            if hit {
+                affected.push(i);
+            }
+        }
+        if affected.is_empty() {
+            return out;
+        }
+        // Facts after the call.
+        let mut facts: Cands<'ctx> = Vec::new();
+        for (i, sc) in self.scope.iter().enumerate() {
+            if sc.pred.scope.is_some() && !affected.contains(&i) {
+                if let Some(m) = self.meaning(&s0, &sc.pred) {
+                    facts.push((BExpr::Var(sc.name.clone()), m, sc.vars.clone()));
+                }
+            } else if sc.pred.scope.is_none() {
+                if let Some(m) = self.meaning(&s1, &sc.pred) {
+                    facts.push((BExpr::Var(sc.name.clone()), m, sc.vars.clone()));
+                }
+            } else if let Some(m) = self.meaning(&s0, &sc.pred) {
+                // An affected predicate's old value is a fact about the state before the call.
+                facts.push((BExpr::Var(sc.name.clone()), m, sc.vars.clone()));
+            }
+        }
+        let mut retv = s1.enter(callee, 1, "callee.");
+        retv.set_var(&self.env, RET, r.clone());
+        for (tname, rp) in temps.iter().zip(&rets) {
+            if let Ok(m) = retv.cond(&self.env, &rp.expr) {
+                let mut v = vars_of(&rp.expr);
+                if let Some(l) = ret {
+                    v.extend(lval_vars(l));
+                }
+                v.remove(RET);
+                facts.push((BExpr::Var(tname.clone()), m, v));
+            }
+        }
+        let mut names = Vec::new();
+        let mut rhs = Vec::new();
+        for &i in &affected {
+            let sc = self.scope[i].clone();
+            let mut v = sc.vars.clone();
+            if let Some(l) = ret {
+                v.extend(lval_vars(l));
+            }
+            let mut cands = Self::relevant(&facts, &v);
+            // Return facts are always relevant to the call's target.
+            for (k, fact) in facts.iter().enumerate() {
+                if matches!(&fact.0, BExpr::Var(n) if n.starts_with("t$")) && !cands.iter().any(|c| c.0 == facts[k].0) {
+                    cands.push(fact.clone());
+                }
+            }
+            names.push(sc.name.clone());
+            rhs.push(match self.meaning(&s1, &sc.pred) {
+                Some(post) => self.update(&post, &cands),
+                None => BExpr::Nondet,
+            });
+        }
+        let mut upd = BStmt::new(BKind::Assign { lhs: names, rhs, constrain: None });
+        upd.origin = Some(s.id.0);
+        out.push(upd);
+        out
+    }
+
+    /// The boolean-program statements for one C-- statement (labels on the first).
+    pub fn stmt(&mut self, s: &Stmt) -> Vec<BStmt> {
+        let mut out = match &s.kind {
+            StmtKind::Assign(lv, e) => self.assign(s, lv, e),
+            StmtKind::Assume(e) => self.assume(s, e),
+            StmtKind::Goto(ls) => vec![self.stamp(s, BKind::Goto(ls.clone()))],
+            StmtKind::Skip => vec![self.stamp(s, BKind::Skip)],
+            StmtKind::Error(_) => vec![self.stamp(s, BKind::Assert(f()))],
+            StmtKind::Halt => vec![self.stamp(s, BKind::Assume(f()))],
+            StmtKind::Return(e) => self.ret(s, e.as_ref()),
+            StmtKind::Call { ret, callee, args } => {
+                if self.sh.prog.proc(callee).is_some() {
+                    self.call(s, ret.as_ref(), callee, args)
+                } else {
+                    // An external function: returns an unknown value, leaves memory alone.
+                    match ret {
+                        Some(l) => {
+                            let ty = self.pre().type_of_lval(&self.env, l).unwrap_or(Type::INT);
+                            self.assign(s, l, &Expr::Nondet(ty))
+                        }
+                        None => vec![self.stamp(s, BKind::Skip)],
+                    }
+                }
+            }
+        };
+        if let Some(first) = out.first_mut() {
+            first.labels = s.labels.clone();
+        }
+        out
+    }
+
+    /// `enforce`: the combinations of one or two predicates in scope that cannot hold
+    /// together (e.g. `x == 1` and `x == 2`), so the boolean program never explores them.
+    pub fn enforce(&mut self) -> Option<BExpr> {
+        let s0 = self.pre();
+        let all = self.cands(&s0, |_| true);
+        let mut clauses = Vec::new();
+        for (i, (li, mi, _)) in all.iter().enumerate() {
+            if self.prover.is_valid(mi) {
+                clauses.push(li.clone());
+            } else if self.prover.is_sat(mi) == Some(false) {
+                clauses.push(BExpr::not(li.clone()));
+            }
+            let _ = i;
+        }
+        for i in 0..all.len() {
+            for j in i + 1..all.len() {
+                if all[i].2.is_disjoint(&all[j].2) {
+                    continue;
+                }
+                for (pi, pj) in [(true, true), (true, false), (false, true), (false, false)] {
+                    let a = if pi { all[i].1.clone() } else { all[i].1.not() };
+                    let b = if pj { all[j].1.clone() } else { all[j].1.not() };
+                    if self.prover.is_sat(&Bool::and(self.ctx(), &[&a, &b])) == Some(false) {
+                        let la = if pi { all[i].0.clone() } else { BExpr::not(all[i].0.clone()) };
+                        let lb = if pj { all[j].0.clone() } else { BExpr::not(all[j].0.clone()) };
+                        clauses.push(BExpr::not(BExpr::bin(bp::BinOp::And, la, lb)));
+                    }
+                }
+            }
+        }
+        if clauses.is_empty() {
+            None
+        } else {
+            Some(and_all(clauses))
+        }
+    }
+
+    /// Initial values of the global predicates, from the globals' initialisers.
+    pub fn initial_globals(&mut self) -> Option<BStmt> {
+        let globals: Vec<InScope> = self.scope.iter().filter(|s| s.pred.scope.is_none()).cloned().collect();
+        if globals.is_empty() {
+            return None;
+        }
+        let ctx = self.ctx();
+        let int = Sort::int(ctx);
+        let mut st = State::new(&self.env, "init.", None);
+        st.set_mem(Array::const_array(ctx, &int, &Int::from_i64(ctx, 0)));
+        for g in &self.sh.prog.globals {
+            init_var(&self.env, &mut st, &Lval::var(&g.name), &g.ty, &g.init);
+        }
+        let mut names = Vec::new();
+        let mut vals = Vec::new();
+        for g in globals {
+            let v = match self.meaning(&st, &g.pred) {
+                Some(m) if self.prover.is_valid(&m) => t(),
+                Some(m) if self.prover.is_sat(&m) == Some(false) => f(),
+                _ => BExpr::Nondet,
+            };
+            names.push(g.name.clone());
+            vals.push(v);
+        }
+        Some(BStmt::new(BKind::Assign { lhs: names, rhs: vals, constrain: None }))
+    }
+}
+
+/// Write a global's initial value into the initial state.
+fn init_var<'ctx>(env: &Env<'_, 'ctx>, st: &mut State<'ctx>, l: &Lval, ty: &Type, init: &Init) {
+    match (init, ty) {
+        (Init::Zero, t) if !t.is_aggregate() => {
+            let _ = st.write(env, l, env.int(0));
+        }
+        (Init::Zero, _) => {} // memory starts as zeros
+        (Init::Expr(e), _) => {
+            if let Ok(v) = st.int(env, e) {
+                let _ = st.write(env, l, v);
+            }
+        }
+        (Init::List(items), Type::Struct(sname)) => {
+            if let Some(d) = env.prog.struct_def(sname) {
+                for (fld, it) in d.fields.iter().zip(items) {
+                    init_var(env, st, &Lval::Field(Box::new(l.clone()), fld.name.clone()), &fld.ty, it);
+                }
+            }
+        }
+        (Init::List(items), Type::Array(elem, _)) => {
+            for (i, it) in items.iter().enumerate().take(256) {
+                init_var(env, st, &Lval::Index(Box::new(l.clone()), Box::new(Expr::Int(i as i128))), elem, it);
+            }
+        }
+        (Init::List(_), _) => {}
+    }
+}

@@ -1,0 +1,350 @@
+//! c2bp: predicate abstraction of a C-- program into a boolean program (`bp::Program`) with
+//! the same control flow, whose behaviours include every behaviour of the C program as seen
+//! through the predicates (the c2bp lecture, slides 16–44).
+//!
+//! - Assignments: each predicate `e` the statement may change (points-to prunes) becomes
+//!   `e := schoose[ImpliesF(WP(s,e)), ImpliesF(WP(s,!e))]`; the others stay unchanged.
+//! - `assume(e)` becomes `assume(ImpliedByF(e))`; gotos stay; error statements become
+//!   `assert(0)`, halts `assume(0)`.
+//! - Procedures: a signature per procedure (formal predicates: its predicates over formals
+//!   and globals; return predicates: over `$ret` and globals, given or derived from the
+//!   callers' predicates over the call's target); see [`abs`] for calls and returns.
+//! - `enforce`: the inconsistent combinations of predicates in each scope.
+//!
+//! Two strategies: [`Strategy::Cartesian`] (cubes up to a length, default 3) and
+//! [`Strategy::Boolean`] (exact: all satisfiable pre/post valuations, by AllSAT).
+//! Procedures are abstracted in parallel (rayon), one Z3 context per thread; the output does
+//! not depend on the number of threads.
+
+mod abs;
+pub mod preds;
+
+pub use preds::{parse_expr, parse_preds, Pred, PredError, RET};
+
+use abs::{vars_of, InScope, ProcAbs};
+use cminus::{Expr, Lval, Program, StmtKind, Type, Var};
+use logic::{Env, Prover, ProverStats};
+use rayon::prelude::*;
+use std::collections::{BTreeSet, HashMap, HashSet};
+use std::time::{Duration, Instant};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Strategy {
+    Cartesian,
+    Boolean,
+}
+
+impl Strategy {
+    pub fn by_name(s: &str) -> Option<Strategy> {
+        match s {
+            "cartesian" => Some(Strategy::Cartesian),
+            "boolean" => Some(Strategy::Boolean),
+            _ => None,
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Options {
+    pub strategy: Strategy,
+    /// Longest cube ImpliesF tries (Cartesian).
+    pub cube_length: usize,
+    /// Time limit of one prover query.
+    pub query_timeout: Duration,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options { strategy: Strategy::Cartesian, cube_length: 3, query_timeout: Duration::from_secs(5) }
+    }
+}
+
+#[derive(Clone, Debug, Default, serde::Serialize)]
+pub struct Stats {
+    pub prover: ProverStats,
+    pub predicates: usize,
+    pub bp_statements: usize,
+    pub time_secs: f64,
+}
+
+#[derive(Clone, Debug, thiserror::Error)]
+pub enum C2bpError {
+    #[error("predicate `{0}` does not type-check in its scope")]
+    BadPredicate(String),
+}
+
+/// What every procedure's abstraction needs to know about the others.
+pub(crate) struct Shared {
+    /// The program with a `$ret` local in every procedure that returns a value.
+    pub prog: Program,
+    pub globals: Vec<Pred>,
+    /// Per procedure: formal predicates first, then the other local predicates.
+    pub locals: HashMap<String, Vec<Pred>>,
+    pub formals: HashMap<String, Vec<Pred>>,
+    pub rets: HashMap<String, Vec<Pred>>,
+    /// Scalar globals (not in memory) each procedure may modify, transitively.
+    pub mod_globals: HashMap<String, HashSet<String>>,
+    /// Whether each procedure may write memory, transitively.
+    pub writes_mem: HashMap<String, bool>,
+    pub pointsto: cminus::pointsto::PointsTo,
+}
+
+impl Shared {
+    /// The boolean program's name of a procedure: the entry is `main`.
+    pub fn bp_name(&self, proc: &str) -> String {
+        if proc == self.prog.entry {
+            "main".to_string()
+        } else if proc == "main" {
+            "main$c".to_string()
+        } else {
+            proc.to_string()
+        }
+    }
+}
+
+/// The boolean-variable name of a predicate: its C-- text, `$ret` for the return value.
+pub fn pred_name(e: &Expr) -> String {
+    cminus::print_expr(e).replace(RET, "$ret")
+}
+
+/// Abstract `prog` over `preds`.
+pub fn abstract_program(prog: &Program, preds: &[Pred], opts: &Options) -> Result<(bp::Program, Stats), C2bpError> {
+    let t0 = Instant::now();
+    let sh = prepare(prog, preds)?;
+    let results: Vec<(bp::Proc, ProverStats)> =
+        sh.prog.procs.par_iter().map(|p| abstract_proc(&sh, p, opts)).collect();
+    let mut stats = Stats::default();
+    let mut procs = Vec::new();
+    for (bp_proc, ps) in results {
+        stats.prover.add(&ps);
+        stats.bp_statements += count_stmts(&bp_proc.body);
+        procs.push(bp_proc);
+    }
+    stats.predicates = sh.globals.len() + sh.locals.values().map(Vec::len).sum::<usize>();
+    let out = bp::Program { globals: sh.globals.iter().map(|p| pred_name(&p.expr)).collect(), procs };
+    stats.time_secs = t0.elapsed().as_secs_f64();
+    Ok((out, stats))
+}
+
+fn count_stmts(ss: &[bp::Stmt]) -> usize {
+    ss.len()
+}
+
+fn abstract_proc(sh: &Shared, p: &cminus::Proc, opts: &Options) -> (bp::Proc, ProverStats) {
+    let ctx = logic::new_context();
+    let env = Env::new(&ctx, &sh.prog);
+    let prover = Prover::new(&ctx, opts.query_timeout);
+    let mut scope: Vec<InScope> = Vec::new();
+    for g in &sh.globals {
+        scope.push(InScope { name: pred_name(&g.expr), pred: g.clone(), vars: vars_of(&g.expr) });
+    }
+    let locals = sh.locals.get(&p.name).cloned().unwrap_or_default();
+    for l in &locals {
+        scope.push(InScope { name: pred_name(&l.expr), pred: l.clone(), vars: vars_of(&l.expr) });
+    }
+    let mut pa = ProcAbs { sh, proc: p, env, prover, opts, scope, pointsto: sh.pointsto.clone() };
+    let mut body = Vec::new();
+    if p.name == sh.prog.entry {
+        if let Some(init) = pa.initial_globals() {
+            body.push(init);
+        }
+    }
+    for s in &p.body {
+        body.extend(pa.stmt(s));
+    }
+    let enforce = pa.enforce();
+    let nformals = sh.formals.get(&p.name).map(Vec::len).unwrap_or(0);
+    let formals: Vec<String> = locals[..nformals].iter().map(|l| pred_name(&l.expr)).collect();
+    let mut bp_locals: Vec<String> = locals[nformals..].iter().map(|l| pred_name(&l.expr)).collect();
+    // Temporaries for the results of calls.
+    let max_rets = p
+        .body
+        .iter()
+        .filter_map(|s| match &s.kind {
+            StmtKind::Call { callee, .. } => sh.rets.get(callee).map(Vec::len),
+            _ => None,
+        })
+        .max()
+        .unwrap_or(0);
+    bp_locals.extend((0..max_rets).map(|i| format!("t${i}")));
+    let returns = sh.rets.get(&p.name).map(Vec::len).unwrap_or(0);
+    let stats = pa.prover.stats.clone();
+    let proc = bp::Proc {
+        name: sh.bp_name(&p.name),
+        returns,
+        formals,
+        locals: bp_locals,
+        enforce,
+        body,
+        pos: bp::Pos::default(),
+    };
+    (proc, stats)
+}
+
+/// Classify the predicates, derive return predicates, compute MOD sets and points-to.
+fn prepare(prog: &Program, preds: &[Pred]) -> Result<Shared, C2bpError> {
+    let mut prog = prog.clone();
+    for p in &mut prog.procs {
+        if p.ret != Type::Void && p.var(RET).is_none() {
+            p.locals.push(Var {
+                name: RET.to_string(),
+                c_name: "$ret".to_string(),
+                ty: p.ret.clone(),
+                loc: p.loc,
+                init: cminus::Init::Zero,
+            });
+        }
+    }
+    let global_names: HashSet<String> = prog.globals.iter().map(|g| g.name.clone()).collect();
+    let mut globals: Vec<Pred> = Vec::new();
+    let mut formals: HashMap<String, Vec<Pred>> = HashMap::new();
+    let mut others: HashMap<String, Vec<Pred>> = HashMap::new();
+    let mut rets: HashMap<String, Vec<Pred>> = HashMap::new();
+    let push = |v: &mut Vec<Pred>, p: Pred| {
+        if !v.iter().any(|q| pred_name(&q.expr) == pred_name(&p.expr)) {
+            v.push(p);
+        }
+    };
+    for pr in preds {
+        let vars = vars_of(&pr.expr);
+        let proc = pr.scope.as_deref().and_then(|n| prog.proc(n));
+        let local_vars: Vec<&String> = vars.iter().filter(|v| proc.is_some_and(|p| p.var(v).is_some())).collect();
+        // Type check.
+        let ok = prog.type_of(proc, &pr.expr).is_some();
+        if !ok {
+            return Err(C2bpError::BadPredicate(pred_name(&pr.expr)));
+        }
+        match proc {
+            None => push(&mut globals, Pred::global(pr.expr.clone())),
+            Some(_) if local_vars.is_empty() => push(&mut globals, Pred::global(pr.expr.clone())),
+            Some(p) => {
+                let mentions_ret = vars.contains(RET);
+                let only_formals = local_vars.iter().all(|v| p.formals.iter().any(|f| &f.name == *v));
+                let entry = rets.entry(p.name.clone()).or_default();
+                if mentions_ret && local_vars.iter().all(|v| *v == RET) {
+                    push(entry, pr.clone());
+                } else if only_formals && !mentions_ret && p.name != prog.entry {
+                    push(formals.entry(p.name.clone()).or_default(), pr.clone());
+                } else {
+                    push(others.entry(p.name.clone()).or_default(), pr.clone());
+                }
+            }
+        }
+    }
+    // Return predicates derived from callers: a caller's predicate over the call's target
+    // (and globals) speaks about the callee's return value.
+    for q in &prog.procs {
+        for s in &q.body {
+            let StmtKind::Call { ret: Some(Lval::Var(x)), callee, .. } = &s.kind else { continue };
+            let Some(callee_p) = prog.proc(callee) else { continue };
+            if callee_p.ret == Type::Void {
+                continue;
+            }
+            let mut derived = Vec::new();
+            for p in formals.get(&q.name).into_iter().chain(others.get(&q.name)).flatten() {
+                let vars = vars_of(&p.expr);
+                if vars.contains(x) && vars.iter().all(|v| v == x || (global_names.contains(v) && q.var(v).is_none())) {
+                    derived.push(Pred::local(callee, subst_var(&p.expr, x, RET)));
+                }
+            }
+            let entry = rets.entry(callee.clone()).or_default();
+            for d in derived {
+                push(entry, d);
+            }
+        }
+    }
+    let mut locals: HashMap<String, Vec<Pred>> = HashMap::new();
+    for p in &prog.procs {
+        let mut v = formals.get(&p.name).cloned().unwrap_or_default();
+        v.extend(others.get(&p.name).cloned().unwrap_or_default());
+        locals.insert(p.name.clone(), v);
+    }
+    let (mod_globals, writes_mem) = mod_sets(&prog);
+    let pointsto = cminus::pointsto::PointsTo::analyze(&prog);
+    Ok(Shared { prog, globals, locals, formals, rets, mod_globals, writes_mem, pointsto })
+}
+
+fn subst_var(e: &Expr, from: &str, to: &str) -> Expr {
+    fn lv(l: &Lval, from: &str, to: &str) -> Lval {
+        match l {
+            Lval::Var(v) if v == from => Lval::var(to),
+            Lval::Var(v) => Lval::var(v),
+            Lval::Deref(e) => Lval::Deref(Box::new(subst_var(e, from, to))),
+            Lval::Field(l, f) => Lval::Field(Box::new(lv(l, from, to)), f.clone()),
+            Lval::Index(l, i) => Lval::Index(Box::new(lv(l, from, to)), Box::new(subst_var(i, from, to))),
+        }
+    }
+    match e {
+        Expr::Lval(l) => Expr::Lval(lv(l, from, to)),
+        Expr::AddrOf(l) => Expr::AddrOf(lv(l, from, to)),
+        Expr::Unary(o, a) => Expr::Unary(*o, Box::new(subst_var(a, from, to))),
+        Expr::Cast(t, a) => Expr::Cast(t.clone(), Box::new(subst_var(a, from, to))),
+        Expr::Binary(o, a, b) => Expr::Binary(*o, Box::new(subst_var(a, from, to)), Box::new(subst_var(b, from, to))),
+        e => e.clone(),
+    }
+}
+
+/// Scalar globals modified and whether memory is written, per procedure, transitively.
+fn mod_sets(prog: &Program) -> (HashMap<String, HashSet<String>>, HashMap<String, bool>) {
+    let layout = logic::mem::Layout::new(prog);
+    let mut mods: HashMap<String, HashSet<String>> = HashMap::new();
+    let mut mem: HashMap<String, bool> = HashMap::new();
+    let mut calls: HashMap<String, BTreeSet<String>> = HashMap::new();
+    for p in &prog.procs {
+        let mut m = HashSet::new();
+        let mut w = false;
+        let write = |l: &Lval, m: &mut HashSet<String>, w: &mut bool| match l {
+            Lval::Var(v) if p.var(v).is_none() => {
+                if layout.in_memory(&None, v) {
+                    *w = true;
+                } else {
+                    m.insert(v.clone());
+                }
+            }
+            Lval::Var(v) => {
+                if layout.in_memory(&Some(p.name.clone()), v) {
+                    *w = true;
+                }
+            }
+            _ => *w = true,
+        };
+        for s in &p.body {
+            match &s.kind {
+                StmtKind::Assign(l, _) => write(l, &mut m, &mut w),
+                StmtKind::Call { ret, callee, .. } => {
+                    if let Some(l) = ret {
+                        write(l, &mut m, &mut w);
+                    }
+                    calls.entry(p.name.clone()).or_default().insert(callee.clone());
+                }
+                _ => {}
+            }
+        }
+        mods.insert(p.name.clone(), m);
+        mem.insert(p.name.clone(), w);
+    }
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for p in &prog.procs {
+            for c in calls.get(&p.name).cloned().unwrap_or_default() {
+                if prog.proc(&c).is_none() {
+                    continue;
+                }
+                let cm = mods.get(&c).cloned().unwrap_or_default();
+                let cw = mem.get(&c).copied().unwrap_or(false);
+                let pm = mods.get_mut(&p.name).expect("every procedure has a MOD set");
+                let before = pm.len();
+                pm.extend(cm);
+                if pm.len() != before {
+                    changed = true;
+                }
+                if cw && !mem[&p.name] {
+                    mem.insert(p.name.clone(), true);
+                    changed = true;
+                }
+            }
+        }
+    }
+    (mods, mem)
+}

@@ -1,0 +1,318 @@
+//! Predicates: pure boolean C-- expressions, global or local to a procedure, and their text
+//! format for `--preds FILE`.
+//!
+//! ```text
+//! // one predicate per line: SCOPE: C expression
+//! global: lock_state == 1
+//! main:   x == y
+//! cmp:    a == b
+//! R:      $ret == 1        // a return predicate of R: $ret is R's return value
+//! ```
+//! `global` (or `*`) makes a global predicate; any other scope names a procedure. Names are
+//! the C names of variables (a procedure's formals and locals shadow globals); `p->f`, `s.f`,
+//! `a[i]`, `*p`, `&x`, arithmetic, comparisons, `!`, `&&`, `||` are understood.
+
+use cminus::{BinOp, Expr, Lval, Program, UnOp};
+
+/// The variable that stands for a procedure's return value in predicates (`$ret`).
+pub const RET: &str = "__slam_ret";
+
+/// A predicate with its scope: `None` for global, `Some(proc)` for local to `proc`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Pred {
+    pub expr: Expr,
+    pub scope: Option<String>,
+}
+
+impl Pred {
+    pub fn global(expr: Expr) -> Pred {
+        Pred { expr, scope: None }
+    }
+    pub fn local(proc: &str, expr: Expr) -> Pred {
+        Pred { expr, scope: Some(proc.to_string()) }
+    }
+}
+
+/// A problem in a predicates file, with its line and column.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{line}:{col}: {msg}")]
+pub struct PredError {
+    pub line: u32,
+    pub col: u32,
+    pub msg: String,
+}
+
+/// Parse a predicates file against the program the predicates talk about.
+pub fn parse_preds(prog: &Program, text: &str) -> Result<Vec<Pred>, Vec<PredError>> {
+    let mut out = Vec::new();
+    let mut errs = Vec::new();
+    for (i, raw) in text.lines().enumerate() {
+        let line = (i + 1) as u32;
+        let body = raw.split("//").next().unwrap_or("");
+        if body.trim().is_empty() || body.trim_start().starts_with('#') {
+            continue;
+        }
+        let Some(colon) = body.find(':') else {
+            errs.push(PredError { line, col: 1, msg: "expected `SCOPE: expression`".into() });
+            continue;
+        };
+        let scope_txt = body[..colon].trim();
+        let scope = match scope_txt {
+            "global" | "*" => None,
+            p if prog.proc(p).is_some() => Some(p.to_string()),
+            p => {
+                errs.push(PredError { line, col: 1, msg: format!("unknown procedure `{p}` (use `global` for global predicates)") });
+                continue;
+            }
+        };
+        let col0 = (colon + 2) as u32;
+        match parse_expr(prog, scope.as_deref(), &body[colon + 1..]) {
+            Ok(e) => out.push(Pred { expr: e, scope }),
+            Err((c, msg)) => errs.push(PredError { line, col: col0 + c, msg }),
+        }
+    }
+    if errs.is_empty() {
+        Ok(out)
+    } else {
+        Err(errs)
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+enum Tok {
+    Id(String),
+    Num(i128),
+    P(&'static str),
+}
+
+const PUNCT: &[&str] = &[
+    "->", "==", "!=", "<=", ">=", "&&", "||", "<<", ">>", "(", ")", "[", "]", ".", "*", "&", "+", "-", "/", "%", "<", ">",
+    "!", "~", "|", "^",
+];
+
+fn lex(s: &str) -> Result<Vec<(Tok, u32)>, (u32, String)> {
+    let b: Vec<char> = s.chars().collect();
+    let mut i = 0;
+    let mut out = Vec::new();
+    while i < b.len() {
+        let c = b[i];
+        let col = i as u32;
+        if c.is_whitespace() {
+            i += 1;
+        } else if c.is_ascii_alphabetic() || c == '_' || c == '$' || c == '\\' {
+            let st = i;
+            i += 1;
+            while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == '_') {
+                i += 1;
+            }
+            out.push((Tok::Id(b[st..i].iter().collect()), col));
+        } else if c.is_ascii_digit() {
+            let st = i;
+            while i < b.len() && (b[i].is_ascii_alphanumeric()) {
+                i += 1;
+            }
+            let t: String = b[st..i].iter().collect();
+            let t = t.trim_end_matches(['u', 'U', 'l', 'L']);
+            let v = if let Some(h) = t.strip_prefix("0x").or_else(|| t.strip_prefix("0X")) {
+                i128::from_str_radix(h, 16)
+            } else {
+                t.parse::<i128>()
+            };
+            out.push((Tok::Num(v.map_err(|_| (col, format!("bad number `{t}`")))?), col));
+        } else {
+            let rest: String = b[i..b.len().min(i + 2)].iter().collect();
+            let p = PUNCT.iter().find(|p| rest.starts_with(**p)).ok_or((col, format!("unexpected `{c}`")))?;
+            out.push((Tok::P(p), col));
+            i += p.len();
+        }
+    }
+    Ok(out)
+}
+
+/// Parse one C expression in the scope of `proc` (or the globals).
+pub fn parse_expr(prog: &Program, proc: Option<&str>, text: &str) -> Result<Expr, (u32, String)> {
+    let toks = lex(text)?;
+    let mut p = P { toks, at: 0, prog, proc, end: text.len() as u32 };
+    let e = p.binary(0)?;
+    if p.at < p.toks.len() {
+        return Err((p.toks[p.at].1, "unexpected text after the expression".into()));
+    }
+    Ok(e)
+}
+
+struct P<'a> {
+    toks: Vec<(Tok, u32)>,
+    at: usize,
+    prog: &'a Program,
+    proc: Option<&'a str>,
+    end: u32,
+}
+
+fn binop(t: &Tok) -> Option<(BinOp, u8)> {
+    let Tok::P(p) = t else { return None };
+    Some(match *p {
+        "||" => (BinOp::Or, 1),
+        "&&" => (BinOp::And, 2),
+        "|" => (BinOp::BitOr, 3),
+        "^" => (BinOp::BitXor, 4),
+        "&" => (BinOp::BitAnd, 5),
+        "==" => (BinOp::Eq, 6),
+        "!=" => (BinOp::Ne, 6),
+        "<" => (BinOp::Lt, 7),
+        "<=" => (BinOp::Le, 7),
+        ">" => (BinOp::Gt, 7),
+        ">=" => (BinOp::Ge, 7),
+        "<<" => (BinOp::Shl, 8),
+        ">>" => (BinOp::Shr, 8),
+        "+" => (BinOp::Add, 9),
+        "-" => (BinOp::Sub, 9),
+        "*" => (BinOp::Mul, 10),
+        "/" => (BinOp::Div, 10),
+        "%" => (BinOp::Rem, 10),
+        _ => return None,
+    })
+}
+
+impl P<'_> {
+    fn pos(&self) -> u32 {
+        self.toks.get(self.at).map(|t| t.1).unwrap_or(self.end)
+    }
+    fn peek(&self) -> Option<&Tok> {
+        self.toks.get(self.at).map(|t| &t.0)
+    }
+    fn eat(&mut self, p: &str) -> bool {
+        if matches!(self.peek(), Some(Tok::P(q)) if *q == p) {
+            self.at += 1;
+            true
+        } else {
+            false
+        }
+    }
+    fn expect(&mut self, p: &str) -> Result<(), (u32, String)> {
+        if self.eat(p) {
+            Ok(())
+        } else {
+            Err((self.pos(), format!("expected `{p}`")))
+        }
+    }
+
+    fn binary(&mut self, min: u8) -> Result<Expr, (u32, String)> {
+        let mut lhs = self.unary()?;
+        while let Some((op, prec)) = self.peek().and_then(binop) {
+            if prec < min {
+                break;
+            }
+            self.at += 1;
+            let rhs = self.binary(prec + 1)?;
+            lhs = Expr::bin(op, lhs, rhs);
+        }
+        Ok(lhs)
+    }
+
+    fn unary(&mut self) -> Result<Expr, (u32, String)> {
+        if self.eat("!") {
+            return Ok(Expr::Unary(UnOp::Not, Box::new(self.unary()?)));
+        }
+        if self.eat("-") {
+            let e = self.unary()?;
+            return Ok(match e {
+                Expr::Int(n) => Expr::Int(-n),
+                e => Expr::Unary(UnOp::Neg, Box::new(e)),
+            });
+        }
+        if self.eat("~") {
+            return Ok(Expr::Unary(UnOp::BitNot, Box::new(self.unary()?)));
+        }
+        if self.eat("*") {
+            let e = self.unary()?;
+            return Ok(Expr::Lval(Lval::Deref(Box::new(e))));
+        }
+        if self.eat("&") {
+            let c = self.pos();
+            return match self.unary()? {
+                Expr::Lval(l) => Ok(Expr::AddrOf(l)),
+                _ => Err((c, "`&` needs an lvalue".into())),
+            };
+        }
+        self.postfix()
+    }
+
+    fn postfix(&mut self) -> Result<Expr, (u32, String)> {
+        let mut e = self.primary()?;
+        loop {
+            let c = self.pos();
+            if self.eat("->") {
+                let f = self.field()?;
+                e = Expr::Lval(Lval::Field(Box::new(Lval::Deref(Box::new(e))), f));
+            } else if self.eat(".") {
+                let f = self.field()?;
+                match e {
+                    Expr::Lval(l) => e = Expr::Lval(Lval::Field(Box::new(l), f)),
+                    _ => return Err((c, "`.` needs an lvalue".into())),
+                }
+            } else if self.eat("[") {
+                let i = self.binary(0)?;
+                self.expect("]")?;
+                match e {
+                    Expr::Lval(l) => e = Expr::Lval(Lval::Index(Box::new(l), Box::new(i))),
+                    _ => return Err((c, "`[]` needs an lvalue".into())),
+                }
+            } else {
+                return Ok(e);
+            }
+        }
+    }
+
+    fn field(&mut self) -> Result<String, (u32, String)> {
+        match self.toks.get(self.at).cloned() {
+            Some((Tok::Id(f), _)) => {
+                self.at += 1;
+                Ok(f)
+            }
+            _ => Err((self.pos(), "expected a field name".into())),
+        }
+    }
+
+    fn primary(&mut self) -> Result<Expr, (u32, String)> {
+        let c = self.pos();
+        match self.toks.get(self.at).cloned() {
+            Some((Tok::Num(n), _)) => {
+                self.at += 1;
+                Ok(Expr::Int(n))
+            }
+            Some((Tok::P("("), _)) => {
+                self.at += 1;
+                let e = self.binary(0)?;
+                self.expect(")")?;
+                Ok(e)
+            }
+            Some((Tok::Id(name), _)) => {
+                self.at += 1;
+                if name == "$ret" || name == "\\result" {
+                    return match self.proc {
+                        Some(_) => Ok(Expr::var(RET)),
+                        None => Err((c, "`$ret` needs a procedure scope".into())),
+                    };
+                }
+                if name == "NULL" {
+                    return Ok(Expr::Int(0));
+                }
+                if name == "true" || name == "false" {
+                    return Ok(Expr::Bool(name == "true"));
+                }
+                resolve(self.prog, self.proc, &name).map(|n| Expr::var(&n)).ok_or((c, format!("unknown variable `{name}`")))
+            }
+            _ => Err((c, "expected an expression".into())),
+        }
+    }
+}
+
+/// The C-- name of the variable called `c_name` in C, in the scope of `proc`.
+fn resolve(prog: &Program, proc: Option<&str>, c_name: &str) -> Option<String> {
+    if let Some(p) = proc.and_then(|p| prog.proc(p)) {
+        if let Some(v) = p.formals.iter().chain(&p.locals).find(|v| v.c_name == c_name || v.name == c_name) {
+            return Some(v.name.clone());
+        }
+    }
+    prog.globals.iter().find(|v| v.c_name == c_name || v.name == c_name).map(|v| v.name.clone())
+}

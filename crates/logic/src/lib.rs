@@ -1,0 +1,28 @@
+//! The only crate that talks to Z3: C-- expressions as Z3 terms over a memory model,
+//! weakest preconditions of assignments, and satisfiability/validity queries with a cache.
+//!
+//! One Z3 [`z3::Context`] per thread: create it with [`new_context`] inside the thread.
+
+pub mod mem;
+pub mod prover;
+pub mod sym;
+
+pub use prover::{Prover, ProverStats};
+pub use sym::{Env, State, Val};
+pub use z3;
+
+/// What the logic cannot translate.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum LogicError {
+    #[error("cannot type `{0}`")]
+    Type(String),
+    #[error("unsupported: {0}")]
+    Unsupported(String),
+}
+
+/// A Z3 context with model generation on.
+pub fn new_context() -> z3::Context {
+    let mut cfg = z3::Config::new();
+    cfg.set_model_generation(true);
+    z3::Context::new(&cfg)
+}
