@@ -98,6 +98,8 @@ fn negate(e: BExpr) -> BExpr {
     match e {
         BExpr::Const(b) => BExpr::Const(!b),
         BExpr::Not(inner) => *inner,
+        // De Morgan, so that ImpliedByF reads as a cube: !(a | !b) = !a & b.
+        BExpr::Bin(bp::BinOp::Or, a, b) => BExpr::bin(bp::BinOp::And, negate(*a), negate(*b)),
         other => BExpr::not(other),
     }
 }
@@ -436,12 +438,15 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
         // Arguments.
         let mut entry = s0.enter(callee, 1, "callee.");
         let mut bound = true;
+        let mut actuals = Vec::new();
         for (fml, a) in q.formals.iter().zip(args) {
             match s0.int(&self.env, a) {
                 Ok(v) => {
-                    if entry.write(&self.env, &Lval::var(&fml.name), v).is_err() {
+                    entry.set_var(&self.env, &crate::pre_var(&fml.name), v.clone());
+                    if entry.write(&self.env, &Lval::var(&fml.name), v.clone()).is_err() {
                         bound = false;
                     }
+                    actuals.push((fml.name.clone(), v));
                 }
                 Err(_) => bound = false,
             }
@@ -523,6 +528,9 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
         }
         let mut retv = s1.enter(callee, 1, "callee.");
         retv.set_var(&self.env, RET, r.clone());
+        for (f, v) in &actuals {
+            retv.set_var(&self.env, &crate::pre_var(f), v.clone());
+        }
         for (tname, rp) in temps.iter().zip(&rets) {
             if let Ok(m) = retv.cond(&self.env, &rp.expr) {
                 let mut v = vars_of(&rp.expr);

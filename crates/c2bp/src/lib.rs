@@ -19,7 +19,7 @@
 mod abs;
 pub mod preds;
 
-pub use preds::{parse_expr, parse_preds, Pred, PredError, RET};
+pub use preds::{parse_expr, parse_preds, pre_var, Pred, PredError, RET};
 
 use abs::{vars_of, InScope, ProcAbs};
 use cminus::{Expr, Lval, Program, StmtKind, Type, Var};
@@ -185,6 +185,17 @@ fn abstract_proc(sh: &Shared, p: &cminus::Proc, opts: &Options) -> (bp::Proc, Pr
 fn prepare(prog: &Program, preds: &[Pred]) -> Result<Shared, C2bpError> {
     let mut prog = prog.clone();
     for p in &mut prog.procs {
+        // Ghosts for pre(f): never assigned, bound to the actual at each call.
+        let ghosts: Vec<Var> = p
+            .formals
+            .iter()
+            .map(|f| Var { name: pre_var(&f.name), c_name: format!("pre({})", f.c_name), init: cminus::Init::Zero, ..f.clone() })
+            .collect();
+        for g in ghosts {
+            if p.var(&g.name).is_none() {
+                p.locals.push(g);
+            }
+        }
         if p.ret != Type::Void && p.var(RET).is_none() {
             p.locals.push(Var {
                 name: RET.to_string(),
@@ -219,9 +230,11 @@ fn prepare(prog: &Program, preds: &[Pred]) -> Result<Shared, C2bpError> {
             Some(_) if local_vars.is_empty() => push(&mut globals, Pred::global(pr.expr.clone())),
             Some(p) => {
                 let mentions_ret = vars.contains(RET);
-                let only_formals = local_vars.iter().all(|v| p.formals.iter().any(|f| &f.name == *v));
+                let is_formal = |v: &str| p.formals.iter().any(|f| f.name == v || pre_var(&f.name) == v);
+                let is_pre = |v: &str| p.formals.iter().any(|f| pre_var(&f.name) == v);
+                let only_formals = local_vars.iter().all(|v| is_formal(v));
                 let entry = rets.entry(p.name.clone()).or_default();
-                if mentions_ret && local_vars.iter().all(|v| *v == RET) {
+                if mentions_ret && local_vars.iter().all(|v| *v == RET || is_pre(v)) {
                     push(entry, pr.clone());
                 } else if only_formals && !mentions_ret && p.name != prog.entry {
                     push(formals.entry(p.name.clone()).or_default(), pr.clone());

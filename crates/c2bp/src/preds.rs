@@ -17,6 +17,11 @@ use cminus::{BinOp, Expr, Lval, Program, UnOp};
 /// The variable that stands for a procedure's return value in predicates (`$ret`).
 pub const RET: &str = "__slam_ret";
 
+/// The ghost variable holding formal `f`'s value at procedure entry (`pre(f)`).
+pub fn pre_var(formal: &str) -> String {
+    format!("{formal}$pre")
+}
+
 /// A predicate with its scope: `None` for global, `Some(proc)` for local to `proc`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Pred {
@@ -293,6 +298,22 @@ impl P<'_> {
                         Some(_) => Ok(Expr::var(RET)),
                         None => Err((c, "`$ret` needs a procedure scope".into())),
                     };
+                }
+                if name == "pre" && self.eat("(") {
+                    let inner = self.toks.get(self.at).cloned();
+                    let p = self.proc.and_then(|p| self.prog.proc(p));
+                    let formal = match (inner, p) {
+                        (Some((Tok::Id(f), _)), Some(p)) => {
+                            p.formals.iter().find(|v| v.c_name == f || v.name == f).map(|v| v.name.clone())
+                        }
+                        _ => None,
+                    };
+                    let Some(formal) = formal else {
+                        return Err((c, "`pre(x)` needs a formal parameter x of the procedure".into()));
+                    };
+                    self.at += 1;
+                    self.expect(")")?;
+                    return Ok(Expr::var(&pre_var(&formal)));
                 }
                 if name == "NULL" {
                     return Ok(Expr::Int(0));

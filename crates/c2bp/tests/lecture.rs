@@ -54,3 +54,88 @@ fn cmp_main_without_the_callee_predicate_is_not_proved() {
     let (_, b) = abs(CMP, "global: g == 0\nmain: x == y\n", Strategy::Cartesian);
     assert!(error_reachable(&b), "{}", bp::print(&b));
 }
+
+/// The text of the statement abstracting the C statement on `line` (all of them, joined).
+fn stmts_at_line(c: &cminus::Program, b: &bp::Program, line: u32) -> String {
+    let ids: Vec<u32> = c.procs.iter().flat_map(|p| &p.body).filter(|s| s.loc.line == line).map(|s| s.id.0).collect();
+    let mut out = Vec::new();
+    fn walk(ss: &[bp::Stmt], ids: &[u32], out: &mut Vec<String>) {
+        for s in ss {
+            if s.origin.is_some_and(|o| ids.contains(&o)) {
+                let mut s2 = s.clone();
+                s2.origin = None;
+                s2.labels.clear();
+                let p = bp::Program { globals: vec![], procs: vec![bp::Proc { name: "x".into(), returns: 0, formals: vec![], locals: vec![], enforce: None, body: vec![s2], pos: bp::Pos::default() }] };
+                let text = bp::print(&p);
+                out.push(text.lines().nth(2).unwrap_or("").trim().to_string());
+            }
+        }
+    }
+    for p in &b.procs {
+        walk(&p.body, &ids, &mut out);
+    }
+    out.join(" / ")
+}
+
+#[test]
+fn slide23_increment_with_y_lt_4_and_y_lt_5() {
+    let src = "int y;\nint main() {\n  y = y + 1;\n  return 0;\n}\n";
+    let (c, b) = abs(src, "global: y < 4\nglobal: y < 5\n", Strategy::Cartesian);
+    assert_eq!(
+        stmts_at_line(&c, &b, 3),
+        // Slide 23: y<4 becomes false when y<4 or y<5 was false before; y<5 takes y<4's value
+        // (the second schoose is {y < 4} under the enforced y<4 => y<5).
+        "{y < 4}, {y < 5} := schoose[0, !{y < 4} | !{y < 5}], schoose[{y < 4}, !{y < 4} | !{y < 5}];"
+    );
+}
+
+#[test]
+fn slide29_increment_with_x_eq_y() {
+    let src = "int x, y;\nint main() {\n  y = y + 1;\n  return 0;\n}\n";
+    let (c, b) = abs(src, "global: x == y\n", Strategy::Cartesian);
+    assert_eq!(stmts_at_line(&c, &b, 3), "{x == y} := schoose[0, {x == y}];");
+}
+
+#[test]
+fn slide30_assume_with_x_eq_2_and_x_lt_5() {
+    let src = "int x;\nint main() {\n  __VERIFIER_assume(x < 2);\n  return 0;\n}\n";
+    let (c, b) = abs(src, "global: x == 2\nglobal: x < 5\n", Strategy::Cartesian);
+    assert_eq!(stmts_at_line(&c, &b, 3), "assume(!{x == 2} & {x < 5});");
+}
+
+#[test]
+fn slide38_assignment_through_a_pointer_considers_the_alias() {
+    let src = "int x;\nint *p;\nint main() {\n  p = __VERIFIER_nondet_int() ? &x : 0;\n  *p = 3;\n  return 0;\n}\n";
+    let (c, b) = abs(src, "global: x == 5\nglobal: p == &x\n", Strategy::Cartesian);
+    // If p points to x, x becomes 3 (not 5); otherwise x == 5 is unchanged.
+    assert_eq!(stmts_at_line(&c, &b, 5), "{x == 5} := schoose[{x == 5} & !{p == &x}, !{x == 5} | {p == &x}];");
+}
+
+#[test]
+fn slide41_return_predicates_with_pre_values() {
+    let src = r#"
+int R(int f) {
+  int r = f + 1;
+  f = 0;
+  return r;
+}
+int main() {
+  int x = 1;
+  x = R(x);
+  if (x != 2) reach_error();
+  return 0;
+}
+"#;
+    let preds = "main: x == 1\nmain: x == 2\nR: f == pre(f)\nR: r == pre(f) + 1\nR: $ret == pre(f) + 1\n";
+    for strategy in [Strategy::Cartesian, Strategy::Boolean] {
+        let (_, b) = abs(src, preds, strategy);
+        let text = bp::print(&b);
+        // R's signature: the formal predicate in, the return predicates out.
+        assert!(text.contains("R({f == f$pre})"), "{text}");
+        assert!(text.contains("return "), "{text}");
+        assert!(!error_reachable(&b), "{text}");
+    }
+    // Without R's predicates the caller cannot know x == 2 afterwards.
+    let (_, b) = abs(src, "main: x == 1\nmain: x == 2\n", Strategy::Cartesian);
+    assert!(error_reachable(&b), "{}", bp::print(&b));
+}
