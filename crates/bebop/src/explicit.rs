@@ -6,7 +6,9 @@
 //! globals take bits `0..G`, P's formals, return slots and locals (in `scope_locals` order)
 //! the bits after them. Reachability is the RHS / summary method over concrete valuations:
 //! path edges are (vertex, entry valuation, current valuation) triples, summaries map a
-//! (callee, entry valuation) pair to the valuations at the callee's exit.
+//! (callee, entry valuation) pair to the valuations at the callee's exit. Entry valuations
+//! are kept only on the globals and formals: return slots and locals start arbitrary, so
+//! every entry state with the same globals and formals is entered together.
 //!
 //! The semantics is that of the Bebop paper's Table 1 plus the dialect: `assume` blocks when
 //! false; `assert` failure goes to the procedure's Err vertex; `goto` chooses among its
@@ -51,6 +53,10 @@ struct Sem<'a> {
     slot: Vec<usize>,
     /// Number of variables in each procedure's scope.
     width: Vec<usize>,
+    /// Per procedure, the bits of its globals and formals: the part of an entry valuation
+    /// that the caller chooses (return slots and locals start arbitrary), so path edges and
+    /// summaries are keyed by it.
+    keymask: Vec<Val>,
     gmask: Val,
     ng: usize,
 }
@@ -63,6 +69,7 @@ impl<'a> Sem<'a> {
             slot[g] = i;
         }
         let mut width = Vec::new();
+        let mut keymask = Vec::new();
         for p in &cfg.procs {
             let mut k = ng;
             for v in p.scope_locals() {
@@ -75,12 +82,14 @@ impl<'a> Sem<'a> {
                 p.name
             );
             width.push(k);
+            keymask.push(((1u64 << (ng + p.formals.len())) - 1) as Val);
         }
         Sem {
             cfg,
             slot,
             width,
             gmask: (1u64 << ng) - 1,
+            keymask,
             ng,
         }
     }
@@ -276,6 +285,7 @@ pub fn analyse(cfg: &Cfg) -> Reference<'_> {
     let mut pe: HashSet<Edge> = HashSet::new();
     let mut work: Vec<Edge> = Vec::new();
     let mut summaries: HashMap<(ProcId, Val), Vec<Val>> = HashMap::new();
+    let mut summary_set: HashSet<(ProcId, Val, Val)> = HashSet::new();
     // Calls waiting on a callee entry: (call vertex, caller entry, caller state).
     let mut waiting: HashMap<(ProcId, Val), Vec<Edge>> = HashMap::new();
 
@@ -287,7 +297,8 @@ pub fn analyse(cfg: &Cfg) -> Reference<'_> {
     };
     let first = cfg.procs[cfg.main].first;
     for s in sem.initial() {
-        add((first, s, s), &mut pe, &mut work, &mut reached);
+        let key = s & sem.keymask[cfg.main];
+        add((first, key, s), &mut pe, &mut work, &mut reached);
     }
     let mut out = Vec::new();
     while let Some((n, e, s)) = work.pop() {
@@ -295,11 +306,10 @@ pub fn analyse(cfg: &Cfg) -> Reference<'_> {
         match &node.kind {
             NodeKind::Exit => {
                 let key = (node.proc, e);
-                let xs = summaries.entry(key).or_default();
-                if xs.contains(&s) {
+                if !summary_set.insert((node.proc, e, s)) {
                     continue;
                 }
-                xs.push(s);
+                summaries.entry(key).or_default().push(s);
                 for &(c, ce, cs) in waiting.get(&key).into_iter().flatten() {
                     if let Some(r) = sem.ret(c, cs, s) {
                         add(
@@ -314,15 +324,22 @@ pub fn analyse(cfg: &Cfg) -> Reference<'_> {
             NodeKind::Call { callee, .. } => {
                 let q = *callee;
                 let ret_pt = node.next[0];
-                for entry in sem.entries(n, s) {
-                    waiting.entry((q, entry)).or_default().push((n, e, s));
+                let entries = sem.entries(n, s);
+                let mut keys: Vec<Val> = entries.iter().map(|&x| x & sem.keymask[q]).collect();
+                keys.sort_unstable();
+                keys.dedup();
+                for &entry in &entries {
+                    let key = entry & sem.keymask[q];
                     add(
-                        (cfg.procs[q].first, entry, entry),
+                        (cfg.procs[q].first, key, entry),
                         &mut pe,
                         &mut work,
                         &mut reached,
                     );
-                    for &x in summaries.get(&(q, entry)).into_iter().flatten() {
+                }
+                for key in keys {
+                    waiting.entry((q, key)).or_default().push((n, e, s));
+                    for &x in summaries.get(&(q, key)).into_iter().flatten() {
                         if let Some(r) = sem.ret(n, s, x) {
                             add((ret_pt, e, r), &mut pe, &mut work, &mut reached);
                         }
@@ -357,9 +374,13 @@ impl Reference<'_> {
         match &cfg.nodes[n].kind {
             NodeKind::Call { callee, .. } => {
                 let q = *callee;
-                for entry in self.sem.entries(n, s) {
-                    out.push((cfg.procs[q].first, entry));
-                    for &x in self.summaries.get(&(q, entry)).into_iter().flatten() {
+                let entries = self.sem.entries(n, s);
+                let mut keys: Vec<Val> = entries.iter().map(|&x| x & self.sem.keymask[q]).collect();
+                keys.sort_unstable();
+                keys.dedup();
+                out.extend(entries.into_iter().map(|e| (cfg.procs[q].first, e)));
+                for key in keys {
+                    for &x in self.summaries.get(&(q, key)).into_iter().flatten() {
                         if let Some(r) = self.sem.ret(n, s, x) {
                             out.push((cfg.nodes[n].next[0], r));
                         }

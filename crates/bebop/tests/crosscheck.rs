@@ -173,7 +173,7 @@ fn bebop_agrees_with_the_explicit_checker() {
     let n: u64 = std::env::var("SLAM_CROSSCHECK_N")
         .ok()
         .and_then(|s| s.parse().ok())
-        .unwrap_or(1500);
+        .unwrap_or(800);
     run((0..n).collect());
 }
 

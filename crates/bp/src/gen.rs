@@ -76,6 +76,8 @@ struct Gen<'c> {
     /// Variables that can be named in the current procedure.
     scope: Vec<String>,
     returns: usize,
+    /// The procedure being generated (index into `sigs`).
+    cur: usize,
     next_label: usize,
     stmts_left: usize,
 }
@@ -93,6 +95,7 @@ pub fn program_with(seed: u64, cfg: &Config) -> Program {
         sigs: Vec::new(),
         scope: Vec::new(),
         returns: 0,
+        cur: 0,
         next_label: 0,
         stmts_left: 0,
     };
@@ -113,7 +116,11 @@ impl Gen<'_> {
             .collect();
         let np = self.rng.range(1, self.cfg.max_procs.max(1));
         // Signatures first, so that any procedure may call any other (and itself).
-        let main_at = self.rng.below(np);
+        let main_at = if self.rng.chance(75) {
+            0
+        } else {
+            self.rng.below(np)
+        };
         let room = self.cfg.max_scope.saturating_sub(ng);
         for i in 0..np {
             if i == main_at {
@@ -163,6 +170,7 @@ impl Gen<'_> {
             }
         }
         self.returns = returns;
+        self.cur = i;
         let enforce = if self.rng.chance(8) {
             Some(self.expr(1, false, &[]))
         } else {
@@ -247,9 +255,12 @@ impl Gen<'_> {
                     }
                 }
                 48..=54 => StmtKind::Assert(self.expr(2, true, &[])),
-                55..=58 => StmtKind::Assume(self.expr(1, true, &[])),
-                59..=64 => StmtKind::Goto(vec![String::new(); self.rng.range(1, 2)]),
-                65..=82 => self.call(),
+                55..=56 => StmtKind::Assume(self.expr(1, true, &[])),
+                57..=58 => StmtKind::Skip,
+                59..=64 => {
+                    StmtKind::Goto(vec![String::new(); if self.rng.chance(50) { 2 } else { 1 }])
+                }
+                65..=82 => self.call(depth),
                 83..=88 => {
                     StmtKind::Return((0..self.returns).map(|_| self.expr(2, true, &[])).collect())
                 }
@@ -304,8 +315,15 @@ impl Gen<'_> {
         StmtKind::If { arms, els }
     }
 
-    fn call(&mut self) -> StmtKind {
-        let callee = self.rng.below(self.sigs.len());
+    fn call(&mut self, depth: usize) -> StmtKind {
+        // Mostly call "down" the list (so that calls return), sometimes anywhere: recursion
+        // and mutual recursion, guarded more often than not by being nested in a branch.
+        let n = self.sigs.len();
+        let callee = if self.cur + 1 < n && self.rng.chance(if depth == 0 { 85 } else { 60 }) {
+            self.rng.range(self.cur + 1, n - 1)
+        } else {
+            self.rng.below(n)
+        };
         let (proc, nf, nr) = {
             let s = &self.sigs[callee];
             (s.name.clone(), s.formals, s.returns)
