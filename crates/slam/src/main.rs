@@ -1,9 +1,11 @@
 //! The `slam` binary: command line, reports and diagnostics. The only crate that prints,
 //! reads files or knows JSON (see docs/architecture.md).
 
+mod cmd_abstract;
 mod cmd_bebop;
 mod cmd_lower;
 mod diag;
+mod front;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -34,6 +36,8 @@ enum Cmd {
     Bebop(cmd_bebop::Args),
     /// Lower C to C-- and print it.
     Lower(cmd_lower::Args),
+    /// Abstract a C program into a boolean program over given predicates (c2bp).
+    Abstract(cmd_abstract::Args),
 }
 
 fn main() -> ExitCode {
@@ -48,6 +52,7 @@ fn main() -> ExitCode {
     let code = match cli.cmd {
         Cmd::Bebop(a) => cmd_bebop::run(a),
         Cmd::Lower(a) => cmd_lower::run(a),
+        Cmd::Abstract(a) => cmd_abstract::run(a),
     };
     ExitCode::from(code)
 }
@@ -63,6 +68,7 @@ fn init_tracing(verbose: u8) {
     let _ = tracing_subscriber::fmt()
         .with_env_filter(filter)
         .with_writer(std::io::stderr)
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
         .without_time()
         .try_init();
 }

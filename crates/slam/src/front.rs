@@ -1,0 +1,46 @@
+//! The C front-end options shared by `lower`, `abstract` and `check`, and loading a program
+//! with diagnostics printed like a compiler's.
+
+use std::path::PathBuf;
+
+#[derive(clap::Args, Clone, Debug)]
+pub struct FrontArgs {
+    /// C files, lowered into one program.
+    #[arg(required = true)]
+    pub files: Vec<PathBuf>,
+    /// Add a directory to the include path (C files and rules).
+    #[arg(short = 'I', value_name = "DIR")]
+    pub include: Vec<PathBuf>,
+    /// Define a preprocessor macro (NAME or NAME=VALUE).
+    #[arg(short = 'D', value_name = "NAME[=VALUE]")]
+    pub define: Vec<String>,
+    /// The entry function.
+    #[arg(long, default_value = "main")]
+    pub entry: String,
+    /// Use the ILP32 data model (32-bit long and pointers) instead of LP64.
+    #[arg(long)]
+    pub ilp32: bool,
+}
+
+impl FrontArgs {
+    pub fn options(&self) -> cfront::Options {
+        cfront::Options {
+            includes: self.include.clone(),
+            defines: self.define.clone(),
+            data_model: if self.ilp32 { cfront::DataModel::Ilp32 } else { cfront::DataModel::Lp64 },
+            entry: self.entry.clone(),
+            ..Default::default()
+        }
+    }
+
+    /// Lower the files; on error print the diagnostics and return the exit code.
+    pub fn load(&self) -> Result<cminus::Program, u8> {
+        cfront::lower_files(&self.files, &self.options()).map_err(|diags| {
+            for d in diags {
+                let src = std::fs::read_to_string(&d.file).ok();
+                crate::diag::report(&d.file, src.as_deref(), d.line as usize, d.col as usize, &d.message);
+            }
+            crate::exit::INPUT
+        })
+    }
+}
