@@ -231,3 +231,70 @@ fn generated_programs_use_every_statement_kind() {
     assert!(seen.iter().all(|&b| b), "{seen:?}");
     assert!(enforce && recursive);
 }
+
+#[test]
+fn replay_rejects_broken_traces() {
+    let src = include_str!("../../../corpus/bp/fig1.bp");
+    let (_, cfg) = bp::load(src).expect("fig1 loads");
+    let mut an = check(&cfg, &Options::default());
+    let t = an.trace_to(&cfg.label_nodes("R")).expect("R is reachable");
+    explicit::replay(&cfg, &t).expect("the real trace replays");
+    assert_eq!(
+        explicit::hierarchical_len(&cfg, &t),
+        explicit::analyse(&cfg).shortest_distances()[t.steps.last().unwrap().node].unwrap()
+    );
+    // g must be 1 at main's entry.
+    let g = cfg.globals[0];
+    let mut bad = t.clone();
+    for (v, b) in bad.steps[0].state.iter_mut() {
+        if *v == g {
+            *b = !*b;
+        }
+    }
+    assert!(
+        explicit::replay(&cfg, &bad).is_err(),
+        "a wrong initial value"
+    );
+    // A step left out.
+    let mut bad = t.clone();
+    bad.steps.remove(3);
+    assert!(explicit::replay(&cfg, &bad).is_err(), "a missing step");
+    // A wrong depth.
+    let mut bad = t.clone();
+    bad.steps[2].depth += 1;
+    assert!(explicit::replay(&cfg, &bad).is_err(), "a wrong depth");
+    // Not starting at main.
+    let mut bad = t.clone();
+    bad.steps.remove(0);
+    assert!(explicit::replay(&cfg, &bad).is_err(), "a late start");
+    // An impossible value in the middle: R needs g = 1 at the `if (g)`.
+    let mut bad = t;
+    let last = bad.steps.len() - 2;
+    bad.steps[last].state.retain(|(v, _)| *v != g);
+    bad.steps[last].state.push((g, false));
+    assert!(explicit::replay(&cfg, &bad).is_err(), "g = 0 before R");
+}
+
+#[test]
+fn explicit_checker_on_small_programs() {
+    // Recursion with a summary reused from two call sites, `enforce` at entry and return.
+    let src = "decl g;\n\
+               void f(x)\nbegin\n  enforce x | g;\n  skip;\nend\n\
+               main()\nbegin\n  f(0);\n  A: f(1);\n  B: skip;\nend\n";
+    let (_, cfg) = bp::load(src).expect("loads");
+    let r = explicit::reachable(&cfg);
+    let node = |l: &str| cfg.label_nodes(l)[0];
+    // f(0) needs g = 1 at entry; f(1) is fine.
+    assert!(r[node("A")] && r[node("B")]);
+    let src2 = src.replace("  f(0);\n", "  assume(!g);\n  f(0);\n");
+    let (_, cfg2) = bp::load(&src2).expect("loads");
+    let r2 = explicit::reachable(&cfg2);
+    assert!(!r2[cfg2.label_nodes("A")[0]]);
+    for cfg in [&cfg, &cfg2] {
+        let r = explicit::reachable(cfg);
+        for opts in all_options() {
+            let an = check(cfg, &opts);
+            assert!((0..cfg.nodes.len()).all(|v| an.is_reachable(v) == r[v]));
+        }
+    }
+}
