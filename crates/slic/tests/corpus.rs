@@ -7,7 +7,7 @@ use cminus::interp::{run_with, Outcome};
 use cminus::{Expr, Lval, Program, StmtKind, Type};
 use std::path::{Path, PathBuf};
 
-const MIN_FILES: usize = 1;
+const MIN_FILES: usize = 32;
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
