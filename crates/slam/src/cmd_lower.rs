@@ -25,6 +25,9 @@ pub struct Args {
     /// Show the source location of every statement.
     #[arg(long)]
     pub locs: bool,
+    /// Instrument the program with a SLIC rule (preprocessed with the same -I/-D).
+    #[arg(long, value_name = "RULE.slic")]
+    pub rule: Option<PathBuf>,
 }
 
 pub fn run(args: Args) -> u8 {
@@ -41,6 +44,13 @@ pub fn run(args: Args) -> u8 {
     };
     match cfront::lower_files(&args.files, &opts) {
         Ok(p) => {
+            let p = match &args.rule {
+                None => p,
+                Some(r) => match instrument(&p, r, &args) {
+                    Ok(p) => p,
+                    Err(code) => return code,
+                },
+            };
             let po = cminus::PrintOptions {
                 ids: args.ids,
                 locs: args.locs,
@@ -60,6 +70,41 @@ pub fn run(args: Args) -> u8 {
                 );
             }
             crate::exit::INPUT
+        }
+    }
+}
+
+/// Weave the rule at `path` into `p`, reporting warnings and errors.
+fn instrument(
+    p: &cminus::Program,
+    path: &std::path::Path,
+    args: &Args,
+) -> Result<cminus::Program, u8> {
+    let pp = slic::PpOptions {
+        includes: args.include.clone(),
+        defines: args.define.clone(),
+        ..Default::default()
+    };
+    let result = slic::preprocess_and_parse(path, &pp).and_then(|rule| slic::instrument(p, &rule));
+    match result {
+        Ok(out) => {
+            for w in &out.warnings {
+                eprintln!("warning: {w}");
+            }
+            Ok(out.program)
+        }
+        Err(diags) => {
+            for d in diags {
+                let src = std::fs::read_to_string(&d.file).ok();
+                crate::diag::report(
+                    &d.file,
+                    src.as_deref(),
+                    d.line as usize,
+                    d.col as usize,
+                    &d.message,
+                );
+            }
+            Err(crate::exit::INPUT)
         }
     }
 }

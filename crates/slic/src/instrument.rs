@@ -488,6 +488,9 @@ impl<'a> Instrumenter<'a> {
                     }
                 }
             }
+            if !self.errors.is_empty() {
+                return Err(std::mem::take(&mut self.errors));
+            }
             let ty = ty.unwrap_or(Type::ptr(Type::Void));
             let var = self.fresh_global("slic_obj");
             let flag = (self.choice == ObjectChoice::FirstSight)
@@ -553,11 +556,10 @@ impl<'a> Instrumenter<'a> {
         if let Some(o) = &self.obj {
             for w in &rule.watches {
                 for (f, fp) in &w.funcs {
-                    if let Ok(Some(t)) = self
-                        .known(f)
-                        .then(|| self.slot_type(f, w.slot, *fp))
-                        .unwrap_or(Ok(None))
-                    {
+                    if !self.known(f) {
+                        continue;
+                    }
+                    if let Ok(Some(t)) = self.slot_type(f, w.slot, *fp) {
                         if let Err(m) = obj_conv(Expr::Int(0), &t, &o.ty) {
                             self.errors.push(self.diag(w.pos, m));
                         }

@@ -484,14 +484,10 @@ impl<'a> Parser<'a> {
 
     fn binary(&mut self, min: u8) -> PResult<RExpr> {
         let mut lhs = self.unary()?;
-        loop {
-            let (op, prec) = match self.peek() {
-                Tok::P(p) => match binop_prec(p) {
-                    Some(x) => x,
-                    None => break,
-                },
-                _ => break,
-            };
+        while let Some((op, prec)) = match self.peek() {
+            Tok::P(p) => binop_prec(p),
+            _ => None,
+        } {
             if prec < min {
                 break;
             }

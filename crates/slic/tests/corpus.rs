@@ -78,12 +78,12 @@ fn corpus_files() -> Vec<PathBuf> {
     out
 }
 
-pub fn instrumented(c: &Case, choice: slic::ObjectChoice) -> (Program, Option<String>) {
+fn instrumented(c: &Case, choice: slic::ObjectChoice) -> (Program, Option<String>) {
     let opts = cfront::Options {
         includes: vec![root().join("corpus/include")],
         ..Default::default()
     };
-    let prog = cfront::lower_files(&[c.path.clone()], &opts)
+    let prog = cfront::lower_files(std::slice::from_ref(&c.path), &opts)
         .unwrap_or_else(|d| panic!("{}: {:?}", c.path.display(), d));
     let rule = slic::preprocess_and_parse(&c.rule, &slic::PpOptions::default())
         .unwrap_or_else(|d| panic!("{}: {:?}", c.rule.display(), d));
