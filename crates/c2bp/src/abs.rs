@@ -69,6 +69,8 @@ pub(crate) struct ProcAbs<'s, 'p, 'ctx> {
     /// Globals first, then this procedure's predicates (formal predicates first).
     pub scope: Vec<InScope>,
     pub pointsto: cminus::pointsto::PointsTo,
+    /// AllSAT valuations per candidate set (keyed by the candidates' formulas).
+    pub valuation_cache: std::collections::HashMap<String, Option<Vec<Vec<bool>>>>,
 }
 
 fn t() -> BExpr {
@@ -167,8 +169,26 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
         c.iter().filter(|(_, _, v)| !v.is_disjoint(vars)).take(14).cloned().collect()
     }
 
+    /// The valuations of the candidates that some state has (and, with `extra`, that some
+    /// state satisfying `extra` has), projected by AllSAT; `None` if there are too many.
+    fn valuations(&mut self, cands: &Cands<'ctx>, extra: Option<&Bool<'ctx>>) -> Option<Vec<Vec<bool>>> {
+        let ctx = self.ctx();
+        let atoms: Vec<Bool> = (0..cands.len()).map(|i| Bool::new_const(ctx, format!("cand!{i}"))).collect();
+        let mut defs: Vec<Bool> = atoms.iter().zip(cands).map(|(a, c)| a._eq(&c.1)).collect();
+        if let Some(e) = extra {
+            defs.push(e.clone());
+        }
+        let refs: Vec<&Bool> = defs.iter().collect();
+        self.prover.all_models(&Bool::and(ctx, &refs), &atoms, 256)
+    }
+
     /// ImpliesF(φ): the disjunction of the cubes over the candidates (up to the cube length)
     /// that imply φ, skipping inconsistent cubes and extensions of cubes already found.
+    ///
+    /// When the candidates have few joint valuations, two AllSAT runs (the valuations any
+    /// state has, and those a state violating φ has) decide every cube without further
+    /// queries: a cube is consistent iff some valuation extends it, and implies φ iff no
+    /// violating valuation does. Otherwise each cube is one validity query.
     fn implies_f(&mut self, phi: &Bool<'ctx>, cands: &Cands<'ctx>) -> BExpr {
         if self.prover.is_valid(phi) {
             return t();
@@ -181,26 +201,72 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
             Strategy::Cartesian => self.opts.cube_length.min(n),
             Strategy::Boolean => n,
         };
+        let key: String = cands.iter().map(|c| c.1.to_string()).collect::<Vec<_>>().join("\u{1}");
+        let all = match self.valuation_cache.get(&key) {
+            Some(v) => v.clone(),
+            None => {
+                let v = self.valuations(cands, None);
+                self.valuation_cache.insert(key, v.clone());
+                v
+            }
+        };
+        let tables = match all {
+            Some(all) => self.valuations(cands, Some(&phi.not())).map(|bad| (all, bad)),
+            None => None,
+        };
+        // Boolean: with the tables, ImpliesF is "no valuation a violating state has": the
+        // weakest formula over the predicates that implies φ (it holds in every valuation a
+        // cube of any length proves, so it is at least as precise as the cartesian one).
+        if let (Strategy::Boolean, Some((_, bad))) = (self.opts.strategy, &tables) {
+            let minterms: Vec<BExpr> = bad
+                .iter()
+                .map(|v| {
+                    and_all(
+                        v.iter()
+                            .enumerate()
+                            .map(|(i, &pos)| if pos { cands[i].0.clone() } else { negate(cands[i].0.clone()) })
+                            .collect(),
+                    )
+                })
+                .collect();
+            return if minterms.is_empty() { t() } else { BExpr::not(or_all(minterms)) };
+        }
+        // Without tables the boolean strategy falls back to cubes of the cartesian length.
+        let k = k.min(self.opts.cube_length.max(if tables.is_some() { k } else { 0 }));
+        let extends = |v: &[bool], cube: &[(usize, bool)]| cube.iter().all(|&(i, pos)| v[i] == pos);
         let mut found: Vec<Vec<(usize, bool)>> = Vec::new();
-        let mut bad: Vec<Vec<(usize, bool)>> = Vec::new();
+        let mut bad_cubes: Vec<Vec<(usize, bool)>> = Vec::new();
         let subset = |a: &[(usize, bool)], b: &[(usize, bool)]| a.iter().all(|x| b.contains(x));
         for len in 1..=k {
             for combo in combinations(n, len) {
                 for mask in 0..(1u32 << len) {
                     let cube: Vec<(usize, bool)> =
                         combo.iter().enumerate().map(|(j, &i)| (i, (mask >> j) & 1 == 1)).collect();
-                    if found.iter().any(|c| subset(c, &cube)) || bad.iter().any(|c| subset(c, &cube)) {
+                    if found.iter().any(|c| subset(c, &cube)) || bad_cubes.iter().any(|c| subset(c, &cube)) {
                         continue;
                     }
-                    let lits: Vec<Bool> =
-                        cube.iter().map(|&(i, pos)| if pos { cands[i].1.clone() } else { cands[i].1.not() }).collect();
-                    let refs: Vec<&Bool> = lits.iter().collect();
-                    let c = Bool::and(self.ctx(), &refs);
-                    if self.prover.is_sat(&c) == Some(false) {
-                        bad.push(cube);
-                        continue;
-                    }
-                    if self.prover.implies(&c, phi) {
+                    let (consistent, implies) = match &tables {
+                        Some((all, bad)) => (
+                            all.iter().any(|v| extends(v, &cube)),
+                            !bad.iter().any(|v| extends(v, &cube)),
+                        ),
+                        None => {
+                            let lits: Vec<Bool> = cube
+                                .iter()
+                                .map(|&(i, pos)| if pos { cands[i].1.clone() } else { cands[i].1.not() })
+                                .collect();
+                            let refs: Vec<&Bool> = lits.iter().collect();
+                            let c = Bool::and(self.ctx(), &refs);
+                            if self.prover.is_sat(&c) == Some(false) {
+                                (false, false)
+                            } else {
+                                (true, self.prover.implies(&c, phi))
+                            }
+                        }
+                    };
+                    if !consistent {
+                        bad_cubes.push(cube);
+                    } else if implies {
                         found.push(cube);
                     }
                 }

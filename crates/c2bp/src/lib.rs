@@ -142,7 +142,16 @@ fn abstract_proc(sh: &Shared, p: &cminus::Proc, opts: &Options) -> (bp::Proc, Pr
     for l in &locals {
         scope.push(InScope { name: pred_name(&l.expr), pred: l.clone(), vars: vars_of(&l.expr) });
     }
-    let mut pa = ProcAbs { sh, proc: p, env, prover, opts, scope, pointsto: sh.pointsto.clone() };
+    let mut pa = ProcAbs {
+        sh,
+        proc: p,
+        env,
+        prover,
+        opts,
+        scope,
+        pointsto: sh.pointsto.clone(),
+        valuation_cache: HashMap::new(),
+    };
     let mut body = Vec::new();
     if p.name == sh.prog.entry {
         if let Some(init) = pa.initial_globals() {
