@@ -17,10 +17,8 @@ fn main() {
     let pos: Vec<&String> = args.iter().filter(|a| !a.starts_with("--")).collect();
     let src = std::fs::read_to_string(pos[0]).expect("readable file");
     let (_, cfg) = bp::load(&src).expect("a valid program");
-    let opts = bebop::Options {
-        live_ranges: !flags.contains(&"--no-live-ranges"),
-        mod_ref: !flags.contains(&"--no-modref"),
-    };
+    let opts =
+        bebop::Options { live_ranges: !flags.contains(&"--no-live-ranges"), mod_ref: !flags.contains(&"--no-modref") };
     let t0 = std::time::Instant::now();
     let mut an = bebop::check(&cfg, &opts);
     let targets = match pos.get(1) {
@@ -28,11 +26,8 @@ fn main() {
         None => cfg.procs.iter().map(|p| p.err).collect(),
     };
     let reachable = targets.iter().any(|&t| an.is_reachable(t));
-    let trace_len = if flags.contains(&"--no-trace") {
-        0
-    } else {
-        an.trace_to(&targets).map(|t| t.steps.len()).unwrap_or(0)
-    };
+    let trace_len =
+        if flags.contains(&"--no-trace") { 0 } else { an.trace_to(&targets).map(|t| t.steps.len()).unwrap_or(0) };
     println!(
         "reachable={reachable} total={:.4} reach={:.4} trace={:.4} iterations={} peak_nodes={} trace_steps={trace_len} peak_rss_kib={}",
         t0.elapsed().as_secs_f64(),

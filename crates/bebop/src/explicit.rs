@@ -84,14 +84,7 @@ impl<'a> Sem<'a> {
             width.push(k);
             keymask.push(((1u64 << (ng + p.formals.len())) - 1) as Val);
         }
-        Sem {
-            cfg,
-            slot,
-            width,
-            gmask: (1u64 << ng) - 1,
-            keymask,
-            ng,
-        }
+        Sem { cfg, slot, width, gmask: (1u64 << ng) - 1, keymask, ng }
     }
 
     fn get(&self, s: Val, v: VarId) -> bool {
@@ -160,30 +153,17 @@ impl<'a> Sem<'a> {
     /// Every initial state at main's first vertex.
     fn initial(&self) -> Vec<Val> {
         let m = self.cfg.main;
-        (0..1u64 << self.width[m])
-            .filter(|&s| self.enforce_ok(m, s))
-            .collect()
+        (0..1u64 << self.width[m]).filter(|&s| self.enforce_ok(m, s)).collect()
     }
 
     /// Parallel assignment of possible values of `rhs` to `lhs` under `constrain`.
-    fn assign(
-        &self,
-        p: ProcId,
-        s: Val,
-        lhs: &[VarId],
-        rhs: &[CExpr],
-        constrain: Option<&CExpr>,
-        out: &mut Vec<Val>,
-    ) {
+    fn assign(&self, p: ProcId, s: Val, lhs: &[VarId], rhs: &[CExpr], constrain: Option<&CExpr>, out: &mut Vec<Val>) {
         for choice in 0..1u64 << lhs.len() {
             let mut new = s;
             for (i, &x) in lhs.iter().enumerate() {
                 new = self.set(new, x, (choice >> i) & 1 == 1);
             }
-            let ok = lhs
-                .iter()
-                .zip(rhs)
-                .all(|(&x, e)| self.eval(e, s, new) & bit(self.get(new, x)) != 0)
+            let ok = lhs.iter().zip(rhs).all(|(&x, e)| self.eval(e, s, new) & bit(self.get(new, x)) != 0)
                 && constrain.is_none_or(|c| self.eval(c, s, new) & MAY_T != 0)
                 && self.enforce_ok(p, new);
             if ok {
@@ -202,11 +182,7 @@ impl<'a> Sem<'a> {
                     out.push((w, s));
                 }
             }
-            NodeKind::Assign {
-                lhs,
-                rhs,
-                constrain,
-            } => {
+            NodeKind::Assign { lhs, rhs, constrain } => {
                 let mut vs = Vec::new();
                 self.assign(p, s, lhs, rhs, constrain.as_ref(), &mut vs);
                 out.extend(vs.into_iter().map(|v| (node.next[0], v)));
@@ -244,11 +220,7 @@ impl<'a> Sem<'a> {
         let mut out = Vec::new();
         for rest in 0..1u64 << nloc {
             let e = (s & self.gmask) | (rest << self.ng);
-            let args_ok = self.cfg.procs[q]
-                .formals
-                .iter()
-                .zip(&arg_vals)
-                .all(|(&f, &m)| m & bit(self.get(e, f)) != 0);
+            let args_ok = self.cfg.procs[q].formals.iter().zip(&arg_vals).all(|(&f, &m)| m & bit(self.get(e, f)) != 0);
             if args_ok && self.enforce_ok(q, e) {
                 out.push(e);
             }
@@ -260,9 +232,7 @@ impl<'a> Sem<'a> {
     /// callee exits in state `x`.
     fn ret(&self, c: NodeId, s: Val, x: Val) -> Option<Val> {
         let node = &self.cfg.nodes[c];
-        let NodeKind::Call { callee, lhs, .. } = &node.kind else {
-            unreachable!("ret of a call vertex")
-        };
+        let NodeKind::Call { callee, lhs, .. } = &node.kind else { unreachable!("ret of a call vertex") };
         let mut r = (s & !self.gmask) | (x & self.gmask);
         for (&t, &rv) in lhs.iter().zip(&self.cfg.procs[*callee].rets) {
             r = self.set(r, t, self.get(x, rv));
@@ -312,12 +282,7 @@ pub fn analyse(cfg: &Cfg) -> Reference<'_> {
                 summaries.entry(key).or_default().push(s);
                 for &(c, ce, cs) in waiting.get(&key).into_iter().flatten() {
                     if let Some(r) = sem.ret(c, cs, s) {
-                        add(
-                            (cfg.nodes[c].next[0], ce, r),
-                            &mut pe,
-                            &mut work,
-                            &mut reached,
-                        );
+                        add((cfg.nodes[c].next[0], ce, r), &mut pe, &mut work, &mut reached);
                     }
                 }
             }
@@ -330,12 +295,7 @@ pub fn analyse(cfg: &Cfg) -> Reference<'_> {
                 keys.dedup();
                 for &entry in &entries {
                     let key = entry & sem.keymask[q];
-                    add(
-                        (cfg.procs[q].first, key, entry),
-                        &mut pe,
-                        &mut work,
-                        &mut reached,
-                    );
+                    add((cfg.procs[q].first, key, entry), &mut pe, &mut work, &mut reached);
                 }
                 for key in keys {
                     waiting.entry((q, key)).or_default().push((n, e, s));
@@ -355,11 +315,7 @@ pub fn analyse(cfg: &Cfg) -> Reference<'_> {
             }
         }
     }
-    Reference {
-        sem,
-        reached,
-        summaries,
-    }
+    Reference { sem, reached, summaries }
 }
 
 impl Reference<'_> {
@@ -432,10 +388,7 @@ pub fn hierarchical_len(cfg: &Cfg, trace: &Trace) -> usize {
     let mut kept: Vec<(NodeId, usize)> = Vec::new();
     for st in &trace.steps {
         if let NodeKind::ReturnPt { call } = cfg.nodes[st.node].kind {
-            if kept
-                .last()
-                .is_some_and(|&(l, _)| matches!(cfg.nodes[l].kind, NodeKind::Exit))
-            {
+            if kept.last().is_some_and(|&(l, _)| matches!(cfg.nodes[l].kind, NodeKind::Exit)) {
                 // Drop the callee's steps back to the matching call (same depth).
                 while let Some(l) = kept.pop() {
                     if l == (call, st.depth) {
@@ -465,10 +418,7 @@ pub fn replay(cfg: &Cfg, trace: &Trace) -> Result<(), String> {
     };
     let main_first = cfg.procs[cfg.main].first;
     if first.node != main_first {
-        return Err(format!(
-            "the trace starts at vertex {} instead of main's first vertex {main_first}",
-            first.node
-        ));
+        return Err(format!("the trace starts at vertex {} instead of main's first vertex {main_first}", first.node));
     }
     if first.depth != 0 {
         return Err(format!("the trace starts at depth {}", first.depth));
@@ -479,25 +429,17 @@ pub fn replay(cfg: &Cfg, trace: &Trace) -> Result<(), String> {
         for &(v, _) in &st.state {
             let info = &cfg.vars[v];
             if info.proc.is_some_and(|q| q != p) {
-                return Err(format!(
-                    "step {i}: variable `{}` is not in scope at vertex {}",
-                    info.name, st.node
-                ));
+                return Err(format!("step {i}: variable `{}` is not in scope at vertex {}", info.name, st.node));
             }
         }
-        let kept: HashSet<Full> = set
-            .into_iter()
-            .filter(|(s, _)| st.state.iter().all(|&(v, b)| sem.get(*s, v) == b))
-            .collect();
+        let kept: HashSet<Full> =
+            set.into_iter().filter(|(s, _)| st.state.iter().all(|&(v, b)| sem.get(*s, v) == b)).collect();
         if kept.is_empty() {
             return Err(format!(
                 "step {i} (vertex {} `{}`): no execution has the printed state {:?}",
                 st.node,
                 cfg.nodes[st.node].text,
-                st.state
-                    .iter()
-                    .map(|&(v, b)| (cfg.var_name(v), b))
-                    .collect::<Vec<_>>()
+                st.state.iter().map(|&(v, b)| (cfg.var_name(v), b)).collect::<Vec<_>>()
             ));
         }
         Ok(kept)
@@ -525,14 +467,10 @@ pub fn replay(cfg: &Cfg, trace: &Trace) -> Result<(), String> {
             }
             NodeKind::Exit => {
                 if dv + 1 != du {
-                    return Err(format!(
-                        "step {i}: an exit at depth {du} is followed by depth {dv}"
-                    ));
+                    return Err(format!("step {i}: an exit at depth {du} is followed by depth {dv}"));
                 }
                 if !matches!(cfg.nodes[v].kind, NodeKind::ReturnPt { .. }) {
-                    return Err(format!(
-                        "step {i}: an exit is followed by vertex {v}, which is not a return point"
-                    ));
+                    return Err(format!("step {i}: an exit is followed by vertex {v}, which is not a return point"));
                 }
                 for (x, stack) in &set {
                     let mut st2 = stack.clone();
@@ -540,7 +478,10 @@ pub fn replay(cfg: &Cfg, trace: &Trace) -> Result<(), String> {
                         return Err(format!("step {i}: return from main's frame"));
                     };
                     if cfg.nodes[c].next[0] != v {
-                        return Err(format!("step {i}: the exit returns to vertex {v}, but the pending call {c} returns to {}", cfg.nodes[c].next[0]));
+                        return Err(format!(
+                            "step {i}: the exit returns to vertex {v}, but the pending call {c} returns to {}",
+                            cfg.nodes[c].next[0]
+                        ));
                     }
                     if let Some(r) = sem.ret(c, cs, *x) {
                         next.insert((r, st2));

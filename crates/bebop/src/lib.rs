@@ -112,10 +112,7 @@ impl Analysis<'_> {
     /// Reachability of every label of the program: (label, procedure name, reachable).
     pub fn label_status(&self) -> Vec<(String, String, bool)> {
         let cfg = self.eng.cfg;
-        cfg.labels
-            .iter()
-            .map(|(l, p, n)| (l.clone(), cfg.procs[*p].name.clone(), self.is_reachable(*n)))
-            .collect()
+        cfg.labels.iter().map(|(l, p, n)| (l.clone(), cfg.procs[*p].name.clone(), self.is_reachable(*n))).collect()
     }
 
     /// A shortest hierarchical trace to the nearest of `targets`, if any is reachable.

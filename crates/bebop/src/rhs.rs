@@ -19,13 +19,26 @@ use std::time::Instant;
 /// Precomputed relations and variable lists of one vertex.
 pub(crate) enum Step {
     /// Copy to every successor, quantifying the variables dead there.
-    Plain { dead: Vec<Vec<BddVariable>> },
+    Plain {
+        dead: Vec<Vec<BddVariable>>,
+    },
     /// Relational product with `rel`, quantifying `quant`, then `rename` (n → c).
-    Assign { rel: Bdd, quant: Vec<BddVariable>, rename: Rename },
+    Assign {
+        rel: Bdd,
+        quant: Vec<BddVariable>,
+        rename: Rename,
+    },
     /// Conditional: may-true and may-false of the decider.
-    Cond { t: Bdd, f: Bdd, dead: Vec<Vec<BddVariable>> },
+    Cond {
+        t: Bdd,
+        f: Bdd,
+        dead: Vec<Vec<BddVariable>>,
+    },
     Call(Box<CallStep>),
-    Exit { quant: Vec<BddVariable>, rename: Rename },
+    Exit {
+        quant: Vec<BddVariable>,
+        rename: Rename,
+    },
     Stop,
 }
 
@@ -94,7 +107,13 @@ impl<'a> Engine<'a> {
         self.cfg.procs[p].enforce.as_ref().map(|e| self.lay.expr(e).0)
     }
 
-    fn assign_step(&self, n: NodeId, lhs: &[VarId], rhs: &[bp::cfg::CExpr], constrain: Option<&bp::cfg::CExpr>) -> Step {
+    fn assign_step(
+        &self,
+        n: NodeId,
+        lhs: &[VarId],
+        rhs: &[bp::cfg::CExpr],
+        constrain: Option<&bp::cfg::CExpr>,
+    ) -> Step {
         let node = &self.cfg.nodes[n];
         let w = node.next[0];
         let mut rel = self.lay.vs.mk_true();
@@ -106,9 +125,7 @@ impl<'a> Engine<'a> {
         }
         if let Some(e) = &self.cfg.procs[node.proc].enforce {
             // The constraint must hold after the assignment: read assigned variables in `n`.
-            let post = self.lay.expr_with(e, &|v, _| {
-                self.lay.var(v, if lhs.contains(&v) { Copy::N } else { Copy::C })
-            });
+            let post = self.lay.expr_with(e, &|v, _| self.lay.var(v, if lhs.contains(&v) { Copy::N } else { Copy::C }));
             rel = rel.and(&post.0);
         }
         let dead = self.dead_at(w);
@@ -175,7 +192,8 @@ impl<'a> Engine<'a> {
                 for &f in &caller.formals {
                     entry_quant.push(self.lay.var(f, Copy::E));
                 }
-                let entry_rename = Rename::new(q.formals.iter().enumerate().map(|(i, &f)| (self.lay.arg_in(i), self.c(f))));
+                let entry_rename =
+                    Rename::new(q.formals.iter().enumerate().map(|(i, &f)| (self.lay.arg_in(i), self.c(f))));
                 let mut entry_eq = self.enforce(*callee).unwrap_or_else(|| self.lay.vs.mk_true());
                 for &x in self.tracked[*callee].iter().chain(&q.formals) {
                     entry_eq = entry_eq.and(&self.lay.equiv(self.lay.var(x, Copy::E), self.c(x)));

@@ -366,7 +366,15 @@ impl Tracer<'_, '_> {
 
     /// Expand the summary jump from call `u` (state `upt`) to its return point (state `vpt`):
     /// push the callee's steps, from its first vertex to its exit, at `depth`.
-    fn expand(&self, u: NodeId, upt: &Bdd, vpt: &Bdd, before: u64, depth: usize, steps: &mut Vec<TraceStep>) -> Option<()> {
+    fn expand(
+        &self,
+        u: NodeId,
+        upt: &Bdd,
+        vpt: &Bdd,
+        before: u64,
+        depth: usize,
+        steps: &mut Vec<TraceStep>,
+    ) -> Option<()> {
         let eng = self.eng;
         let cs: &CallStep = eng.call_step(u)?;
         let q = cs.callee;

@@ -49,10 +49,7 @@ fn all_options() -> Vec<Options> {
     let mut v = Vec::new();
     for live_ranges in [true, false] {
         for mod_ref in [true, false] {
-            v.push(Options {
-                live_ranges,
-                mod_ref,
-            });
+            v.push(Options { live_ranges, mod_ref });
         }
     }
     v
@@ -97,9 +94,7 @@ fn check_file(src: &str) -> Result<(), String> {
         }
         for (v, &r) in reach.iter().enumerate() {
             if an.is_reachable(v) != r {
-                return Err(format!(
-                    "bebop {opts:?} and the explicit checker disagree on vertex {v}"
-                ));
+                return Err(format!("bebop {opts:?} and the explicit checker disagree on vertex {v}"));
             }
         }
         for &t in &targets {
@@ -110,18 +105,13 @@ fn check_file(src: &str) -> Result<(), String> {
                 continue;
             };
             if tr.steps.last().map(|s| s.node) != Some(t) {
-                return Err(format!(
-                    "bebop {opts:?}: the trace to vertex {t} ends elsewhere"
-                ));
+                return Err(format!("bebop {opts:?}: the trace to vertex {t} ends elsewhere"));
             }
             explicit::replay(&cfg, &tr)
                 .map_err(|e| format!("bebop {opts:?}: the trace to {t} does not replay: {e}"))?;
             let len = explicit::hierarchical_len(&cfg, &tr);
             if Some(len) != dist[t] {
-                return Err(format!(
-                    "bebop {opts:?}: the trace to {t} has {len} steps, shortest {:?}",
-                    dist[t]
-                ));
+                return Err(format!("bebop {opts:?}: the trace to {t} has {len} steps, shortest {:?}", dist[t]));
             }
         }
     }

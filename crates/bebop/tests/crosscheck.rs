@@ -10,10 +10,7 @@ fn all_options() -> Vec<Options> {
     let mut v = Vec::new();
     for live_ranges in [true, false] {
         for mod_ref in [true, false] {
-            v.push(Options {
-                live_ranges,
-                mod_ref,
-            });
+            v.push(Options { live_ranges, mod_ref });
         }
     }
     v
@@ -21,10 +18,7 @@ fn all_options() -> Vec<Options> {
 
 fn describe(cfg: &Cfg, v: usize) -> String {
     let n = &cfg.nodes[v];
-    format!(
-        "vertex {v} `{}` of {} (labels {:?})",
-        n.text, cfg.procs[n.proc].name, n.labels
-    )
+    format!("vertex {v} `{}` of {} (labels {:?})", n.text, cfg.procs[n.proc].name, n.labels)
 }
 
 /// Everything checked for one generated program.
@@ -36,17 +30,13 @@ fn check_seed(seed: u64) -> Result<(), String> {
         Ok(_) => return Err("the printed program parses back to a different program".into()),
         Err(e) => return Err(format!("the printed program does not parse: {e}")),
     }
-    let cfg =
-        bp::cfg::build(&prog).map_err(|e| format!("the generated program is rejected: {e:?}"))?;
+    let cfg = bp::cfg::build(&prog).map_err(|e| format!("the generated program is rejected: {e:?}"))?;
     let reference = explicit::analyse(&cfg);
     let reach = reference.reachable();
     let dist = reference.shortest_distances();
     for (v, d) in dist.iter().enumerate() {
         if d.is_some() != reach[v] {
-            return Err(format!(
-                "explicit BFS and RHS disagree on {}",
-                describe(&cfg, v)
-            ));
+            return Err(format!("explicit BFS and RHS disagree on {}", describe(&cfg, v)));
         }
     }
     // Targets for traces: labelled vertices and Err vertices.
@@ -70,31 +60,14 @@ fn check_seed(seed: u64) -> Result<(), String> {
             let t = an.trace_to(&[v]);
             match (reach[v], t) {
                 (false, None) => {}
-                (false, Some(_)) => {
-                    return Err(format!(
-                        "{opts:?}: a trace to unreachable {}",
-                        describe(&cfg, v)
-                    ))
-                }
-                (true, None) => {
-                    return Err(format!(
-                        "{opts:?}: no trace to reachable {}",
-                        describe(&cfg, v)
-                    ))
-                }
+                (false, Some(_)) => return Err(format!("{opts:?}: a trace to unreachable {}", describe(&cfg, v))),
+                (true, None) => return Err(format!("{opts:?}: no trace to reachable {}", describe(&cfg, v))),
                 (true, Some(t)) => {
                     if t.steps.last().map(|s| s.node) != Some(v) {
-                        return Err(format!(
-                            "{opts:?}: the trace to {} ends elsewhere",
-                            describe(&cfg, v)
-                        ));
+                        return Err(format!("{opts:?}: the trace to {} ends elsewhere", describe(&cfg, v)));
                     }
-                    explicit::replay(&cfg, &t).map_err(|e| {
-                        format!(
-                            "{opts:?}: the trace to {} does not replay: {e}",
-                            describe(&cfg, v)
-                        )
-                    })?;
+                    explicit::replay(&cfg, &t)
+                        .map_err(|e| format!("{opts:?}: the trace to {} does not replay: {e}", describe(&cfg, v)))?;
                     let len = explicit::hierarchical_len(&cfg, &t);
                     if Some(len) != dist[v] {
                         return Err(format!(
@@ -112,44 +85,28 @@ fn check_seed(seed: u64) -> Result<(), String> {
 
 fn check_caught(seed: u64) -> Result<(), String> {
     std::panic::catch_unwind(|| check_seed(seed)).unwrap_or_else(|p| {
-        let msg = p
-            .downcast_ref::<String>()
-            .cloned()
-            .or_else(|| p.downcast_ref::<&str>().map(|s| s.to_string()));
+        let msg = p.downcast_ref::<String>().cloned().or_else(|| p.downcast_ref::<&str>().map(|s| s.to_string()));
         Err(format!("panic: {}", msg.unwrap_or_default()))
     })
 }
 
 /// Check the seeds on a few threads; panic with every failing seed and the first program.
 fn run(seeds: Vec<u64>) {
-    let threads = std::thread::available_parallelism()
-        .map_or(1, |n| n.get())
-        .clamp(1, 4);
-    let chunks: Vec<Vec<u64>> = (0..threads)
-        .map(|t| seeds.iter().copied().skip(t).step_by(threads).collect())
-        .collect();
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).clamp(1, 4);
+    let chunks: Vec<Vec<u64>> =
+        (0..threads).map(|t| seeds.iter().copied().skip(t).step_by(threads).collect()).collect();
     let mut failures: Vec<(u64, String)> = std::thread::scope(|sc| {
         let hs: Vec<_> = chunks
             .iter()
             .map(|c| {
-                sc.spawn(move || {
-                    c.iter()
-                        .filter_map(|&s| check_caught(s).err().map(|e| (s, e)))
-                        .collect::<Vec<_>>()
-                })
+                sc.spawn(move || c.iter().filter_map(|&s| check_caught(s).err().map(|e| (s, e))).collect::<Vec<_>>())
             })
             .collect();
-        hs.into_iter()
-            .flat_map(|h| h.join().expect("checker thread"))
-            .collect()
+        hs.into_iter().flat_map(|h| h.join().expect("checker thread")).collect()
     });
     failures.sort();
     if !failures.is_empty() {
-        let mut msg = format!(
-            "{} of {} generated programs failed:\n",
-            failures.len(),
-            seeds.len()
-        );
+        let mut msg = format!("{} of {} generated programs failed:\n", failures.len(), seeds.len());
         for (seed, e) in failures.iter().take(20) {
             msg.push_str(&format!("  seed {seed}: {e}\n"));
         }
@@ -170,10 +127,7 @@ fn bebop_agrees_with_the_explicit_checker() {
         run(vec![seed]);
         return;
     }
-    let n: u64 = std::env::var("SLAM_CROSSCHECK_N")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(800);
+    let n: u64 = std::env::var("SLAM_CROSSCHECK_N").ok().and_then(|s| s.parse().ok()).unwrap_or(800);
     run((0..n).collect());
 }
 
@@ -187,12 +141,8 @@ fn generated_programs_use_every_statement_kind() {
                 StmtKind::Print(_) => 1,
                 StmtKind::Goto(_) => 2,
                 StmtKind::Return(_) => 3,
-                StmtKind::Assign {
-                    constrain: None, ..
-                } => 4,
-                StmtKind::Assign {
-                    constrain: Some(_), ..
-                } => 5,
+                StmtKind::Assign { constrain: None, .. } => 4,
+                StmtKind::Assign { constrain: Some(_), .. } => 5,
                 StmtKind::If { arms, els } => {
                     for (_, b) in arms {
                         walk(b, seen);
@@ -223,10 +173,7 @@ fn generated_programs_use_every_statement_kind() {
             enforce |= pr.enforce.is_some();
         }
         let cfg = bp::cfg::build(&p).unwrap();
-        recursive |= cfg
-            .nodes
-            .iter()
-            .any(|n| matches!(&n.kind, NodeKind::Call { callee, .. } if *callee == n.proc));
+        recursive |= cfg.nodes.iter().any(|n| matches!(&n.kind, NodeKind::Call { callee, .. } if *callee == n.proc));
     }
     assert!(seen.iter().all(|&b| b), "{seen:?}");
     assert!(enforce && recursive);
@@ -251,10 +198,7 @@ fn replay_rejects_broken_traces() {
             *b = !*b;
         }
     }
-    assert!(
-        explicit::replay(&cfg, &bad).is_err(),
-        "a wrong initial value"
-    );
+    assert!(explicit::replay(&cfg, &bad).is_err(), "a wrong initial value");
     // A step left out.
     let mut bad = t.clone();
     bad.steps.remove(3);

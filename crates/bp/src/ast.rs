@@ -73,16 +73,30 @@ pub enum StmtKind {
     Return(Vec<Expr>),
     /// `x1, …, xk := e1, …, ek [constrain c];` — parallel assignment. The constraint may
     /// mention the new values as `'x`.
-    Assign { lhs: Vec<String>, rhs: Vec<Expr>, constrain: Option<Expr> },
+    Assign {
+        lhs: Vec<String>,
+        rhs: Vec<Expr>,
+        constrain: Option<Expr>,
+    },
     /// `if (d) then … elsif (d) then … else … fi`: `arms` holds each decider with its branch.
-    If { arms: Vec<(Expr, Vec<Stmt>)>, els: Option<Vec<Stmt>> },
-    While { cond: Expr, body: Vec<Stmt> },
+    If {
+        arms: Vec<(Expr, Vec<Stmt>)>,
+        els: Option<Vec<Stmt>>,
+    },
+    While {
+        cond: Expr,
+        body: Vec<Stmt>,
+    },
     /// `assert(d);` — failure goes to the Err vertex.
     Assert(Expr),
     /// `assume(e);` — paths where `e` is false are cut.
     Assume(Expr),
     /// `x1, …, xk := f(e1, …);` or `f(e1, …);`
-    Call { lhs: Vec<String>, proc: String, args: Vec<Expr> },
+    Call {
+        lhs: Vec<String>,
+        proc: String,
+        args: Vec<Expr>,
+    },
     /// `dead x, y;` — the variables' values are no longer needed (they become unknown).
     Dead(Vec<String>),
 }

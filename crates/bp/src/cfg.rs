@@ -69,18 +69,31 @@ pub enum NodeKind {
     /// `skip`, `print` and one-target `goto` jumps (successor in `next[0]`).
     Skip,
     /// Parallel assignment (also `dead`, as an assignment of `*`).
-    Assign { lhs: Vec<VarId>, rhs: Vec<CExpr>, constrain: Option<CExpr> },
+    Assign {
+        lhs: Vec<VarId>,
+        rhs: Vec<CExpr>,
+        constrain: Option<CExpr>,
+    },
     /// `if`/`while`/`assert`: `next = [then, else]`.
-    Cond { cond: CExpr, kind: CondKind },
+    Cond {
+        cond: CExpr,
+        kind: CondKind,
+    },
     Assume(CExpr),
     /// A nondeterministic jump to any of `next`.
     Goto,
     /// `return e…`: assigns the procedure's return slots; `next = [exit]`.
     Return(Vec<CExpr>),
     /// A call; `next = [its ReturnPt]`.
-    Call { callee: ProcId, args: Vec<CExpr>, lhs: Vec<VarId> },
+    Call {
+        callee: ProcId,
+        args: Vec<CExpr>,
+        lhs: Vec<VarId>,
+    },
     /// The point a call returns to (a synthetic skip); `call` is the call vertex.
-    ReturnPt { call: NodeId },
+    ReturnPt {
+        call: NodeId,
+    },
     Exit,
     Err,
 }
@@ -449,7 +462,8 @@ impl Builder<'_> {
             }
             StmtKind::Assert(e) => {
                 let c = self.expr(e, pos, None);
-                let n = self.node(NodeKind::Cond { cond: c, kind: CondKind::Assert }, vec![HOLE, cx.err], Some(s), text);
+                let n =
+                    self.node(NodeKind::Cond { cond: c, kind: CondKind::Assert }, vec![HOLE, cx.err], Some(s), text);
                 (n, vec![(n, 0)])
             }
             StmtKind::While { cond, body } => {
@@ -511,10 +525,16 @@ impl Builder<'_> {
                 };
                 if let Some(p) = self.prog.procs.get(callee).filter(|_| self.procs_by_name.contains_key(proc)) {
                     if p.formals.len() != args.len() {
-                        self.err(pos, format!("`{proc}` takes {} argument(s), but {} given", p.formals.len(), args.len()));
+                        self.err(
+                            pos,
+                            format!("`{proc}` takes {} argument(s), but {} given", p.formals.len(), args.len()),
+                        );
                     }
                     if !lhs.is_empty() && lhs.len() != p.returns {
-                        self.err(pos, format!("`{proc}` returns {} value(s), but {} are assigned", p.returns, lhs.len()));
+                        self.err(
+                            pos,
+                            format!("`{proc}` returns {} value(s), but {} are assigned", p.returns, lhs.len()),
+                        );
                     }
                 }
                 let l = self.lhs(lhs, pos);

@@ -54,12 +54,7 @@ pub struct Config {
 
 impl Default for Config {
     fn default() -> Config {
-        Config {
-            max_scope: 9,
-            max_stmts: 12,
-            max_globals: 4,
-            max_procs: 4,
-        }
+        Config { max_scope: 9, max_stmts: 12, max_globals: 4, max_procs: 4 }
     }
 }
 
@@ -105,39 +100,20 @@ pub fn program_with(seed: u64, cfg: &Config) -> Program {
 impl Gen<'_> {
     fn program(&mut self) -> Program {
         let ng = self.rng.range(1, self.cfg.max_globals.max(1));
-        let globals: Vec<String> = (0..ng)
-            .map(|i| {
-                if self.rng.chance(15) {
-                    format!("g{i} == 0")
-                } else {
-                    format!("g{i}")
-                }
-            })
-            .collect();
+        let globals: Vec<String> =
+            (0..ng).map(|i| if self.rng.chance(15) { format!("g{i} == 0") } else { format!("g{i}") }).collect();
         let np = self.rng.range(1, self.cfg.max_procs.max(1));
         // Signatures first, so that any procedure may call any other (and itself).
-        let main_at = if self.rng.chance(75) {
-            0
-        } else {
-            self.rng.below(np)
-        };
+        let main_at = if self.rng.chance(75) { 0 } else { self.rng.below(np) };
         let room = self.cfg.max_scope.saturating_sub(ng);
         for i in 0..np {
             if i == main_at {
                 let returns = if self.rng.chance(10) { 1 } else { 0 };
-                self.sigs.push(Sig {
-                    name: "main".into(),
-                    formals: 0,
-                    returns,
-                });
+                self.sigs.push(Sig { name: "main".into(), formals: 0, returns });
             } else {
                 let returns = *self.rng.pick(&[0, 1, 1, 2]);
                 let formals = self.rng.range(0, 2.min(room.saturating_sub(returns)));
-                self.sigs.push(Sig {
-                    name: format!("p{i}"),
-                    formals,
-                    returns,
-                });
+                self.sigs.push(Sig { name: format!("p{i}"), formals, returns });
             }
         }
         let mut procs = Vec::new();
@@ -152,10 +128,7 @@ impl Gen<'_> {
             let s = &self.sigs[i];
             (s.name.clone(), s.formals, s.returns)
         };
-        let room = self
-            .cfg
-            .max_scope
-            .saturating_sub(globals.len() + nf + returns);
+        let room = self.cfg.max_scope.saturating_sub(globals.len() + nf + returns);
         let nl = self.rng.range(0, room.min(3));
         let formals: Vec<String> = (0..nf).map(|k| format!("a{k}")).collect();
         let mut locals: Vec<String> = (0..nl).map(|k| format!("l{k}")).collect();
@@ -171,33 +144,17 @@ impl Gen<'_> {
         }
         self.returns = returns;
         self.cur = i;
-        let enforce = if self.rng.chance(8) {
-            Some(self.expr(1, false, &[]))
-        } else {
-            None
-        };
+        let enforce = if self.rng.chance(8) { Some(self.expr(1, false, &[])) } else { None };
         self.stmts_left = self.rng.range(2, self.cfg.max_stmts.max(2));
         let mut body = self.block(0);
         let mut labels = Vec::new();
         collect_labels(&body, &mut labels);
         fix_gotos(&mut body, &labels, &mut self.rng);
-        Proc {
-            name,
-            returns,
-            formals,
-            locals,
-            enforce,
-            body,
-            pos: Pos::default(),
-        }
+        Proc { name, returns, formals, locals, enforce, body, pos: Pos::default() }
     }
 
     fn block(&mut self, depth: usize) -> Vec<Stmt> {
-        let n = if depth == 0 {
-            self.stmts_left.max(1)
-        } else {
-            self.rng.range(0, 3)
-        };
+        let n = if depth == 0 { self.stmts_left.max(1) } else { self.rng.range(0, 3) };
         let mut v = Vec::new();
         for _ in 0..n {
             if self.stmts_left == 0 {
@@ -244,26 +201,15 @@ impl Gen<'_> {
                 7..=29 => self.assign(),
                 30..=41 if nested => self.if_stmt(depth),
                 42..=47 if nested => {
-                    let cond = if self.rng.chance(50) {
-                        Expr::Nondet
-                    } else {
-                        self.expr(2, true, &[])
-                    };
-                    StmtKind::While {
-                        cond,
-                        body: self.block(depth + 1),
-                    }
+                    let cond = if self.rng.chance(50) { Expr::Nondet } else { self.expr(2, true, &[]) };
+                    StmtKind::While { cond, body: self.block(depth + 1) }
                 }
                 48..=54 => StmtKind::Assert(self.expr(2, true, &[])),
                 55..=56 => StmtKind::Assume(self.expr(1, true, &[])),
                 57..=58 => StmtKind::Skip,
-                59..=64 => {
-                    StmtKind::Goto(vec![String::new(); if self.rng.chance(50) { 2 } else { 1 }])
-                }
+                59..=64 => StmtKind::Goto(vec![String::new(); if self.rng.chance(50) { 2 } else { 1 }]),
                 65..=82 => self.call(depth),
-                83..=88 => {
-                    StmtKind::Return((0..self.returns).map(|_| self.expr(2, true, &[])).collect())
-                }
+                83..=88 => StmtKind::Return((0..self.returns).map(|_| self.expr(2, true, &[])).collect()),
                 89..=91 => StmtKind::Dead(self.vars(2)),
                 _ => continue,
             };
@@ -271,11 +217,7 @@ impl Gen<'_> {
         };
         Stmt {
             labels,
-            origin: if self.rng.chance(5) {
-                Some(self.rng.below(1000) as u32)
-            } else {
-                None
-            },
+            origin: if self.rng.chance(5) { Some(self.rng.below(1000) as u32) } else { None },
             kind,
             pos: Pos::default(),
         }
@@ -284,34 +226,18 @@ impl Gen<'_> {
     fn assign(&mut self) -> StmtKind {
         let lhs = self.vars(3);
         let rhs = lhs.iter().map(|_| self.expr(2, true, &[])).collect();
-        let constrain = if self.rng.chance(15) {
-            Some(self.expr(2, false, &lhs.clone()))
-        } else {
-            None
-        };
-        StmtKind::Assign {
-            lhs,
-            rhs,
-            constrain,
-        }
+        let constrain = if self.rng.chance(15) { Some(self.expr(2, false, &lhs.clone())) } else { None };
+        StmtKind::Assign { lhs, rhs, constrain }
     }
 
     fn if_stmt(&mut self, depth: usize) -> StmtKind {
         let narms = if self.rng.chance(25) { 2 } else { 1 };
         let mut arms = Vec::new();
         for _ in 0..narms {
-            let c = if self.rng.chance(25) {
-                Expr::Nondet
-            } else {
-                self.expr(2, true, &[])
-            };
+            let c = if self.rng.chance(25) { Expr::Nondet } else { self.expr(2, true, &[]) };
             arms.push((c, self.block(depth + 1)));
         }
-        let els = if self.rng.chance(50) {
-            Some(self.block(depth + 1))
-        } else {
-            None
-        };
+        let els = if self.rng.chance(50) { Some(self.block(depth + 1)) } else { None };
         StmtKind::If { arms, els }
     }
 
@@ -357,24 +283,10 @@ impl Gen<'_> {
         }
         match self.rng.below(10) {
             0..=1 => Expr::not(self.expr(depth - 1, nondet, primed)),
-            2 if nondet => Expr::schoose(
-                self.expr(depth - 1, nondet, primed),
-                self.expr(depth - 1, nondet, primed),
-            ),
+            2 if nondet => Expr::schoose(self.expr(depth - 1, nondet, primed), self.expr(depth - 1, nondet, primed)),
             _ => {
-                let op = *self.rng.pick(&[
-                    BinOp::And,
-                    BinOp::Or,
-                    BinOp::Xor,
-                    BinOp::Eq,
-                    BinOp::Ne,
-                    BinOp::Implies,
-                ]);
-                Expr::bin(
-                    op,
-                    self.expr(depth - 1, nondet, primed),
-                    self.expr(depth - 1, nondet, primed),
-                )
+                let op = *self.rng.pick(&[BinOp::And, BinOp::Or, BinOp::Xor, BinOp::Eq, BinOp::Ne, BinOp::Implies]);
+                Expr::bin(op, self.expr(depth - 1, nondet, primed), self.expr(depth - 1, nondet, primed))
             }
         }
     }

@@ -16,15 +16,37 @@ enum Tok {
 }
 
 const PUNCTS: &[&str] = &[
-    ":=", "!=", "=>", "&&", "||", "==", ";", ",", ":", "(", ")", "[", "]", "=", "!", "~", "&", "|",
-    "^", "'", "?", "*", "<", ">",
+    ":=", "!=", "=>", "&&", "||", "==", ";", ",", ":", "(", ")", "[", "]", "=", "!", "~", "&", "|", "^", "'", "?", "*",
+    "<", ">",
 ];
 
 /// Words that cannot be plain variable names.
 pub const KEYWORDS: &[&str] = &[
-    "decl", "begin", "end", "if", "then", "elsif", "else", "fi", "while", "do", "od", "assert",
-    "assume", "enforce", "constrain", "goto", "return", "skip", "print", "dead", "void", "bool",
-    "schoose", "T", "F",
+    "decl",
+    "begin",
+    "end",
+    "if",
+    "then",
+    "elsif",
+    "else",
+    "fi",
+    "while",
+    "do",
+    "od",
+    "assert",
+    "assume",
+    "enforce",
+    "constrain",
+    "goto",
+    "return",
+    "skip",
+    "print",
+    "dead",
+    "void",
+    "bool",
+    "schoose",
+    "T",
+    "F",
 ];
 
 fn lex(src: &str) -> Result<Vec<(Tok, Pos)>, BpError> {
@@ -77,9 +99,7 @@ fn lex(src: &str) -> Result<Vec<(Tok, Pos)>, BpError> {
                 bump!();
             }
             let text: String = chars[start..i].iter().collect();
-            let n = text
-                .parse::<u64>()
-                .map_err(|_| BpError::new(pos, format!("number `{text}` is too large")))?;
+            let n = text.parse::<u64>().map_err(|_| BpError::new(pos, format!("number `{text}` is too large")))?;
             toks.push((Tok::Int(n), pos));
         } else if c == '{' {
             bump!();
@@ -236,10 +256,7 @@ impl Parser {
         }
         while *self.peek() != Tok::Eof {
             if self.is_kw("decl") {
-                return Err(BpError::new(
-                    self.pos(),
-                    "global declarations must come before the first procedure",
-                ));
+                return Err(BpError::new(self.pos(), "global declarations must come before the first procedure"));
             }
             prog.procs.push(self.proc()?);
         }
@@ -380,8 +397,7 @@ impl Parser {
                         StmtKind::Call { lhs, proc, args }
                     } else {
                         let rhs = self.exprs()?;
-                        let constrain =
-                            if self.eat_kw("constrain") { Some(self.expr()?) } else { None };
+                        let constrain = if self.eat_kw("constrain") { Some(self.expr()?) } else { None };
                         StmtKind::Assign { lhs, rhs, constrain }
                     }
                 }

@@ -46,10 +46,7 @@ fn syntax_error_missing_fi() {
 #[test]
 fn syntax_error_constant_out_of_range() {
     let src = "decl x;\nmain()\nbegin\n  x := 2;\nend\n";
-    assert_eq!(
-        first_error(src),
-        "4:8: `2` is not a boolean constant (0 or 1)"
-    );
+    assert_eq!(first_error(src), "4:8: `2` is not a boolean constant (0 or 1)");
 }
 
 #[test]
@@ -67,19 +64,13 @@ fn syntax_error_unterminated_braced_identifier() {
 #[test]
 fn syntax_error_declaration_after_procedure() {
     let src = "main()\nbegin\n  skip;\nend\ndecl g;\n";
-    assert_eq!(
-        first_error(src),
-        "5:1: global declarations must come before the first procedure"
-    );
+    assert_eq!(first_error(src), "5:1: global declarations must come before the first procedure");
 }
 
 #[test]
 fn syntax_error_bad_return_width() {
     let src = "bool<0> f()\nbegin\n  skip;\nend\n";
-    assert_eq!(
-        first_error(src),
-        "1:1: expected a number of return values between 1 and 64 in `bool<n>`"
-    );
+    assert_eq!(first_error(src), "1:1: expected a number of return values between 1 and 64 in `bool<n>`");
 }
 
 #[test]
@@ -103,19 +94,13 @@ fn undeclared_variable_in_other_procedure_scope() {
 #[test]
 fn call_arity_mismatch() {
     let src = "decl g;\nvoid f(a)\nbegin\n  skip;\nend\nmain()\nbegin\n  f(g, g);\nend\n";
-    assert_eq!(
-        first_error(src),
-        "8:3: `f` takes 1 argument(s), but 2 given"
-    );
+    assert_eq!(first_error(src), "8:3: `f` takes 1 argument(s), but 2 given");
 }
 
 #[test]
 fn call_result_count_mismatch() {
     let src = "decl g, h;\nbool f()\nbegin\n  return 1;\nend\nmain()\nbegin\n  g, h := f();\nend\n";
-    assert_eq!(
-        first_error(src),
-        "8:3: `f` returns 1 value(s), but 2 are assigned"
-    );
+    assert_eq!(first_error(src), "8:3: `f` returns 1 value(s), but 2 are assigned");
 }
 
 #[test]
@@ -133,37 +118,25 @@ fn assignment_count_mismatch() {
 #[test]
 fn variable_assigned_twice_in_parallel_assignment() {
     let src = "decl a;\nmain()\nbegin\n  a, a := 0, 1;\nend\n";
-    assert_eq!(
-        first_error(src),
-        "4:3: `a` is assigned twice in one parallel assignment"
-    );
+    assert_eq!(first_error(src), "4:3: `a` is assigned twice in one parallel assignment");
 }
 
 #[test]
 fn unknown_label() {
     let src = "main()\nbegin\n  L1: skip;\n  goto L1, L2;\nend\n";
-    assert_eq!(
-        first_error(src),
-        "4:3: unknown label `L2` in procedure `main`"
-    );
+    assert_eq!(first_error(src), "4:3: unknown label `L2` in procedure `main`");
 }
 
 #[test]
 fn label_of_another_procedure_is_unknown() {
     let src = "void f()\nbegin\n  L: skip;\nend\nmain()\nbegin\n  goto L;\nend\n";
-    assert_eq!(
-        first_error(src),
-        "7:3: unknown label `L` in procedure `main`"
-    );
+    assert_eq!(first_error(src), "7:3: unknown label `L` in procedure `main`");
 }
 
 #[test]
 fn duplicate_label() {
     let src = "main()\nbegin\n  L: skip;\n  L: skip;\nend\n";
-    assert_eq!(
-        first_error(src),
-        "4:6: label `L` is defined twice in procedure `main`"
-    );
+    assert_eq!(first_error(src), "4:6: label `L` is defined twice in procedure `main`");
 }
 
 #[test]
@@ -181,75 +154,50 @@ fn duplicate_procedure() {
 #[test]
 fn return_count_mismatch() {
     let src = "bool<2> f()\nbegin\n  return 1;\nend\nmain()\nbegin\n  f();\nend\n";
-    assert_eq!(
-        first_error(src),
-        "3:3: procedure `f` returns 2 value(s), but this `return` gives 1"
-    );
+    assert_eq!(first_error(src), "3:3: procedure `f` returns 2 value(s), but this `return` gives 1");
 }
 
 #[test]
 fn return_value_from_void_procedure() {
     let src = "main()\nbegin\n  skip;\n  return 0;\nend\n";
-    assert_eq!(
-        first_error(src),
-        "4:3: procedure `main` returns 0 value(s), but this `return` gives 1"
-    );
+    assert_eq!(first_error(src), "4:3: procedure `main` returns 0 value(s), but this `return` gives 1");
 }
 
 #[test]
 fn primed_variable_outside_constrain() {
     let src = "decl x;\nmain()\nbegin\n  x := 'x;\nend\n";
-    assert_eq!(
-        first_error(src),
-        "4:3: `'x` may only appear in a `constrain` clause"
-    );
+    assert_eq!(first_error(src), "4:3: `'x` may only appear in a `constrain` clause");
 }
 
 #[test]
 fn primed_variable_not_assigned() {
     let src = "decl x, y;\nmain()\nbegin\n  x := * constrain 'y;\nend\n";
-    assert_eq!(
-        first_error(src),
-        "4:3: `'y` names a variable that this assignment does not assign"
-    );
+    assert_eq!(first_error(src), "4:3: `'y` names a variable that this assignment does not assign");
 }
 
 #[test]
 fn primed_variable_in_condition() {
     let src = "decl x;\nmain()\nbegin\n  skip;\n  if ('x) then skip; fi\nend\n";
-    assert_eq!(
-        first_error(src),
-        "5:3: `'x` may only appear in a `constrain` clause"
-    );
+    assert_eq!(first_error(src), "5:3: `'x` may only appear in a `constrain` clause");
 }
 
 #[test]
 fn local_declared_twice() {
     let src = "void f(a)\nbegin\n  decl a;\n  skip;\nend\nmain()\nbegin\n  f(0);\nend\n";
-    assert_eq!(
-        first_error(src),
-        "1:1: `a` is declared twice in procedure `f`"
-    );
+    assert_eq!(first_error(src), "1:1: `a` is declared twice in procedure `f`");
 }
 
 #[test]
 fn global_declared_twice_is_reported() {
     let errs = all_errors("decl g, g;\nmain()\nbegin\n  skip;\nend\n");
-    assert!(
-        errs.iter()
-            .any(|e| e.ends_with("global variable `g` is declared twice")),
-        "{errs:?}"
-    );
+    assert!(errs.iter().any(|e| e.ends_with("global variable `g` is declared twice")), "{errs:?}");
 }
 
 /// Globals carry no position in the AST, so this diagnostic says `0:0`.
 #[test]
 #[ignore = "bp::ast::Program keeps no positions for globals: the diagnostic says 0:0"]
 fn global_declared_twice_has_a_position() {
-    assert_eq!(
-        first_error("decl g, g;\nmain()\nbegin\n  skip;\nend\n"),
-        "1:9: global variable `g` is declared twice"
-    );
+    assert_eq!(first_error("decl g, g;\nmain()\nbegin\n  skip;\nend\n"), "1:9: global variable `g` is declared twice");
 }
 
 #[test]

@@ -9,10 +9,7 @@ fn generated_programs_round_trip() {
         let p = bp::gen::program(seed);
         let text = bp::print(&p);
         assert_eq!(bp::parse(&text).as_ref(), Ok(&p), "seed {seed}:\n{text}");
-        assert!(
-            bp::cfg::build(&p).is_ok(),
-            "seed {seed}: the generated program is rejected:\n{text}"
-        );
+        assert!(bp::cfg::build(&p).is_ok(), "seed {seed}: the generated program is rejected:\n{text}");
     }
 }
 
@@ -29,12 +26,7 @@ fn corpus_programs_round_trip() {
         let p = bp::parse(&src).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         let text = bp::print(&p);
         assert_eq!(bp::parse(&text).as_ref(), Ok(&p), "{}", path.display());
-        assert_eq!(
-            bp::print(&bp::parse(&text).unwrap()),
-            text,
-            "{}: printing is not stable",
-            path.display()
-        );
+        assert_eq!(bp::print(&bp::parse(&text).unwrap()), text, "{}: printing is not stable", path.display());
         n += 1;
     }
     assert!(n >= 25);
@@ -53,19 +45,13 @@ fn damaged_programs_give_diagnostics_not_panics() {
                 0 => {
                     c.remove(i);
                 }
-                1 => c.insert(
-                    i,
-                    *rng.pick(&[';', '(', ')', '{', '}', ':', '\'', '*', 'x', '0', '2', '<']),
-                ),
+                1 => c.insert(i, *rng.pick(&[';', '(', ')', '{', '}', ':', '\'', '*', 'x', '0', '2', '<'])),
                 _ => c.truncate(i),
             }
             let s: String = c.into_iter().collect();
             if let Err(es) = bp::load(&s) {
                 for e in es {
-                    assert!(
-                        e.pos.line >= 1 || e.msg.contains("declared twice"),
-                        "seed {seed}: {e} in\n{s}"
-                    );
+                    assert!(e.pos.line >= 1 || e.msg.contains("declared twice"), "seed {seed}: {e} in\n{s}");
                 }
             }
         }

@@ -246,10 +246,9 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
                         continue;
                     }
                     let (consistent, implies) = match &tables {
-                        Some((all, bad)) => (
-                            all.iter().any(|v| extends(v, &cube)),
-                            !bad.iter().any(|v| extends(v, &cube)),
-                        ),
+                        Some((all, bad)) => {
+                            (all.iter().any(|v| extends(v, &cube)), !bad.iter().any(|v| extends(v, &cube)))
+                        }
                         None => {
                             let lits: Vec<Bool> = cube
                                 .iter()
@@ -320,7 +319,9 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
         let cubes = models
             .into_iter()
             .map(|vals| {
-                and_all(vals.iter().zip(&lits).map(|(v, l)| if *v { l.clone() } else { BExpr::not(l.clone()) }).collect())
+                and_all(
+                    vals.iter().zip(&lits).map(|(v, l)| if *v { l.clone() } else { BExpr::not(l.clone()) }).collect(),
+                )
             })
             .collect();
         Some(BStmt::new(BKind::Assign {

@@ -111,8 +111,7 @@ pub fn pred_name(e: &Expr) -> String {
 pub fn abstract_program(prog: &Program, preds: &[Pred], opts: &Options) -> Result<(bp::Program, Stats), C2bpError> {
     let t0 = Instant::now();
     let sh = prepare(prog, preds)?;
-    let results: Vec<(bp::Proc, ProverStats)> =
-        sh.prog.procs.par_iter().map(|p| abstract_proc(&sh, p, opts)).collect();
+    let results: Vec<(bp::Proc, ProverStats)> = sh.prog.procs.par_iter().map(|p| abstract_proc(&sh, p, opts)).collect();
     let mut stats = Stats::default();
     let mut procs = Vec::new();
     for (bp_proc, ps) in results {
@@ -198,7 +197,12 @@ fn prepare(prog: &Program, preds: &[Pred]) -> Result<Shared, C2bpError> {
         let ghosts: Vec<Var> = p
             .formals
             .iter()
-            .map(|f| Var { name: pre_var(&f.name), c_name: format!("pre({})", f.c_name), init: cminus::Init::Zero, ..f.clone() })
+            .map(|f| Var {
+                name: pre_var(&f.name),
+                c_name: format!("pre({})", f.c_name),
+                init: cminus::Init::Zero,
+                ..f.clone()
+            })
             .collect();
         for g in ghosts {
             if p.var(&g.name).is_none() {

@@ -66,7 +66,11 @@ pub fn parse_preds(prog: &Program, text: &str) -> Result<Vec<Pred>, Vec<PredErro
             "global" | "*" => None,
             p if prog.proc(p).is_some() => Some(p.to_string()),
             p => {
-                errs.push(PredError { line, col: 1, msg: format!("unknown procedure `{p}` (use `global` for global predicates)") });
+                errs.push(PredError {
+                    line,
+                    col: 1,
+                    msg: format!("unknown procedure `{p}` (use `global` for global predicates)"),
+                });
                 continue;
             }
         };
@@ -91,8 +95,8 @@ enum Tok {
 }
 
 const PUNCT: &[&str] = &[
-    "->", "==", "!=", "<=", ">=", "&&", "||", "<<", ">>", "(", ")", "[", "]", ".", "*", "&", "+", "-", "/", "%", "<", ">",
-    "!", "~", "|", "^",
+    "->", "==", "!=", "<=", ">=", "&&", "||", "<<", ">>", "(", ")", "[", "]", ".", "*", "&", "+", "-", "/", "%", "<",
+    ">", "!", "~", "|", "^",
 ];
 
 fn lex(s: &str) -> Result<Vec<(Tok, u32)>, (u32, String)> {
@@ -321,7 +325,9 @@ impl P<'_> {
                 if name == "true" || name == "false" {
                     return Ok(Expr::Bool(name == "true"));
                 }
-                resolve(self.prog, self.proc, &name).map(|n| Expr::var(&n)).ok_or((c, format!("unknown variable `{name}`")))
+                resolve(self.prog, self.proc, &name)
+                    .map(|n| Expr::var(&n))
+                    .ok_or((c, format!("unknown variable `{name}`")))
             }
             _ => Err((c, "expected an expression".into())),
         }

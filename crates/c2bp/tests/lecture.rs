@@ -67,7 +67,18 @@ fn stmts_at_line(c: &cminus::Program, b: &bp::Program, line: u32) -> String {
                 let mut s2 = s.clone();
                 s2.origin = None;
                 s2.labels.clear();
-                let p = bp::Program { globals: vec![], procs: vec![bp::Proc { name: "x".into(), returns: 0, formals: vec![], locals: vec![], enforce: None, body: vec![s2], pos: bp::Pos::default() }] };
+                let p = bp::Program {
+                    globals: vec![],
+                    procs: vec![bp::Proc {
+                        name: "x".into(),
+                        returns: 0,
+                        formals: vec![],
+                        locals: vec![],
+                        enforce: None,
+                        body: vec![s2],
+                        pos: bp::Pos::default(),
+                    }],
+                };
                 let text = bp::print(&p);
                 out.push(text.lines().nth(2).unwrap_or("").trim().to_string());
             }

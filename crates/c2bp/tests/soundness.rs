@@ -180,7 +180,9 @@ fn check_seed(seed: u64) -> Result<(), String> {
             ));
         }
         if error && !err {
-            return Err(format!("{strategy:?}: the C program reaches an error, the abstraction does not\n{src}\n{text}"));
+            return Err(format!(
+                "{strategy:?}: the C program reaches an error, the abstraction does not\n{src}\n{text}"
+            ));
         }
         per_strategy.push(reach);
     }

@@ -69,10 +69,7 @@ fn parse_unit(name: &str, text: Option<&str>, opts: &Options) -> Result<Unit, Ve
     let map = LineMap::new(&pre);
     let config = lang_c::driver::Config::with_gcc();
     match lang_c::driver::parse_preprocessed(&config, pre) {
-        Ok(parse) => Ok(Unit {
-            map,
-            ast: parse.unit,
-        }),
+        Ok(parse) => Ok(Unit { map, ast: parse.unit }),
         Err(e) => {
             let (file, line, col) = map.locate(e.offset);
             let tok: String = e.source[e.offset.min(e.source.len())..]
@@ -80,11 +77,7 @@ fn parse_unit(name: &str, text: Option<&str>, opts: &Options) -> Result<Unit, Ve
                 .take_while(|c| c.is_alphanumeric() || *c == '_')
                 .collect();
             let tok = if tok.is_empty() {
-                e.source[e.offset.min(e.source.len())..]
-                    .chars()
-                    .next()
-                    .map(|c| c.to_string())
-                    .unwrap_or_default()
+                e.source[e.offset.min(e.source.len())..].chars().next().map(|c| c.to_string()).unwrap_or_default()
             } else {
                 tok
             };
@@ -97,17 +90,8 @@ fn parse_unit(name: &str, text: Option<&str>, opts: &Options) -> Result<Unit, Ve
                 let more = if exp.len() > 8 { ", …" } else { "" };
                 format!("expected {}{}", shown.join(", "), more)
             };
-            let at = if tok.is_empty() {
-                "end of input".to_string()
-            } else {
-                format!("'{tok}'")
-            };
-            Err(vec![Diagnostic {
-                file,
-                line,
-                col,
-                message: format!("syntax error at {at}: {hint}"),
-            }])
+            let at = if tok.is_empty() { "end of input".to_string() } else { format!("'{tok}'") };
+            Err(vec![Diagnostic { file, line, col, message: format!("syntax error at {at}: {hint}") }])
         }
     }
 }
@@ -129,19 +113,12 @@ pub fn lower_files(files: &[PathBuf], opts: &Options) -> Result<cminus::Program,
 }
 
 /// Lower C source text (named `name` in locations) into a C-- program.
-pub fn lower_str(
-    name: &str,
-    text: &str,
-    opts: &Options,
-) -> Result<cminus::Program, Vec<Diagnostic>> {
+pub fn lower_str(name: &str, text: &str, opts: &Options) -> Result<cminus::Program, Vec<Diagnostic>> {
     lower_strs(&[(name, text)], opts)
 }
 
 /// Lower several named C sources into one C-- program.
-pub fn lower_strs(
-    sources: &[(&str, &str)],
-    opts: &Options,
-) -> Result<cminus::Program, Vec<Diagnostic>> {
+pub fn lower_strs(sources: &[(&str, &str)], opts: &Options) -> Result<cminus::Program, Vec<Diagnostic>> {
     let mut units = vec![];
     let mut diags = vec![];
     for (name, text) in sources {

@@ -232,10 +232,9 @@ fn has_side_effects(e: &Expression) -> bool {
 
 fn is_compound_cond(e: &Expression) -> bool {
     match e {
-        Expression::BinaryOperator(b) => matches!(
-            b.node.operator.node,
-            BinaryOperator::LogicalAnd | BinaryOperator::LogicalOr
-        ),
+        Expression::BinaryOperator(b) => {
+            matches!(b.node.operator.node, BinaryOperator::LogicalAnd | BinaryOperator::LogicalOr)
+        }
         Expression::UnaryOperator(u) => {
             u.node.operator.node == UnaryOperator::Negate && is_compound_cond(&u.node.operand.node)
         }
@@ -326,11 +325,7 @@ impl<'o> Lowerer<'o> {
                 id
             }
         };
-        Loc {
-            file: fid,
-            line,
-            col,
-        }
+        Loc { file: fid, line, col }
     }
 
     fn err<T>(&self, span: Span, msg: impl Into<String>) -> Res<T> {
@@ -340,24 +335,11 @@ impl<'o> Lowerer<'o> {
     fn diag(&self, span: Span, msg: impl Into<String>) -> Diagnostic {
         let (file, line, col) = if span.is_none() {
             let l = self.cur_loc;
-            (
-                self.prog
-                    .files
-                    .get(l.file as usize)
-                    .cloned()
-                    .unwrap_or_default(),
-                l.line,
-                l.col,
-            )
+            (self.prog.files.get(l.file as usize).cloned().unwrap_or_default(), l.line, l.col)
         } else {
             self.map.locate(span.start)
         };
-        Diagnostic {
-            file,
-            line,
-            col,
-            message: msg.into(),
-        }
+        Diagnostic { file, line, col, message: msg.into() }
     }
 
     fn set_loc(&mut self, span: Span) {
@@ -371,11 +353,7 @@ impl<'o> Lowerer<'o> {
     }
 
     fn bind(&mut self, name: &str, s: Sym) {
-        self.scopes
-            .last_mut()
-            .unwrap()
-            .syms
-            .insert(name.to_string(), s);
+        self.scopes.last_mut().unwrap().syms.insert(name.to_string(), s);
     }
 
     fn fx(&mut self) -> &mut FnCtx {
@@ -397,8 +375,7 @@ impl<'o> Lowerer<'o> {
     }
 
     fn name_taken(&self, n: &str) -> bool {
-        self.f.as_ref().map(|f| f.used.contains(n)).unwrap_or(false)
-            || self.prog.global(n).is_some()
+        self.f.as_ref().map(|f| f.used.contains(n)).unwrap_or(false) || self.prog.global(n).is_some()
     }
 
     fn fresh_var_name(&self, base: &str) -> String {
@@ -420,13 +397,7 @@ impl<'o> Lowerer<'o> {
         let loc = self.cur_loc;
         let f = self.fx();
         f.used.insert(name.clone());
-        f.locals.push(Var {
-            name: name.clone(),
-            c_name: c_name.to_string(),
-            ty,
-            loc,
-            init: Init::Zero,
-        });
+        f.locals.push(Var { name: name.clone(), c_name: c_name.to_string(), ty, loc, init: Init::Zero });
         name
     }
 
@@ -463,12 +434,7 @@ impl<'o> Lowerer<'o> {
         let loc = self.cur_loc;
         let f = self.fx();
         let labels = std::mem::take(&mut f.pending);
-        f.body.push(Stmt {
-            id: StmtId(0),
-            loc,
-            labels,
-            kind,
-        });
+        f.body.push(Stmt { id: StmtId(0), loc, labels, kind });
         Ok(())
     }
 
@@ -517,9 +483,7 @@ impl<'o> Lowerer<'o> {
                 TypeSpecifier::Signed => signed += 1,
                 TypeSpecifier::Unsigned => unsigned += 1,
                 TypeSpecifier::Bool => bool_ += 1,
-                TypeSpecifier::Complex => {
-                    return self.err(s.span, "complex types are not supported")
-                }
+                TypeSpecifier::Complex => return self.err(s.span, "complex types are not supported"),
                 TypeSpecifier::TS18661Float(_) => {
                     other = Some(Type::Float { bits: 128 });
                 }
@@ -555,9 +519,7 @@ impl<'o> Lowerer<'o> {
         } else if float > 0 {
             Type::Float { bits: 32 }
         } else if double > 0 {
-            Type::Float {
-                bits: if long > 0 { 128 } else { 64 },
-            }
+            Type::Float { bits: if long > 0 { 128 } else { 64 } }
         } else if char_ > 0 {
             Type::int(8, unsigned == 0)
         } else if short > 0 {
@@ -622,9 +584,9 @@ impl<'o> Lowerer<'o> {
                     let n = match &a.node.size {
                         ArraySize::Unknown | ArraySize::VariableUnknown => None,
                         ArraySize::VariableExpression(e) | ArraySize::StaticExpression(e) => {
-                            let v = self.const_int(e).map_err(|_| {
-                                self.diag(e.span, "variable-length arrays are not supported")
-                            })?;
+                            let v = self
+                                .const_int(e)
+                                .map_err(|_| self.diag(e.span, "variable-length arrays are not supported"))?;
                             if v < 0 {
                                 return self.err(e.span, "array size is negative");
                             }
@@ -664,14 +626,9 @@ impl<'o> Lowerer<'o> {
                 }
                 DerivedDeclarator::KRFunction(ids) => {
                     if !ids.is_empty() {
-                        return self
-                            .err(dd.span, "K&R-style function definitions are not supported");
+                        return self.err(dd.span, "K&R-style function definitions are not supported");
                     }
-                    t = Type::Func(Box::new(FuncType {
-                        ret: t,
-                        params: vec![],
-                        variadic: true,
-                    }));
+                    t = Type::Func(Box::new(FuncType { ret: t, params: vec![], variadic: true }));
                     params = Some(vec![]);
                 }
                 DerivedDeclarator::Block(_) => {
@@ -680,18 +637,10 @@ impl<'o> Lowerer<'o> {
             }
         }
         match &d.node.kind.node {
-            DeclaratorKind::Identifier(id) => Ok(DeclInfo {
-                name: Some(id.node.name.clone()),
-                name_span: id.span,
-                ty: t,
-                params,
-            }),
-            DeclaratorKind::Abstract => Ok(DeclInfo {
-                name: None,
-                name_span: d.span,
-                ty: t,
-                params,
-            }),
+            DeclaratorKind::Identifier(id) => {
+                Ok(DeclInfo { name: Some(id.node.name.clone()), name_span: id.span, ty: t, params })
+            }
+            DeclaratorKind::Abstract => Ok(DeclInfo { name: None, name_span: d.span, ty: t, params }),
             DeclaratorKind::Declarator(inner) => {
                 let mut i = self.declarator(t, inner)?;
                 if i.params.is_none() {
@@ -729,24 +678,14 @@ impl<'o> Lowerer<'o> {
             None => {
                 self.anon_n += 1;
                 let n = format!("__anon{}", self.anon_n);
-                self.prog.structs.push(StructDef {
-                    name: n.clone(),
-                    is_union,
-                    complete: false,
-                    fields: vec![],
-                });
+                self.prog.structs.push(StructDef { name: n.clone(), is_union, complete: false, fields: vec![] });
                 n
             }
         };
         let Some(decls) = &st.node.declarations else {
             return Ok(Type::Struct(name));
         };
-        if self
-            .prog
-            .struct_def(&name)
-            .map(|s| s.complete)
-            .unwrap_or(false)
-        {
+        if self.prog.struct_def(&name).map(|s| s.complete).unwrap_or(false) {
             // the same tag defined again (another file): keep the first definition
             return Ok(Type::Struct(name));
         }
@@ -768,10 +707,7 @@ impl<'o> Lowerer<'o> {
             if f.node.declarators.is_empty() {
                 if let Type::Struct(_) = base {
                     self.anon_n += 1;
-                    fields.push(Field {
-                        name: format!("__anon_field{}", self.anon_n),
-                        ty: base,
-                    });
+                    fields.push(Field { name: format!("__anon_field{}", self.anon_n), ty: base });
                 }
                 continue;
             }
@@ -787,16 +723,9 @@ impl<'o> Lowerer<'o> {
                     if w <= 0 {
                         continue;
                     }
-                    ty = if ty == Type::Bool {
-                        Type::Bool
-                    } else {
-                        Type::int(w as u16, signed)
-                    };
+                    ty = if ty == Type::Bool { Type::Bool } else { Type::int(w as u16, signed) };
                 }
-                fields.push(Field {
-                    name: info.name.unwrap_or_default(),
-                    ty,
-                });
+                fields.push(Field { name: info.name.unwrap_or_default(), ty });
             }
         }
         if let Some(s) = self.prog.structs.iter_mut().find(|s| s.name == name) {
@@ -1001,30 +930,14 @@ impl<'o> Lowerer<'o> {
             None => {
                 let n = self.fresh_global_name(&format!("__str{}", self.strings.len()));
                 let ty = Type::Array(Box::new(Type::CHAR), Some(bytes.len() as u64));
-                let init = Init::List(
-                    bytes
-                        .iter()
-                        .map(|b| Init::Expr(const_expr(*b as i8 as i128, &Type::CHAR)))
-                        .collect(),
-                );
-                self.prog.globals.push(Var {
-                    name: n.clone(),
-                    c_name: n.clone(),
-                    ty,
-                    loc: self.cur_loc,
-                    init,
-                });
+                let init =
+                    Init::List(bytes.iter().map(|b| Init::Expr(const_expr(*b as i8 as i128, &Type::CHAR))).collect());
+                self.prog.globals.push(Var { name: n.clone(), c_name: n.clone(), ty, loc: self.cur_loc, init });
                 self.strings.insert(bytes, n.clone());
                 n
             }
         };
-        (
-            Expr::AddrOf(Lval::Index(
-                Box::new(Lval::Var(name)),
-                Box::new(Expr::Int(0)),
-            )),
-            Type::ptr(Type::CHAR),
-        )
+        (Expr::AddrOf(Lval::Index(Box::new(Lval::Var(name)), Box::new(Expr::Int(0)))), Type::ptr(Type::CHAR))
     }
 
     // ---------------------------------------------------------------- conversions
@@ -1062,16 +975,7 @@ impl<'o> Lowerer<'o> {
             },
             (Type::Struct(a), Type::Struct(b)) if a == b => e,
             (Type::Array(..), Type::Ptr(_)) => e,
-            _ => {
-                return self.err(
-                    span,
-                    format!(
-                        "cannot convert {} to {}",
-                        print::type_str(from),
-                        print::type_str(to)
-                    ),
-                )
-            }
+            _ => return self.err(span, format!("cannot convert {} to {}", print::type_str(from), print::type_str(to))),
         })
     }
 
@@ -1091,10 +995,7 @@ impl<'o> Lowerer<'o> {
         match t {
             Type::Float { .. } => self.err(span, "floating-point arithmetic is not supported"),
             t if t.is_scalar() => Ok(()),
-            t => self.err(
-                span,
-                format!("scalar value expected, found {}", print::type_str(t)),
-            ),
+            t => self.err(span, format!("scalar value expected, found {}", print::type_str(t))),
         }
     }
 
@@ -1106,9 +1007,7 @@ impl<'o> Lowerer<'o> {
                 let n = &id.node.name;
                 match self.lookup(n).cloned() {
                     Some(Sym::Var { name, ty }) => Ok((Lval::Var(name), ty)),
-                    Some(Sym::Func(_)) => {
-                        self.err(e.span, format!("function '{n}' is not an lvalue"))
-                    }
+                    Some(Sym::Func(_)) => self.err(e.span, format!("function '{n}' is not an lvalue")),
                     Some(_) => self.err(e.span, format!("'{n}' is not an lvalue")),
                     None => self.err(e.span, format!("use of undeclared identifier '{n}'")),
                 }
@@ -1123,41 +1022,21 @@ impl<'o> Lowerer<'o> {
                             t => {
                                 return self.err(
                                     m.node.expression.span,
-                                    format!(
-                                        "'->' applied to a non-pointer of type {}",
-                                        print::type_str(&t)
-                                    ),
+                                    format!("'->' applied to a non-pointer of type {}", print::type_str(&t)),
                                 )
                             }
                         }
                     }
                 };
                 let Type::Struct(sname) = &bt else {
-                    return self.err(
-                        e.span,
-                        format!(
-                            "member access on a non-struct of type {}",
-                            print::type_str(&bt)
-                        ),
-                    );
+                    return self.err(e.span, format!("member access on a non-struct of type {}", print::type_str(&bt)));
                 };
                 let f = &m.node.identifier.node.name;
-                if !self
-                    .prog
-                    .struct_def(sname)
-                    .map(|s| s.complete)
-                    .unwrap_or(false)
-                {
-                    return self.err(
-                        e.span,
-                        format!("member access into incomplete type 'struct {sname}'"),
-                    );
+                if !self.prog.struct_def(sname).map(|s| s.complete).unwrap_or(false) {
+                    return self.err(e.span, format!("member access into incomplete type 'struct {sname}'"));
                 }
                 let Some(path) = self.find_field(sname, f) else {
-                    return self.err(
-                        m.node.identifier.span,
-                        format!("no member named '{f}' in 'struct {sname}'"),
-                    );
+                    return self.err(m.node.identifier.span, format!("no member named '{f}' in 'struct {sname}'"));
                 };
                 let mut l = base;
                 let mut t = bt.clone();
@@ -1171,13 +1050,7 @@ impl<'o> Lowerer<'o> {
                 let (p, pt) = self.rv(&u.node.operand)?;
                 match pt {
                     Type::Ptr(t) => Ok((deref(p), *t)),
-                    t => self.err(
-                        e.span,
-                        format!(
-                            "indirection of a non-pointer of type {}",
-                            print::type_str(&t)
-                        ),
-                    ),
+                    t => self.err(e.span, format!("indirection of a non-pointer of type {}", print::type_str(&t))),
                 }
             }
             Expression::BinaryOperator(b) if b.node.operator.node == BinaryOperator::Index => {
@@ -1200,24 +1073,16 @@ impl<'o> Lowerer<'o> {
                 self.check_int(&it, idx.span)?;
                 match pt {
                     Type::Ptr(t) => {
-                        let addr = if fold(&i) == Some(0) {
-                            p
-                        } else {
-                            Expr::bin(BinOp::Add, p, i)
-                        };
+                        let addr = if fold(&i) == Some(0) { p } else { Expr::bin(BinOp::Add, p, i) };
                         Ok((deref(addr), *t))
                     }
-                    t => self.err(
-                        e.span,
-                        format!("subscript of a non-array of type {}", print::type_str(&t)),
-                    ),
+                    t => self.err(e.span, format!("subscript of a non-array of type {}", print::type_str(&t))),
                 }
             }
             Expression::CompoundLiteral(cl) => {
                 let t = self.type_name(&cl.node.type_name)?;
                 let tmp = self.new_temp(t.clone())?;
-                let t =
-                    self.local_init_list(Lval::Var(tmp.clone()), &t, &cl.node.initializer_list)?;
+                let t = self.local_init_list(Lval::Var(tmp.clone()), &t, &cl.node.initializer_list)?;
                 self.fx().locals.iter_mut().for_each(|v| {
                     if v.name == tmp {
                         v.ty = t.clone();
@@ -1251,9 +1116,7 @@ impl<'o> Lowerer<'o> {
             Expression::Identifier(id) => {
                 matches!(self.lookup(&id.node.name), Some(Sym::Var { .. }))
             }
-            Expression::Member(_)
-            | Expression::CompoundLiteral(_)
-            | Expression::StringLiteral(_) => true,
+            Expression::Member(_) | Expression::CompoundLiteral(_) | Expression::StringLiteral(_) => true,
             Expression::UnaryOperator(u) => u.node.operator.node == UnaryOperator::Indirection,
             Expression::BinaryOperator(b) => b.node.operator.node == BinaryOperator::Index,
             _ => false,
@@ -1264,10 +1127,7 @@ impl<'o> Lowerer<'o> {
         if t.is_integer() {
             Ok(())
         } else {
-            self.err(
-                span,
-                format!("integer expected, found {}", print::type_str(t)),
-            )
+            self.err(span, format!("integer expected, found {}", print::type_str(t)))
         }
     }
 
@@ -1284,10 +1144,7 @@ impl<'o> Lowerer<'o> {
 
     fn decay(&self, l: Lval, t: Type) -> (Expr, Type) {
         match t {
-            Type::Array(elem, _) => (
-                Expr::AddrOf(Lval::Index(Box::new(l), Box::new(Expr::Int(0)))),
-                Type::Ptr(elem),
-            ),
+            Type::Array(elem, _) => (Expr::AddrOf(Lval::Index(Box::new(l), Box::new(Expr::Int(0)))), Type::Ptr(elem)),
             t => (Expr::Lval(l), t),
         }
     }
@@ -1307,13 +1164,8 @@ impl<'o> Lowerer<'o> {
                         });
                         Ok((Expr::FuncAddr(f), Type::ptr(Type::Func(Box::new(ft)))))
                     }
-                    Some(Sym::Typedef(_)) => {
-                        self.err(e.span, format!("unexpected type name '{n}'"))
-                    }
-                    None if n == "__func__"
-                        || n == "__FUNCTION__"
-                        || n == "__PRETTY_FUNCTION__" =>
-                    {
+                    Some(Sym::Typedef(_)) => self.err(e.span, format!("unexpected type name '{n}'")),
+                    None if n == "__func__" || n == "__FUNCTION__" || n == "__PRETTY_FUNCTION__" => {
                         let fname = self.f.as_ref().map(|f| f.name.clone()).unwrap_or_default();
                         Ok(self.string_literal(&[format!("\"{fname}\"")]))
                     }
@@ -1323,9 +1175,7 @@ impl<'o> Lowerer<'o> {
             Expression::Constant(c) => match &c.node {
                 Constant::Integer(i) => self.integer_constant(i, c.span),
                 Constant::Character(s) => self.char_constant(s, c.span),
-                Constant::Float(_) => {
-                    self.err(c.span, "floating-point constants are not supported")
-                }
+                Constant::Float(_) => self.err(c.span, "floating-point constants are not supported"),
             },
             Expression::StringLiteral(s) => Ok(self.string_literal(&s.node)),
             Expression::Member(_) | Expression::CompoundLiteral(_) => {
@@ -1365,8 +1215,7 @@ impl<'o> Lowerer<'o> {
                             members.push(id.node.name.clone())
                         }
                         OffsetMember::Index(_) => {
-                            return self
-                                .err(m.span, "offsetof with an array index is not supported")
+                            return self.err(m.span, "offsetof with an array index is not supported")
                         }
                     }
                 }
@@ -1420,11 +1269,7 @@ impl<'o> Lowerer<'o> {
                     if let Ok(v) = self.const_int(&c.node.condition) {
                         let tt = self.type_of_expr(&c.node.then_expression)?;
                         let et = self.type_of_expr(&c.node.else_expression)?;
-                        let chosen = if v != 0 {
-                            &c.node.then_expression
-                        } else {
-                            &c.node.else_expression
-                        };
+                        let chosen = if v != 0 { &c.node.then_expression } else { &c.node.else_expression };
                         let (x, xt) = self.rv(chosen)?;
                         if tt.is_integer() && et.is_integer() {
                             let rt = arith_conv(&tt, &et);
@@ -1453,11 +1298,7 @@ impl<'o> Lowerer<'o> {
                 } else {
                     tt.clone()
                 };
-                let tmp = if rt == Type::Void {
-                    None
-                } else {
-                    Some(self.new_temp(rt.clone())?)
-                };
+                let tmp = if rt == Type::Void { None } else { Some(self.new_temp(rt.clone())?) };
                 let (te, ee) = (&c.node.then_expression, &c.node.else_expression);
                 let rt2 = rt.clone();
                 let tmp2 = tmp.clone();
@@ -1511,19 +1352,11 @@ impl<'o> Lowerer<'o> {
     fn sizeof(&self, t: &Type, span: Span) -> Res<(Expr, Type)> {
         match self.size_align(t) {
             Some((s, _)) => Ok((const_expr(s as i128, &self.size_t()), self.size_t())),
-            None => self.err(
-                span,
-                format!("sizeof of incomplete type {}", print::type_str(t)),
-            ),
+            None => self.err(span, format!("sizeof of incomplete type {}", print::type_str(t))),
         }
     }
 
-    fn assign_or_effect(
-        &mut self,
-        tmp: Option<&String>,
-        t: &Type,
-        e: &Node<Expression>,
-    ) -> Res<()> {
+    fn assign_or_effect(&mut self, tmp: Option<&String>, t: &Type, e: &Node<Expression>) -> Res<()> {
         match tmp {
             Some(v) => self.assign_into(Lval::Var(v.clone()), t, e),
             None => self.effect(e),
@@ -1561,11 +1394,7 @@ impl<'o> Lowerer<'o> {
         Ok(result)
     }
 
-    fn unary(
-        &mut self,
-        u: &Node<UnaryOperatorExpression>,
-        e: &Node<Expression>,
-    ) -> Res<(Expr, Type)> {
+    fn unary(&mut self, u: &Node<UnaryOperatorExpression>, e: &Node<Expression>) -> Res<(Expr, Type)> {
         let op = &u.node.operand;
         match u.node.operator.node {
             UnaryOperator::PostIncrement | UnaryOperator::PostDecrement => {
@@ -1573,10 +1402,7 @@ impl<'o> Lowerer<'o> {
                 self.check_scalar(&t, op.span)?;
                 let tmp = self.new_temp(t.clone())?;
                 self.set_loc(e.span);
-                self.emit(StmtKind::Assign(
-                    Lval::Var(tmp.clone()),
-                    Expr::Lval(l.clone()),
-                ))?;
+                self.emit(StmtKind::Assign(Lval::Var(tmp.clone()), Expr::Lval(l.clone())))?;
                 let inc = u.node.operator.node == UnaryOperator::PostIncrement;
                 self.incr(l, &t, inc, e.span)?;
                 Ok((Expr::Lval(Lval::Var(tmp)), t))
@@ -1611,13 +1437,7 @@ impl<'o> Lowerer<'o> {
                         Type::Func(f) => Ok((p, Type::Ptr(Box::new(Type::Func(f))))),
                         t => Ok(self.decay(deref(p), t)),
                     },
-                    t => self.err(
-                        e.span,
-                        format!(
-                            "indirection of a non-pointer of type {}",
-                            print::type_str(&t)
-                        ),
-                    ),
+                    t => self.err(e.span, format!("indirection of a non-pointer of type {}", print::type_str(&t))),
                 }
             }
             UnaryOperator::Plus => {
@@ -1631,11 +1451,7 @@ impl<'o> Lowerer<'o> {
                 self.check_int(&t, op.span)?;
                 let pt = promote(&t);
                 let x = self.conv(x, &t, &pt, e.span)?;
-                let uop = if u.node.operator.node == UnaryOperator::Minus {
-                    UnOp::Neg
-                } else {
-                    UnOp::BitNot
-                };
+                let uop = if u.node.operator.node == UnaryOperator::Minus { UnOp::Neg } else { UnOp::BitNot };
                 let r = Expr::Unary(uop, Box::new(x));
                 Ok(match fold(&r) {
                     Some(v) => (const_expr(interp::wrap(v, &pt), &pt), pt),
@@ -1658,11 +1474,7 @@ impl<'o> Lowerer<'o> {
             _ => {
                 let pt = promote(t);
                 let c = self.conv(cur, t, &pt, span)?;
-                let r = Expr::bin(
-                    if inc { BinOp::Add } else { BinOp::Sub },
-                    c,
-                    const_expr(1, &pt),
-                );
+                let r = Expr::bin(if inc { BinOp::Add } else { BinOp::Sub }, c, const_expr(1, &pt));
                 self.conv(r, &pt, t, span)?
             }
         };
@@ -1678,15 +1490,7 @@ impl<'o> Lowerer<'o> {
     }
 
     /// Arithmetic on two lowered operands.
-    fn arith(
-        &self,
-        op: BinOp,
-        a: Expr,
-        ta: Type,
-        b: Expr,
-        tb: Type,
-        span: Span,
-    ) -> Res<(Expr, Type)> {
+    fn arith(&self, op: BinOp, a: Expr, ta: Type, b: Expr, tb: Type, span: Span) -> Res<(Expr, Type)> {
         let (a, ta) = self.bool_to_int(a, ta);
         let (b, tb) = self.bool_to_int(b, tb);
         self.check_scalar(&ta, span)?;
@@ -1703,23 +1507,12 @@ impl<'o> Lowerer<'o> {
                 return Ok((Expr::bin(op, b, a), tb));
             }
             (Type::Ptr(_), _) | (_, Type::Ptr(_)) => {
-                return self.err(
-                    span,
-                    format!("invalid operands to '{}' (pointer arithmetic)", op.symbol()),
-                );
+                return self.err(span, format!("invalid operands to '{}' (pointer arithmetic)", op.symbol()));
             }
             _ => {}
         }
-        let t = if matches!(op, BinOp::Shl | BinOp::Shr) {
-            promote(&ta)
-        } else {
-            arith_conv(&ta, &tb)
-        };
-        let tbc = if matches!(op, BinOp::Shl | BinOp::Shr) {
-            promote(&tb)
-        } else {
-            t.clone()
-        };
+        let t = if matches!(op, BinOp::Shl | BinOp::Shr) { promote(&ta) } else { arith_conv(&ta, &tb) };
+        let tbc = if matches!(op, BinOp::Shl | BinOp::Shr) { promote(&tb) } else { t.clone() };
         let a = self.conv(a, &ta, &t, span)?;
         let b = self.conv(b, &tb, &tbc, span)?;
         let r = Expr::bin(op, a, b);
@@ -1738,22 +1531,14 @@ impl<'o> Lowerer<'o> {
         self.check_scalar(&tb, span)?;
         let r = match (&ta, &tb) {
             (Type::Ptr(_), Type::Ptr(_)) => {
-                let b = if ta != tb {
-                    self.conv(b, &tb, &ta, span)?
-                } else {
-                    b
-                };
+                let b = if ta != tb { self.conv(b, &tb, &ta, span)? } else { b };
                 Expr::bin(op, a, b)
             }
             (Type::Ptr(_), _) => Expr::bin(op, a, self.conv(b, &tb, &ta, span)?),
             (_, Type::Ptr(_)) => Expr::bin(op, self.conv(a, &ta, &tb, span)?, b),
             _ => {
                 let t = arith_conv(&ta, &tb);
-                Expr::bin(
-                    op,
-                    self.conv(a, &ta, &t, span)?,
-                    self.conv(b, &tb, &t, span)?,
-                )
+                Expr::bin(op, self.conv(a, &ta, &t, span)?, self.conv(b, &tb, &t, span)?)
             }
         };
         Ok(match fold(&r) {
@@ -1784,11 +1569,7 @@ impl<'o> Lowerer<'o> {
         })
     }
 
-    fn binary(
-        &mut self,
-        b: &Node<BinaryOperatorExpression>,
-        e: &Node<Expression>,
-    ) -> Res<(Expr, Type)> {
+    fn binary(&mut self, b: &Node<BinaryOperatorExpression>, e: &Node<Expression>) -> Res<(Expr, Type)> {
         let op = &b.node.operator.node;
         let (lhs, rhs) = (&b.node.lhs, &b.node.rhs);
         match op {
@@ -1802,11 +1583,7 @@ impl<'o> Lowerer<'o> {
                     self.check_scalar(&ta, lhs.span)?;
                     let (c, tc) = self.rv(rhs)?;
                     self.check_scalar(&tc, rhs.span)?;
-                    let bo = if *op == BinaryOperator::LogicalAnd {
-                        BinOp::And
-                    } else {
-                        BinOp::Or
-                    };
+                    let bo = if *op == BinaryOperator::LogicalAnd { BinOp::And } else { BinOp::Or };
                     let r = Expr::bin(bo, self.truth(a, &ta), self.truth(c, &tc));
                     return Ok(match fold(&r) {
                         Some(v) => (Expr::Bool(v != 0), Type::Bool),
@@ -1817,12 +1594,8 @@ impl<'o> Lowerer<'o> {
                 let (t1, t2) = (tmp.clone(), tmp.clone());
                 self.gen_if(
                     e,
-                    &mut |s: &mut Self| {
-                        s.emit(StmtKind::Assign(Lval::Var(t1.clone()), Expr::Int(1)))
-                    },
-                    &mut |s: &mut Self| {
-                        s.emit(StmtKind::Assign(Lval::Var(t2.clone()), Expr::Int(0)))
-                    },
+                    &mut |s: &mut Self| s.emit(StmtKind::Assign(Lval::Var(t1.clone()), Expr::Int(1))),
+                    &mut |s: &mut Self| s.emit(StmtKind::Assign(Lval::Var(t2.clone()), Expr::Int(0))),
                 )?;
                 Ok((Expr::Lval(Lval::Var(tmp)), Type::INT))
             }
@@ -1838,8 +1611,7 @@ impl<'o> Lowerer<'o> {
                     let (l, t) = self.lv(lhs)?;
                     let (r, rt) = self.rv(rhs)?;
                     self.set_loc(e.span);
-                    let (v, vt) =
-                        self.arith(bo, Expr::Lval(l.clone()), t.clone(), r, rt, e.span)?;
+                    let (v, vt) = self.arith(bo, Expr::Lval(l.clone()), t.clone(), r, rt, e.span)?;
                     let v = self.conv(v, &vt, &t, e.span)?;
                     self.emit(StmtKind::Assign(l.clone(), v))?;
                     return Ok((Expr::Lval(l), t));
@@ -1859,10 +1631,7 @@ impl<'o> Lowerer<'o> {
     fn assign_into(&mut self, l: Lval, t: &Type, e: &Node<Expression>) -> Res<()> {
         if let Expression::Call(c) = &e.node {
             self.set_loc(e.span);
-            if self
-                .call(c, e.span, Want::Into(l.clone(), t.clone()))?
-                .is_none()
-            {
+            if self.call(c, e.span, Want::Into(l.clone(), t.clone()))?.is_none() {
                 return Ok(());
             }
             unreachable!("Want::Into returns None");
@@ -1895,10 +1664,7 @@ impl<'o> Lowerer<'o> {
                 let (l, t) = self.lv(&u.node.operand)?;
                 self.check_scalar(&t, u.node.operand.span)?;
                 self.set_loc(e.span);
-                let inc = matches!(
-                    u.node.operator.node,
-                    UnaryOperator::PostIncrement | UnaryOperator::PreIncrement
-                );
+                let inc = matches!(u.node.operator.node, UnaryOperator::PostIncrement | UnaryOperator::PreIncrement);
                 self.incr(l, &t, inc, e.span)
             }
             Expression::BinaryOperator(b) if b.node.operator.node == BinaryOperator::Assign => {
@@ -1907,36 +1673,21 @@ impl<'o> Lowerer<'o> {
                 self.assign_into(l, &t, &b.node.rhs)
             }
             Expression::BinaryOperator(b)
-                if matches!(
-                    b.node.operator.node,
-                    BinaryOperator::LogicalAnd | BinaryOperator::LogicalOr
-                ) =>
+                if matches!(b.node.operator.node, BinaryOperator::LogicalAnd | BinaryOperator::LogicalOr) =>
             {
                 if !has_side_effects(&b.node.rhs.node) {
                     self.effect(&b.node.lhs)
                 } else if b.node.operator.node == BinaryOperator::LogicalAnd {
                     let rhs = &b.node.rhs;
-                    self.gen_if(
-                        &b.node.lhs,
-                        &mut |s: &mut Self| s.effect(rhs),
-                        &mut |_s: &mut Self| Ok(()),
-                    )
+                    self.gen_if(&b.node.lhs, &mut |s: &mut Self| s.effect(rhs), &mut |_s: &mut Self| Ok(()))
                 } else {
                     let rhs = &b.node.rhs;
-                    self.gen_if(
-                        &b.node.lhs,
-                        &mut |_s: &mut Self| Ok(()),
-                        &mut |s: &mut Self| s.effect(rhs),
-                    )
+                    self.gen_if(&b.node.lhs, &mut |_s: &mut Self| Ok(()), &mut |s: &mut Self| s.effect(rhs))
                 }
             }
             Expression::Conditional(c) => {
                 let (te, ee) = (&c.node.then_expression, &c.node.else_expression);
-                self.gen_if(
-                    &c.node.condition,
-                    &mut |s: &mut Self| s.effect(te),
-                    &mut |s: &mut Self| s.effect(ee),
-                )
+                self.gen_if(&c.node.condition, &mut |s: &mut Self| s.effect(te), &mut |s: &mut Self| s.effect(ee))
             }
             Expression::Comma(es) => {
                 for x in es.iter() {
@@ -1958,12 +1709,7 @@ impl<'o> Lowerer<'o> {
         self.funcs.get(name).cloned()
     }
 
-    fn call(
-        &mut self,
-        c: &Node<CallExpression>,
-        span: Span,
-        want: Want,
-    ) -> Res<Option<(Expr, Type)>> {
+    fn call(&mut self, c: &Node<CallExpression>, span: Span, want: Want) -> Res<Option<(Expr, Type)>> {
         let callee = &c.node.callee;
         let args = &c.node.arguments;
         let mut direct: Option<String> = None;
@@ -1978,11 +1724,7 @@ impl<'o> Lowerer<'o> {
                         return Ok(r);
                     }
                     // implicit declaration: int n()
-                    self.funcs.entry(n.clone()).or_insert(FuncType {
-                        ret: Type::INT,
-                        params: vec![],
-                        variadic: true,
-                    });
+                    self.funcs.entry(n.clone()).or_insert(FuncType { ret: Type::INT, params: vec![], variadic: true });
                     direct = Some(n);
                 }
             }
@@ -1997,11 +1739,7 @@ impl<'o> Lowerer<'o> {
         let (fp, ft) = match &direct {
             Some(f) => (
                 Expr::FuncAddr(f.clone()),
-                self.func_type_of(f).unwrap_or(FuncType {
-                    ret: Type::INT,
-                    params: vec![],
-                    variadic: true,
-                }),
+                self.func_type_of(f).unwrap_or(FuncType { ret: Type::INT, params: vec![], variadic: true }),
             ),
             None => {
                 let (fp, t) = self.rv(callee)?;
@@ -2011,20 +1749,14 @@ impl<'o> Lowerer<'o> {
                         t => {
                             return self.err(
                                 callee.span,
-                                format!(
-                                    "called object of type {} is not a function",
-                                    print::type_str(&Type::ptr(t))
-                                ),
+                                format!("called object of type {} is not a function", print::type_str(&Type::ptr(t))),
                             )
                         }
                     },
                     t => {
                         return self.err(
                             callee.span,
-                            format!(
-                                "called object of type {} is not a function",
-                                print::type_str(&t)
-                            ),
+                            format!("called object of type {} is not a function", print::type_str(&t)),
                         )
                     }
                 }
@@ -2037,21 +1769,14 @@ impl<'o> Lowerer<'o> {
                 Some(pt) => self.conv(v, &t, pt, a.span)?,
                 None => {
                     let (v, t) = self.bool_to_int(v, t);
-                    let pt = if t.is_integer() {
-                        promote(&t)
-                    } else {
-                        t.clone()
-                    };
+                    let pt = if t.is_integer() { promote(&t) } else { t.clone() };
                     self.conv(v, &t, &pt, a.span)?
                 }
             };
             vals.push(v);
         }
         if ft.params.len() > args.len() && !ft.params.is_empty() {
-            return self.err(
-                span,
-                format!("too few arguments in call (expected {})", ft.params.len()),
-            );
+            return self.err(span, format!("too few arguments in call (expected {})", ft.params.len()));
         }
         self.set_loc(span);
         let (ret_lv, result) = match want {
@@ -2064,13 +1789,7 @@ impl<'o> Lowerer<'o> {
                     (Some(l), None)
                 } else {
                     let tmp = self.new_temp(ft.ret.clone())?;
-                    self.emit_call(
-                        direct.clone(),
-                        fp.clone(),
-                        Some(Lval::Var(tmp.clone())),
-                        vals,
-                        &ft,
-                    )?;
+                    self.emit_call(direct.clone(), fp.clone(), Some(Lval::Var(tmp.clone())), vals, &ft)?;
                     let v = self.conv(Expr::Lval(Lval::Var(tmp)), &ft.ret, &t, span)?;
                     self.emit(StmtKind::Assign(l, v))?;
                     return Ok(None);
@@ -2081,10 +1800,7 @@ impl<'o> Lowerer<'o> {
                     (None, Some((Expr::Int(0), Type::Void)))
                 } else {
                     let tmp = self.new_temp(ft.ret.clone())?;
-                    (
-                        Some(Lval::Var(tmp.clone())),
-                        Some((Expr::Lval(Lval::Var(tmp)), ft.ret.clone())),
-                    )
+                    (Some(Lval::Var(tmp.clone())), Some((Expr::Lval(Lval::Var(tmp)), ft.ret.clone())))
                 }
             }
         };
@@ -2101,25 +1817,12 @@ impl<'o> Lowerer<'o> {
         _ft: &FuncType,
     ) -> Res<()> {
         match direct {
-            Some(f) => self.emit(StmtKind::Call {
-                ret,
-                callee: f,
-                args,
-            }),
+            Some(f) => self.emit(StmtKind::Call { ret, callee: f, args }),
             None => {
                 let k = self.indirect.len();
                 let proc = self.f.as_ref().map(|f| f.name.clone()).unwrap_or_default();
-                self.indirect.push(IndirectCall {
-                    proc,
-                    fp,
-                    args: args.clone(),
-                    ret: ret.clone(),
-                });
-                self.emit(StmtKind::Call {
-                    ret,
-                    callee: format!("#indirect{k}"),
-                    args,
-                })
+                self.indirect.push(IndirectCall { proc, fp, args: args.clone(), ret: ret.clone() });
+                self.emit(StmtKind::Call { ret, callee: format!("#indirect{k}"), args })
             }
         }
     }
@@ -2147,10 +1850,7 @@ impl<'o> Lowerer<'o> {
             "__assert_fail" | "__assert" | "__assert_rtn" | "_assert" | "__assert_func" => {
                 let msg = match args.first().map(|a| &a.node) {
                     Some(Expression::StringLiteral(s)) => {
-                        format!(
-                            "assertion failed: {}",
-                            String::from_utf8_lossy(&decode_string(&s.node))
-                        )
+                        format!("assertion failed: {}", String::from_utf8_lossy(&decode_string(&s.node)))
                     }
                     _ => "assertion failed".to_string(),
                 };
@@ -2188,10 +1888,7 @@ impl<'o> Lowerer<'o> {
                 self.emit(StmtKind::Halt)?;
                 Ok(Some(void_result(want)))
             }
-            "__VERIFIER_assume"
-            | "__CPROVER_assume"
-            | "assume_abort_if_not"
-            | "__builtin_assume" => {
+            "__VERIFIER_assume" | "__CPROVER_assume" | "assume_abort_if_not" | "__builtin_assume" => {
                 let Some(cond) = args.first() else {
                     return self.err(span, format!("{n} needs one argument"));
                 };
@@ -2212,12 +1909,7 @@ impl<'o> Lowerer<'o> {
                 let r = self.rv_for_want(a0, want)?;
                 Ok(Some(r))
             }
-            "__builtin_constant_p" => Ok(Some(self.value_for_want(
-                Expr::Int(0),
-                Type::INT,
-                want,
-                span,
-            )?)),
+            "__builtin_constant_p" => Ok(Some(self.value_for_want(Expr::Int(0), Type::INT, want, span)?)),
             _ if is_nondet_name(n) => {
                 for a in args {
                     self.effect(a)?;
@@ -2229,24 +1921,13 @@ impl<'o> Lowerer<'o> {
                 if t == Type::Void {
                     return Ok(Some(void_result(want)));
                 }
-                Ok(Some(self.value_for_want(
-                    Expr::Nondet(t.clone()),
-                    t,
-                    want,
-                    span,
-                )?))
+                Ok(Some(self.value_for_want(Expr::Nondet(t.clone()), t, want, span)?))
             }
             _ => Ok(None),
         }
     }
 
-    fn value_for_want(
-        &mut self,
-        v: Expr,
-        t: Type,
-        want: &Want,
-        span: Span,
-    ) -> Res<Option<(Expr, Type)>> {
+    fn value_for_want(&mut self, v: Expr, t: Type, want: &Want, span: Span) -> Res<Option<(Expr, Type)>> {
         match want {
             Want::Effect => Ok(None),
             Want::Value => Ok(Some((v, t))),
@@ -2405,17 +2086,10 @@ impl<'o> Lowerer<'o> {
                     }
                     Label::Case(_) | Label::CaseRange(_) | Label::Default => {
                         let key = ls.node.label.span.start;
-                        let l = self
-                            .f
-                            .as_ref()
-                            .and_then(|f| f.switches.last())
-                            .and_then(|m| m.get(&key))
-                            .cloned();
+                        let l = self.f.as_ref().and_then(|f| f.switches.last()).and_then(|m| m.get(&key)).cloned();
                         match l {
                             Some(l) => self.place_label(&l),
-                            None => {
-                                return self.err(ls.node.label.span, "case label outside a switch")
-                            }
+                            None => return self.err(ls.node.label.span, "case label outside a switch"),
                         }
                     }
                 }
@@ -2437,14 +2111,10 @@ impl<'o> Lowerer<'o> {
             Statement::Expression(None) => Ok(()),
             Statement::If(i) => {
                 let (ts, es) = (&i.node.then_statement, &i.node.else_statement);
-                self.gen_if(
-                    &i.node.condition,
-                    &mut |s: &mut Self| s.stmt(ts),
-                    &mut |s: &mut Self| match es {
-                        Some(e) => s.stmt(e),
-                        None => Ok(()),
-                    },
-                )
+                self.gen_if(&i.node.condition, &mut |s: &mut Self| s.stmt(ts), &mut |s: &mut Self| match es {
+                    Some(e) => s.stmt(e),
+                    None => Ok(()),
+                })
             }
             Statement::While(w) => {
                 let (head, exit) = (self.fresh_label(), self.fresh_label());
@@ -2462,8 +2132,7 @@ impl<'o> Lowerer<'o> {
                 Ok(())
             }
             Statement::DoWhile(d) => {
-                let (body, cont, exit) =
-                    (self.fresh_label(), self.fresh_label(), self.fresh_label());
+                let (body, cont, exit) = (self.fresh_label(), self.fresh_label(), self.fresh_label());
                 self.place_label(&body);
                 self.fx().breaks.push(exit.clone());
                 self.fx().conts.push(cont.clone());
@@ -2525,10 +2194,7 @@ impl<'o> Lowerer<'o> {
                             self.emit(StmtKind::Assign(l, Expr::Nondet(t)))?;
                             any = true;
                         } else {
-                            return self.err(
-                                o.span,
-                                "inline asm output of aggregate type is not supported",
-                            );
+                            return self.err(o.span, "inline asm output of aggregate type is not supported");
                         }
                     }
                     for i in &g.inputs {
@@ -2638,10 +2304,7 @@ impl<'o> Lowerer<'o> {
             self.goto(&target)?;
         }
         self.place_label(&dl);
-        if let Some(nc) = others
-            .into_iter()
-            .reduce(|a, b| Expr::bin(BinOp::And, a, b))
-        {
+        if let Some(nc) = others.into_iter().reduce(|a, b| Expr::bin(BinOp::And, a, b)) {
             self.emit(StmtKind::Assume(nc))?;
         }
         self.goto(default.as_ref().unwrap_or(&exit))?;
@@ -2744,18 +2407,8 @@ impl<'o> Lowerer<'o> {
             self.extern_only.remove(&name);
         }
         // bound before its initialiser, which may take its address
-        let gty0 = self
-            .prog
-            .global(&name)
-            .map(|g| g.ty.clone())
-            .unwrap_or(ty.clone());
-        self.bind(
-            c_name,
-            Sym::Var {
-                name: name.clone(),
-                ty: gty0,
-            },
-        );
+        let gty0 = self.prog.global(&name).map(|g| g.ty.clone()).unwrap_or(ty.clone());
+        self.bind(c_name, Sym::Var { name: name.clone(), ty: gty0 });
         let mut ty = ty;
         if let Some(init) = init {
             let saved = self.const_mode;
@@ -2764,20 +2417,10 @@ impl<'o> Lowerer<'o> {
             self.const_mode = saved;
             let (i, t) = r?;
             ty = t;
-            let g = self
-                .prog
-                .globals
-                .iter_mut()
-                .find(|g| g.name == name)
-                .unwrap();
+            let g = self.prog.globals.iter_mut().find(|g| g.name == name).unwrap();
             g.init = i;
         }
-        let g = self
-            .prog
-            .globals
-            .iter_mut()
-            .find(|g| g.name == name)
-            .unwrap();
+        let g = self.prog.globals.iter_mut().find(|g| g.name == name).unwrap();
         if let (Type::Array(_, None), Type::Array(_, Some(_))) = (&g.ty, &ty) {
             g.ty = ty.clone();
         }
@@ -2800,9 +2443,7 @@ impl<'o> Lowerer<'o> {
                     continue;
                 }
                 _ if matches!(info.ty, Type::Func(_)) => {
-                    let Type::Func(ft) = info.ty else {
-                        unreachable!()
-                    };
+                    let Type::Func(ft) = info.ty else { unreachable!() };
                     self.declare_func(&name, *ft);
                     continue;
                 }
@@ -2848,13 +2489,7 @@ impl<'o> Lowerer<'o> {
                 }
             }
             let lname = self.new_local(&name, info.ty.clone());
-            self.bind(
-                &name,
-                Sym::Var {
-                    name: lname.clone(),
-                    ty: info.ty.clone(),
-                },
-            );
+            self.bind(&name, Sym::Var { name: lname.clone(), ty: info.ty.clone() });
             if let Some(init) = &id.node.initializer {
                 self.set_loc(init.span);
                 let t = self.local_init(Lval::Var(lname.clone()), &info.ty, init)?;
@@ -2864,13 +2499,7 @@ impl<'o> Lowerer<'o> {
                             v.ty = t.clone();
                         }
                     }
-                    self.bind(
-                        &name,
-                        Sym::Var {
-                            name: lname.clone(),
-                            ty: t,
-                        },
-                    );
+                    self.bind(&name, Sym::Var { name: lname.clone(), ty: t });
                 }
             }
         }
@@ -2897,12 +2526,7 @@ impl<'o> Lowerer<'o> {
         }
     }
 
-    fn local_init_list(
-        &mut self,
-        l: Lval,
-        ty: &Type,
-        items: &[Node<InitializerListItem>],
-    ) -> Res<Type> {
+    fn local_init_list(&mut self, l: Lval, ty: &Type, items: &[Node<InitializerListItem>]) -> Res<Type> {
         let mut pos = 0;
         let (it, t) = self.init_list(ty, items, &mut pos, true)?;
         if pos < items.len() {
@@ -2915,11 +2539,7 @@ impl<'o> Lowerer<'o> {
     fn flatten_init(&mut self, l: &Lval, ty: &Type, it: &Init) -> Res<()> {
         match ty {
             Type::Struct(s) => {
-                let fields = self
-                    .prog
-                    .struct_def(s)
-                    .map(|d| d.fields.clone())
-                    .unwrap_or_default();
+                let fields = self.prog.struct_def(s).map(|d| d.fields.clone()).unwrap_or_default();
                 let is_union = self.prog.struct_def(s).map(|d| d.is_union).unwrap_or(false);
                 for (i, f) in fields.iter().enumerate() {
                     let sub = match it {
@@ -3060,28 +2680,20 @@ impl<'o> Lowerer<'o> {
                 match &item.node.designation[0].node {
                     Designator::Member(id) => {
                         let Type::Struct(s) = ty else {
-                            return self
-                                .err(item.span, "field designator in a non-struct initializer");
+                            return self.err(item.span, "field designator in a non-struct initializer");
                         };
-                        let fi = self
-                            .prog
-                            .struct_def(s)
-                            .and_then(|d| d.fields.iter().position(|f| f.name == id.node.name));
+                        let fi =
+                            self.prog.struct_def(s).and_then(|d| d.fields.iter().position(|f| f.name == id.node.name));
                         match fi {
                             Some(i) => idx = i as u64,
-                            None => {
-                                return self
-                                    .err(id.span, format!("no member named '{}'", id.node.name))
-                            }
+                            None => return self.err(id.span, format!("no member named '{}'", id.node.name)),
                         }
                     }
                     Designator::Index(e) => {
                         let v = self.const_int(e)?;
                         idx = v as u64;
                     }
-                    Designator::Range(_) => {
-                        return self.err(item.span, "range designators are not supported")
-                    }
+                    Designator::Range(_) => return self.err(item.span, "range designators are not supported"),
                 }
             }
             first = false;
@@ -3094,9 +2706,7 @@ impl<'o> Lowerer<'o> {
                 }
             }
             let sub_ty = match ty {
-                Type::Struct(s) => self.prog.struct_def(s).unwrap().fields[idx as usize]
-                    .ty
-                    .clone(),
+                Type::Struct(s) => self.prog.struct_def(s).unwrap().fields[idx as usize].ty.clone(),
                 Type::Array(e, _) => (**e).clone(),
                 _ => unreachable!(),
             };
@@ -3115,9 +2725,7 @@ impl<'o> Lowerer<'o> {
                     match &sub_ty {
                         Type::Array(elem, _) if is_str => {
                             *pos += 1;
-                            let Expression::StringLiteral(s) = &e.node else {
-                                unreachable!()
-                            };
+                            let Expression::StringLiteral(s) = &e.node else { unreachable!() };
                             self.string_init(elem, &sub_ty, &string_bytes(&s.node)).0
                         }
                         Type::Array(..) => self.init_list(&sub_ty, items, pos, false)?.0,
@@ -3204,37 +2812,18 @@ impl<'o> Lowerer<'o> {
             let vname = self.fresh_var_name(&c_name);
             let f = self.fx();
             f.used.insert(vname.clone());
-            f.formals.push(Var {
-                name: vname.clone(),
-                c_name: c_name.clone(),
-                ty: pt.clone(),
-                loc,
-                init: Init::Zero,
-            });
-            self.bind(
-                &c_name,
-                Sym::Var {
-                    name: vname,
-                    ty: pt.clone(),
-                },
-            );
+            f.formals.push(Var { name: vname.clone(), c_name: c_name.clone(), ty: pt.clone(), loc, init: Init::Zero });
+            self.bind(&c_name, Sym::Var { name: vname, ty: pt.clone() });
         }
         self.stmt(&fd.node.statement)?;
         self.scopes.pop();
         // falling off the end
         let needs_return = {
             let f = self.f.as_ref().unwrap();
-            !f.pending.is_empty()
-                || f.body
-                    .last()
-                    .map(|s| !s.kind.is_terminator())
-                    .unwrap_or(true)
+            !f.pending.is_empty() || f.body.last().map(|s| !s.kind.is_terminator()).unwrap_or(true)
         };
         if needs_return {
-            self.cur_loc = self.loc(Span {
-                start: fd.span.end.saturating_sub(1),
-                end: fd.span.end,
-            });
+            self.cur_loc = self.loc(Span { start: fd.span.end.saturating_sub(1), end: fd.span.end });
             let r = if ft.ret == Type::Void {
                 None
             } else if name == "main" {
@@ -3254,12 +2843,7 @@ impl<'o> Lowerer<'o> {
             if let StmtKind::Goto(ls) = &s.kind {
                 for l in ls {
                     if !labels.contains(l) {
-                        let file = self
-                            .prog
-                            .files
-                            .get(s.loc.file as usize)
-                            .cloned()
-                            .unwrap_or_default();
+                        let file = self.prog.files.get(s.loc.file as usize).cloned().unwrap_or_default();
                         return Err(Diagnostic {
                             file,
                             line: s.loc.line,
@@ -3345,9 +2929,7 @@ impl<'o> Lowerer<'o> {
                         walk_lval(l, &mut |n| names.push(n.to_string()));
                         walk_expr(e, &mut |n| names.push(n.to_string()));
                     }
-                    StmtKind::Return(Some(e)) | StmtKind::Assume(e) => {
-                        walk_expr(e, &mut |n| names.push(n.to_string()))
-                    }
+                    StmtKind::Return(Some(e)) | StmtKind::Assume(e) => walk_expr(e, &mut |n| names.push(n.to_string())),
                     _ => {}
                 }
             }
@@ -3360,11 +2942,8 @@ impl<'o> Lowerer<'o> {
         }
         for n in used {
             if self.prog.proc(&n).is_none() {
-                let ty = self.funcs.get(&n).cloned().unwrap_or(FuncType {
-                    ret: Type::INT,
-                    params: vec![],
-                    variadic: true,
-                });
+                let ty =
+                    self.funcs.get(&n).cloned().unwrap_or(FuncType { ret: Type::INT, params: vec![], variadic: true });
                 self.prog.externs.push(Extern { name: n, ty });
             }
         }
@@ -3397,28 +2976,17 @@ impl<'o> Lowerer<'o> {
                         .call_targets(&pname, &ic.fp)
                         .into_iter()
                         .filter(|f| match self.prog.func_type(f) {
-                            Some(ft) => {
-                                ft.params.len() == nargs
-                                    || (ft.variadic && ft.params.len() <= nargs)
-                            }
+                            Some(ft) => ft.params.len() == nargs || (ft.variadic && ft.params.len() <= nargs),
                             None => false,
                         })
                         .collect();
-                    let mk = |kind: StmtKind, labels: Vec<String>| Stmt {
-                        id: StmtId(0),
-                        loc: s.loc,
-                        labels,
-                        kind,
-                    };
+                    let mk = |kind: StmtKind, labels: Vec<String>| Stmt { id: StmtId(0), loc: s.loc, labels, kind };
                     let mut labels = s.labels.clone();
                     if targets.is_empty() {
                         // no known target: havoc the result (documented in docs/cminus.md)
                         let kind = match &ic.ret {
                             Some(r) => {
-                                let t = self
-                                    .prog
-                                    .type_of_lval(self.prog.proc(&pname), r)
-                                    .unwrap_or(Type::INT);
+                                let t = self.prog.type_of_lval(self.prog.proc(&pname), r).unwrap_or(Type::INT);
                                 StmtKind::Assign(r.clone(), Expr::Nondet(t))
                             }
                             None => StmtKind::Skip,
@@ -3439,11 +3007,7 @@ impl<'o> Lowerer<'o> {
                         out.push(mk(StmtKind::Goto(tl.clone()), std::mem::take(&mut labels)));
                     }
                     for (i, f) in targets.iter().enumerate() {
-                        let mut ls = if targets.len() > 1 {
-                            vec![tl[i].clone()]
-                        } else {
-                            std::mem::take(&mut labels)
-                        };
+                        let mut ls = if targets.len() > 1 { vec![tl[i].clone()] } else { std::mem::take(&mut labels) };
                         ls.extend(std::mem::take(&mut labels));
                         let fe = match self.prog.func_type(f) {
                             Some(_) => Expr::FuncAddr(f.clone()),
@@ -3455,11 +3019,7 @@ impl<'o> Lowerer<'o> {
                         };
                         out.push(mk(StmtKind::Assume(Expr::bin(BinOp::Eq, fp, fe)), ls));
                         out.push(mk(
-                            StmtKind::Call {
-                                ret: ic.ret.clone(),
-                                callee: f.clone(),
-                                args: ic.args.clone(),
-                            },
+                            StmtKind::Call { ret: ic.ret.clone(), callee: f.clone(), args: ic.args.clone() },
                             vec![],
                         ));
                         if i + 1 < targets.len() {
@@ -3537,9 +3097,7 @@ fn is_address_constant(e: &Expr) -> bool {
 }
 
 fn nondet_type(n: &str, long_bits: u16) -> Type {
-    let suffix = n
-        .trim_start_matches("__VERIFIER_nondet_")
-        .trim_start_matches("nondet_");
+    let suffix = n.trim_start_matches("__VERIFIER_nondet_").trim_start_matches("nondet_");
     match suffix {
         "bool" | "_Bool" => Type::Bool,
         "char" => Type::int(8, true),
@@ -3585,9 +3143,7 @@ fn collect_cases<'a>(s: &'a Node<Statement>, out: &mut Vec<(usize, &'a Node<Labe
 }
 
 fn is_generated_label(l: &str) -> bool {
-    l.strip_prefix(FRESH_PREFIX)
-        .map(|r| !r.is_empty() && r.chars().all(|c| c.is_ascii_digit()))
-        .unwrap_or(false)
+    l.strip_prefix(FRESH_PREFIX).map(|r| !r.is_empty() && r.chars().all(|c| c.is_ascii_digit())).unwrap_or(false)
 }
 
 /// Clean up a lowered body: thread jumps to jumps, drop unreachable statements, drop
@@ -3595,11 +3151,7 @@ fn is_generated_label(l: &str) -> bool {
 pub(crate) fn simplify(p: &mut Proc) {
     for _ in 0..4 {
         // jump threading
-        let map: HashMap<String, usize> = p
-            .label_map()
-            .into_iter()
-            .map(|(k, v)| (k.to_string(), v))
-            .collect();
+        let map: HashMap<String, usize> = p.label_map().into_iter().map(|(k, v)| (k.to_string(), v)).collect();
         let body = p.body.clone();
         for s in &mut p.body {
             if let StmtKind::Goto(ls) = &mut s.kind {
@@ -3607,9 +3159,7 @@ pub(crate) fn simplify(p: &mut Proc) {
                     let mut hops = 0;
                     while let Some(&t) = map.get(l.as_str()) {
                         match &body[t].kind {
-                            StmtKind::Goto(next)
-                                if next.len() == 1 && next[0] != *l && hops < 16 =>
-                            {
+                            StmtKind::Goto(next) if next.len() == 1 && next[0] != *l && hops < 16 => {
                                 *l = next[0].clone();
                                 hops += 1;
                             }
@@ -3636,7 +3186,8 @@ pub(crate) fn simplify(p: &mut Proc) {
         let mut i = 0;
         while i + 1 < p.body.len() {
             let next_labels = p.body[i + 1].labels.clone();
-            let redundant = matches!(&p.body[i].kind, StmtKind::Goto(ls) if ls.len() == 1 && next_labels.contains(&ls[0]));
+            let redundant =
+                matches!(&p.body[i].kind, StmtKind::Goto(ls) if ls.len() == 1 && next_labels.contains(&ls[0]));
             if redundant && p.body[i].labels.is_empty() {
                 p.body.remove(i);
             } else if redundant {
@@ -3657,8 +3208,7 @@ pub(crate) fn simplify(p: &mut Proc) {
             .flatten()
             .collect();
         for s in &mut p.body {
-            s.labels
-                .retain(|l| !is_generated_label(l) || used.contains(l));
+            s.labels.retain(|l| !is_generated_label(l) || used.contains(l));
         }
     }
 }

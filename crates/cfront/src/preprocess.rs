@@ -24,21 +24,9 @@ pub(crate) fn run(name: &str, text: Option<&str>, opts: &Options) -> Result<Stri
             cmd.arg(name);
         }
     }
-    cmd.stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    let fail = |m: String| Diagnostic {
-        file: name.to_string(),
-        line: 1,
-        col: 1,
-        message: m,
-    };
-    let mut child = cmd.spawn().map_err(|e| {
-        fail(format!(
-            "cannot run the preprocessor `{} -E`: {e}",
-            opts.cpp
-        ))
-    })?;
+    cmd.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
+    let fail = |m: String| Diagnostic { file: name.to_string(), line: 1, col: 1, message: m };
+    let mut child = cmd.spawn().map_err(|e| fail(format!("cannot run the preprocessor `{} -E`: {e}", opts.cpp)))?;
     {
         let mut stdin = child.stdin.take().unwrap();
         if let Some(t) = text {
@@ -48,9 +36,7 @@ pub(crate) fn run(name: &str, text: Option<&str>, opts: &Options) -> Result<Stri
             let _ = stdin.write_all(b"\n");
         }
     }
-    let out = child
-        .wait_with_output()
-        .map_err(|e| fail(format!("the preprocessor failed: {e}")))?;
+    let out = child.wait_with_output().map_err(|e| fail(format!("the preprocessor failed: {e}")))?;
     if !out.status.success() {
         let err = String::from_utf8_lossy(&out.stderr);
         // gcc reports `file:line:col: error: message`
@@ -73,12 +59,7 @@ fn parse_gcc_error(l: &str) -> Option<Diagnostic> {
     let col = parts.next()?.parse().ok()?;
     let line = parts.next()?.parse().ok()?;
     let file = parts.next()?.to_string();
-    Some(Diagnostic {
-        file,
-        line,
-        col,
-        message: format!("preprocessor: {msg}"),
-    })
+    Some(Diagnostic { file, line, col, message: format!("preprocessor: {msg}") })
 }
 
 /// Maps byte offsets of preprocessed text to (file, line, column) of the original source,
@@ -119,11 +100,7 @@ impl LineMap {
                 cur_line += 1;
             }
         }
-        LineMap {
-            starts,
-            lines,
-            files,
-        }
+        LineMap { starts, lines, files }
     }
 
     /// (file, line, column) of a byte offset.

@@ -4,11 +4,7 @@ use cminus::cfg::Cfg;
 use cminus::{print_proc, PrintOptions, Program, StmtKind};
 
 fn lower(src: &str) -> Program {
-    let src = if src.contains("main(") {
-        src.to_string()
-    } else {
-        format!("{src}\nint main(void) {{ return 0; }}")
-    };
+    let src = if src.contains("main(") { src.to_string() } else { format!("{src}\nint main(void) {{ return 0; }}") };
     let p = cfront::lower_str("t.c", &src, &cfront::Options::default())
         .unwrap_or_else(|d| panic!("lowering failed: {d:?}"));
     assert!(p.validate().is_empty(), "{:?}", p.validate());
@@ -234,10 +230,7 @@ fn logical_operators_with_side_effects_become_control_flow() {
     let p = lower("int lo(int a, int b) { int r = a && (b = 3); return r + b; }");
     let t = proc_text(&p, "lo");
     assert!(t.contains("b := 3;"), "{t}");
-    assert!(
-        t.contains("assume(a == 0);") && t.contains("assume(b != 0);"),
-        "{t}"
-    );
+    assert!(t.contains("assume(a == 0);") && t.contains("assume(b != 0);"), "{t}");
     // a pure && in a value context stays an expression
     let p = lower("int pu(int a, int b) { int r = a && b; return r; }");
     assert!(proc_text(&p, "pu").contains("r := (int)(a != 0 && b != 0);"));
@@ -287,10 +280,7 @@ unsigned char cast(int x) { return (unsigned char)x + (long)x; }",
     assert_eq!(p.externs.len(), 1);
     assert_eq!(p.externs[0].name, "ext");
     let t = proc_text(&p, "callext");
-    assert!(
-        t.contains("__t0 := ext(a);") && t.contains("__t1 := ext(2);"),
-        "{t}"
-    );
+    assert!(t.contains("__t0 := ext(a);") && t.contains("__t1 := ext(2);"), "{t}");
     assert!(proc_text(&p, "cast").contains("return (uchar)((long)(uchar)x + (long)x);"));
 }
 
@@ -301,14 +291,8 @@ fn function_pointer_calls_use_points_to() {
 int main(void) { int (*fp)(int) = f; if (g) fp = ext; return fp(1); }",
     );
     let t = proc_text(&p, "main");
-    assert!(
-        t.contains("assume(fp == &ext);") && t.contains("__t0 := ext(1);"),
-        "{t}"
-    );
-    assert!(
-        t.contains("assume(fp == &f);") && t.contains("__t0 := f(1);"),
-        "{t}"
-    );
+    assert!(t.contains("assume(fp == &ext);") && t.contains("__t0 := ext(1);"), "{t}");
+    assert!(t.contains("assume(fp == &f);") && t.contains("__t0 := f(1);"), "{t}");
     // a pointer with no known target is a havoc of the result
     let p = lower("int main(void) { int (*fp)(void); return fp(); }");
     assert!(proc_text(&p, "main").contains("__t0 := nondet<int>;"));
@@ -323,10 +307,7 @@ struct ops tab[2] = { { a }, { b } };
 int main(void) { int i = __VERIFIER_nondet_int(); tab[i & 1].run(3); return seen; }",
     );
     let t = proc_text(&p, "main");
-    assert!(
-        t.contains("a(3);") && t.contains("b(3);") && !t.contains("c("),
-        "{t}"
-    );
+    assert!(t.contains("a(3);") && t.contains("b(3);") && !t.contains("c("), "{t}");
 }
 
 #[test]
@@ -360,8 +341,7 @@ fn glibc_assert_is_an_error() {
 
 #[test]
 fn static_locals_become_globals() {
-    let p =
-        lower("int tick(void) { static int n = 3; return ++n; } int main(void) { return tick(); }");
+    let p = lower("int tick(void) { static int n = 3; return ++n; } int main(void) { return tick(); }");
     let g = p.global("tick::n").expect("static local");
     assert_eq!(g.c_name, "n");
     assert_eq!(g.init, cminus::Init::Expr(cminus::Expr::Int(3)));
@@ -382,10 +362,7 @@ int main(void) { struct P lp = { 7 }; int la[3] = { 1 }; return lp.x + la[2]; }"
     assert!(text.contains("char *s = &__str0[0];"), "{text}");
     let t = proc_text(&p, "main");
     assert!(t.contains("lp.x := 7;") && t.contains("lp.y := 0;"), "{t}");
-    assert!(
-        t.contains("la[0] := 1;") && t.contains("la[2] := 0;"),
-        "{t}"
-    );
+    assert!(t.contains("la[0] := 1;") && t.contains("la[2] := 0;"), "{t}");
 }
 
 #[test]
@@ -396,10 +373,7 @@ int main(void) { e_t e = C; return e + sizeof(T) + sizeof(long) + sizeof(int[3][
     let t = proc_text(&p, "main");
     assert!(t.contains("e := 6;"), "{t}");
     assert!(t.contains("(ulong)24 + (ulong)8 + (ulong)24"), "{t}");
-    let opts = cfront::Options {
-        data_model: cfront::DataModel::Ilp32,
-        ..Default::default()
-    };
+    let opts = cfront::Options { data_model: cfront::DataModel::Ilp32, ..Default::default() };
     let p = cfront::lower_str("t.c", src, &opts).unwrap();
     let t = proc_text(&p, "main");
     assert!(t.contains("(uint)12 + (uint)4 + (uint)24"), "{t}");
@@ -455,17 +429,9 @@ fn several_files_resolve_calls_by_name() {
 fn locations_point_into_the_c_source() {
     let p = lower("int main(void) {\n  int x = 1;\n  if (x)\n    x = 2;\n  return x;\n}\n");
     let m = p.proc("main").unwrap();
-    let assign2 = m
-        .body
-        .iter()
-        .find(|s| matches!(&s.kind, StmtKind::Assign(_, cminus::Expr::Int(2))))
-        .unwrap();
+    let assign2 = m.body.iter().find(|s| matches!(&s.kind, StmtKind::Assign(_, cminus::Expr::Int(2)))).unwrap();
     assert_eq!((assign2.loc.line, assign2.loc.col), (4, 5));
-    let ret = m
-        .body
-        .iter()
-        .find(|s| matches!(s.kind, StmtKind::Return(_)))
-        .unwrap();
+    let ret = m.body.iter().find(|s| matches!(s.kind, StmtKind::Return(_))).unwrap();
     assert_eq!(ret.loc.line, 5);
     // ids are unique, dense and can be looked up
     for (pi, pr) in p.procs.iter().enumerate() {
@@ -480,11 +446,8 @@ fn locations_point_into_the_c_source() {
 
 #[test]
 fn lowering_is_deterministic() {
-    let src = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../corpus/c/ntdrv_irp_dispatch.c"
-    ))
-    .unwrap();
+    let src =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../corpus/c/ntdrv_irp_dispatch.c")).unwrap();
     let a = lower(&src);
     let b = lower(&src);
     assert_eq!(a, b);
@@ -536,13 +499,7 @@ fn interpreter_nondet_order_and_outcomes() {
     assert_eq!(r.outcome, cminus::interp::Outcome::Returned(Some(3)));
     assert_eq!(r.inputs_used, vec![4, 1]);
     let p = lower("int main(void) { int *p = 0; return *p; }");
-    assert!(matches!(
-        cminus::interp::run(&p, &[], 100).outcome,
-        cminus::interp::Outcome::Stuck { .. }
-    ));
+    assert!(matches!(cminus::interp::run(&p, &[], 100).outcome, cminus::interp::Outcome::Stuck { .. }));
     let p = lower("int main(void) { while (1) {} }");
-    assert_eq!(
-        cminus::interp::run(&p, &[], 100).outcome,
-        cminus::interp::Outcome::StepLimit
-    );
+    assert_eq!(cminus::interp::run(&p, &[], 100).outcome, cminus::interp::Outcome::StepLimit);
 }

@@ -39,11 +39,7 @@ fn corpus_lowers_and_verdicts_are_plausible() {
     let mut problems = vec![];
     for f in &files {
         let text = std::fs::read_to_string(f).unwrap();
-        assert!(
-            text.contains("// slam: lowers"),
-            "{}: missing header",
-            f.display()
-        );
+        assert!(text.contains("// slam: lowers"), "{}: missing header", f.display());
         let expect = if text.contains("// expect: SAFE") {
             "SAFE"
         } else if text.contains("// expect: VIOLATION") {
@@ -73,13 +69,10 @@ fn corpus_lowers_and_verdicts_are_plausible() {
             }
         }
         match (expect, hit) {
-            ("SAFE", true) => {
-                problems.push(format!("{}: SAFE but a run reached an error", f.display()))
+            ("SAFE", true) => problems.push(format!("{}: SAFE but a run reached an error", f.display())),
+            ("VIOLATION", false) => {
+                problems.push(format!("{}: VIOLATION but no random run reached an error", f.display()))
             }
-            ("VIOLATION", false) => problems.push(format!(
-                "{}: VIOLATION but no random run reached an error",
-                f.display()
-            )),
             _ => {}
         }
     }

@@ -17,94 +17,44 @@ fn check(src: &str, line: u32, col: u32, msg: &str) {
     let d = diag(src);
     assert_eq!(d.file, "bad.c", "{d}");
     assert_eq!((d.line, d.col), (line, col), "{d}");
-    assert!(
-        d.message.contains(msg),
-        "message {:?} lacks {:?}",
-        d.message,
-        msg
-    );
+    assert!(d.message.contains(msg), "message {:?} lacks {:?}", d.message, msg);
 }
 
 #[test]
 fn syntax_error() {
-    check(
-        "int main(void) {\n  int x = 1\n  return x;\n}\n",
-        3,
-        3,
-        "syntax error",
-    );
+    check("int main(void) {\n  int x = 1\n  return x;\n}\n", 3, 3, "syntax error");
 }
 
 #[test]
 fn undeclared_identifier() {
-    check(
-        "int main(void) {\n  return y + 1;\n}\n",
-        2,
-        10,
-        "use of undeclared identifier 'y'",
-    );
+    check("int main(void) {\n  return y + 1;\n}\n", 2, 10, "use of undeclared identifier 'y'");
 }
 
 #[test]
 fn floating_point() {
-    check(
-        "int main(void) {\n  double d = 1.5;\n  return 0;\n}\n",
-        2,
-        14,
-        "floating-point",
-    );
-    check(
-        "int main(void) {\n  float f;\n  int x = f;\n  return x;\n}\n",
-        3,
-        11,
-        "floating-point",
-    );
+    check("int main(void) {\n  double d = 1.5;\n  return 0;\n}\n", 2, 14, "floating-point");
+    check("int main(void) {\n  float f;\n  int x = f;\n  return x;\n}\n", 3, 11, "floating-point");
 }
 
 #[test]
 fn variable_length_array() {
-    check(
-        "int main(int n) {\n  int a[n];\n  return 0;\n}\n",
-        2,
-        9,
-        "variable-length arrays are not supported",
-    );
+    check("int main(int n) {\n  int a[n];\n  return 0;\n}\n", 2, 9, "variable-length arrays are not supported");
 }
 
 #[test]
 fn kr_function_definition() {
-    check(
-        "int f(a) int a; { return a; }\nint main(void) { return 0; }\n",
-        1,
-        1,
-        "K&R",
-    );
+    check("int f(a) int a; { return a; }\nint main(void) { return 0; }\n", 1, 1, "K&R");
 }
 
 #[test]
 fn undeclared_label() {
-    check(
-        "int main(void) {\n  goto nowhere;\n}\n",
-        2,
-        3,
-        "use of undeclared label 'nowhere'",
-    );
+    check("int main(void) {\n  goto nowhere;\n}\n", 2, 3, "use of undeclared label 'nowhere'");
 }
 
 #[test]
 fn break_outside_loop() {
-    check(
-        "int main(void) {\n  break;\n}\n",
-        2,
-        3,
-        "'break' outside a loop or switch",
-    );
-    check(
-        "int main(void) {\n  continue;\n}\n",
-        2,
-        3,
-        "'continue' outside a loop",
-    );
+    check("int main(void) {\n  break;\n}\n", 2, 3, "'break' outside a loop or switch");
+    check("int main(void) {\n  continue;\n}\n", 2, 3, "'continue' outside a loop");
 }
 
 #[test]
@@ -130,20 +80,12 @@ fn incomplete_struct() {
 #[test]
 fn missing_entry() {
     let d = diag("int f(void) { return 0; }\n");
-    assert!(
-        d.message.contains("entry function 'main' is not defined"),
-        "{d}"
-    );
+    assert!(d.message.contains("entry function 'main' is not defined"), "{d}");
 }
 
 #[test]
 fn preprocessor_error() {
-    check(
-        "#include \"does_not_exist.h\"\nint main(void) { return 0; }\n",
-        1,
-        10,
-        "preprocessor",
-    );
+    check("#include \"does_not_exist.h\"\nint main(void) { return 0; }\n", 1, 10, "preprocessor");
 }
 
 #[test]
@@ -154,43 +96,25 @@ fn unsupported_va_arg_and_generic() {
         10, // after macro expansion (va_arg is a macro), columns are those of the expansion
         "va_arg is not supported",
     );
-    check(
-        "int main(void) {\n  int x = _Generic(1, int: 2);\n  return x;\n}\n",
-        2,
-        11,
-        "_Generic is not supported",
-    );
+    check("int main(void) {\n  int x = _Generic(1, int: 2);\n  return x;\n}\n", 2, 11, "_Generic is not supported");
 }
 
 #[test]
 fn non_constant_global_initialiser() {
-    check(
-        "int f(void);\nint g = f();\nint main(void) { return 0; }\n",
-        2,
-        9,
-        "not a compile-time constant",
-    );
+    check("int f(void);\nint g = f();\nint main(void) { return 0; }\n", 2, 9, "not a compile-time constant");
 }
 
 #[test]
 fn redefinition_across_files() {
     let d = lower_strs(
         &[
-            (
-                "a.c",
-                "int f(void) { return 1; }\nint main(void) { return f(); }\n",
-            ),
+            ("a.c", "int f(void) { return 1; }\nint main(void) { return f(); }\n"),
             ("b.c", "\nint f(void) { return 2; }\n"),
         ],
         &Options::default(),
     )
     .unwrap_err();
-    assert_eq!(
-        (d[0].file.as_str(), d[0].line, d[0].col),
-        ("b.c", 2, 5),
-        "{}",
-        d[0]
-    );
+    assert_eq!((d[0].file.as_str(), d[0].line, d[0].col), ("b.c", 2, 5), "{}", d[0]);
     assert!(d[0].message.contains("redefinition of function 'f'"));
 }
 
@@ -198,17 +122,9 @@ fn redefinition_across_files() {
 fn errors_in_headers_point_into_the_header() {
     let dir = std::env::temp_dir().join(format!("slam-diag-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    std::fs::write(
-        dir.join("defs.h"),
-        "/* header */\nstatic int helper(void) {\n  return missing;\n}\n",
-    )
-    .unwrap();
+    std::fs::write(dir.join("defs.h"), "/* header */\nstatic int helper(void) {\n  return missing;\n}\n").unwrap();
     let main = dir.join("main.c");
-    std::fs::write(
-        &main,
-        "#include \"defs.h\"\nint main(void) { return helper(); }\n",
-    )
-    .unwrap();
+    std::fs::write(&main, "#include \"defs.h\"\nint main(void) { return helper(); }\n").unwrap();
     let d = cfront::lower_files(&[main], &Options::default()).unwrap_err();
     assert!(d[0].file.ends_with("defs.h"), "{}", d[0]);
     assert_eq!((d[0].line, d[0].col), (3, 10));
@@ -221,21 +137,10 @@ fn defines_and_includes_are_passed_to_the_preprocessor() {
     std::fs::create_dir_all(dir.join("inc")).unwrap();
     std::fs::write(dir.join("inc/cfg.h"), "#define LIMIT 4\n").unwrap();
     let main = dir.join("m.c");
-    std::fs::write(
-        &main,
-        "#include <cfg.h>\nint main(void) { return LIMIT + EXTRA; }\n",
-    )
-    .unwrap();
-    let opts = Options {
-        includes: vec![dir.join("inc")],
-        defines: vec!["EXTRA=3".into()],
-        ..Default::default()
-    };
+    std::fs::write(&main, "#include <cfg.h>\nint main(void) { return LIMIT + EXTRA; }\n").unwrap();
+    let opts = Options { includes: vec![dir.join("inc")], defines: vec!["EXTRA=3".into()], ..Default::default() };
     let p = cfront::lower_files(&[main], &opts).unwrap();
-    assert_eq!(
-        cminus::interp::run(&p, &[], 100).outcome,
-        cminus::interp::Outcome::Returned(Some(7))
-    );
+    assert_eq!(cminus::interp::run(&p, &[], 100).outcome, cminus::interp::Outcome::Returned(Some(7)));
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -10,11 +10,7 @@ fn progs_dir() -> PathBuf {
 }
 
 fn gcc_available() -> bool {
-    Command::new("gcc")
-        .arg("--version")
-        .output()
-        .map(|o| o.status.success())
-        .unwrap_or(false)
+    Command::new("gcc").arg("--version").output().map(|o| o.status.success()).unwrap_or(false)
 }
 
 /// A small deterministic generator (xorshift), so failures can be replayed.
@@ -46,10 +42,7 @@ fn input_sets(seed: u64) -> Vec<Vec<i64>> {
 
 fn gcc_outcome(exe: &Path, inputs: &[i64]) -> String {
     let s: Vec<String> = inputs.iter().map(|i| i.to_string()).collect();
-    let out = Command::new(exe)
-        .env("SLAM_INPUTS", s.join(","))
-        .output()
-        .expect("run");
+    let out = Command::new(exe).env("SLAM_INPUTS", s.join(",")).output().expect("run");
     let stdout = String::from_utf8_lossy(&out.stdout);
     if let Some(l) = stdout.lines().find(|l| l.starts_with("ERROR ")) {
         return l.to_string();
@@ -111,19 +104,10 @@ fn lowering_agrees_with_gcc() {
             let i = interp_outcome(&prog, &inputs);
             runs += 1;
             if g != i {
-                failures.push(format!(
-                    "{} inputs {:?} (seed {seed}): gcc {g}, C-- {i}",
-                    f.display(),
-                    inputs
-                ));
+                failures.push(format!("{} inputs {:?} (seed {seed}): gcc {g}, C-- {i}", f.display(), inputs));
             }
         }
     }
     let _ = std::fs::remove_dir_all(&tmp);
-    assert!(
-        failures.is_empty(),
-        "{} of {runs} runs differ:\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
+    assert!(failures.is_empty(), "{} of {runs} runs differ:\n{}", failures.len(), failures.join("\n"));
 }

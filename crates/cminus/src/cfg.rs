@@ -51,11 +51,7 @@ impl Cfg {
                     graph.add_edge(from, exit, Edge::Exit);
                 }
                 _ => {
-                    let to = if i + 1 < n {
-                        NodeIndex::new(i + 1)
-                    } else {
-                        exit
-                    };
+                    let to = if i + 1 < n { NodeIndex::new(i + 1) } else { exit };
                     graph.add_edge(from, to, Edge::Next);
                 }
             }
@@ -88,8 +84,6 @@ impl Cfg {
         while let Some(n) = dfs.next(&self.graph) {
             seen[n.index()] = true;
         }
-        (0..self.graph.node_count() - 1)
-            .filter(|&i| !seen[i])
-            .collect()
+        (0..self.graph.node_count() - 1).filter(|&i| !seen[i]).collect()
     }
 }

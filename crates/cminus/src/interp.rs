@@ -73,11 +73,7 @@ pub fn run(p: &Program, inputs: &[i64], max_steps: u64) -> Run {
 pub fn run_with(p: &Program, nondet: &mut dyn FnMut(&Type) -> i64, max_steps: u64) -> Run {
     let mut m = Machine::new(p, nondet);
     let outcome = m.go(max_steps);
-    Run {
-        outcome,
-        trace: m.trace,
-        inputs_used: m.used,
-    }
+    Run { outcome, trace: m.trace, inputs_used: m.used }
 }
 
 struct Frame {
@@ -129,12 +125,7 @@ impl<'a> Machine<'a> {
             globals: HashMap::new(),
             frames: vec![],
             labels: p.procs.iter().map(|pr| pr.label_map()).collect(),
-            procs: p
-                .procs
-                .iter()
-                .enumerate()
-                .map(|(i, pr)| (pr.name.as_str(), i))
-                .collect(),
+            procs: p.procs.iter().enumerate().map(|(i, pr)| (pr.name.as_str(), i)).collect(),
             trace: vec![],
             used: vec![],
         };
@@ -194,18 +185,12 @@ impl<'a> Machine<'a> {
             match self.init_value(&g.init, &g.ty) {
                 Ok(v) => self.objects[i] = v,
                 Err(Stuck(r)) => {
-                    return Outcome::Stuck {
-                        stmt: StmtId(u32::MAX),
-                        reason: r,
-                    };
+                    return Outcome::Stuck { stmt: StmtId(u32::MAX), reason: r };
                 }
             }
         }
         let Some(&entry) = self.procs.get(self.p.entry.as_str()) else {
-            return Outcome::Stuck {
-                stmt: StmtId(u32::MAX),
-                reason: "no entry procedure".into(),
-            };
+            return Outcome::Stuck { stmt: StmtId(u32::MAX), reason: "no entry procedure".into() };
         };
         let ep = &self.p.procs[entry];
         let mut args = vec![];
@@ -214,10 +199,7 @@ impl<'a> Machine<'a> {
                 Type::Ptr(_) => {
                     let o = self.objects.len();
                     self.objects.push(Value::Undef);
-                    Value::Ptr {
-                        obj: o,
-                        path: vec![],
-                    }
+                    Value::Ptr { obj: o, path: vec![] }
                 }
                 t if t.is_scalar() => self.nondet_value(t),
                 _ => Value::Undef,
@@ -244,12 +226,7 @@ impl<'a> Machine<'a> {
             match self.step(proc, stmt) {
                 Ok(Some(o)) => return o,
                 Ok(None) => {}
-                Err(Stuck(reason)) => {
-                    return Outcome::Stuck {
-                        stmt: stmt.id,
-                        reason,
-                    }
-                }
+                Err(Stuck(reason)) => return Outcome::Stuck { stmt: stmt.id, reason },
             }
         }
     }
@@ -267,12 +244,7 @@ impl<'a> Machine<'a> {
             self.objects.push(Value::Undef);
             vars.insert(l.name.clone(), o);
         }
-        self.frames.push(Frame {
-            proc: pi,
-            pc: 0,
-            vars,
-            ret,
-        });
+        self.frames.push(Frame { proc: pi, pc: 0, vars, ret });
     }
 
     /// Pop the current frame; `Some` when the entry procedure returned.
@@ -290,10 +262,7 @@ impl<'a> Machine<'a> {
             let caller = &self.p.procs[self.frames.last().unwrap().proc];
             if let Err(Stuck(r)) = self.store(Some(caller), &lv, v) {
                 let id = caller.body[self.frames.last().unwrap().pc].id;
-                return Some(Outcome::Stuck {
-                    stmt: id,
-                    reason: r,
-                });
+                return Some(Outcome::Stuck { stmt: id, reason: r });
             }
         }
         self.frames.last_mut().unwrap().pc += 1;
@@ -360,12 +329,7 @@ impl<'a> Machine<'a> {
                 return Ok(None);
             }
             StmtKind::Skip => {}
-            StmtKind::Error(m) => {
-                return Ok(Some(Outcome::Error {
-                    stmt: s.id,
-                    msg: m.clone(),
-                }))
-            }
+            StmtKind::Error(m) => return Ok(Some(Outcome::Error { stmt: s.id, msg: m.clone() })),
             StmtKind::Halt => return Ok(Some(Outcome::Halt { stmt: s.id })),
         }
         self.frames.last_mut().unwrap().pc += 1;
@@ -376,25 +340,14 @@ impl<'a> Machine<'a> {
         if ALLOCATORS.contains(&name) {
             let zero = matches!(name, "calloc" | "kzalloc" | "kcalloc" | "vzalloc");
             let o = self.objects.len();
-            self.objects
-                .push(if zero { Value::Zero } else { Value::Undef });
-            return Ok(Some(Value::Ptr {
-                obj: o,
-                path: vec![0],
-            }));
+            self.objects.push(if zero { Value::Zero } else { Value::Undef });
+            return Ok(Some(Value::Ptr { obj: o, path: vec![0] }));
         }
-        if matches!(
-            name,
-            "free" | "kfree" | "vfree" | "ExFreePool" | "ExFreePoolWithTag"
-        ) {
+        if matches!(name, "free" | "kfree" | "vfree" | "ExFreePool" | "ExFreePoolWithTag") {
             let _ = args;
             return Ok(None);
         }
-        let ret = self
-            .p
-            .extern_fn(name)
-            .map(|e| e.ty.ret.clone())
-            .unwrap_or(Type::INT);
+        let ret = self.p.extern_fn(name).map(|e| e.ty.ret.clone()).unwrap_or(Type::INT);
         if ret == Type::Void {
             return Ok(None);
         }
@@ -425,10 +378,7 @@ impl<'a> Machine<'a> {
                 return Ok(o);
             }
         }
-        self.globals
-            .get(name)
-            .copied()
-            .ok_or_else(|| Stuck(format!("unknown variable {name}")))
+        self.globals.get(name).copied().ok_or_else(|| Stuck(format!("unknown variable {name}")))
     }
 
     fn place(&mut self, proc: Option<&Proc>, l: &Lval) -> R<(usize, Vec<i64>)> {
@@ -443,10 +393,9 @@ impl<'a> Machine<'a> {
             Lval::Field(b, f) => {
                 let t = self.p.type_of_lval(proc, b);
                 let idx = match &t {
-                    Some(Type::Struct(s)) => self
-                        .p
-                        .struct_def(s)
-                        .and_then(|d| d.fields.iter().position(|x| &x.name == f)),
+                    Some(Type::Struct(s)) => {
+                        self.p.struct_def(s).and_then(|d| d.fields.iter().position(|x| &x.name == f))
+                    }
                     _ => None,
                 };
                 let Some(idx) = idx else {
@@ -493,11 +442,7 @@ impl<'a> Machine<'a> {
         let mut v = &mut self.objects[obj];
         for &i in path {
             if !matches!(v, Value::Agg(_)) {
-                let fill = if *v == Value::Zero {
-                    Value::Zero
-                } else {
-                    Value::Undef
-                };
+                let fill = if *v == Value::Zero { Value::Zero } else { Value::Undef };
                 *v = Value::Agg(vec![fill]);
             }
             let Value::Agg(items) = v else { unreachable!() };
@@ -662,14 +607,7 @@ impl<'a> Machine<'a> {
         })
     }
 
-    fn ptr_binary(
-        &mut self,
-        proc: Option<&Proc>,
-        e: &Expr,
-        op: BinOp,
-        a: Value,
-        b: Value,
-    ) -> R<Value> {
+    fn ptr_binary(&mut self, proc: Option<&Proc>, e: &Expr, op: BinOp, a: Value, b: Value) -> R<Value> {
         let norm = |v: Value| if v == Value::Zero { Value::Int(0) } else { v };
         let (a, b) = (norm(a), norm(b));
         let b2 = |c: bool| Ok(Value::Int(c as i128));
@@ -697,41 +635,29 @@ impl<'a> Machine<'a> {
                         let _ = (proc, e);
                         Ok(Value::Int(d))
                     }
-                    _ => Err(Stuck(format!(
-                        "unsupported pointer operation {}",
-                        op.symbol()
-                    ))),
+                    _ => Err(Stuck(format!("unsupported pointer operation {}", op.symbol()))),
                 }
             }
-            (Value::Ptr { obj, path }, Value::Int(k))
-            | (Value::Int(k), Value::Ptr { obj, path })
+            (Value::Ptr { obj, path }, Value::Int(k)) | (Value::Int(k), Value::Ptr { obj, path })
                 if matches!(op, BinOp::Add | BinOp::Sub) =>
             {
                 let k = if op == BinOp::Sub { -*k } else { *k };
                 if k == 0 {
-                    return Ok(Value::Ptr {
-                        obj: *obj,
-                        path: path.clone(),
-                    });
+                    return Ok(Value::Ptr { obj: *obj, path: path.clone() });
                 }
                 let mut path = path.clone();
                 match path.last_mut() {
                     Some(l) => {
                         *l += k as i64;
                         if *l < 0 {
-                            return Err(Stuck(
-                                "pointer arithmetic before the start of an array".into(),
-                            ));
+                            return Err(Stuck("pointer arithmetic before the start of an array".into()));
                         }
                     }
                     None => return Err(Stuck("pointer arithmetic outside an array".into())),
                 }
                 Ok(Value::Ptr { obj: *obj, path })
             }
-            _ => Err(Stuck(format!(
-                "unsupported pointer operation {}",
-                op.symbol()
-            ))),
+            _ => Err(Stuck(format!("unsupported pointer operation {}", op.symbol()))),
         }
     }
 }

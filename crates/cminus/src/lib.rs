@@ -78,18 +78,9 @@ pub struct FuncType {
 }
 
 impl Type {
-    pub const INT: Type = Type::Int {
-        bits: 32,
-        signed: true,
-    };
-    pub const UINT: Type = Type::Int {
-        bits: 32,
-        signed: false,
-    };
-    pub const CHAR: Type = Type::Int {
-        bits: 8,
-        signed: true,
-    };
+    pub const INT: Type = Type::Int { bits: 32, signed: true };
+    pub const UINT: Type = Type::Int { bits: 32, signed: false };
+    pub const CHAR: Type = Type::Int { bits: 8, signed: true };
 
     pub fn int(bits: u16, signed: bool) -> Type {
         Type::Int { bits, signed }
@@ -172,10 +163,7 @@ pub enum BinOp {
 
 impl BinOp {
     pub fn is_comparison(self) -> bool {
-        matches!(
-            self,
-            BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge
-        )
+        matches!(self, BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge)
     }
     pub fn is_logical(self) -> bool {
         matches!(self, BinOp::And | BinOp::Or)
@@ -340,10 +328,7 @@ pub enum StmtKind {
 impl StmtKind {
     /// True if control never falls through to the next statement.
     pub fn is_terminator(&self) -> bool {
-        matches!(
-            self,
-            StmtKind::Return(_) | StmtKind::Goto(_) | StmtKind::Error(_) | StmtKind::Halt
-        )
+        matches!(self, StmtKind::Return(_) | StmtKind::Goto(_) | StmtKind::Error(_) | StmtKind::Halt)
     }
 }
 
@@ -384,9 +369,7 @@ pub struct Proc {
 impl Proc {
     /// Index of the statement carrying `label`.
     pub fn label_index(&self, label: &str) -> Option<usize> {
-        self.body
-            .iter()
-            .position(|s| s.labels.iter().any(|l| l == label))
+        self.body.iter().position(|s| s.labels.iter().any(|l| l == label))
     }
     /// A map from every label to its statement index.
     pub fn label_map(&self) -> HashMap<&str, usize> {
@@ -399,10 +382,7 @@ impl Proc {
         m
     }
     pub fn var(&self, name: &str) -> Option<&Var> {
-        self.formals
-            .iter()
-            .chain(self.locals.iter())
-            .find(|v| v.name == name)
+        self.formals.iter().chain(self.locals.iter()).find(|v| v.name == name)
     }
 }
 
@@ -521,11 +501,7 @@ impl Program {
     }
 
     pub fn field_type(&self, sname: &str, field: &str) -> Option<&Type> {
-        self.struct_def(sname)?
-            .fields
-            .iter()
-            .find(|f| f.name == field)
-            .map(|f| &f.ty)
+        self.struct_def(sname)?.fields.iter().find(|f| f.name == field).map(|f| &f.ty)
     }
 
     /// The type of an lvalue in the scope of `proc` (`None`: global scope).
@@ -637,10 +613,7 @@ pub fn promote(t: &Type) -> Type {
     match t {
         Type::Bool => Type::INT,
         Type::Int { bits, .. } if *bits < 32 => Type::INT,
-        Type::Int {
-            bits: 32,
-            signed: false,
-        } => Type::UINT,
+        Type::Int { bits: 32, signed: false } => Type::UINT,
         t => t.clone(),
     }
 }
@@ -649,16 +622,7 @@ pub fn promote(t: &Type) -> Type {
 pub fn arith_conv(a: &Type, b: &Type) -> Type {
     let (a, b) = (promote(a), promote(b));
     match (&a, &b) {
-        (
-            Type::Int {
-                bits: ba,
-                signed: sa,
-            },
-            Type::Int {
-                bits: bb,
-                signed: sb,
-            },
-        ) => {
+        (Type::Int { bits: ba, signed: sa }, Type::Int { bits: bb, signed: sb }) => {
             if ba == bb {
                 Type::int(*ba, *sa && *sb)
             } else if ba > bb {
@@ -682,12 +646,7 @@ mod tests {
     use super::*;
 
     fn stmt(id: u32, labels: &[&str], kind: StmtKind) -> Stmt {
-        Stmt {
-            id: StmtId(id),
-            loc: Loc::default(),
-            labels: labels.iter().map(|s| s.to_string()).collect(),
-            kind,
-        }
+        Stmt { id: StmtId(id), loc: Loc::default(), labels: labels.iter().map(|s| s.to_string()).collect(), kind }
     }
 
     /// `int main(int x) { goto L1, L2; L1: assume(x > 0); return 1; L2: assume(x <= 0); error; }`
@@ -709,17 +668,9 @@ mod tests {
             variadic: false,
             body: vec![
                 stmt(0, &[], StmtKind::Goto(vec!["L1".into(), "L2".into()])),
-                stmt(
-                    1,
-                    &["L1"],
-                    StmtKind::Assume(Expr::bin(BinOp::Gt, x(), Expr::Int(0))),
-                ),
+                stmt(1, &["L1"], StmtKind::Assume(Expr::bin(BinOp::Gt, x(), Expr::Int(0)))),
                 stmt(2, &[], StmtKind::Return(Some(Expr::Int(1)))),
-                stmt(
-                    3,
-                    &["L2"],
-                    StmtKind::Assume(Expr::bin(BinOp::Le, x(), Expr::Int(0))),
-                ),
+                stmt(3, &["L2"], StmtKind::Assume(Expr::bin(BinOp::Le, x(), Expr::Int(0)))),
                 stmt(4, &[], StmtKind::Error("boom".into())),
             ],
             loc: Loc::default(),
@@ -733,18 +684,9 @@ mod tests {
         let p = sample();
         assert!(p.validate().is_empty());
         let text = p.to_string();
-        assert!(
-            text.contains("int main(int x) {\n  goto L1, L2;\nL1:\n  assume(x > 0);"),
-            "{text}"
-        );
+        assert!(text.contains("int main(int x) {\n  goto L1, L2;\nL1:\n  assume(x > 0);"), "{text}");
         assert_eq!(p.stmt(StmtId(3)), Some((0, 3)));
-        assert_eq!(
-            p.type_of(
-                p.proc("main"),
-                &Expr::bin(BinOp::Gt, Expr::var("x"), Expr::Int(0))
-            ),
-            Some(Type::Bool)
-        );
+        assert_eq!(p.type_of(p.proc("main"), &Expr::bin(BinOp::Gt, Expr::var("x"), Expr::Int(0))), Some(Type::Bool));
         assert_eq!(
             Expr::negate(Expr::bin(BinOp::Lt, Expr::Int(1), Expr::Int(2))),
             Expr::bin(BinOp::Ge, Expr::Int(1), Expr::Int(2))
@@ -758,13 +700,7 @@ mod tests {
         assert_eq!(r.outcome, interp::Outcome::Returned(Some(1)));
         assert_eq!(r.trace, vec![StmtId(0), StmtId(1), StmtId(2)]);
         let r = interp::run(&p, &[-5], 100);
-        assert_eq!(
-            r.outcome,
-            interp::Outcome::Error {
-                stmt: StmtId(4),
-                msg: "boom".into()
-            }
-        );
+        assert_eq!(r.outcome, interp::Outcome::Error { stmt: StmtId(4), msg: "boom".into() });
     }
 
     #[test]

@@ -68,12 +68,7 @@ impl PointsTo {
 
     /// Analyse with extra, not yet lowered, indirect calls.
     pub fn analyze_with(p: &Program, indirect: &[IndirectCall]) -> PointsTo {
-        let mut a = PointsTo {
-            objs: vec![],
-            ids: HashMap::new(),
-            pts: vec![],
-            program: p.clone(),
-        };
+        let mut a = PointsTo { objs: vec![], ids: HashMap::new(), pts: vec![], program: p.clone() };
         loop {
             let mut changed = false;
             for g in &p.globals {
@@ -153,10 +148,7 @@ impl PointsTo {
 
     fn var_obj(&mut self, proc: &Proc, v: &str) -> usize {
         if proc.var(v).is_some() {
-            self.obj(Obj::Local {
-                proc: proc.name.clone(),
-                var: v.to_string(),
-            })
+            self.obj(Obj::Local { proc: proc.name.clone(), var: v.to_string() })
         } else {
             self.obj(Obj::Global(v.to_string()))
         }
@@ -211,10 +203,7 @@ impl PointsTo {
         if let Some(cp) = self.program.proc(callee).cloned() {
             for (f, a) in cp.formals.iter().zip(args) {
                 let vals = self.vals(proc, a);
-                let o = self.obj(Obj::Local {
-                    proc: cp.name.clone(),
-                    var: f.name.clone(),
-                });
+                let o = self.obj(Obj::Local { proc: cp.name.clone(), var: f.name.clone() });
                 changed |= self.add(o, &vals);
             }
             if let Some(r) = ret {
@@ -315,11 +304,7 @@ impl PointsTo {
             let tb = self.program.type_of_lval(Some(&p), bb);
             if let (Some(Type::Struct(sa)), Some(Type::Struct(sb))) = (&ta, &tb) {
                 if sa == sb && fa != fb {
-                    let is_union = self
-                        .program
-                        .struct_def(sa)
-                        .map(|s| s.is_union)
-                        .unwrap_or(true);
+                    let is_union = self.program.struct_def(sa).map(|s| s.is_union).unwrap_or(true);
                     if !is_union {
                         return false;
                     }

@@ -224,11 +224,7 @@ pub fn print_program(p: &Program, opts: &PrintOptions) -> String {
         out.push_str("};\n");
     }
     for e in &p.externs {
-        let _ = writeln!(
-            out,
-            "extern {};",
-            decl_str(&Type::Func(Box::new(e.ty.clone())), &e.name)
-        );
+        let _ = writeln!(out, "extern {};", decl_str(&Type::Func(Box::new(e.ty.clone())), &e.name));
     }
     for g in &p.globals {
         let _ = writeln!(out, "{} = {};", decl_str(&g.ty, &g.name), init_str(&g.init));
@@ -244,20 +240,12 @@ pub fn print_program(p: &Program, opts: &PrintOptions) -> String {
 pub fn print_proc(p: &Program, proc: &Proc, opts: &PrintOptions) -> String {
     let mut out = String::new();
     {
-        let fs: Vec<String> = proc
-            .formals
-            .iter()
-            .map(|v| decl_str(&v.ty, &v.name))
-            .collect();
+        let fs: Vec<String> = proc.formals.iter().map(|v| decl_str(&v.ty, &v.name)).collect();
         let mut fs = fs.join(", ");
         if proc.variadic {
             fs.push_str(", ...");
         }
-        let _ = writeln!(
-            out,
-            "{} {{",
-            decl_str(&proc.ret, &format!("{}({})", proc.name, fs))
-        );
+        let _ = writeln!(out, "{} {{", decl_str(&proc.ret, &format!("{}({})", proc.name, fs)));
         for l in &proc.locals {
             let _ = writeln!(out, "  {};", decl_str(&l.ty, &l.name));
         }
@@ -271,11 +259,7 @@ pub fn print_proc(p: &Program, proc: &Proc, opts: &PrintOptions) -> String {
             }
             out.push_str(&stmt_str(&s.kind));
             if opts.locs {
-                let file = p
-                    .files
-                    .get(s.loc.file as usize)
-                    .map(|s| s.as_str())
-                    .unwrap_or("?");
+                let file = p.files.get(s.loc.file as usize).map(|s| s.as_str()).unwrap_or("?");
                 let _ = write!(out, "  // {}:{}:{}", file, s.loc.line, s.loc.col);
             }
             out.push('\n');

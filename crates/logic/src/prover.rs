@@ -96,8 +96,7 @@ impl<'ctx> Prover<'ctx> {
             let Some(m) = self.solver.get_model() else { break None };
             let vals: Vec<bool> =
                 atoms.iter().map(|a| m.eval(a, true).and_then(|v| v.as_bool()).unwrap_or(false)).collect();
-            let lits: Vec<Bool> =
-                atoms.iter().zip(&vals).map(|(a, v)| if *v { a.clone() } else { a.not() }).collect();
+            let lits: Vec<Bool> = atoms.iter().zip(&vals).map(|(a, v)| if *v { a.clone() } else { a.not() }).collect();
             let refs: Vec<&Bool> = lits.iter().collect();
             self.solver.assert(&Bool::and(self.ctx, &refs).not());
             out.push(vals);

@@ -105,7 +105,8 @@ impl<'ctx> State<'ctx> {
 
     /// Back in `caller` after a call: globals and memory from `self`, locals from `caller`.
     pub fn leave(&self, caller: &State<'ctx>) -> State<'ctx> {
-        let mut vars: HashMap<_, _> = caller.vars.iter().filter(|((s, _), _)| s.is_some()).map(|(k, v)| (k.clone(), v.clone())).collect();
+        let mut vars: HashMap<_, _> =
+            caller.vars.iter().filter(|((s, _), _)| s.is_some()).map(|(k, v)| (k.clone(), v.clone())).collect();
         for (k, v) in &self.vars {
             if k.0.is_none() {
                 vars.insert(k.clone(), v.clone());

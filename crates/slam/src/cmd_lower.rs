@@ -34,11 +34,7 @@ pub fn run(args: Args) -> u8 {
     let opts = cfront::Options {
         includes: args.include.clone(),
         defines: args.define.clone(),
-        data_model: if args.ilp32 {
-            cfront::DataModel::Ilp32
-        } else {
-            cfront::DataModel::Lp64
-        },
+        data_model: if args.ilp32 { cfront::DataModel::Ilp32 } else { cfront::DataModel::Lp64 },
         entry: args.entry.clone(),
         ..Default::default()
     };
@@ -51,23 +47,14 @@ pub fn run(args: Args) -> u8 {
                     Err(code) => return code,
                 },
             };
-            let po = cminus::PrintOptions {
-                ids: args.ids,
-                locs: args.locs,
-            };
+            let po = cminus::PrintOptions { ids: args.ids, locs: args.locs };
             print!("{}", cminus::print_program(&p, &po));
             crate::exit::HOLDS
         }
         Err(diags) => {
             for d in diags {
                 let src = std::fs::read_to_string(&d.file).ok();
-                crate::diag::report(
-                    &d.file,
-                    src.as_deref(),
-                    d.line as usize,
-                    d.col as usize,
-                    &d.message,
-                );
+                crate::diag::report(&d.file, src.as_deref(), d.line as usize, d.col as usize, &d.message);
             }
             crate::exit::INPUT
         }
@@ -75,16 +62,8 @@ pub fn run(args: Args) -> u8 {
 }
 
 /// Weave the rule at `path` into `p`, reporting warnings and errors.
-fn instrument(
-    p: &cminus::Program,
-    path: &std::path::Path,
-    args: &Args,
-) -> Result<cminus::Program, u8> {
-    let pp = slic::PpOptions {
-        includes: args.include.clone(),
-        defines: args.define.clone(),
-        ..Default::default()
-    };
+fn instrument(p: &cminus::Program, path: &std::path::Path, args: &Args) -> Result<cminus::Program, u8> {
+    let pp = slic::PpOptions { includes: args.include.clone(), defines: args.define.clone(), ..Default::default() };
     let result = slic::preprocess_and_parse(path, &pp).and_then(|rule| slic::instrument(p, &rule));
     match result {
         Ok(out) => {
@@ -96,13 +75,7 @@ fn instrument(
         Err(diags) => {
             for d in diags {
                 let src = std::fs::read_to_string(&d.file).ok();
-                crate::diag::report(
-                    &d.file,
-                    src.as_deref(),
-                    d.line as usize,
-                    d.col as usize,
-                    &d.message,
-                );
+                crate::diag::report(&d.file, src.as_deref(), d.line as usize, d.col as usize, &d.message);
             }
             Err(crate::exit::INPUT)
         }

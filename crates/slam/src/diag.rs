@@ -6,11 +6,8 @@ pub fn render(file: &str, source: Option<&str>, line: usize, col: usize, msg: &s
     if let Some(text) = source.and_then(|s| s.lines().nth(line.saturating_sub(1))) {
         let gutter = line.to_string();
         out.push_str(&format!("{gutter} | {text}\n"));
-        let pad: String = text
-            .chars()
-            .take(col.saturating_sub(1))
-            .map(|c| if c == '\t' { '\t' } else { ' ' })
-            .collect();
+        let pad: String =
+            text.chars().take(col.saturating_sub(1)).map(|c| if c == '\t' { '\t' } else { ' ' }).collect();
         out.push_str(&format!("{} | {pad}^\n", " ".repeat(gutter.len())));
     }
     out

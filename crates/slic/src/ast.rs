@@ -103,7 +103,11 @@ pub struct Handler {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RStmt {
     /// `v = e;` (also `v += e;`, `v++;` … desugared).
-    Assign { var: String, value: RExpr, pos: Pos },
+    Assign {
+        var: String,
+        value: RExpr,
+        pos: Pos,
+    },
     If {
         cond: RExpr,
         then: Vec<RStmt>,
@@ -111,9 +115,14 @@ pub enum RStmt {
         pos: Pos,
     },
     /// `abort "message";` — the message may contain `$fname`.
-    Abort { msg: String, pos: Pos },
+    Abort {
+        msg: String,
+        pos: Pos,
+    },
     /// `halt;`
-    Halt { pos: Pos },
+    Halt {
+        pos: Pos,
+    },
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -162,21 +171,16 @@ impl Rule {
     }
     /// An enum constant: (enum index, value).
     pub fn enum_const(&self, name: &str) -> Option<(usize, i128)> {
-        self.enums.iter().enumerate().find_map(|(i, e)| {
-            e.constants
-                .iter()
-                .find(|(n, _)| n == name)
-                .map(|(_, v)| (i, *v))
-        })
+        self.enums
+            .iter()
+            .enumerate()
+            .find_map(|(i, e)| e.constants.iter().find(|(n, _)| n == name).map(|(_, v)| (i, *v)))
     }
     /// Every function the rule names (in events and watches), each once, in order.
     pub fn functions(&self) -> Vec<(String, Pos)> {
         let mut out: Vec<(String, Pos)> = vec![];
-        let all = self
-            .watches
-            .iter()
-            .flat_map(|w| w.funcs.iter())
-            .chain(self.handlers.iter().flat_map(|h| h.funcs.iter()));
+        let all =
+            self.watches.iter().flat_map(|w| w.funcs.iter()).chain(self.handlers.iter().flat_map(|h| h.funcs.iter()));
         for (f, p) in all {
             if !out.iter().any(|(g, _)| g == f) {
                 out.push((f.clone(), *p));

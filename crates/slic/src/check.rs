@@ -49,12 +49,7 @@ pub enum Cond {
 impl Env<'_> {
     fn diag(&self, pos: Pos, m: impl Into<String>) -> Diagnostic {
         Diagnostic {
-            file: self
-                .rule
-                .files
-                .get(pos.file as usize)
-                .cloned()
-                .unwrap_or_default(),
+            file: self.rule.files.get(pos.file as usize).cloned().unwrap_or_default(),
             line: pos.line,
             col: pos.col,
             message: m.into(),
@@ -64,11 +59,7 @@ impl Env<'_> {
     pub fn describe(&self, t: &Ty) -> String {
         match t {
             Ty::Enum(k) => {
-                let cs: Vec<&str> = self.rule.enums[*k]
-                    .constants
-                    .iter()
-                    .map(|(n, _)| n.as_str())
-                    .collect();
+                let cs: Vec<&str> = self.rule.enums[*k].constants.iter().map(|(n, _)| n.as_str()).collect();
                 format!("enum {{{}}}", cs.join(", "))
             }
             Ty::C(t) => print::type_str(t),
@@ -97,32 +88,28 @@ impl Env<'_> {
                 }
             }
             RExprKind::Bool(b) => Ok((Expr::Bool(*b), Ty::C(Type::Bool))),
-            RExprKind::Null => Ok((
-                Expr::Cast(Type::ptr(Type::Void), Box::new(Expr::Int(0))),
-                Ty::Null,
-            )),
+            RExprKind::Null => Ok((Expr::Cast(Type::ptr(Type::Void), Box::new(Expr::Int(0))), Ty::Null)),
             RExprKind::Name(n) => {
                 if let Some((k, v)) = self.rule.enum_const(n) {
                     return Ok((Expr::Int(v), Ty::Enum(k)));
                 }
                 if let Some(v) = self.rule.state_var(n) {
                     if self.constant {
-                        return Err(self.diag(e.pos, format!("the initial value must be a constant, not the state variable `{n}`")));
+                        return Err(self.diag(
+                            e.pos,
+                            format!("the initial value must be a constant, not the state variable `{n}`"),
+                        ));
                     }
                     let g = self.globals.get(n).cloned().unwrap_or_else(|| n.clone());
                     return Ok((Expr::Lval(Lval::Var(g)), self.state_ty(v)));
                 }
                 if self.constant {
-                    return Err(
-                        self.diag(e.pos, format!("unknown constant `{n}` in an initial value"))
-                    );
+                    return Err(self.diag(e.pos, format!("unknown constant `{n}` in an initial value")));
                 }
                 let Some(p) = self.prog else {
                     return Ok((Expr::Lval(Lval::Var(n.clone())), Ty::Any));
                 };
-                let g = p
-                    .global(n)
-                    .or_else(|| p.globals.iter().find(|g| g.c_name == *n));
+                let g = p.global(n).or_else(|| p.globals.iter().find(|g| g.c_name == *n));
                 match g {
                     Some(g) => Ok((Expr::Lval(Lval::Var(g.name.clone())), Ty::C(g.ty.clone()))),
                     None => Err(self.diag(
@@ -133,10 +120,7 @@ impl Env<'_> {
             }
             RExprKind::Slot(s) => {
                 if self.constant {
-                    return Err(self.diag(
-                        e.pos,
-                        format!("the initial value must be a constant, not `{s}`"),
-                    ));
+                    return Err(self.diag(e.pos, format!("the initial value must be a constant, not `{s}`")));
                 }
                 (self.slots)(*s).map_err(|m| self.diag(e.pos, m))
             }
@@ -165,16 +149,8 @@ impl Env<'_> {
                 let tb = self.int_operand(&tb, b.pos, op.symbol())?;
                 match (&ta, &tb) {
                     (Ty::C(ta), Ty::C(tb)) => {
-                        let t = if matches!(op, BinOp::Shl | BinOp::Shr) {
-                            promote(ta)
-                        } else {
-                            arith_conv(ta, tb)
-                        };
-                        let tbc = if matches!(op, BinOp::Shl | BinOp::Shr) {
-                            promote(tb)
-                        } else {
-                            t.clone()
-                        };
+                        let t = if matches!(op, BinOp::Shl | BinOp::Shr) { promote(ta) } else { arith_conv(ta, tb) };
+                        let tbc = if matches!(op, BinOp::Shl | BinOp::Shr) { promote(tb) } else { t.clone() };
                         Ok((Expr::bin(*op, conv(x, ta, &t), conv(y, tb, &tbc)), Ty::C(t)))
                     }
                     _ => Ok((Expr::bin(*op, x, y), Ty::Any)),
@@ -184,25 +160,16 @@ impl Env<'_> {
                 let (x, t) = self.expr(a)?;
                 match t {
                     Ty::Any => Ok((Expr::Lval(Lval::Deref(Box::new(x))), Ty::Any)),
-                    Ty::C(Type::Ptr(inner))
-                        if *inner != Type::Void && !matches!(*inner, Type::Func(_)) =>
-                    {
+                    Ty::C(Type::Ptr(inner)) if *inner != Type::Void && !matches!(*inner, Type::Func(_)) => {
                         Ok((Expr::Lval(Lval::Deref(Box::new(x))), Ty::C(*inner)))
                     }
-                    t => Err(self.diag(
-                        e.pos,
-                        format!("cannot dereference a value of type {}", self.describe(&t)),
-                    )),
+                    t => Err(self.diag(e.pos, format!("cannot dereference a value of type {}", self.describe(&t)))),
                 }
             }
             RExprKind::Field(a, f, arrow) => {
                 let (x, t) = self.expr(a)?;
                 if t == Ty::Any {
-                    let base = if *arrow {
-                        Lval::Deref(Box::new(x))
-                    } else {
-                        as_lval(x).unwrap_or(Lval::var("?"))
-                    };
+                    let base = if *arrow { Lval::Deref(Box::new(x)) } else { as_lval(x).unwrap_or(Lval::var("?")) };
                     return Ok((Expr::Lval(Lval::Field(Box::new(base), f.clone())), Ty::Any));
                 }
                 let (base, st) = match (&t, arrow) {
@@ -211,33 +178,22 @@ impl Env<'_> {
                         _ => {
                             return Err(self.diag(
                                 e.pos,
-                                format!(
-                                    "`->{f}` on a value of type {}, not a pointer to a struct",
-                                    self.describe(&t)
-                                ),
+                                format!("`->{f}` on a value of type {}, not a pointer to a struct", self.describe(&t)),
                             ))
                         }
                     },
                     (Ty::C(Type::Struct(s)), false) => match as_lval(x) {
                         Some(l) => (l, s.clone()),
-                        None => {
-                            return Err(self.diag(e.pos, format!("`.{f}` needs a struct variable")))
-                        }
+                        None => return Err(self.diag(e.pos, format!("`.{f}` needs a struct variable"))),
                     },
                     _ => {
                         let op = if *arrow { "->" } else { "." };
-                        return Err(self.diag(
-                            e.pos,
-                            format!("`{op}{f}` on a value of type {}", self.describe(&t)),
-                        ));
+                        return Err(self.diag(e.pos, format!("`{op}{f}` on a value of type {}", self.describe(&t))));
                     }
                 };
                 let ft = self.prog.and_then(|p| p.field_type(&st, f)).cloned();
                 match ft {
-                    Some(ft) => Ok((
-                        Expr::Lval(Lval::Field(Box::new(base), f.clone())),
-                        Ty::C(ft),
-                    )),
+                    Some(ft) => Ok((Expr::Lval(Lval::Field(Box::new(base), f.clone())), Ty::C(ft))),
                     None => Err(self.diag(e.pos, format!("struct {st} has no field `{f}`"))),
                 }
             }
@@ -246,25 +202,15 @@ impl Env<'_> {
                 let (iv, it) = self.expr(i)?;
                 self.int_operand(&it, i.pos, "[]")?;
                 match t {
-                    Ty::Any => Ok((
-                        Expr::Lval(Lval::Deref(Box::new(Expr::bin(BinOp::Add, x, iv)))),
-                        Ty::Any,
-                    )),
+                    Ty::Any => Ok((Expr::Lval(Lval::Deref(Box::new(Expr::bin(BinOp::Add, x, iv)))), Ty::Any)),
                     Ty::C(Type::Array(el, _)) => match as_lval(x) {
-                        Some(l) => Ok((
-                            Expr::Lval(Lval::Index(Box::new(l), Box::new(iv))),
-                            Ty::C(*el),
-                        )),
+                        Some(l) => Ok((Expr::Lval(Lval::Index(Box::new(l), Box::new(iv))), Ty::C(*el))),
                         None => Err(self.diag(e.pos, "indexing needs an array variable")),
                     },
-                    Ty::C(Type::Ptr(el)) if *el != Type::Void => Ok((
-                        Expr::Lval(Lval::Deref(Box::new(Expr::bin(BinOp::Add, x, iv)))),
-                        Ty::C(*el),
-                    )),
-                    t => Err(self.diag(
-                        e.pos,
-                        format!("cannot index a value of type {}", self.describe(&t)),
-                    )),
+                    Ty::C(Type::Ptr(el)) if *el != Type::Void => {
+                        Ok((Expr::Lval(Lval::Deref(Box::new(Expr::bin(BinOp::Add, x, iv)))), Ty::C(*el)))
+                    }
+                    t => Err(self.diag(e.pos, format!("cannot index a value of type {}", self.describe(&t)))),
                 }
             }
             RExprKind::Cast(to, a) => {
@@ -272,18 +218,13 @@ impl Env<'_> {
                 match (&t, to) {
                     (_, Type::Void) => Err(self.diag(e.pos, "cast to void in a rule expression")),
                     (Ty::Enum(_), _) => Err(self.diag(e.pos, "an enum state value cannot be cast")),
-                    (Ty::C(ft), _) if !ft.is_scalar() => Err(self.diag(
-                        e.pos,
-                        format!("cannot cast a value of type {}", self.describe(&t)),
-                    )),
-                    (Ty::Null, Type::Ptr(_)) => Ok((
-                        Expr::Cast(to.clone(), Box::new(Expr::Int(0))),
-                        Ty::C(to.clone()),
-                    )),
-                    (Ty::C(Type::Int { .. }), Type::Ptr(_)) if x == Expr::Int(0) => Ok((
-                        Expr::Cast(to.clone(), Box::new(Expr::Int(0))),
-                        Ty::C(to.clone()),
-                    )),
+                    (Ty::C(ft), _) if !ft.is_scalar() => {
+                        Err(self.diag(e.pos, format!("cannot cast a value of type {}", self.describe(&t))))
+                    }
+                    (Ty::Null, Type::Ptr(_)) => Ok((Expr::Cast(to.clone(), Box::new(Expr::Int(0))), Ty::C(to.clone()))),
+                    (Ty::C(Type::Int { .. }), Type::Ptr(_)) if x == Expr::Int(0) => {
+                        Ok((Expr::Cast(to.clone(), Box::new(Expr::Int(0))), Ty::C(to.clone())))
+                    }
                     (Ty::C(ft), Type::Bool) => Ok((truth(x, ft), Ty::C(Type::Bool))),
                     _ => Ok((Expr::Cast(to.clone(), Box::new(x)), Ty::C(to.clone()))),
                 }
@@ -295,24 +236,15 @@ impl Env<'_> {
         match t {
             Ty::Any => Ok(Ty::Any),
             Ty::C(t) if t.is_integer() => Ok(Ty::C(t.clone())),
-            t => Err(self.diag(
-                pos,
-                format!(
-                    "type mismatch: operator `{op}` needs an integer, found {}",
-                    self.describe(t)
-                ),
-            )),
+            t => {
+                Err(self
+                    .diag(pos, format!("type mismatch: operator `{op}` needs an integer, found {}", self.describe(t))))
+            }
         }
     }
 
     /// The operands of a comparison, converted to a common type.
-    fn compare(
-        &self,
-        op: BinOp,
-        a: &RExpr,
-        b: &RExpr,
-        pos: Pos,
-    ) -> Result<(Expr, Expr), Diagnostic> {
+    fn compare(&self, op: BinOp, a: &RExpr, b: &RExpr, pos: Pos) -> Result<(Expr, Expr), Diagnostic> {
         let (x, ta) = self.expr(a)?;
         let (y, tb) = self.expr(b)?;
         let eq = matches!(op, BinOp::Eq | BinOp::Ne);
@@ -320,12 +252,7 @@ impl Env<'_> {
         let mismatch = || {
             self.diag(
                 pos,
-                format!(
-                    "type mismatch: `{}` between {} and {}",
-                    op.symbol(),
-                    self.describe(&ta),
-                    self.describe(&tb)
-                ),
+                format!("type mismatch: `{}` between {} and {}", op.symbol(), self.describe(&ta), self.describe(&tb)),
             )
         };
         match (&ta, &tb) {
@@ -333,12 +260,8 @@ impl Env<'_> {
             (Ty::Enum(p), Ty::Enum(q)) if p == q => Ok((x, y)),
             (Ty::Enum(_), _) | (_, Ty::Enum(_)) => Err(mismatch()),
             (Ty::Null, Ty::Null) if eq => Ok((Expr::Int(0), Expr::Int(0))),
-            (Ty::Null, Ty::C(t @ Type::Ptr(_))) if eq => {
-                Ok((Expr::Cast(t.clone(), Box::new(Expr::Int(0))), y))
-            }
-            (Ty::C(t @ Type::Ptr(_)), Ty::Null) if eq => {
-                Ok((x, Expr::Cast(t.clone(), Box::new(Expr::Int(0)))))
-            }
+            (Ty::Null, Ty::C(t @ Type::Ptr(_))) if eq => Ok((Expr::Cast(t.clone(), Box::new(Expr::Int(0))), y)),
+            (Ty::C(t @ Type::Ptr(_)), Ty::Null) if eq => Ok((x, Expr::Cast(t.clone(), Box::new(Expr::Int(0))))),
             (Ty::C(Type::Int { .. }), Ty::C(t @ Type::Ptr(_))) if eq && zero(&x) => {
                 Ok((Expr::Cast(t.clone(), Box::new(Expr::Int(0))), y))
             }
@@ -359,12 +282,8 @@ impl Env<'_> {
     /// Translate a condition.
     pub fn cond(&self, e: &RExpr) -> Result<Cond, Diagnostic> {
         match &e.kind {
-            RExprKind::Binary(BinOp::And, a, b) => {
-                Ok(Cond::And(Box::new(self.cond(a)?), Box::new(self.cond(b)?)))
-            }
-            RExprKind::Binary(BinOp::Or, a, b) => {
-                Ok(Cond::Or(Box::new(self.cond(a)?), Box::new(self.cond(b)?)))
-            }
+            RExprKind::Binary(BinOp::And, a, b) => Ok(Cond::And(Box::new(self.cond(a)?), Box::new(self.cond(b)?))),
+            RExprKind::Binary(BinOp::Or, a, b) => Ok(Cond::Or(Box::new(self.cond(a)?), Box::new(self.cond(b)?))),
             RExprKind::Unary(UnOp::Not, a) => Ok(Cond::Not(Box::new(self.cond(a)?))),
             _ => {
                 let (x, t) = self.expr(e)?;
@@ -374,7 +293,10 @@ impl Env<'_> {
                     Ty::Null => Ok(Cond::Atom(Expr::Bool(false))),
                     t => Err(self.diag(
                         e.pos,
-                        format!("type mismatch: a condition must be a boolean, an integer or a pointer, found {}", self.describe(&t)),
+                        format!(
+                            "type mismatch: a condition must be a boolean, an integer or a pointer, found {}",
+                            self.describe(&t)
+                        ),
                     )),
                 }
             }
@@ -384,23 +306,11 @@ impl Env<'_> {
     /// Check an assignment `var = value` and translate it to `(global, expr)`.
     pub fn assign(&self, var: &str, value: &RExpr, pos: Pos) -> Result<(String, Expr), Diagnostic> {
         let Some(sv) = self.rule.state_var(var) else {
-            let what = if self.rule.enum_const(var).is_some() {
-                "an enum constant"
-            } else {
-                "not a state variable"
-            };
-            return Err(self.diag(
-                pos,
-                format!(
-                    "unknown state variable `{var}` ({what}); only state variables can be assigned"
-                ),
-            ));
+            let what = if self.rule.enum_const(var).is_some() { "an enum constant" } else { "not a state variable" };
+            return Err(self
+                .diag(pos, format!("unknown state variable `{var}` ({what}); only state variables can be assigned")));
         };
-        let g = self
-            .globals
-            .get(var)
-            .cloned()
-            .unwrap_or_else(|| var.to_string());
+        let g = self.globals.get(var).cloned().unwrap_or_else(|| var.to_string());
         let (x, t) = self.expr(value)?;
         let ok = |e: Expr| Ok((g.clone(), e));
         let mismatch = || {
@@ -444,11 +354,7 @@ pub fn conv(e: Expr, from: &Type, to: &Type) -> Expr {
         return e;
     }
     match (&e, to) {
-        (Expr::Int(v), Type::Int { .. })
-            if cminus::interp::wrap(*v, to) == *v && *to == Type::INT =>
-        {
-            e
-        }
+        (Expr::Int(v), Type::Int { .. }) if cminus::interp::wrap(*v, to) == *v && *to == Type::INT => e,
         (_, Type::Bool) => truth(e, from),
         _ => Expr::Cast(to.clone(), Box::new(e)),
     }

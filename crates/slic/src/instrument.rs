@@ -63,21 +63,13 @@ pub fn instrument(prog: &Program, rule: &Rule) -> Result<Instrumented, Vec<Diagn
 }
 
 /// Weave `rule` into `prog` with options.
-pub fn instrument_with(
-    prog: &Program,
-    rule: &Rule,
-    opts: &Options,
-) -> Result<Instrumented, Vec<Diagnostic>> {
+pub fn instrument_with(prog: &Program, rule: &Rule, opts: &Options) -> Result<Instrumented, Vec<Diagnostic>> {
     let mut ins = Instrumenter::new(prog, rule, opts.object_choice);
     ins.run()?;
     Ok(Instrumented {
         program: ins.out,
         warnings: ins.warnings,
-        state_globals: rule
-            .state
-            .iter()
-            .map(|v| (v.name.clone(), ins.globals[&v.name].clone()))
-            .collect(),
+        state_globals: rule.state.iter().map(|v| (v.name.clone(), ins.globals[&v.name].clone())).collect(),
         object: ins.obj.map(|o| (o.var, o.flag)),
     })
 }
@@ -88,12 +80,8 @@ pub fn instrument_with(
 /// scope: `None` when it reads only globals, else the procedure it was instantiated in.
 pub fn initial_predicates(rule: &Rule, instrumented: &Program) -> Vec<(Option<String>, Expr)> {
     let _ = rule;
-    let marked: HashSet<&str> = instrumented
-        .globals
-        .iter()
-        .filter(|g| g.c_name.starts_with(SLIC_MARK))
-        .map(|g| g.name.as_str())
-        .collect();
+    let marked: HashSet<&str> =
+        instrumented.globals.iter().filter(|g| g.c_name.starts_with(SLIC_MARK)).map(|g| g.name.as_str()).collect();
     let mut out: Vec<(Option<String>, Expr)> = vec![];
     for p in &instrumented.procs {
         for s in &p.body {
@@ -171,12 +159,7 @@ struct Emitter {
 impl Emitter {
     fn emit(&mut self, kind: StmtKind) {
         let labels = std::mem::take(&mut self.pending);
-        self.body.push(Stmt {
-            id: NEW,
-            loc: self.loc,
-            labels,
-            kind,
-        });
+        self.body.push(Stmt { id: NEW, loc: self.loc, labels, kind });
     }
     fn push(&mut self, mut s: Stmt) {
         let mut labels = std::mem::take(&mut self.pending);
@@ -197,12 +180,7 @@ impl Emitter {
         }
     }
     fn last_is_terminator(&self) -> bool {
-        self.pending.is_empty()
-            && self
-                .body
-                .last()
-                .map(|s| s.kind.is_terminator())
-                .unwrap_or(false)
+        self.pending.is_empty() && self.body.last().map(|s| s.kind.is_terminator()).unwrap_or(false)
     }
     fn goto(&mut self, l: &str) {
         if !self.last_is_terminator() {
@@ -227,28 +205,16 @@ impl Site {
             Slot::Arg(n) => match self.args.get(n as usize - 1).cloned().flatten() {
                 Some(x) => Ok(x),
                 None => Err(if self.variadic {
-                    format!(
-                        "`${n}`: this call of `{}` has only {} argument(s)",
-                        self.func,
-                        self.args.len()
-                    )
+                    format!("`${n}`: this call of `{}` has only {} argument(s)", self.func, self.args.len())
                 } else {
-                    format!(
-                        "`${n}`, but `{}` has {} parameter(s)",
-                        self.func, self.nparams
-                    )
+                    format!("`${n}`, but `{}` has {} parameter(s)", self.func, self.nparams)
                 }),
             },
             Slot::Return => {
                 if !event.has_return() {
-                    return Err(format!(
-                        "`$return` has no value at .{} events",
-                        event.name()
-                    ));
+                    return Err(format!("`$return` has no value at .{} events", event.name()));
                 }
-                self.ret
-                    .clone()
-                    .ok_or_else(|| format!("`$return`, but `{}` returns void", self.func))
+                self.ret.clone().ok_or_else(|| format!("`$return`, but `{}` returns void", self.func))
             }
         }
     }
@@ -260,10 +226,9 @@ fn slots_in_expr(e: &RExpr, out: &mut BTreeSet<u32>, ret: &mut bool) {
             out.insert(*n);
         }
         RExprKind::Slot(Slot::Return) => *ret = true,
-        RExprKind::Unary(_, a)
-        | RExprKind::Field(a, _, _)
-        | RExprKind::Deref(a)
-        | RExprKind::Cast(_, a) => slots_in_expr(a, out, ret),
+        RExprKind::Unary(_, a) | RExprKind::Field(a, _, _) | RExprKind::Deref(a) | RExprKind::Cast(_, a) => {
+            slots_in_expr(a, out, ret)
+        }
         RExprKind::Binary(_, a, b) | RExprKind::Index(a, b) => {
             slots_in_expr(a, out, ret);
             slots_in_expr(b, out, ret);
@@ -276,9 +241,7 @@ fn slots_in_stmts(b: &[RStmt], out: &mut BTreeSet<u32>, ret: &mut bool) {
     for s in b {
         match s {
             RStmt::Assign { value, .. } => slots_in_expr(value, out, ret),
-            RStmt::If {
-                cond, then, els, ..
-            } => {
+            RStmt::If { cond, then, els, .. } => {
                 slots_in_expr(cond, out, ret);
                 slots_in_stmts(then, out, ret);
                 slots_in_stmts(els, out, ret);
@@ -401,12 +364,7 @@ impl<'a> Instrumenter<'a> {
 
     fn diag(&self, pos: Pos, m: impl Into<String>) -> Diagnostic {
         Diagnostic {
-            file: self
-                .rule
-                .files
-                .get(pos.file as usize)
-                .cloned()
-                .unwrap_or_default(),
+            file: self.rule.files.get(pos.file as usize).cloned().unwrap_or_default(),
             line: pos.line,
             col: pos.col,
             message: m.into(),
@@ -436,14 +394,9 @@ impl<'a> Instrumenter<'a> {
             Slot::Arg(n) => match ft.params.get(n as usize - 1) {
                 Some(t) => Ok(Some(t.clone())),
                 None if ft.variadic => Ok(None),
-                None => Err(self.diag(
-                    pos,
-                    format!("`${n}`, but `{f}` has {} parameter(s)", ft.params.len()),
-                )),
+                None => Err(self.diag(pos, format!("`${n}`, but `{f}` has {} parameter(s)", ft.params.len()))),
             },
-            Slot::Return if ft.ret == Type::Void => {
-                Err(self.diag(pos, format!("`$return`, but `{f}` returns void")))
-            }
+            Slot::Return if ft.ret == Type::Void => Err(self.diag(pos, format!("`$return`, but `{f}` returns void"))),
             Slot::Return => Ok(Some(ft.ret)),
         }
     }
@@ -457,10 +410,7 @@ impl<'a> Instrumenter<'a> {
         // functions the program does not have
         for (f, pos) in rule.functions() {
             if !self.known(&f) {
-                let d = self.diag(
-                    pos,
-                    format!("the program neither defines nor calls `{f}`; its events never happen"),
-                );
+                let d = self.diag(pos, format!("the program neither defines nor calls `{f}`; its events never happen"));
                 self.warnings.push(d);
             }
         }
@@ -493,8 +443,7 @@ impl<'a> Instrumenter<'a> {
             }
             let ty = ty.unwrap_or(Type::ptr(Type::Void));
             let var = self.fresh_global("slic_obj");
-            let flag = (self.choice == ObjectChoice::FirstSight)
-                .then(|| self.fresh_global("slic_obj_set"));
+            let flag = (self.choice == ObjectChoice::FirstSight).then(|| self.fresh_global("slic_obj_set"));
             self.obj = Some(Obj { var, flag, ty });
         }
         // check every handler against the declarations of its functions
@@ -509,30 +458,16 @@ impl<'a> Instrumenter<'a> {
                     args.push(Some((Expr::var(&format!("${}", i + 1)), t.clone())));
                 }
                 let ret = (ft.ret != Type::Void).then(|| (Expr::var("$return"), ft.ret.clone()));
-                let site = Site {
-                    func: f.clone(),
-                    args,
-                    ret,
-                    nparams: ft.params.len(),
-                    variadic: ft.variadic,
-                };
+                let site = Site { func: f.clone(), args, ret, nparams: ft.params.len(), variadic: ft.variadic };
                 let event = h.event;
                 let slots = |s: Slot| -> Result<(Expr, Ty), String> {
                     match site.slot(s, event) {
                         Ok((e, t)) => Ok((e, Ty::C(t))),
-                        Err(_) if ft.variadic && matches!(s, Slot::Arg(_)) => {
-                            Ok((Expr::Int(0), Ty::Any))
-                        }
+                        Err(_) if ft.variadic && matches!(s, Slot::Arg(_)) => Ok((Expr::Int(0), Ty::Any)),
                         Err(m) => Err(m),
                     }
                 };
-                let env = Env {
-                    rule,
-                    prog: Some(self.prog),
-                    globals: &self.globals,
-                    slots: &slots,
-                    constant: false,
-                };
+                let env = Env { rule, prog: Some(self.prog), globals: &self.globals, slots: &slots, constant: false };
                 let mut errs = vec![];
                 if let Some((s, gp)) = h.guard {
                     if let Err(m) = slots(s) {
@@ -572,15 +507,8 @@ impl<'a> Instrumenter<'a> {
         }
         // the globals
         for v in &rule.state {
-            let slots =
-                |_s: Slot| -> Result<(Expr, Ty), String> { Err("no arguments here".into()) };
-            let env = Env {
-                rule,
-                prog: Some(self.prog),
-                globals: &self.globals,
-                slots: &slots,
-                constant: true,
-            };
+            let slots = |_s: Slot| -> Result<(Expr, Ty), String> { Err("no arguments here".into()) };
+            let env = Env { rule, prog: Some(self.prog), globals: &self.globals, slots: &slots, constant: true };
             let (_, init) = env.assign(&v.name, &v.init, v.pos).map_err(|d| vec![d])?;
             let ty = match v.ty {
                 StateType::Bool => Type::Bool,
@@ -639,15 +567,8 @@ impl<'a> Instrumenter<'a> {
     /// Whether the rule has code for `f.event` (handlers or watches).
     fn has_event(&self, f: &str, event: Event) -> bool {
         let named = |fs: &[(String, Pos)]| fs.iter().any(|(g, _)| g == f);
-        self.rule
-            .handlers
-            .iter()
-            .any(|h| h.event == event && named(&h.funcs))
-            || self
-                .rule
-                .watches
-                .iter()
-                .any(|w| w.event == event && named(&w.funcs))
+        self.rule.handlers.iter().any(|h| h.event == event && named(&h.funcs))
+            || self.rule.watches.iter().any(|w| w.event == event && named(&w.funcs))
     }
 
     /// The slots read by the code of `f.event`: argument numbers, and whether `$return`.
@@ -690,13 +611,7 @@ impl<'a> Instrumenter<'a> {
             k += 1;
         }
         let c_name = n.clone();
-        self.out.procs[pi].locals.push(Var {
-            name: n.clone(),
-            c_name,
-            ty,
-            loc,
-            init: Init::Zero,
-        });
+        self.out.procs[pi].locals.push(Var { name: n.clone(), c_name, ty, loc, init: Init::Zero });
         n
     }
 
@@ -708,11 +623,7 @@ impl<'a> Instrumenter<'a> {
             body: vec![],
             pending: vec![],
             loc: orig.body.first().map(|s| s.loc).unwrap_or(orig.loc),
-            labels: orig
-                .body
-                .iter()
-                .flat_map(|s| s.labels.iter().cloned())
-                .collect(),
+            labels: orig.body.iter().flat_map(|s| s.labels.iter().cloned()).collect(),
             next_label: 0,
         };
         // the state starts at the entry procedure
@@ -727,22 +638,14 @@ impl<'a> Instrumenter<'a> {
             }
             if let Some(o) = &self.obj {
                 match &o.flag {
-                    None => em.emit(StmtKind::Assign(
-                        Lval::Var(o.var.clone()),
-                        Expr::Nondet(o.ty.clone()),
-                    )),
-                    Some(flag) => {
-                        em.emit(StmtKind::Assign(Lval::Var(flag.clone()), Expr::Bool(false)))
-                    }
+                    None => em.emit(StmtKind::Assign(Lval::Var(o.var.clone()), Expr::Nondet(o.ty.clone()))),
+                    Some(flag) => em.emit(StmtKind::Assign(Lval::Var(flag.clone()), Expr::Bool(false))),
                 }
             }
         }
         // formals as values for .entry and .exit of this body
-        let mut formal_args: Vec<Option<(Expr, Type)>> = orig
-            .formals
-            .iter()
-            .map(|f| Some((Expr::var(&f.name), f.ty.clone())))
-            .collect();
+        let mut formal_args: Vec<Option<(Expr, Type)>> =
+            orig.formals.iter().map(|f| Some((Expr::var(&f.name), f.ty.clone()))).collect();
         let ft_site = |args: Vec<Option<(Expr, Type)>>, ret: Option<(Expr, Type)>| Site {
             func: name.clone(),
             args,
@@ -769,13 +672,7 @@ impl<'a> Instrumenter<'a> {
         }
         if has_entry {
             em.loc = orig.loc;
-            let site = ft_site(
-                orig.formals
-                    .iter()
-                    .map(|f| Some((Expr::var(&f.name), f.ty.clone())))
-                    .collect(),
-                None,
-            );
+            let site = ft_site(orig.formals.iter().map(|f| Some((Expr::var(&f.name), f.ty.clone()))).collect(), None);
             self.event_code(&mut em, &site, Event::Entry)?;
         }
         let ret_temps: &mut HashMap<Type, String> = &mut HashMap::new();
@@ -820,8 +717,7 @@ impl<'a> Instrumenter<'a> {
     fn call_has_events(&self, f: &str) -> bool {
         self.has_event(f, Event::Call)
             || self.has_event(f, Event::Return)
-            || (self.is_extern(f)
-                && (self.has_event(f, Event::Entry) || self.has_event(f, Event::Exit)))
+            || (self.is_extern(f) && (self.has_event(f, Event::Entry) || self.has_event(f, Event::Exit)))
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -841,16 +737,8 @@ impl<'a> Instrumenter<'a> {
         let caller = &self.prog.procs[pi];
         let mut s = s.clone();
         em.pending.append(&mut s.labels);
-        let pre: Vec<Event> = if ext {
-            vec![Event::Call, Event::Entry]
-        } else {
-            vec![Event::Call]
-        };
-        let post: Vec<Event> = if ext {
-            vec![Event::Exit, Event::Return]
-        } else {
-            vec![Event::Return]
-        };
+        let pre: Vec<Event> = if ext { vec![Event::Call, Event::Entry] } else { vec![Event::Call] };
+        let post: Vec<Event> = if ext { vec![Event::Exit, Event::Return] } else { vec![Event::Return] };
         let mut post_args = BTreeSet::new();
         let mut post_ret = false;
         for e in &post {
@@ -859,17 +747,10 @@ impl<'a> Instrumenter<'a> {
             post_ret |= r;
         }
         let arg_ty = |i: usize, a: &Expr| -> Type {
-            ft.params
-                .get(i)
-                .cloned()
-                .or_else(|| self.prog.type_of(Some(caller), a))
-                .unwrap_or(Type::INT)
+            ft.params.get(i).cloned().or_else(|| self.prog.type_of(Some(caller), a)).unwrap_or(Type::INT)
         };
-        let pre_args: Vec<Option<(Expr, Type)>> = args
-            .iter()
-            .enumerate()
-            .map(|(i, a)| Some((a.clone(), arg_ty(i, a))))
-            .collect();
+        let pre_args: Vec<Option<(Expr, Type)>> =
+            args.iter().enumerate().map(|(i, a)| Some((a.clone(), arg_ty(i, a)))).collect();
         // arguments read after the call keep their values from before it
         let mut after_args = pre_args.clone();
         for n in post_args {
@@ -903,11 +784,8 @@ impl<'a> Instrumenter<'a> {
                 }
             };
             let orig_ret = ret.clone();
-            s.kind = StmtKind::Call {
-                ret: Some(Lval::Var(tmp.clone())),
-                callee: callee.to_string(),
-                args: args.to_vec(),
-            };
+            s.kind =
+                StmtKind::Call { ret: Some(Lval::Var(tmp.clone())), callee: callee.to_string(), args: args.to_vec() };
             em.push(s.clone());
             if let Some(l) = orig_ret {
                 em.emit(StmtKind::Assign(l, Expr::var(&tmp)));
@@ -923,19 +801,10 @@ impl<'a> Instrumenter<'a> {
     }
 
     /// The code of all watches and handlers of `site.func` at `event`.
-    fn event_code(
-        &mut self,
-        em: &mut Emitter,
-        site: &Site,
-        event: Event,
-    ) -> Result<(), Diagnostic> {
+    fn event_code(&mut self, em: &mut Emitter, site: &Site, event: Event) -> Result<(), Diagnostic> {
         let rule = self.rule;
         let named = |fs: &[(String, Pos)]| fs.iter().any(|(g, _)| *g == site.func);
-        for w in rule
-            .watches
-            .iter()
-            .filter(|w| w.event == event && named(&w.funcs))
-        {
+        for w in rule.watches.iter().filter(|w| w.event == event && named(&w.funcs)) {
             let o = self.obj.as_ref().expect("watches have an object");
             let Some(flag) = &o.flag else { continue };
             let (e, t) = site.slot(w.slot, event).map_err(|m| self.diag(w.pos, m))?;
@@ -952,21 +821,9 @@ impl<'a> Instrumenter<'a> {
             em.emit(StmtKind::Skip);
             em.place(&ld);
         }
-        for h in rule
-            .handlers
-            .iter()
-            .filter(|h| h.event == event && named(&h.funcs))
-        {
-            let slots = |s: Slot| -> Result<(Expr, Ty), String> {
-                site.slot(s, event).map(|(e, t)| (e, Ty::C(t)))
-            };
-            let env = Env {
-                rule,
-                prog: Some(self.prog),
-                globals: &self.globals,
-                slots: &slots,
-                constant: false,
-            };
+        for h in rule.handlers.iter().filter(|h| h.event == event && named(&h.funcs)) {
+            let slots = |s: Slot| -> Result<(Expr, Ty), String> { site.slot(s, event).map(|(e, t)| (e, Ty::C(t))) };
+            let env = Env { rule, prog: Some(self.prog), globals: &self.globals, slots: &slots, constant: false };
             match h.guard {
                 Some((slot, gp)) => {
                     let o = self.obj.as_ref().expect("guards have an object");
@@ -974,9 +831,7 @@ impl<'a> Instrumenter<'a> {
                     let e = obj_conv(e, &t, &o.ty).map_err(|m| self.diag(gp, m))?;
                     let same = Cond::Atom(Expr::bin(BinOp::Eq, e, Expr::var(&o.var)));
                     let cond = match &o.flag {
-                        Some(flag) => {
-                            Cond::And(Box::new(Cond::Atom(Expr::var(flag))), Box::new(same))
-                        }
+                        Some(flag) => Cond::And(Box::new(Cond::Atom(Expr::var(flag))), Box::new(same)),
                         None => same,
                     };
                     let (lt, lf) = (em.label(), em.label());
@@ -999,9 +854,7 @@ fn obj_conv(e: Expr, from: &Type, to: &Type) -> Result<Expr, String> {
         return Ok(e);
     }
     match (from, to) {
-        (Type::Ptr(_), Type::Ptr(_)) | (Type::Int { .. } | Type::Bool, Type::Int { .. }) => {
-            Ok(conv(e, from, to))
-        }
+        (Type::Ptr(_), Type::Ptr(_)) | (Type::Int { .. } | Type::Bool, Type::Int { .. }) => Ok(conv(e, from, to)),
         _ => Err(format!(
             "the watched objects have different types: {} and {}",
             print::type_str(from),
@@ -1050,8 +903,7 @@ fn addr_taken_in(p: &Proc, v: &str) -> bool {
     p.body.iter().any(|s| match &s.kind {
         StmtKind::Assign(l, e) => in_lval(l, v) || in_expr(e, v),
         StmtKind::Call { ret, args, .. } => {
-            ret.as_ref().map(|l| in_lval(l, v)).unwrap_or(false)
-                || args.iter().any(|a| in_expr(a, v))
+            ret.as_ref().map(|l| in_lval(l, v)).unwrap_or(false) || args.iter().any(|a| in_expr(a, v))
         }
         StmtKind::Return(Some(e)) | StmtKind::Assume(e) => in_expr(e, v),
         _ => false,
@@ -1097,9 +949,7 @@ fn gen_stmts(env: &Env, em: &mut Emitter, body: &[RStmt], fname: &str) -> Result
             }
             RStmt::Abort { msg, .. } => em.emit(StmtKind::Error(msg.replace("$fname", fname))),
             RStmt::Halt { .. } => em.emit(StmtKind::Halt),
-            RStmt::If {
-                cond, then, els, ..
-            } => {
+            RStmt::If { cond, then, els, .. } => {
                 let c = env.cond(cond)?;
                 let (lt, lf, le) = (em.label(), em.label(), em.label());
                 match &c {

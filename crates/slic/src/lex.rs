@@ -42,9 +42,9 @@ pub struct Token {
 }
 
 const PUNCT: &[&str] = &[
-    "<<=", ">>=", "->", "++", "--", "==", "!=", "<=", ">=", "&&", "||", "<<", ">>", "+=", "-=",
-    "*=", "/=", "%=", "&=", "|=", "^=", "{", "}", "(", ")", "[", "]", ";", ",", ".", "=", "<", ">",
-    "!", "+", "-", "*", "/", "%", "&", "|", "^", "~", "?", ":",
+    "<<=", ">>=", "->", "++", "--", "==", "!=", "<=", ">=", "&&", "||", "<<", ">>", "+=", "-=", "*=", "/=", "%=", "&=",
+    "|=", "^=", "{", "}", "(", ")", "[", "]", ";", ",", ".", "=", "<", ">", "!", "+", "-", "*", "/", "%", "&", "|",
+    "^", "~", "?", ":",
 ];
 
 /// Split `text` into tokens. `files` receives the names of files seen in line markers;
@@ -65,11 +65,7 @@ pub fn lex(text: &str, files: &mut Vec<String>) -> Result<Vec<Token>, Diagnostic
     };
     while i < b.len() {
         let c = b[i];
-        let pos = Pos {
-            file,
-            line,
-            col: (i - line_start + 1) as u32,
-        };
+        let pos = Pos { file, line, col: (i - line_start + 1) as u32 };
         if c == b'\n' {
             i += 1;
             line += 1;
@@ -147,10 +143,7 @@ pub fn lex(text: &str, files: &mut Vec<String>) -> Result<Vec<Token>, Diagnostic
             while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_') {
                 i += 1;
             }
-            out.push(Token {
-                tok: Tok::Ident(text[s..i].to_string()),
-                pos,
-            });
+            out.push(Token { tok: Tok::Ident(text[s..i].to_string()), pos });
             continue;
         }
         if c == b'$' {
@@ -165,13 +158,7 @@ pub fn lex(text: &str, files: &mut Vec<String>) -> Result<Vec<Token>, Diagnostic
             } else if !w.is_empty() && w.bytes().all(|d| d.is_ascii_digit()) {
                 match w.parse::<u32>() {
                     Ok(n) if n >= 1 => Tok::Arg(n),
-                    _ => {
-                        return Err(err(
-                            files,
-                            pos,
-                            format!("invalid argument reference `${w}`"),
-                        ))
-                    }
+                    _ => return Err(err(files, pos, format!("invalid argument reference `${w}`"))),
                 }
             } else {
                 Tok::Dollar(w.to_string())
@@ -186,10 +173,7 @@ pub fn lex(text: &str, files: &mut Vec<String>) -> Result<Vec<Token>, Diagnostic
             }
             let w = &text[s..i];
             let digits = w.trim_end_matches(['u', 'U', 'l', 'L']);
-            let v = if let Some(h) = digits
-                .strip_prefix("0x")
-                .or_else(|| digits.strip_prefix("0X"))
-            {
+            let v = if let Some(h) = digits.strip_prefix("0x").or_else(|| digits.strip_prefix("0X")) {
                 i128::from_str_radix(h, 16).ok()
             } else if digits.len() > 1 && digits.starts_with('0') {
                 i128::from_str_radix(&digits[1..], 8).ok()
@@ -197,10 +181,7 @@ pub fn lex(text: &str, files: &mut Vec<String>) -> Result<Vec<Token>, Diagnostic
                 digits.parse::<i128>().ok()
             };
             match v {
-                Some(v) => out.push(Token {
-                    tok: Tok::Int(v),
-                    pos,
-                }),
+                Some(v) => out.push(Token { tok: Tok::Int(v), pos }),
                 None => return Err(err(files, pos, format!("invalid integer constant `{w}`"))),
             }
             continue;
@@ -236,36 +217,22 @@ pub fn lex(text: &str, files: &mut Vec<String>) -> Result<Vec<Token>, Diagnostic
             }
             let s = String::from_utf8_lossy(&s).into_owned();
             // adjacent string literals are concatenated
-            if let Some(Token {
-                tok: Tok::Str(prev),
-                ..
-            }) = out.last_mut()
-            {
+            if let Some(Token { tok: Tok::Str(prev), .. }) = out.last_mut() {
                 prev.push_str(&s);
             } else {
-                out.push(Token {
-                    tok: Tok::Str(s),
-                    pos,
-                });
+                out.push(Token { tok: Tok::Str(s), pos });
             }
             continue;
         }
         if let Some(p) = PUNCT.iter().find(|p| text[i..].starts_with(**p)) {
-            out.push(Token {
-                tok: Tok::P(p),
-                pos,
-            });
+            out.push(Token { tok: Tok::P(p), pos });
             i += p.len();
             continue;
         }
         let ch = text[i..].chars().next().unwrap_or('?');
         return Err(err(files, pos, format!("unexpected character `{ch}`")));
     }
-    let pos = Pos {
-        file,
-        line,
-        col: (i - line_start + 1) as u32,
-    };
+    let pos = Pos { file, line, col: (i - line_start + 1) as u32 };
     out.push(Token { tok: Tok::Eof, pos });
     Ok(out)
 }
@@ -274,9 +241,7 @@ pub fn lex(text: &str, files: &mut Vec<String>) -> Result<Vec<Token>, Diagnostic
 fn parse_marker(l: &str) -> Option<(u32, String)> {
     let rest = l.strip_prefix('#')?.trim_start();
     let rest = rest.strip_prefix("line").unwrap_or(rest).trim_start();
-    let end = rest
-        .find(|c: char| !c.is_ascii_digit())
-        .unwrap_or(rest.len());
+    let end = rest.find(|c: char| !c.is_ascii_digit()).unwrap_or(rest.len());
     if end == 0 {
         return None;
     }

@@ -20,9 +20,7 @@ mod parse;
 mod preprocess;
 
 pub use ast::*;
-pub use instrument::{
-    initial_predicates, instrument, instrument_with, Instrumented, ObjectChoice, Options, SLIC_MARK,
-};
+pub use instrument::{initial_predicates, instrument, instrument_with, Instrumented, ObjectChoice, Options, SLIC_MARK};
 pub use preprocess::{preprocess, PpOptions};
 
 use std::collections::HashMap;
@@ -59,9 +57,7 @@ impl From<Vec<Diagnostic>> for Error {
 pub fn parse_rule(name: &str, text: &str) -> Result<Rule, Vec<Diagnostic>> {
     let mut files = vec![name.to_string()];
     let toks = lex::lex(text, &mut files).map_err(|d| vec![d])?;
-    let rule = parse::Parser::new(name, toks, &files)
-        .rule()
-        .map_err(|d| vec![d])?;
+    let rule = parse::Parser::new(name, toks, &files).rule().map_err(|d| vec![d])?;
     let errs = check_rule(&rule);
     if errs.is_empty() {
         Ok(rule)
@@ -78,11 +74,7 @@ pub fn preprocess_and_parse(path: &Path, opts: &PpOptions) -> Result<Rule, Vec<D
 
 /// Run the C preprocessor on rule text named `name` (quoted includes are searched in the
 /// directories of `opts`), then parse it.
-pub fn preprocess_and_parse_str(
-    name: &str,
-    text: &str,
-    opts: &PpOptions,
-) -> Result<Rule, Vec<Diagnostic>> {
+pub fn preprocess_and_parse_str(name: &str, text: &str, opts: &PpOptions) -> Result<Rule, Vec<Diagnostic>> {
     let pre = preprocess::preprocess(Path::new(name), Some(text), opts).map_err(|d| vec![d])?;
     parse_rule(name, &pre)
 }
@@ -92,27 +84,15 @@ fn check_rule(rule: &Rule) -> Vec<Diagnostic> {
     let mut errs = vec![];
     let globals = HashMap::new();
     let diag = |pos: Pos, m: String| Diagnostic {
-        file: rule
-            .files
-            .get(pos.file as usize)
-            .cloned()
-            .unwrap_or_default(),
+        file: rule.files.get(pos.file as usize).cloned().unwrap_or_default(),
         line: pos.line,
         col: pos.col,
         message: m,
     };
     // initial values
     for v in &rule.state {
-        let slots = |_s: Slot| -> Result<(cminus::Expr, check::Ty), String> {
-            Err("no arguments here".into())
-        };
-        let env = check::Env {
-            rule,
-            prog: None,
-            globals: &globals,
-            slots: &slots,
-            constant: true,
-        };
+        let slots = |_s: Slot| -> Result<(cminus::Expr, check::Ty), String> { Err("no arguments here".into()) };
+        let env = check::Env { rule, prog: None, globals: &globals, slots: &slots, constant: true };
         if let Err(d) = env.assign(&v.name, &v.init, v.pos) {
             errs.push(d);
         }
@@ -121,11 +101,7 @@ fn check_rule(rule: &Rule) -> Vec<Diagnostic> {
         if w.slot == Slot::Return && !w.event.has_return() {
             errs.push(diag(
                 w.pos,
-                format!(
-                    "`watch … .{}.$return`: `$return` has no value at .{} events",
-                    w.event.name(),
-                    w.event.name()
-                ),
+                format!("`watch … .{}.$return`: `$return` has no value at .{} events", w.event.name(), w.event.name()),
             ));
         }
     }
@@ -133,29 +109,19 @@ fn check_rule(rule: &Rule) -> Vec<Diagnostic> {
         let event = h.event;
         let slots = move |s: Slot| -> Result<(cminus::Expr, check::Ty), String> {
             match s {
-                Slot::Return if !event.has_return() => Err(format!(
-                    "`$return` has no value at .{} events (only at .exit and .return)",
-                    event.name()
-                )),
+                Slot::Return if !event.has_return() => {
+                    Err(format!("`$return` has no value at .{} events (only at .exit and .return)", event.name()))
+                }
                 _ => Ok((cminus::Expr::Int(0), check::Ty::Any)),
             }
         };
-        let env = check::Env {
-            rule,
-            prog: None,
-            globals: &globals,
-            slots: &slots,
-            constant: false,
-        };
+        let env = check::Env { rule, prog: None, globals: &globals, slots: &slots, constant: false };
         if let Some((s, p)) = h.guard {
             if let Err(m) = slots(s) {
                 errs.push(diag(p, m));
             }
             if rule.watches.is_empty() {
-                errs.push(diag(
-                    p,
-                    "`[guard …]` needs per-object state: add a `watch F.event.$n;` line".into(),
-                ));
+                errs.push(diag(p, "`[guard …]` needs per-object state: add a `watch F.event.$n;` line".into()));
             }
         }
         check_stmts(&env, &h.body, &mut errs);
@@ -171,9 +137,7 @@ pub(crate) fn check_stmts(env: &check::Env, body: &[RStmt], errs: &mut Vec<Diagn
                     errs.push(d);
                 }
             }
-            RStmt::If {
-                cond, then, els, ..
-            } => {
+            RStmt::If { cond, then, els, .. } => {
                 if let Err(d) = env.cond(cond) {
                     errs.push(d);
                 }

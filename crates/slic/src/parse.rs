@@ -14,9 +14,7 @@ pub struct Parser<'a> {
 
 type PResult<T> = Result<T, Diagnostic>;
 
-const TYPE_WORDS: &[&str] = &[
-    "void", "char", "short", "int", "long", "unsigned", "signed", "_Bool", "bool",
-];
+const TYPE_WORDS: &[&str] = &["void", "char", "short", "int", "long", "unsigned", "signed", "_Bool", "bool"];
 
 impl<'a> Parser<'a> {
     pub fn new(name: &str, toks: Vec<Token>, files: &'a [String]) -> Self {
@@ -28,12 +26,7 @@ impl<'a> Parser<'a> {
             watches: vec![],
             handlers: vec![],
         };
-        Parser {
-            toks,
-            i: 0,
-            files,
-            rule,
-        }
+        Parser { toks, i: 0, files, rule }
     }
 
     fn peek(&self) -> &Tok {
@@ -54,11 +47,7 @@ impl<'a> Parser<'a> {
     }
     pub fn diag(&self, pos: Pos, m: impl Into<String>) -> Diagnostic {
         Diagnostic {
-            file: self
-                .files
-                .get(pos.file as usize)
-                .cloned()
-                .unwrap_or_default(),
+            file: self.files.get(pos.file as usize).cloned().unwrap_or_default(),
             line: pos.line,
             col: pos.col,
             message: m.into(),
@@ -164,10 +153,7 @@ impl<'a> Parser<'a> {
                 self.bump();
                 Ok((Slot::Return, p))
             }
-            t => self.err(format!(
-                "expected `$1`…`$n` or `$return`, found {}",
-                t.describe()
-            )),
+            t => self.err(format!("expected `$1`…`$n` or `$return`, found {}", t.describe())),
         }
     }
 
@@ -193,24 +179,14 @@ impl<'a> Parser<'a> {
                 self.bump();
                 (s, p)
             }
-            t => {
-                return self.err(format!(
-                    "expected an event (entry, exit, call, return), found {}",
-                    t.describe()
-                ))
-            }
+            t => return self.err(format!("expected an event (entry, exit, call, return), found {}", t.describe())),
         };
         let event = match e.as_str() {
             "entry" => Event::Entry,
             "exit" => Event::Exit,
             "call" => Event::Call,
             "return" => Event::Return,
-            _ => {
-                return Err(self.diag(
-                    ep,
-                    format!("unknown event `{e}` (expected entry, exit, call or return)"),
-                ))
-            }
+            _ => return Err(self.diag(ep, format!("unknown event `{e}` (expected entry, exit, call or return)"))),
         };
         Ok((funcs, event))
     }
@@ -231,8 +207,7 @@ impl<'a> Parser<'a> {
                 let mut next = 0i128;
                 while !self.eat_p("}") {
                     let (n, np) = self.ident("an enum constant")?;
-                    if self.rule.enum_const(&n).is_some() || constants.iter().any(|(c, _)| *c == n)
-                    {
+                    if self.rule.enum_const(&n).is_some() || constants.iter().any(|(c, _)| *c == n) {
                         return Err(self.diag(np, format!("enum constant `{n}` is declared twice")));
                     }
                     if self.eat_p("=") {
@@ -268,9 +243,7 @@ impl<'a> Parser<'a> {
             loop {
                 let (name, pos) = self.ident("a state variable name")?;
                 if self.rule.state_var(&name).is_some() {
-                    return Err(
-                        self.diag(pos, format!("state variable `{name}` is declared twice"))
-                    );
+                    return Err(self.diag(pos, format!("state variable `{name}` is declared twice")));
                 }
                 if self.rule.enum_const(&name).is_some() {
                     return Err(self.diag(pos, format!("`{name}` is already an enum constant")));
@@ -279,20 +252,13 @@ impl<'a> Parser<'a> {
                     self.expr()?
                 } else {
                     let kind = match ty {
-                        StateType::Enum(k) => {
-                            RExprKind::Name(self.rule.enums[k].constants[0].0.clone())
-                        }
+                        StateType::Enum(k) => RExprKind::Name(self.rule.enums[k].constants[0].0.clone()),
                         StateType::Int => RExprKind::Int(0),
                         StateType::Bool => RExprKind::Bool(false),
                     };
                     RExpr { kind, pos }
                 };
-                self.rule.state.push(StateVar {
-                    name,
-                    ty,
-                    init,
-                    pos,
-                });
+                self.rule.state.push(StateVar { name, ty, init, pos });
                 if !self.eat_p(",") {
                     break;
                 }
@@ -305,11 +271,9 @@ impl<'a> Parser<'a> {
     fn const_value(&self, e: &RExpr, local: &[(String, i128)]) -> PResult<i128> {
         let v = match &e.kind {
             RExprKind::Int(v) => Some(*v),
-            RExprKind::Name(n) => local
-                .iter()
-                .find(|(c, _)| c == n)
-                .map(|(_, v)| *v)
-                .or_else(|| self.rule.enum_const(n).map(|(_, v)| v)),
+            RExprKind::Name(n) => {
+                local.iter().find(|(c, _)| c == n).map(|(_, v)| *v).or_else(|| self.rule.enum_const(n).map(|(_, v)| v))
+            }
             RExprKind::Unary(UnOp::Neg, a) => self.const_value(a, local).ok().map(|v| -v),
             RExprKind::Binary(op, a, b) => {
                 let (a, b) = (self.const_value(a, local)?, self.const_value(b, local)?);
@@ -361,12 +325,7 @@ impl<'a> Parser<'a> {
                     self.bump();
                     self.stmt(&mut els)?;
                 }
-                out.push(RStmt::If {
-                    cond,
-                    then,
-                    els,
-                    pos,
-                });
+                out.push(RStmt::If { cond, then, els, pos });
             }
             Tok::Ident(k) if k == "abort" => {
                 self.bump();
@@ -376,10 +335,7 @@ impl<'a> Parser<'a> {
                         s
                     }
                     t => {
-                        return self.err(format!(
-                            "expected the message of `abort` (a string), found {}",
-                            t.describe()
-                        ))
+                        return self.err(format!("expected the message of `abort` (a string), found {}", t.describe()))
                     }
                 };
                 self.expect_p(";")?;
@@ -393,18 +349,10 @@ impl<'a> Parser<'a> {
             Tok::Ident(k) if k == "else" => return self.err("`else` without `if`"),
             Tok::Ident(var) => {
                 self.bump();
-                let target = RExpr {
-                    kind: RExprKind::Name(var.clone()),
-                    pos,
-                };
+                let target = RExpr { kind: RExprKind::Name(var.clone()), pos };
                 let op = match self.peek().clone() {
                     Tok::P(p) => p,
-                    t => {
-                        return self.err(format!(
-                            "expected an assignment to `{var}`, found {}",
-                            t.describe()
-                        ))
-                    }
+                    t => return self.err(format!("expected an assignment to `{var}`, found {}", t.describe())),
                 };
                 let opos = self.pos();
                 let value = match op {
@@ -437,36 +385,19 @@ impl<'a> Parser<'a> {
             Tok::P(p @ ("++" | "--")) => {
                 self.bump();
                 let (var, vp) = self.ident("a state variable")?;
-                let target = RExpr {
-                    kind: RExprKind::Name(var.clone()),
-                    pos: vp,
-                };
-                let one = RExpr {
-                    kind: RExprKind::Int(1),
-                    pos,
-                };
+                let target = RExpr { kind: RExprKind::Name(var.clone()), pos: vp };
+                let one = RExpr { kind: RExprKind::Int(1), pos };
                 let bop = if p == "++" { BinOp::Add } else { BinOp::Sub };
-                let value = RExpr {
-                    kind: RExprKind::Binary(bop, Box::new(target), Box::new(one)),
-                    pos,
-                };
+                let value = RExpr { kind: RExprKind::Binary(bop, Box::new(target), Box::new(one)), pos };
                 self.expect_p(";")?;
-                out.push(RStmt::Assign {
-                    var,
-                    value,
-                    pos: vp,
-                });
+                out.push(RStmt::Assign { var, value, pos: vp });
             }
             Tok::Arg(_) | Tok::DollarReturn => {
-                return self.err(
-                    "arguments and return values cannot be assigned; only state variables can",
-                )
+                return self.err("arguments and return values cannot be assigned; only state variables can")
             }
             t => {
-                return self.err(format!(
-                    "expected an action (`if`, an assignment, `abort`, `halt`), found {}",
-                    t.describe()
-                ))
+                return self
+                    .err(format!("expected an action (`if`, an assignment, `abort`, `halt`), found {}", t.describe()))
             }
         }
         Ok(())
@@ -494,10 +425,7 @@ impl<'a> Parser<'a> {
             let pos = self.pos();
             self.bump();
             let rhs = self.binary(prec + 1)?;
-            lhs = RExpr {
-                kind: RExprKind::Binary(op, Box::new(lhs), Box::new(rhs)),
-                pos,
-            };
+            lhs = RExpr { kind: RExprKind::Binary(op, Box::new(lhs), Box::new(rhs)), pos };
         }
         Ok(lhs)
     }
@@ -515,30 +443,19 @@ impl<'a> Parser<'a> {
             Tok::P("*") => {
                 self.bump();
                 let e = self.unary()?;
-                return Ok(RExpr {
-                    kind: RExprKind::Deref(Box::new(e)),
-                    pos,
-                });
+                return Ok(RExpr { kind: RExprKind::Deref(Box::new(e)), pos });
             }
             Tok::P("&") => return self.err("`&` is not supported in rules"),
-            Tok::P("++") | Tok::P("--") => {
-                return self.err("`++`/`--` may only be used as a statement")
-            }
+            Tok::P("++") | Tok::P("--") => return self.err("`++`/`--` may only be used as a statement"),
             _ => None,
         };
         if let Some(op) = op {
             self.bump();
             let e = self.unary()?;
             if let (UnOp::Neg, RExprKind::Int(v)) = (op, &e.kind) {
-                return Ok(RExpr {
-                    kind: RExprKind::Int(-v),
-                    pos,
-                });
+                return Ok(RExpr { kind: RExprKind::Int(-v), pos });
             }
-            return Ok(RExpr {
-                kind: RExprKind::Unary(op, Box::new(e)),
-                pos,
-            });
+            return Ok(RExpr { kind: RExprKind::Unary(op, Box::new(e)), pos });
         }
         // a cast
         if self.is_p("(") {
@@ -548,10 +465,7 @@ impl<'a> Parser<'a> {
                     let ty = self.type_name()?;
                     self.expect_p(")")?;
                     let e = self.unary()?;
-                    return Ok(RExpr {
-                        kind: RExprKind::Cast(ty, Box::new(e)),
-                        pos,
-                    });
+                    return Ok(RExpr { kind: RExprKind::Cast(ty, Box::new(e)), pos });
                 }
             }
         }
@@ -597,23 +511,14 @@ impl<'a> Parser<'a> {
             let pos = self.pos();
             if self.eat_p("->") {
                 let (f, _) = self.ident("a field name")?;
-                e = RExpr {
-                    kind: RExprKind::Field(Box::new(e), f, true),
-                    pos,
-                };
+                e = RExpr { kind: RExprKind::Field(Box::new(e), f, true), pos };
             } else if self.eat_p(".") {
                 let (f, _) = self.ident("a field name")?;
-                e = RExpr {
-                    kind: RExprKind::Field(Box::new(e), f, false),
-                    pos,
-                };
+                e = RExpr { kind: RExprKind::Field(Box::new(e), f, false), pos };
             } else if self.eat_p("[") {
                 let i = self.expr()?;
                 self.expect_p("]")?;
-                e = RExpr {
-                    kind: RExprKind::Index(Box::new(e), Box::new(i)),
-                    pos,
-                };
+                e = RExpr { kind: RExprKind::Index(Box::new(e), Box::new(i)), pos };
             } else if self.is_p("(") {
                 return self.err("function calls are not allowed in rule expressions");
             } else {
@@ -633,12 +538,8 @@ impl<'a> Parser<'a> {
             Tok::Ident(s) => RExprKind::Name(s),
             Tok::Arg(n) => RExprKind::Slot(Slot::Arg(n)),
             Tok::DollarReturn => RExprKind::Slot(Slot::Return),
-            Tok::Dollar(w) if w == "fname" => {
-                return self.err("`$fname` may only be used inside an abort message")
-            }
-            Tok::Dollar(w) => {
-                return self.err(format!("unknown `${w}` (expected `$1`…`$n` or `$return`)"))
-            }
+            Tok::Dollar(w) if w == "fname" => return self.err("`$fname` may only be used inside an abort message"),
+            Tok::Dollar(w) => return self.err(format!("unknown `${w}` (expected `$1`…`$n` or `$return`)")),
             Tok::P("(") => {
                 self.bump();
                 let e = self.expr()?;

@@ -19,11 +19,7 @@ pub struct PpOptions {
 
 impl Default for PpOptions {
     fn default() -> Self {
-        PpOptions {
-            includes: vec![],
-            defines: vec![],
-            cpp: "gcc".into(),
-        }
+        PpOptions { includes: vec![], defines: vec![], cpp: "gcc".into() }
     }
 }
 
@@ -31,12 +27,7 @@ impl Default for PpOptions {
 /// `# N "file"` line markers.
 pub fn preprocess(path: &Path, text: Option<&str>, opts: &PpOptions) -> Result<String, Diagnostic> {
     let name = path.to_string_lossy().into_owned();
-    let fail = |m: String| Diagnostic {
-        file: name.clone(),
-        line: 1,
-        col: 1,
-        message: m,
-    };
+    let fail = |m: String| Diagnostic { file: name.clone(), line: 1, col: 1, message: m };
     let mut cmd = Command::new(&opts.cpp);
     cmd.args(["-E", "-x", "c", "-undef", "-D__SLIC__=1"]);
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
@@ -62,15 +53,8 @@ pub fn preprocess(path: &Path, text: Option<&str>, opts: &PpOptions) -> Result<S
             cmd.arg(path);
         }
     }
-    cmd.stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    let mut child = cmd.spawn().map_err(|e| {
-        fail(format!(
-            "cannot run the preprocessor `{} -E`: {e}",
-            opts.cpp
-        ))
-    })?;
+    cmd.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
+    let mut child = cmd.spawn().map_err(|e| fail(format!("cannot run the preprocessor `{} -E`: {e}", opts.cpp)))?;
     {
         let mut stdin = child.stdin.take().expect("piped stdin");
         if let Some(t) = text {
@@ -80,9 +64,7 @@ pub fn preprocess(path: &Path, text: Option<&str>, opts: &PpOptions) -> Result<S
             let _ = stdin.write_all(b"\n");
         }
     }
-    let out = child
-        .wait_with_output()
-        .map_err(|e| fail(format!("the preprocessor failed: {e}")))?;
+    let out = child.wait_with_output().map_err(|e| fail(format!("the preprocessor failed: {e}")))?;
     if !out.status.success() {
         let err = String::from_utf8_lossy(&out.stderr);
         for l in err.lines() {
@@ -99,18 +81,10 @@ pub fn preprocess(path: &Path, text: Option<&str>, opts: &PpOptions) -> Result<S
 fn parse_gcc_error(l: &str) -> Option<Diagnostic> {
     let idx = l.find(": error: ").or_else(|| l.find(": fatal error: "))?;
     let (head, msg) = l.split_at(idx);
-    let msg = msg
-        .trim_start_matches(": ")
-        .trim_start_matches("fatal ")
-        .trim_start_matches("error: ");
+    let msg = msg.trim_start_matches(": ").trim_start_matches("fatal ").trim_start_matches("error: ");
     let mut parts = head.rsplitn(3, ':');
     let col = parts.next()?.parse().ok()?;
     let line = parts.next()?.parse().ok()?;
     let file = parts.next()?.to_string();
-    Some(Diagnostic {
-        file,
-        line,
-        col,
-        message: format!("preprocessor: {msg}"),
-    })
+    Some(Diagnostic { file, line, col, message: format!("preprocessor: {msg}") })
 }

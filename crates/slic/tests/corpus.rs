@@ -10,10 +10,7 @@ use std::path::{Path, PathBuf};
 const MIN_FILES: usize = 32;
 
 fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../..")
-        .canonicalize()
-        .unwrap()
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..").canonicalize().unwrap()
 }
 
 struct Case {
@@ -37,20 +34,13 @@ fn header(path: &Path) -> Case {
         } else if let Some(e) = l.strip_prefix("expect:") {
             expect = Some(e.trim().to_string());
         } else if let Some(i) = l.strip_prefix("input:") {
-            input = i
-                .split_whitespace()
-                .map(|x| x.parse().expect("input values are integers"))
-                .collect();
+            input = i.split_whitespace().map(|x| x.parse().expect("input values are integers")).collect();
         } else if let Some(m) = l.strip_prefix("message:") {
             message = Some(m.trim().to_string());
         }
     }
     let expect = expect.unwrap_or_else(|| panic!("{}: no `// expect:` header", path.display()));
-    assert!(
-        expect == "SAFE" || expect == "VIOLATION",
-        "{}: bad expect {expect}",
-        path.display()
-    );
+    assert!(expect == "SAFE" || expect == "VIOLATION", "{}: bad expect {expect}", path.display());
     Case {
         path: path.to_path_buf(),
         rule: rule.unwrap_or_else(|| panic!("{}: no `// rule:` header", path.display())),
@@ -79,25 +69,15 @@ fn corpus_files() -> Vec<PathBuf> {
 }
 
 fn instrumented(c: &Case, choice: slic::ObjectChoice) -> (Program, Option<String>) {
-    let opts = cfront::Options {
-        includes: vec![root().join("corpus/include")],
-        ..Default::default()
-    };
+    let opts = cfront::Options { includes: vec![root().join("corpus/include")], ..Default::default() };
     let prog = cfront::lower_files(std::slice::from_ref(&c.path), &opts)
         .unwrap_or_else(|d| panic!("{}: {:?}", c.path.display(), d));
     let rule = slic::preprocess_and_parse(&c.rule, &slic::PpOptions::default())
         .unwrap_or_else(|d| panic!("{}: {:?}", c.rule.display(), d));
-    let opts = slic::Options {
-        object_choice: choice,
-    };
-    let out = slic::instrument_with(&prog, &rule, &opts)
-        .unwrap_or_else(|d| panic!("{}: {:?}", c.path.display(), d));
+    let opts = slic::Options { object_choice: choice };
+    let out = slic::instrument_with(&prog, &rule, &opts).unwrap_or_else(|d| panic!("{}: {:?}", c.path.display(), d));
     let problems = out.program.validate();
-    assert!(
-        problems.is_empty(),
-        "{}: invalid instrumented program: {problems:?}",
-        c.path.display()
-    );
+    assert!(problems.is_empty(), "{}: invalid instrumented program: {problems:?}", c.path.display());
     (out.program, out.object.map(|o| o.0))
 }
 
@@ -115,17 +95,11 @@ fn prophecy_variants(p: &Program, obj: &Option<String>) -> Vec<Program> {
         Type::Ptr(_) => {
             for g in &p.globals {
                 if !g.c_name.starts_with(slic::SLIC_MARK) {
-                    cands.push(Expr::Cast(
-                        ty.clone(),
-                        Box::new(Expr::AddrOf(Lval::Var(g.name.clone()))),
-                    ));
+                    cands.push(Expr::Cast(ty.clone(), Box::new(Expr::AddrOf(Lval::Var(g.name.clone())))));
                 }
             }
             for k in 1..=4 {
-                cands.push(Expr::Cast(
-                    ty.clone(),
-                    Box::new(Expr::Int(0x1000 + 0x10 * k)),
-                ));
+                cands.push(Expr::Cast(ty.clone(), Box::new(Expr::Int(0x1000 + 0x10 * k))));
             }
         }
         _ => {
@@ -138,9 +112,7 @@ fn prophecy_variants(p: &Program, obj: &Option<String>) -> Vec<Program> {
     let at = p.procs[entry]
         .body
         .iter()
-        .position(
-            |s| matches!(&s.kind, StmtKind::Assign(Lval::Var(v), Expr::Nondet(_)) if v == obj),
-        )
+        .position(|s| matches!(&s.kind, StmtKind::Assign(Lval::Var(v), Expr::Nondet(_)) if v == obj))
         .expect("the prophecy assignment");
     let mut out = vec![p.clone()];
     for c in cands {
@@ -219,18 +191,13 @@ fn check(c: &Case) -> Result<(), String> {
                     return Err(format!("{name}: message without the function name: {msg}"));
                 }
                 match &c.message {
-                    Some(m) if &msg != m => Err(format!(
-                        "{name}: error message {msg:?}, expected {m:?}; {}",
-                        witness(&p, c)
-                    )),
+                    Some(m) if &msg != m => {
+                        Err(format!("{name}: error message {msg:?}, expected {m:?}; {}", witness(&p, c)))
+                    }
                     _ => Ok(()),
                 }
             }
-            o => Err(format!(
-                "{name}: no error on input {:?} ({o:?}); {}",
-                c.input,
-                witness(&p, c)
-            )),
+            o => Err(format!("{name}: no error on input {:?} ({o:?}); {}", c.input, witness(&p, c))),
         }
     } else {
         let (p, obj) = instrumented(c, slic::ObjectChoice::Prophecy);
@@ -253,9 +220,7 @@ fn check(c: &Case) -> Result<(), String> {
             }
         }
         if returned == 0 {
-            return Err(format!(
-                "{name}: no run of the SAFE program returned normally"
-            ));
+            return Err(format!("{name}: no run of the SAFE program returned normally"));
         }
         Ok(())
     }
@@ -264,11 +229,7 @@ fn check(c: &Case) -> Result<(), String> {
 #[test]
 fn corpus_programs_reach_errors_exactly_when_expected() {
     let files = corpus_files();
-    assert!(
-        files.len() >= MIN_FILES,
-        "corpus too small: {}",
-        files.len()
-    );
+    assert!(files.len() >= MIN_FILES, "corpus too small: {}", files.len());
     let mut failures = vec![];
     for f in &files {
         let c = header(f);
@@ -276,12 +237,7 @@ fn corpus_programs_reach_errors_exactly_when_expected() {
             failures.push(e);
         }
     }
-    assert!(
-        failures.is_empty(),
-        "{} failure(s):\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
+    assert!(failures.is_empty(), "{} failure(s):\n{}", failures.len(), failures.join("\n"));
 }
 
 #[test]
@@ -294,18 +250,10 @@ fn every_rule_has_two_safe_and_two_violating_programs() {
             continue;
         }
         rules += 1;
-        let cases: Vec<Case> = corpus_files()
-            .iter()
-            .map(|f| header(f))
-            .filter(|c| c.rule == r)
-            .collect();
+        let cases: Vec<Case> = corpus_files().iter().map(|f| header(f)).filter(|c| c.rule == r).collect();
         let safe = cases.iter().filter(|c| !c.violation).count();
         let bad = cases.iter().filter(|c| c.violation).count();
-        assert!(
-            safe >= 2 && bad >= 2,
-            "{}: {safe} SAFE and {bad} VIOLATION programs",
-            r.display()
-        );
+        assert!(safe >= 2 && bad >= 2, "{}: {safe} SAFE and {bad} VIOLATION programs", r.display());
     }
     assert!(rules >= 8, "only {rules} rules in specs/");
 }

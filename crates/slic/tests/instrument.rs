@@ -16,18 +16,13 @@ fn rule(text: &str) -> Rule {
 
 /// Compare with `tests/snapshots/<name>.txt`; write it when missing or with UPDATE_SNAPSHOTS=1.
 fn snapshot(name: &str, text: &str) {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/snapshots")
-        .join(format!("{name}.txt"));
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/snapshots").join(format!("{name}.txt"));
     if std::env::var_os("UPDATE_SNAPSHOTS").is_some() || !path.exists() {
         std::fs::write(&path, text).unwrap();
         return;
     }
     let want = std::fs::read_to_string(&path).unwrap();
-    assert!(
-        want == text,
-        "snapshot {name} differs (UPDATE_SNAPSHOTS=1 to accept):\n{text}"
-    );
+    assert!(want == text, "snapshot {name} differs (UPDATE_SNAPSHOTS=1 to accept):\n{text}");
 }
 
 fn print(p: &Program) -> String {
@@ -51,9 +46,7 @@ int main(void) { return DispatchRead(nondet_int()); }
 "#;
 
 fn spec(name: &str) -> Rule {
-    let p = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../specs")
-        .join(name);
+    let p = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../specs").join(name);
     preprocess_and_parse(&p, &PpOptions::default()).unwrap()
 }
 
@@ -61,11 +54,7 @@ fn spec(name: &str) -> Rule {
 fn snapshot_spinlock_prophecy() {
     let p = lower(LOCKS);
     let out = instrument(&p, &spec("spinlock.slic")).unwrap();
-    assert!(
-        out.program.validate().is_empty(),
-        "{:?}",
-        out.program.validate()
-    );
+    assert!(out.program.validate().is_empty(), "{:?}", out.program.validate());
     snapshot("spinlock_prophecy", &print(&out.program));
     // DispatchWrite and DispatchDeviceControl are not in the program
     assert_eq!(out.warnings.len(), 2, "{:?}", out.warnings);
@@ -75,9 +64,7 @@ fn snapshot_spinlock_prophecy() {
 #[test]
 fn snapshot_spinlock_first_sight() {
     let p = lower(LOCKS);
-    let opts = Options {
-        object_choice: ObjectChoice::FirstSight,
-    };
+    let opts = Options { object_choice: ObjectChoice::FirstSight };
     let out = instrument_with(&p, &spec("spinlock.slic"), &opts).unwrap();
     assert!(out.program.validate().is_empty());
     snapshot("spinlock_first_sight", &print(&out.program));
@@ -193,19 +180,13 @@ int main(void) { int v = 3; int r = g(v); int s = h(&v); return r + s; }
     let q = &out.program;
     assert!(q.validate().is_empty());
     // g has a body: .call/.return at the call site, nothing in g
-    assert_eq!(
-        q.proc("g").unwrap().body.len(),
-        lower(c).proc("g").unwrap().body.len()
-    );
+    assert_eq!(q.proc("g").unwrap().body.len(), lower(c).proc("g").unwrap().body.len());
     // h is external: .entry/.exit around its call; a negative result is an error
     match run(q, &[-5], 1000).outcome {
         Outcome::Error { msg, .. } => assert_eq!(msg, "h failed"),
         o => panic!("{o:?}"),
     }
-    assert!(matches!(
-        run(q, &[5], 1000).outcome,
-        Outcome::Returned(Some(11))
-    ));
+    assert!(matches!(run(q, &[5], 1000).outcome, Outcome::Returned(Some(11))));
 }
 
 #[test]
@@ -216,8 +197,7 @@ int L;
 void (*fp)(int *) = lock;
 int main(void) { void (*g)(int *) = lock; g(&L); fp(&L); return 0; }
 "#;
-    let r =
-        rule("state { int n = 0; } lock.entry { if (n == 1) abort \"$fname twice\"; else n = 1; }");
+    let r = rule("state { int n = 0; } lock.entry { if (n == 1) abort \"$fname twice\"; else n = 1; }");
     let out = instrument(&lower(c), &r).unwrap();
     match run(&out.program, &[], 1000).outcome {
         Outcome::Error { msg, .. } => assert_eq!(msg, "lock twice"),
@@ -230,20 +210,12 @@ fn program_dependent_errors() {
     let p = lower("void f(int a, int b); int g; int main(void) { f(1, 2); return 0; }");
     let errs = |text: &str| -> Vec<String> {
         let r = rule(text);
-        instrument(&p, &r).map(|_| vec![]).unwrap_or_else(|d| {
-            d.iter()
-                .map(|d| format!("{}:{}: {}", d.line, d.col, d.message))
-                .collect()
-        })
+        instrument(&p, &r)
+            .map(|_| vec![])
+            .unwrap_or_else(|d| d.iter().map(|d| format!("{}:{}: {}", d.line, d.col, d.message)).collect())
     };
-    assert_eq!(
-        errs("state { int n = 0; }\nf.entry { n = $3; }"),
-        ["2:15: `$3`, but `f` has 2 parameter(s)"]
-    );
-    assert_eq!(
-        errs("state { int n = 0; }\nf.exit { n = $return; }"),
-        ["2:14: `$return`, but `f` returns void"]
-    );
+    assert_eq!(errs("state { int n = 0; }\nf.entry { n = $3; }"), ["2:15: `$3`, but `f` has 2 parameter(s)"]);
+    assert_eq!(errs("state { int n = 0; }\nf.exit { n = $return; }"), ["2:14: `$return`, but `f` returns void"]);
     assert_eq!(
         errs("state { int n = 0; }\nf.entry { n = nosuch; }"),
         ["2:15: unknown identifier `nosuch`: not a state variable, an enum constant or a global variable of the program"]
@@ -266,19 +238,14 @@ fn program_dependent_errors() {
 
 #[test]
 fn pointer_and_null_checks() {
-    let p = lower(
-        "int *get(void); void use(int *p); int main(void) { int *x = get(); use(x); return 0; }",
-    );
+    let p = lower("int *get(void); void use(int *p); int main(void) { int *x = get(); use(x); return 0; }");
     let r = rule(
         "state { bool ok = false; }
          get.exit { if ($return != NULL) ok = true; }
          use.entry { if (!ok && $1 == 0) abort \"null\"; }",
     );
     let out = instrument(&p, &r).unwrap();
-    assert!(matches!(
-        run(&out.program, &[0], 1000).outcome,
-        Outcome::Error { .. }
-    ));
+    assert!(matches!(run(&out.program, &[0], 1000).outcome, Outcome::Error { .. }));
 }
 
 #[test]
@@ -286,10 +253,7 @@ fn halt_ends_the_path() {
     let p = lower("void f(void); void g(void); int main(void) { f(); g(); return 0; }");
     let r = rule("state { int n = 0; } f.entry { halt; } g.entry { abort \"unreachable\"; }");
     let out = instrument(&p, &r).unwrap();
-    assert!(matches!(
-        run(&out.program, &[], 1000).outcome,
-        Outcome::Halt { .. }
-    ));
+    assert!(matches!(run(&out.program, &[], 1000).outcome, Outcome::Halt { .. }));
 }
 
 #[test]
@@ -298,25 +262,11 @@ fn initial_predicates_of_a_rule() {
     let r = spec("spinlock.slic");
     let out = instrument(&p, &r).unwrap();
     let preds = initial_predicates(&r, &out.program);
-    let shown: Vec<String> = preds
-        .iter()
-        .map(|(s, e)| {
-            format!(
-                "{}: {}",
-                s.as_deref().unwrap_or("global"),
-                cminus::print_expr(e)
-            )
-        })
-        .collect();
+    let shown: Vec<String> =
+        preds.iter().map(|(s, e)| format!("{}: {}", s.as_deref().unwrap_or("global"), cminus::print_expr(e))).collect();
     snapshot("spinlock_predicates", &(shown.join("\n") + "\n"));
-    assert!(
-        shown.contains(&"global: slic_s == 1".to_string()),
-        "{shown:?}"
-    );
-    assert!(
-        shown.contains(&"global: &A == slic_obj".to_string()),
-        "{shown:?}"
-    );
+    assert!(shown.contains(&"global: slic_s == 1".to_string()), "{shown:?}");
+    assert!(shown.contains(&"global: &A == slic_obj".to_string()), "{shown:?}");
     assert_eq!(out.state_globals, [("s".to_string(), "slic_s".to_string())]);
     assert_eq!(out.object, Some(("slic_obj".to_string(), None)));
 }

@@ -35,10 +35,7 @@ KeReleaseSpinLock.entry [guard $1] {
 fn design_example() {
     let r = parse(SPIN);
     assert_eq!(r.state.len(), 1);
-    assert_eq!(
-        r.enums[0].constants,
-        vec![("initial".to_string(), 0), ("locked".to_string(), 1)]
-    );
+    assert_eq!(r.enums[0].constants, vec![("initial".to_string(), 0), ("locked".to_string(), 1)]);
     assert_eq!(r.watches.len(), 1);
     assert_eq!(r.watches[0].slot, Slot::Arg(1));
     assert_eq!(r.watches[0].event, Event::Exit);
@@ -55,15 +52,7 @@ fn design_example() {
         s => panic!("{s:?}"),
     }
     let fs: Vec<String> = r.functions().into_iter().map(|f| f.0).collect();
-    assert_eq!(
-        fs,
-        [
-            "KeAcquireSpinLock",
-            "KeReleaseSpinLock",
-            "DispatchRead",
-            "DispatchWrite"
-        ]
-    );
+    assert_eq!(fs, ["KeAcquireSpinLock", "KeReleaseSpinLock", "DispatchRead", "DispatchWrite"]);
 }
 
 #[test]
@@ -71,10 +60,7 @@ fn state_declarations() {
     let r = parse(
         "state { enum { a = 2, b, c = 10 } e = b; int n = -1, m; bool f = true; unsigned long k = 0x10; bool g; }",
     );
-    assert_eq!(
-        r.enums[0].constants,
-        vec![("a".into(), 2), ("b".into(), 3), ("c".into(), 10)]
-    );
+    assert_eq!(r.enums[0].constants, vec![("a".into(), 2), ("b".into(), 3), ("c".into(), 10)]);
     let names: Vec<(&str, StateType)> = r.state.iter().map(|v| (v.name.as_str(), v.ty)).collect();
     assert_eq!(
         names,
@@ -107,17 +93,7 @@ fn events_and_slots() {
          h.exit [guard $return] { n += 2; }",
     );
     let ev: Vec<Event> = r.handlers.iter().map(|h| h.event).collect();
-    assert_eq!(
-        ev,
-        [
-            Event::Entry,
-            Event::Exit,
-            Event::Call,
-            Event::Return,
-            Event::Exit,
-            Event::Exit
-        ]
-    );
+    assert_eq!(ev, [Event::Entry, Event::Exit, Event::Call, Event::Return, Event::Exit, Event::Exit]);
     assert_eq!(r.watches[0].slot, Slot::Return);
     assert_eq!(r.watches[0].funcs.len(), 2);
     assert_eq!(r.handlers[5].guard.map(|g| g.0), Some(Slot::Return));
@@ -155,8 +131,7 @@ fn actions() {
 
 #[test]
 fn line_markers_map_positions_back() {
-    let text =
-        "# 1 \"rules/x.slic\"\nstate { int n = 0; }\n# 7 \"rules/x.slic\"\nf.entry { m = 1; }\n";
+    let text = "# 1 \"rules/x.slic\"\nstate { int n = 0; }\n# 7 \"rules/x.slic\"\nf.entry { m = 1; }\n";
     let d = parse_rule("x.slic", text).unwrap_err();
     assert_eq!(d[0].file, "rules/x.slic");
     assert_eq!((d[0].line, d[0].col), (7, 11));
@@ -164,43 +139,23 @@ fn line_markers_map_positions_back() {
 
 #[test]
 fn comments() {
-    let r = parse(
-        "// a rule\n/* state:\n */ state { int n = 0; } // trailing\nf.entry { n = 1; /* c */ }",
-    );
+    let r = parse("// a rule\n/* state:\n */ state { int n = 0; } // trailing\nf.entry { n = 1; /* c */ }");
     assert_eq!(r.handlers.len(), 1);
 }
 
 #[test]
 fn syntax_errors() {
+    assert_eq!(err("f.begin { }"), "1:3: unknown event `begin` (expected entry, exit, call or return)");
+    assert_eq!(err("f.entry [guard 1] { }"), "1:16: expected `$1`…`$n` or `$return`, found `1`");
+    assert_eq!(err("f.entry n = 1;"), "1:9: expected `{` to start the actions of the event, found `n`");
+    assert_eq!(err("state { int n = 0; }\nf.entry { n = 1 }"), "2:17: expected `;`, found `}`");
     assert_eq!(
-        err("f.begin { }"),
-        "1:3: unknown event `begin` (expected entry, exit, call or return)"
+        err("state { float x; }"),
+        "1:9: expected a state variable declaration (`enum {…} v = …;`, `int v = …;` or `bool v = …;`), found `float`"
     );
-    assert_eq!(
-        err("f.entry [guard 1] { }"),
-        "1:16: expected `$1`…`$n` or `$return`, found `1`"
-    );
-    assert_eq!(
-        err("f.entry n = 1;"),
-        "1:9: expected `{` to start the actions of the event, found `n`"
-    );
-    assert_eq!(
-        err("state { int n = 0; }\nf.entry { n = 1 }"),
-        "2:17: expected `;`, found `}`"
-    );
-    assert_eq!(err("state { float x; }"), "1:9: expected a state variable declaration (`enum {…} v = …;`, `int v = …;` or `bool v = …;`), found `float`");
-    assert_eq!(
-        err("f.entry { abort; }"),
-        "1:16: expected the message of `abort` (a string), found `;`"
-    );
-    assert_eq!(
-        err("f.entry { if (1) halt; else else halt; }"),
-        "1:29: `else` without `if`"
-    );
-    assert_eq!(
-        err("state { int n = 0; }\nf.entry { n = $0; }"),
-        "2:15: invalid argument reference `$0`"
-    );
+    assert_eq!(err("f.entry { abort; }"), "1:16: expected the message of `abort` (a string), found `;`");
+    assert_eq!(err("f.entry { if (1) halt; else else halt; }"), "1:29: `else` without `if`");
+    assert_eq!(err("state { int n = 0; }\nf.entry { n = $0; }"), "2:15: invalid argument reference `$0`");
     assert_eq!(
         err("f.entry { abort \"$fname\" ; x = $fname; }"),
         "1:32: `$fname` may only be used inside an abort message"
@@ -214,7 +169,10 @@ fn syntax_errors() {
         "2:16: function calls are not allowed in rule expressions"
     );
     assert_eq!(err("f.entry { abort \"x"), "1:17: unterminated string");
-    assert_eq!(err("#include \"x.h\"\n"), "1:1: preprocessor directive in a rule that was not preprocessed (use slic::preprocess_and_parse)");
+    assert_eq!(
+        err("#include \"x.h\"\n"),
+        "1:1: preprocessor directive in a rule that was not preprocessed (use slic::preprocess_and_parse)"
+    );
     assert_eq!(
         err("f.entry { $1 = 2; }"),
         "1:11: arguments and return values cannot be assigned; only state variables can"
@@ -229,14 +187,8 @@ fn semantic_errors() {
         err("state { int n = 0; }\nf.entry { count = 1; }"),
         "2:11: unknown state variable `count` (not a state variable); only state variables can be assigned"
     );
-    assert_eq!(
-        err("state { int n = 0; int n = 1; }"),
-        "1:24: state variable `n` is declared twice"
-    );
-    assert_eq!(
-        err("state { enum { a, b } s = a; enum { b } t = b; }"),
-        "1:37: enum constant `b` is declared twice"
-    );
+    assert_eq!(err("state { int n = 0; int n = 1; }"), "1:24: state variable `n` is declared twice");
+    assert_eq!(err("state { enum { a, b } s = a; enum { b } t = b; }"), "1:37: enum constant `b` is declared twice");
     assert_eq!(
         err("state { enum { a, b } s = a; }\nf.entry { s = 1; }"),
         "2:15: type mismatch: state variable `s` has type enum {a, b}, but the value has type int"
@@ -277,14 +229,8 @@ fn semantic_errors() {
 
 #[test]
 fn initial_values_are_constants() {
-    assert_eq!(
-        err("state { int n = $1; }"),
-        "1:17: the initial value must be a constant, not `$1`"
-    );
-    assert_eq!(
-        err("state { int n = X; }"),
-        "1:17: unknown constant `X` in an initial value"
-    );
+    assert_eq!(err("state { int n = $1; }"), "1:17: the initial value must be a constant, not `$1`");
+    assert_eq!(err("state { int n = X; }"), "1:17: unknown constant `X` in an initial value");
     assert_eq!(
         err("state { bool f = 0; enum { a } s = 3; }"),
         "1:36: type mismatch: state variable `s` has type enum {a}, but the value has type int"
@@ -295,29 +241,18 @@ fn initial_values_are_constants() {
 fn preprocessing() {
     let dir = std::env::temp_dir().join(format!("slic-pp-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    std::fs::write(
-        dir.join("defs.h"),
-        "#define LIMIT 3\n#define MSG \"too many\"\n",
-    )
-    .unwrap();
+    std::fs::write(dir.join("defs.h"), "#define LIMIT 3\n#define MSG \"too many\"\n").unwrap();
     let rule = dir.join("r.slic");
     std::fs::write(
         &rule,
         "#include \"defs.h\"\n/* comment */\nstate { int n = 0; }\nf.entry { if (n >= LIMIT) abort MSG; else n = n + STEP; }\n",
     )
     .unwrap();
-    let opts = PpOptions {
-        defines: vec!["STEP=2".into()],
-        ..Default::default()
-    };
+    let opts = PpOptions { defines: vec!["STEP=2".into()], ..Default::default() };
     let r = preprocess_and_parse(&rule, &opts).unwrap();
     assert_eq!(r.handlers.len(), 1);
     // an error after the include is reported at its line in the rule file
-    std::fs::write(
-        &rule,
-        "#include \"defs.h\"\n\nstate { int n = 0; }\nf.entry { q = LIMIT; }\n",
-    )
-    .unwrap();
+    std::fs::write(&rule, "#include \"defs.h\"\n\nstate { int n = 0; }\nf.entry { q = LIMIT; }\n").unwrap();
     let d = preprocess_and_parse(&rule, &opts).unwrap_err();
     assert!(d[0].file.ends_with("r.slic"), "{:?}", d[0]);
     assert_eq!((d[0].line, d[0].col), (4, 11));
@@ -328,16 +263,12 @@ fn preprocessing() {
     let r = preprocess_and_parse_str(
         "s.slic",
         "#include \"other.h\"\nstate { int n = TWO; }",
-        &PpOptions {
-            includes: vec![inc],
-            ..Default::default()
-        },
+        &PpOptions { includes: vec![inc], ..Default::default() },
     )
     .unwrap();
     assert_eq!(r.state[0].init.kind, RExprKind::Int(2));
     // a missing include is a diagnostic, not a panic
-    let d = preprocess_and_parse_str("s.slic", "#include \"nope.h\"\n", &PpOptions::default())
-        .unwrap_err();
+    let d = preprocess_and_parse_str("s.slic", "#include \"nope.h\"\n", &PpOptions::default()).unwrap_err();
     assert!(d[0].message.contains("nope.h"), "{:?}", d[0]);
     assert_eq!(d[0].line, 1);
 }
@@ -349,8 +280,7 @@ fn every_spec_parses() {
     for e in std::fs::read_dir(&specs).unwrap() {
         let p = e.unwrap().path();
         if p.extension().map(|x| x == "slic").unwrap_or(false) {
-            preprocess_and_parse(&p, &PpOptions::default())
-                .unwrap_or_else(|d| panic!("{}: {d:?}", p.display()));
+            preprocess_and_parse(&p, &PpOptions::default()).unwrap_or_else(|d| panic!("{}: {d:?}", p.display()));
             n += 1;
         }
     }
