@@ -14,13 +14,7 @@
 
 use cminus::{BinOp, Expr, Lval, Program, UnOp};
 
-/// The variable that stands for a procedure's return value in predicates (`$ret`).
-pub const RET: &str = "__slam_ret";
-
-/// The ghost variable holding formal `f`'s value at procedure entry (`pre(f)`).
-pub fn pre_var(formal: &str) -> String {
-    format!("{formal}$pre")
-}
+pub use cminus::{pre_var, RET_VAR as RET};
 
 /// A predicate with its scope: `None` for global, `Some(proc)` for local to `proc`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]

@@ -71,7 +71,37 @@ pub fn run(p: &Program, inputs: &[i64], max_steps: u64) -> Run {
 
 /// Run from the entry procedure, asking `nondet` for each nondeterministic value.
 pub fn run_with(p: &Program, nondet: &mut dyn FnMut(&Type) -> i64, max_steps: u64) -> Run {
-    let mut m = Machine::new(p, nondet);
+    run_oracle(p, &mut |e: &Event| nondet(e.ty), max_steps)
+}
+
+/// Why the interpreter needs a value (see the module doc for the order of events).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Ask {
+    /// The i-th parameter of the entry procedure.
+    EntryParam(usize),
+    /// A `nondet` expression, or the result of an external function, at the current statement.
+    Nondet,
+    /// The first read of an uninitialised scalar: the variable `(procedure, name, frame)` when
+    /// the object is a whole variable (`None` procedure for globals; frame `n` is the n-th call
+    /// of the run, the entry's frame is 0), else `None`.
+    Uninit(Option<(Option<String>, String, usize)>),
+    /// A `goto` with several possible targets: the value picks one (index into the labels).
+    Goto(Vec<Label>),
+}
+
+/// A request for a nondeterministic value: the statement being executed (its index in
+/// [`Run::trace`], `usize::MAX` before the first statement), why, and the value's type.
+#[derive(Clone, Debug)]
+pub struct Event<'t> {
+    pub step: usize,
+    pub ask: Ask,
+    pub ty: &'t Type,
+}
+
+/// Run from the entry procedure, answering each request with `oracle`, which sees why the
+/// value is needed (used to replay a counterexample found symbolically).
+pub fn run_oracle(p: &Program, oracle: &mut dyn FnMut(&Event) -> i64, max_steps: u64) -> Run {
+    let mut m = Machine::new(p, oracle);
     let outcome = m.go(max_steps);
     Run { outcome, trace: m.trace, inputs_used: m.used }
 }
@@ -90,7 +120,10 @@ type R<T> = Result<T, Stuck>;
 
 struct Machine<'a> {
     p: &'a Program,
-    nondet: &'a mut dyn FnMut(&Type) -> i64,
+    nondet: &'a mut dyn FnMut(&Event) -> i64,
+    /// Which variable (procedure, name, frame) each object is, for uninitialised reads.
+    obj_var: HashMap<usize, (Option<String>, String, usize)>,
+    calls: usize,
     objects: Vec<Value>,
     globals: HashMap<String, usize>,
     frames: Vec<Frame>,
@@ -117,10 +150,12 @@ pub fn wrap(v: i128, t: &Type) -> i128 {
 }
 
 impl<'a> Machine<'a> {
-    fn new(p: &'a Program, nondet: &'a mut dyn FnMut(&Type) -> i64) -> Self {
+    fn new(p: &'a Program, nondet: &'a mut dyn FnMut(&Event) -> i64) -> Self {
         let mut m = Machine {
             p,
             nondet,
+            obj_var: HashMap::new(),
+            calls: 0,
             objects: vec![],
             globals: HashMap::new(),
             frames: vec![],
@@ -137,14 +172,16 @@ impl<'a> Machine<'a> {
         m
     }
 
-    fn ask(&mut self, t: &Type) -> i64 {
-        let v = (self.nondet)(t);
+    fn ask(&mut self, t: &Type, ask: Ask) -> i64 {
+        // Before the first statement (globals' initialisers, entry parameters): usize::MAX.
+        let step = self.trace.len().checked_sub(1).unwrap_or(usize::MAX);
+        let v = (self.nondet)(&Event { step, ask, ty: t });
         self.used.push(v);
         v
     }
 
-    fn nondet_value(&mut self, t: &Type) -> Value {
-        let v = self.ask(t) as i128;
+    fn nondet_value(&mut self, t: &Type, ask: Ask) -> Value {
+        let v = self.ask(t, ask) as i128;
         match t {
             Type::Ptr(_) if v == 0 => Value::Int(0),
             Type::Ptr(_) => Value::Int(v),
@@ -194,14 +231,14 @@ impl<'a> Machine<'a> {
         };
         let ep = &self.p.procs[entry];
         let mut args = vec![];
-        for f in &ep.formals {
+        for (i, f) in ep.formals.iter().enumerate() {
             let v = match &f.ty {
                 Type::Ptr(_) => {
                     let o = self.objects.len();
                     self.objects.push(Value::Undef);
                     Value::Ptr { obj: o, path: vec![] }
                 }
-                t if t.is_scalar() => self.nondet_value(t),
+                t if t.is_scalar() => self.nondet_value(t, Ask::EntryParam(i)),
                 _ => Value::Undef,
             };
             args.push(v);
@@ -233,16 +270,20 @@ impl<'a> Machine<'a> {
 
     fn push_frame(&mut self, pi: usize, args: Vec<Value>, ret: Option<Lval>) {
         let pr = &self.p.procs[pi];
+        let frame_no = self.calls;
+        self.calls += 1;
         let mut vars = HashMap::new();
         for (f, a) in pr.formals.iter().zip(args) {
             let o = self.objects.len();
             self.objects.push(a);
             vars.insert(f.name.clone(), o);
+            self.obj_var.insert(o, (Some(pr.name.clone()), f.name.clone(), frame_no));
         }
         for l in &pr.locals {
             let o = self.objects.len();
             self.objects.push(Value::Undef);
             vars.insert(l.name.clone(), o);
+            self.obj_var.insert(o, (Some(pr.name.clone()), l.name.clone(), frame_no));
         }
         self.frames.push(Frame { proc: pi, pc: 0, vars, ret });
     }
@@ -321,7 +362,11 @@ impl<'a> Machine<'a> {
                     0 => return Err(Stuck("no goto target is feasible".into())),
                     1 => cands[0],
                     n => {
-                        let v = self.ask(&Type::INT);
+                        let labels = cands
+                            .iter()
+                            .map(|&t| proc.body[t].labels.first().cloned().unwrap_or_default())
+                            .collect();
+                        let v = self.ask(&Type::INT, Ask::Goto(labels));
                         cands[(v.rem_euclid(n as i64)) as usize]
                     }
                 };
@@ -352,7 +397,7 @@ impl<'a> Machine<'a> {
             return Ok(None);
         }
         if ret.is_scalar() {
-            return Ok(Some(self.nondet_value(&ret)));
+            return Ok(Some(self.nondet_value(&ret, Ask::Nondet)));
         }
         Ok(Some(Value::Undef))
     }
@@ -367,7 +412,7 @@ impl<'a> Machine<'a> {
             Value::Int(i) => i != 0,
             Value::Zero => false,
             Value::Ptr { .. } | Value::Func(_) => true,
-            Value::Undef => self.ask(&Type::Bool) != 0,
+            Value::Undef => self.ask(&Type::Bool, Ask::Uninit(None)) != 0,
             Value::Agg(_) => return Err(Stuck("aggregate used as a condition".into())),
         })
     }
@@ -469,7 +514,7 @@ impl<'a> Machine<'a> {
         match v {
             Value::Int(i) => Ok(i),
             Value::Zero => Ok(0),
-            Value::Undef => Ok(self.ask(&Type::INT) as i128),
+            Value::Undef => Ok(self.ask(&Type::INT, Ask::Uninit(None)) as i128),
             v => Err(Stuck(format!("integer expected, found {v:?}"))),
         }
     }
@@ -485,7 +530,8 @@ impl<'a> Machine<'a> {
                         let t = self.p.type_of_lval(proc, l);
                         match t {
                             Some(t) if t.is_scalar() => {
-                                let v = self.nondet_value(&t);
+                                let var = if path.is_empty() { self.obj_var.get(&o).cloned() } else { None };
+                                let v = self.nondet_value(&t, Ask::Uninit(var));
                                 self.write_path(o, &path, v.clone());
                                 v
                             }
@@ -543,12 +589,12 @@ impl<'a> Machine<'a> {
                 match (v, t) {
                     (Value::Int(i), t) => Value::Int(wrap(i, t)),
                     (Value::Zero, t) if t.is_scalar() => Value::Int(0),
-                    (Value::Undef, t) if t.is_scalar() => self.nondet_value(t),
+                    (Value::Undef, t) if t.is_scalar() => self.nondet_value(t, Ask::Uninit(None)),
                     (Value::Ptr { .. } | Value::Func(_), Type::Bool) => Value::Int(1),
                     (v, _) => v,
                 }
             }
-            Expr::Nondet(t) => self.nondet_value(t),
+            Expr::Nondet(t) => self.nondet_value(t, Ask::Nondet),
         })
     }
 
