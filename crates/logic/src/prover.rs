@@ -2,7 +2,7 @@
 
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
-use z3::ast::{Ast, Bool};
+use z3::ast::{Ast, Bool, Int};
 use z3::{Context, Params, SatResult, Solver};
 
 /// Query statistics, in one shape for every strategy.
@@ -107,6 +107,91 @@ impl<'ctx> Prover<'ctx> {
         self.solver.pop(1);
         self.stats.time_secs += t0.elapsed().as_secs_f64();
         res.map(|_| out)
+    }
+
+    /// The smallest `k` such that `conds[..k]` is unsatisfiable (binary search), `None` if
+    /// all of them together are satisfiable or Z3 cannot tell.
+    pub fn first_unsat_prefix(&mut self, conds: &[Bool<'ctx>]) -> Option<usize> {
+        let sat = |p: &mut Self, k: usize| -> Option<bool> {
+            let refs: Vec<&Bool> = conds[..k].iter().collect();
+            p.is_sat(&Bool::and(p.ctx, &refs))
+        };
+        if sat(self, conds.len())? {
+            return None;
+        }
+        let (mut lo, mut hi) = (0, conds.len()); // sat(lo) holds, sat(hi) fails
+        while hi - lo > 1 {
+            let mid = (lo + hi) / 2;
+            match sat(self, mid) {
+                Some(true) => lo = mid,
+                Some(false) => hi = mid,
+                None => return None,
+            }
+        }
+        Some(hi)
+    }
+
+    /// A minimal unsatisfiable subset of `conds` (indices), from Z3's unsat core shrunk by
+    /// deletion; `None` if the conjunction is satisfiable or Z3 cannot tell.
+    pub fn minimal_core(&mut self, conds: &[Bool<'ctx>]) -> Option<Vec<usize>> {
+        let t0 = Instant::now();
+        let tracks: Vec<Bool> = (0..conds.len()).map(|i| Bool::new_const(self.ctx, format!("track!{i}"))).collect();
+        self.solver.push();
+        for (c, t) in conds.iter().zip(&tracks) {
+            self.solver.assert(&t.implies(c));
+        }
+        self.stats.queries += 1;
+        let core: Option<Vec<usize>> = match self.solver.check_assumptions(&tracks) {
+            SatResult::Unsat => {
+                let core = self.solver.get_unsat_core();
+                Some((0..conds.len()).filter(|&i| core.iter().any(|c| *c == tracks[i])).collect())
+            }
+            _ => None,
+        };
+        let mut core = match core {
+            Some(c) => c,
+            None => {
+                self.solver.pop(1);
+                self.stats.time_secs += t0.elapsed().as_secs_f64();
+                return None;
+            }
+        };
+        // Deletion: drop each element whose absence keeps the rest unsatisfiable.
+        let mut i = 0;
+        while i < core.len() {
+            let trial: Vec<Bool> = core.iter().enumerate().filter(|(j, _)| *j != i).map(|(_, &k)| tracks[k].clone()).collect();
+            self.stats.queries += 1;
+            if self.solver.check_assumptions(&trial) == SatResult::Unsat {
+                core.remove(i);
+            } else {
+                i += 1;
+            }
+        }
+        self.solver.pop(1);
+        self.stats.time_secs += t0.elapsed().as_secs_f64();
+        Some(core)
+    }
+
+    /// Values of `terms` in a model of `conds` (`None` if unsatisfiable or unknown).
+    pub fn model_values(&mut self, conds: &[Bool<'ctx>], terms: &[Int<'ctx>]) -> Option<Vec<i128>> {
+        let t0 = Instant::now();
+        self.solver.push();
+        for c in conds {
+            self.solver.assert(c);
+        }
+        self.stats.queries += 1;
+        let out = match self.solver.check() {
+            SatResult::Sat => self.solver.get_model().map(|m| {
+                terms
+                    .iter()
+                    .map(|t| m.eval(t, true).and_then(|v| v.as_i64()).map(i128::from).unwrap_or(0))
+                    .collect()
+            }),
+            _ => None,
+        };
+        self.solver.pop(1);
+        self.stats.time_secs += t0.elapsed().as_secs_f64();
+        out
     }
 
     /// Does `a` imply `b`?

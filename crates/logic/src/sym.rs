@@ -30,6 +30,8 @@ pub struct Env<'p, 'ctx> {
     pub prog: &'p Program,
     pub layout: Layout,
     fresh: Cell<u64>,
+    /// Fresh constants made since the last [`Env::take_fresh`] (nondeterministic values).
+    fresh_log: std::cell::RefCell<Vec<Int<'ctx>>>,
     funcs: HashMap<&'static str, FuncDecl<'ctx>>,
 }
 
@@ -42,14 +44,21 @@ impl<'p, 'ctx> Env<'p, 'ctx> {
             let dom: Vec<&Sort> = (0..arity).map(|_| &int).collect();
             funcs.insert(name, FuncDecl::new(ctx, name, &dom, &int));
         }
-        Env { ctx, prog, layout: Layout::new(prog), fresh: Cell::new(0), funcs }
+        Env { ctx, prog, layout: Layout::new(prog), fresh: Cell::new(0), fresh_log: Default::default(), funcs }
     }
 
     /// A fresh integer constant (a nondeterministic value).
     pub fn fresh_int(&self, hint: &str) -> Int<'ctx> {
         let n = self.fresh.get();
         self.fresh.set(n + 1);
-        Int::new_const(self.ctx, format!("{hint}!{n}"))
+        let c = Int::new_const(self.ctx, format!("{hint}!{n}"));
+        self.fresh_log.borrow_mut().push(c.clone());
+        c
+    }
+
+    /// The fresh constants made since the last call, in order of creation.
+    pub fn take_fresh(&self) -> Vec<Int<'ctx>> {
+        std::mem::take(&mut *self.fresh_log.borrow_mut())
     }
 
     pub fn int(&self, v: i64) -> Int<'ctx> {

@@ -1,0 +1,104 @@
+//! Newton: symbolic simulation of an abstract error trace on the C-- program.
+//!
+//! Given the C-- path that a boolean-program trace stands for (statement ids with call
+//! depths), Newton decides whether the path is possible in the C program:
+//! - **feasible**: a real bug, with a concrete trace (values at each step) and the inputs that
+//!   make the C-- interpreter follow it to the error ([`replay`]);
+//! - **infeasible**: the first point where it becomes impossible, and new predicates — from a
+//!   minimised unsat core of the path conditions, expressed over program variables in scope
+//!   where they are needed — that rule it out in the next abstraction.
+
+mod path;
+mod sim;
+
+pub use path::path_from_trace;
+pub use sim::{check_path, replay};
+
+use cminus::{Expr, Loc, StmtId};
+use serde::Serialize;
+use std::time::Duration;
+
+/// One step of a C-- path: a statement and the call depth it runs at (the entry is depth 0).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct PathStep {
+    pub stmt: StmtId,
+    pub depth: usize,
+}
+
+/// A predicate: `None` scope is global, `Some(proc)` is local to that procedure (the same
+/// shape as `slic::initial_predicates`; the engine turns it into a `c2bp::Pred`).
+pub type Predicate = (Option<String>, Expr);
+
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// Time limit of one prover query.
+    pub query_timeout: Duration,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options { query_timeout: Duration::from_secs(10) }
+    }
+}
+
+/// A variable's value at a step, for people reading the trace.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Value {
+    /// The C name (`p->len`, `x`).
+    pub name: String,
+    pub value: i128,
+}
+
+/// One step of a concrete counterexample.
+#[derive(Clone, Debug, Serialize)]
+pub struct CexStep {
+    pub stmt: StmtId,
+    pub proc: String,
+    pub depth: usize,
+    pub loc: Loc,
+    /// Values of the variables the statement reads, before it runs, and of the one it writes,
+    /// after (written ones are listed last, with `:=` in front of the name).
+    pub values: Vec<Value>,
+}
+
+/// A real bug: the path is feasible.
+#[derive(Clone, Debug, Serialize)]
+pub struct Counterexample {
+    pub steps: Vec<CexStep>,
+    /// The error statement reached and its message (the rule's, or "reach_error"…).
+    pub error_stmt: StmtId,
+    pub message: String,
+    /// The entry procedure's parameters and the uninitialised globals the bug needs.
+    pub inputs: Vec<Value>,
+    /// Every nondeterministic value of the run, keyed by (path step, occurrence within it):
+    /// what the interpreter is fed by [`replay`].
+    pub oracle: Vec<(usize, usize, i128)>,
+    /// Initial values of uninitialised locals: (procedure, variable, frame number, value);
+    /// frame n is the n-th call of the run (the entry is 0), as the interpreter counts.
+    pub uninit: Vec<(String, String, usize, i128)>,
+}
+
+/// What Newton concluded about a path.
+#[derive(Clone, Debug)]
+pub enum Verdict {
+    Feasible(Box<Counterexample>),
+    /// Infeasible at path step `at`; `preds` are new predicates (none already `known`).
+    Infeasible {
+        at: usize,
+        preds: Vec<Predicate>,
+    },
+    /// Infeasible, but every predicate found is already known: refinement is stuck.
+    NoNewPredicates {
+        at: usize,
+    },
+    /// Newton could not decide (prover timeout, unsupported construct).
+    Unknown(String),
+}
+
+/// Statistics of one Newton run.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct Stats {
+    pub path_length: usize,
+    pub prover: logic::ProverStats,
+    pub time_secs: f64,
+}

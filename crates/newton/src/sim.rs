@@ -1,0 +1,679 @@
+//! Path simulation: a symbolic store per call frame, path conditions from every `assume`,
+//! feasibility by Z3, and predicates from a minimal unsat core carried back along the path.
+
+use crate::{CexStep, Counterexample, Options, PathStep, Predicate, Stats, Value, Verdict};
+use cminus::{Expr, Lval, Program, Stmt, StmtKind, Type};
+use logic::z3::ast::{Ast, Bool, Int};
+use logic::{Env, Prover, State};
+use std::collections::{BTreeSet, HashMap};
+use std::time::Instant;
+
+/// Entry pointer parameters point to fresh objects (as in the interpreter): far apart,
+/// far from every variable.
+const FRESH_PTR_BASE: i64 = 1 << 52;
+const FRESH_PTR_STRIDE: i64 = 1 << 36;
+
+/// An `assume` on the path: its formula, and where it came from.
+struct Cond<'ctx> {
+    step: usize,
+    formula: Bool<'ctx>,
+    expr: Expr,
+}
+
+struct Frame<'ctx> {
+    proc: String,
+    state: State<'ctx>,
+    /// The caller's frame index and the call step, and where the result goes.
+    caller: Option<(usize, usize, Option<Lval>)>,
+    /// The state right after entry (formals bound), for uninitialised locals.
+    entry: State<'ctx>,
+}
+
+/// What the simulation records per step, for the counterexample.
+#[derive(Default)]
+struct Record<'ctx> {
+    reads: Vec<(String, Int<'ctx>)>,
+    writes: Vec<(String, Int<'ctx>)>,
+    nondets: Vec<Int<'ctx>>,
+}
+
+struct Sim<'p, 'ctx> {
+    prog: &'p Program,
+    env: Env<'p, 'ctx>,
+    index: HashMap<cminus::StmtId, (usize, usize)>,
+    frames: Vec<Frame<'ctx>>,
+    /// Frame index (into `all_frames`) of every path step.
+    frame_of: Vec<usize>,
+    /// Every frame that ran: procedure, call step in the parent (None for the entry), parent
+    /// frame, and the step of its `return` (if it returned).
+    all_frames: Vec<FrameInfo>,
+    conds: Vec<Cond<'ctx>>,
+    axioms: Vec<Bool<'ctx>>,
+    records: Vec<Record<'ctx>>,
+    entry_params: Vec<(String, Int<'ctx>)>,
+    init_nondets: Vec<Int<'ctx>>,
+    /// (procedure, variable, frame number) → initial value term.
+    uninit: Vec<(String, String, usize, Int<'ctx>)>,
+}
+
+#[derive(Clone)]
+struct FrameInfo {
+    proc: String,
+    call_step: Option<usize>,
+    parent: Option<usize>,
+    return_step: Option<usize>,
+    /// Actuals of the call, by formal name (for carrying predicates across the entry).
+    actuals: Vec<(String, Expr)>,
+}
+
+fn stmt<'a>(prog: &'a Program, index: &HashMap<cminus::StmtId, (usize, usize)>, id: cminus::StmtId) -> Option<(&'a cminus::Proc, &'a Stmt)> {
+    let &(p, s) = index.get(&id)?;
+    Some((&prog.procs[p], &prog.procs[p].body[s]))
+}
+
+/// Decide whether `path` (a C-- path from the entry to an error statement) is feasible.
+pub fn check_path(prog: &Program, path: &[PathStep], known: &[Predicate], opts: &Options) -> (Verdict, Stats) {
+    let t0 = Instant::now();
+    let ctx = logic::new_context();
+    let mut prover = Prover::new(&ctx, opts.query_timeout);
+    let mut stats = Stats { path_length: path.len(), ..Stats::default() };
+    let verdict = match simulate(prog, path, &ctx) {
+        Err(why) => Verdict::Unknown(why),
+        Ok(sim) => decide(&sim, path, known, &mut prover),
+    };
+    stats.prover = prover.stats.clone();
+    stats.time_secs = t0.elapsed().as_secs_f64();
+    (verdict, stats)
+}
+
+fn simulate<'p, 'ctx>(prog: &'p Program, path: &[PathStep], ctx: &'ctx logic::z3::Context) -> Result<Sim<'p, 'ctx>, String> {
+    let env = Env::new(ctx, prog);
+    let index = prog.stmt_index();
+    let entry = prog.proc(&prog.entry).ok_or("no entry procedure")?;
+    let mut st = State::new(&env, "v.", Some(&entry.name));
+    // Globals start with their initialisers (memory starts unknown elsewhere).
+    let mut init_nondets = Vec::new();
+    for g in &prog.globals {
+        init_global(&env, &mut st, &Lval::var(&g.name), &g.ty, &g.init);
+    }
+    init_nondets.extend(env.take_fresh());
+    let mut axioms = Vec::new();
+    let mut entry_params = Vec::new();
+    let mut fresh_ptrs = 0;
+    for f in &entry.formals {
+        let v = st.read(&env, &Lval::var(&f.name)).map_err(|e| e.to_string())?;
+        if f.ty.is_pointer() {
+            axioms.push(v._eq(&env.int(FRESH_PTR_BASE + fresh_ptrs * FRESH_PTR_STRIDE)));
+            fresh_ptrs += 1;
+        }
+        entry_params.push((f.c_name.clone(), v));
+    }
+    let mut sim = Sim {
+        prog,
+        env,
+        index,
+        frames: vec![Frame { proc: entry.name.clone(), state: st.clone(), caller: None, entry: st }],
+        frame_of: Vec::new(),
+        all_frames: vec![FrameInfo {
+            proc: entry.name.clone(),
+            call_step: None,
+            parent: None,
+            return_step: None,
+            actuals: Vec::new(),
+        }],
+        conds: Vec::new(),
+        axioms,
+        records: Vec::new(),
+        entry_params,
+        init_nondets,
+        uninit: Vec::new(),
+    };
+    let mut frame_ids: Vec<usize> = vec![0];
+    let mut calls = 0u64;
+    for (i, step) in path.iter().enumerate() {
+        let (proc, s) = stmt(prog, &sim.index, step.stmt).ok_or_else(|| format!("unknown statement {}", step.stmt))?;
+        if step.depth + 1 != sim.frames.len() || sim.frames.last().map(|f| f.proc.as_str()) != Some(proc.name.as_str()) {
+            return Err(format!("path step {i} ({}) does not follow the calls and returns", step.stmt));
+        }
+        let fid = *frame_ids.last().expect("a frame");
+        sim.frame_of.push(fid);
+        let mut rec = Record::default();
+        let env = &sim.env;
+        let top = sim.frames.len() - 1;
+        // Values read, before the statement.
+        {
+            let st = &sim.frames[top].state;
+            let mut lvs: Vec<Lval> = Vec::new();
+            let mut add = |e: &Expr| e.visit_lvals(&mut |l| lvs.push(l.clone()));
+            match &s.kind {
+                StmtKind::Assign(_, e) | StmtKind::Assume(e) | StmtKind::Return(Some(e)) => add(e),
+                StmtKind::Call { args, .. } => args.iter().for_each(&mut add),
+                _ => {}
+            }
+            for l in lvs {
+                if let Ok(t) = st.type_of_lval(env, &l) {
+                    if t.is_scalar() {
+                        if let Ok(v) = st.read(env, &l) {
+                            let name = cminus::print_lval(&l);
+                            if !rec.reads.iter().any(|(n, _)| *n == name) {
+                                rec.reads.push((name, v));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        let next = path.get(i + 1);
+        match &s.kind {
+            StmtKind::Assign(l, e) => {
+                sim.frames[top].state.assign(env, l, e).map_err(|e| e.to_string())?;
+                if let Ok(v) = sim.frames[top].state.read(env, l) {
+                    rec.writes.push((cminus::print_lval(l), v));
+                }
+            }
+            StmtKind::Assume(e) => {
+                let f = sim.frames[top].state.cond(env, e).map_err(|e| e.to_string())?;
+                sim.conds.push(Cond { step: i, formula: f, expr: e.clone() });
+            }
+            StmtKind::Goto(labels) => {
+                if let Some(n) = next {
+                    let ok = stmt(prog, &sim.index, n.stmt)
+                        .is_some_and(|(p2, s2)| p2.name == proc.name && s2.labels.iter().any(|l| labels.contains(l)));
+                    if !ok {
+                        return Err(format!("path step {} is not a target of the goto at step {i}", i + 1));
+                    }
+                }
+            }
+            StmtKind::Skip => {}
+            StmtKind::Error(_) => {
+                if i + 1 != path.len() {
+                    return Err("the path goes on after an error statement".into());
+                }
+            }
+            StmtKind::Halt => return Err("the path goes on after a halt".into()),
+            StmtKind::Return(e) => {
+                let v = match e {
+                    Some(e) => Some(sim.frames[top].state.int(env, e).map_err(|e| e.to_string())?),
+                    None => None,
+                };
+                let fr = sim.frames.pop().expect("a frame");
+                sim.all_frames[fid].return_step = Some(i);
+                frame_ids.pop();
+                let Some((caller_ix, _, ret_lval)) = fr.caller else {
+                    return Err("the entry procedure returns before the error".into());
+                };
+                let mut back = fr.state.leave(&sim.frames[caller_ix].state);
+                if let (Some(l), Some(v)) = (ret_lval, v) {
+                    back.write(env, &l, v.clone()).map_err(|e| e.to_string())?;
+                    rec.writes.push((cminus::print_lval(&l), v));
+                }
+                sim.frames[caller_ix].state = back;
+            }
+            StmtKind::Call { ret, callee, args } => {
+                let caller_state = sim.frames[top].state.clone();
+                match prog.proc(callee) {
+                    Some(q) => {
+                        if next.map(|n| n.depth) != Some(step.depth + 1) {
+                            return Err(format!("the path does not enter {callee} at step {i}"));
+                        }
+                        calls += 1;
+                        let mut st = caller_state.enter(&q.name, calls, "v.");
+                        let mut actuals = Vec::new();
+                        for (f, a) in q.formals.iter().zip(args) {
+                            let v = caller_state.int(env, a).map_err(|e| e.to_string())?;
+                            st.write(env, &Lval::var(&f.name), v).map_err(|e| e.to_string())?;
+                            actuals.push((f.name.clone(), a.clone()));
+                        }
+                        for l in &q.locals {
+                            if let Ok(v) = st.read(env, &Lval::var(&l.name)) {
+                                sim.uninit.push((q.name.clone(), l.name.clone(), calls as usize, v));
+                            }
+                        }
+                        sim.all_frames.push(FrameInfo {
+                            proc: q.name.clone(),
+                            call_step: Some(i),
+                            parent: Some(fid),
+                            return_step: None,
+                            actuals,
+                        });
+                        frame_ids.push(sim.all_frames.len() - 1);
+                        sim.frames.push(Frame {
+                            proc: q.name.clone(),
+                            state: st.clone(),
+                            caller: Some((top, i, ret.clone())),
+                            entry: st,
+                        });
+                    }
+                    None => {
+                        // External: an unknown result, memory left alone.
+                        for a in args {
+                            let _ = caller_state.int(env, a);
+                        }
+                        if let Some(l) = ret {
+                            let ty = caller_state.type_of_lval(env, l).unwrap_or(Type::INT);
+                            if ty.is_scalar() {
+                                let v = env.fresh_int("ext");
+                                sim.frames[top].state.write(env, l, v.clone()).map_err(|e| e.to_string())?;
+                                rec.writes.push((cminus::print_lval(l), v));
+                            }
+                        } else if prog.extern_fn(callee).is_some_and(|e| e.ty.ret.is_scalar()) {
+                            // The interpreter still asks for the unused result.
+                            let _ = env.fresh_int("ext");
+                        }
+                    }
+                }
+            }
+        }
+        rec.nondets = sim.env.take_fresh();
+        sim.records.push(rec);
+    }
+    // Uninitialised locals of the entry frame.
+    let entry_state = sim.frames.first().map(|f| f.entry.clone());
+    if let Some(es) = entry_state {
+        for l in &entry.locals {
+            if let Ok(v) = es.read(&sim.env, &Lval::var(&l.name)) {
+                sim.uninit.push((entry.name.clone(), l.name.clone(), 0, v));
+            }
+        }
+    }
+    Ok(sim)
+}
+
+fn init_global<'ctx>(env: &Env<'_, 'ctx>, st: &mut State<'ctx>, l: &Lval, ty: &Type, init: &cminus::Init) {
+    use cminus::Init;
+    match (init, ty) {
+        (Init::Zero, Type::Struct(s)) => {
+            if let Some(d) = env.prog.struct_def(s) {
+                for f in &d.fields {
+                    init_global(env, st, &Lval::Field(Box::new(l.clone()), f.name.clone()), &f.ty, &Init::Zero);
+                }
+            }
+        }
+        (Init::Zero, Type::Array(e, Some(n))) if *n <= 64 => {
+            for i in 0..*n {
+                init_global(env, st, &Lval::Index(Box::new(l.clone()), Box::new(Expr::Int(i as i128))), e, &Init::Zero);
+            }
+        }
+        (Init::Zero, t) if t.is_scalar() => {
+            let _ = st.write(env, l, env.int(0));
+        }
+        (Init::Zero, _) => {}
+        (Init::Expr(e), t) if t.is_scalar() => {
+            if let Ok(v) = st.int(env, e) {
+                let _ = st.write(env, l, v);
+            }
+        }
+        (Init::Expr(_), _) => {}
+        (Init::List(items), Type::Struct(s)) => {
+            if let Some(d) = env.prog.struct_def(s) {
+                for (i, f) in d.fields.iter().enumerate() {
+                    let it = items.get(i).cloned().unwrap_or(Init::Zero);
+                    init_global(env, st, &Lval::Field(Box::new(l.clone()), f.name.clone()), &f.ty, &it);
+                }
+            }
+        }
+        (Init::List(items), Type::Array(e, n)) => {
+            let n = n.unwrap_or(items.len() as u64).min(64);
+            for i in 0..n {
+                let it = items.get(i as usize).cloned().unwrap_or(Init::Zero);
+                init_global(env, st, &Lval::Index(Box::new(l.clone()), Box::new(Expr::Int(i as i128))), e, &it);
+            }
+        }
+        (Init::List(_), _) => {}
+    }
+}
+
+fn decide<'ctx>(sim: &Sim<'_, 'ctx>, path: &[PathStep], known: &[Predicate], prover: &mut Prover<'ctx>) -> Verdict {
+    let mut all: Vec<Bool> = sim.axioms.clone();
+    let nax = all.len();
+    all.extend(sim.conds.iter().map(|c| c.formula.clone()));
+    match prover.first_unsat_prefix(&all) {
+        None => {
+            // Satisfiable (or unknown): confirm and read a model.
+            let refs: Vec<&Bool> = all.iter().collect();
+            match prover.is_sat(&Bool::and(prover.ctx, &refs)) {
+                Some(true) => match counterexample(sim, path, &all, prover) {
+                    Some(c) => Verdict::Feasible(Box::new(c)),
+                    None => Verdict::Unknown("no model for a satisfiable path".into()),
+                },
+                _ => Verdict::Unknown("the prover could not decide the path's feasibility".into()),
+            }
+        }
+        Some(k) => {
+            let core = prover.minimal_core(&all[..k]).unwrap_or_else(|| (0..k).collect());
+            let core_conds: Vec<usize> = core.into_iter().filter(|&i| i >= nax).map(|i| i - nax).collect();
+            let at = sim.conds.get(k.saturating_sub(1 + nax)).map(|c| c.step).unwrap_or(0);
+            let preds = predicates(sim, path, &core_conds, known);
+            if preds.is_empty() {
+                Verdict::NoNewPredicates { at }
+            } else {
+                Verdict::Infeasible { at, preds }
+            }
+        }
+    }
+}
+
+fn counterexample<'ctx>(
+    sim: &Sim<'_, 'ctx>,
+    path: &[PathStep],
+    conds: &[Bool<'ctx>],
+    prover: &mut Prover<'ctx>,
+) -> Option<Counterexample> {
+    // Collect every term whose value we want, evaluate them in one model.
+    let mut terms: Vec<Int> = Vec::new();
+    for r in &sim.records {
+        terms.extend(r.reads.iter().map(|(_, t)| t.clone()));
+        terms.extend(r.writes.iter().map(|(_, t)| t.clone()));
+        terms.extend(r.nondets.iter().cloned());
+    }
+    terms.extend(sim.entry_params.iter().map(|(_, t)| t.clone()));
+    terms.extend(sim.init_nondets.iter().cloned());
+    terms.extend(sim.uninit.iter().map(|(_, _, _, t)| t.clone()));
+    let vals = prover.model_values(conds, &terms)?;
+    let mut it = vals.into_iter();
+    let mut steps = Vec::new();
+    let mut oracle = Vec::new();
+    for (i, (r, step)) in sim.records.iter().zip(path).enumerate() {
+        let (proc, s) = stmt(sim.prog, &sim.index, step.stmt)?;
+        let mut values: Vec<Value> = Vec::new();
+        for (n, _) in &r.reads {
+            values.push(Value { name: c_name(proc, n), value: it.next()? });
+        }
+        for (n, _) in &r.writes {
+            values.push(Value { name: format!(":={}", c_name(proc, n)), value: it.next()? });
+        }
+        for k in 0..r.nondets.len() {
+            oracle.push((i, k, it.next()?));
+        }
+        steps.push(CexStep { stmt: s.id, proc: proc.name.clone(), depth: step.depth, loc: s.loc, values });
+    }
+    let mut inputs = Vec::new();
+    for (k, (n, _)) in sim.entry_params.iter().enumerate() {
+        let v = it.next()?;
+        oracle.push((usize::MAX, k, v));
+        inputs.push(Value { name: n.clone(), value: v });
+    }
+    for k in 0..sim.init_nondets.len() {
+        oracle.push((usize::MAX - 1, k, it.next()?));
+    }
+    let mut uninit = Vec::new();
+    for (p, v, f, _) in &sim.uninit {
+        uninit.push((p.clone(), v.clone(), *f, it.next()?));
+    }
+    let last = path.last()?;
+    let (_, s) = stmt(sim.prog, &sim.index, last.stmt)?;
+    let message = match &s.kind {
+        StmtKind::Error(m) => m.clone(),
+        _ => String::new(),
+    };
+    Some(Counterexample { steps, error_stmt: s.id, message, inputs, oracle, uninit })
+}
+
+/// The C name of a printed lvalue: variables renamed by the front end get their C name back.
+fn c_name(proc: &cminus::Proc, printed: &str) -> String {
+    match proc.var(printed) {
+        Some(v) => v.c_name.clone(),
+        None => printed.to_string(),
+    }
+}
+
+/// Replay a counterexample on the C-- interpreter, feeding it the model's values.
+pub fn replay(prog: &Program, cex: &Counterexample, max_steps: u64) -> cminus::interp::Run {
+    use cminus::interp::Ask;
+    let oracle: HashMap<(usize, usize), i128> = cex.oracle.iter().map(|&(s, k, v)| ((s, k), v)).collect();
+    let uninit: HashMap<(String, String, usize), i128> =
+        cex.uninit.iter().map(|(p, v, f, x)| ((p.clone(), v.clone(), *f), *x)).collect();
+    let mut seen: HashMap<usize, usize> = HashMap::new();
+    let mut init_k = 0;
+    let labels_of = |i: usize| -> Vec<String> {
+        cex.steps.get(i).and_then(|s| prog.stmt_ref(s.stmt)).map(|s| s.labels.clone()).unwrap_or_default()
+    };
+    let mut answer = |e: &cminus::interp::Event| -> i64 {
+        let v: i128 = match &e.ask {
+            Ask::EntryParam(i) => oracle.get(&(usize::MAX, *i)).copied().unwrap_or(0),
+            Ask::Nondet if e.step == usize::MAX => {
+                init_k += 1;
+                oracle.get(&(usize::MAX - 1, init_k - 1)).copied().unwrap_or(0)
+            }
+            Ask::Nondet => {
+                let k = seen.entry(e.step).or_insert(0);
+                *k += 1;
+                oracle.get(&(e.step, *k - 1)).copied().unwrap_or(0)
+            }
+            Ask::Uninit(Some((Some(p), v, f))) => uninit.get(&(p.clone(), v.clone(), *f)).copied().unwrap_or(0),
+            Ask::Uninit(_) => 0,
+            Ask::Goto(labels) => {
+                let next = labels_of(e.step + 1);
+                labels.iter().position(|l| next.contains(l)).unwrap_or(0) as i128
+            }
+        };
+        v as i64
+    };
+    cminus::interp::run_oracle(prog, &mut answer, max_steps)
+}
+
+// ---------------------------------------------------------------------------------------
+// Predicates.
+
+/// Variables an expression reads (all of them, also under `*` and `&`).
+fn vars(e: &Expr) -> BTreeSet<String> {
+    let mut out = BTreeSet::new();
+    fn lv(l: &Lval, out: &mut BTreeSet<String>) {
+        match l {
+            Lval::Var(v) => {
+                out.insert(v.clone());
+            }
+            Lval::Deref(e) => ex(e, out),
+            Lval::Field(l, _) => lv(l, out),
+            Lval::Index(l, i) => {
+                lv(l, out);
+                ex(i, out);
+            }
+        }
+    }
+    fn ex(e: &Expr, out: &mut BTreeSet<String>) {
+        match e {
+            Expr::Lval(l) | Expr::AddrOf(l) => lv(l, out),
+            Expr::Unary(_, a) | Expr::Cast(_, a) => ex(a, out),
+            Expr::Binary(_, a, b) => {
+                ex(a, out);
+                ex(b, out);
+            }
+            _ => {}
+        }
+    }
+    ex(e, &mut out);
+    out
+}
+
+fn has_nondet(e: &Expr) -> bool {
+    match e {
+        Expr::Nondet(_) | Expr::FuncAddr(_) => true,
+        Expr::Unary(_, a) | Expr::Cast(_, a) => has_nondet(a),
+        Expr::Binary(_, a, b) => has_nondet(a) || has_nondet(b),
+        Expr::Lval(l) | Expr::AddrOf(l) => lval_has_nondet(l),
+        _ => false,
+    }
+}
+fn lval_has_nondet(l: &Lval) -> bool {
+    match l {
+        Lval::Var(_) => false,
+        Lval::Deref(e) => has_nondet(e),
+        Lval::Field(l, _) => lval_has_nondet(l),
+        Lval::Index(l, i) => lval_has_nondet(l) || has_nondet(i),
+    }
+}
+
+/// Replace every occurrence of lvalue `from` by `to`.
+fn subst(e: &Expr, from: &Lval, to: &Expr) -> Expr {
+    match e {
+        Expr::Lval(l) if l == from => to.clone(),
+        Expr::Lval(l) => Expr::Lval(subst_lval(l, from, to)),
+        Expr::AddrOf(l) => Expr::AddrOf(subst_lval(l, from, to)),
+        Expr::Unary(o, a) => Expr::Unary(*o, Box::new(subst(a, from, to))),
+        Expr::Cast(t, a) => Expr::Cast(t.clone(), Box::new(subst(a, from, to))),
+        Expr::Binary(o, a, b) => Expr::Binary(*o, Box::new(subst(a, from, to)), Box::new(subst(b, from, to))),
+        e => e.clone(),
+    }
+}
+fn subst_lval(l: &Lval, from: &Lval, to: &Expr) -> Lval {
+    match l {
+        Lval::Var(_) => l.clone(),
+        Lval::Deref(e) => Lval::Deref(Box::new(subst(e, from, to))),
+        Lval::Field(b, f) => Lval::Field(Box::new(subst_lval(b, from, to)), f.clone()),
+        Lval::Index(b, i) => Lval::Index(Box::new(subst_lval(b, from, to)), Box::new(subst(i, from, to))),
+    }
+}
+fn mentions(e: &Expr, l: &Lval) -> bool {
+    let mut hit = false;
+    e.visit_lvals(&mut |x| hit |= x == l);
+    hit
+}
+
+/// A predicate in its positive form: `!e` → `e`, `a != b` → `a == b`, `a >= b` → `a < b`,
+/// `a > b` → `a <= b`, casts to bool dropped.
+fn normalise(e: Expr) -> Expr {
+    use cminus::{BinOp, UnOp};
+    match e {
+        Expr::Unary(UnOp::Not, a) => normalise(*a),
+        Expr::Cast(Type::Bool, a) => normalise(*a),
+        Expr::Binary(BinOp::Ne, a, b) => Expr::Binary(BinOp::Eq, a, b),
+        Expr::Binary(BinOp::Ge, a, b) => Expr::Binary(BinOp::Lt, a, b),
+        Expr::Binary(BinOp::Gt, a, b) => Expr::Binary(BinOp::Le, a, b),
+        e => e,
+    }
+}
+
+struct PredSet<'a> {
+    prog: &'a Program,
+    known: BTreeSet<(Option<String>, String)>,
+    out: Vec<Predicate>,
+}
+
+impl PredSet<'_> {
+    /// Add a predicate in procedure `proc`'s scope (global if it mentions only globals).
+    fn add(&mut self, proc: &str, e: &Expr) {
+        if has_nondet(e) {
+            return;
+        }
+        let e = normalise(e.clone());
+        let vs = vars(&e);
+        if vs.is_empty() || matches!(e, Expr::Bool(_) | Expr::Int(_)) {
+            return;
+        }
+        let p = self.prog.proc(proc);
+        let local = vs.iter().any(|v| p.is_some_and(|p| p.var(v).is_some()) || v == cminus::RET_VAR || v.ends_with("$pre"));
+        let scope = if local { Some(proc.to_string()) } else { None };
+        if self.prog.type_of(if local { p } else { None }, &e).is_none() && !vs.iter().any(|v| v == cminus::RET_VAR || v.ends_with("$pre")) {
+            return;
+        }
+        let key = (scope.clone(), cminus::print_expr(&e));
+        if self.known.insert(key) {
+            self.out.push((scope, e));
+        }
+    }
+}
+
+/// New predicates from the core conditions: each condition where it was assumed, and its
+/// weakest preconditions back along the path — through assignments, into callees whose
+/// result it depends on (as a predicate over `$ret` and `pre(f)`), and out through the entry
+/// of its procedure (formals replaced by the actuals).
+fn predicates(sim: &Sim, path: &[PathStep], core: &[usize], known: &[Predicate]) -> Vec<Predicate> {
+    let mut set = PredSet {
+        prog: sim.prog,
+        known: known.iter().map(|(s, e)| (s.clone(), cminus::print_expr(&normalise(e.clone())))).collect(),
+        out: Vec::new(),
+    };
+    for &c in core {
+        let cond = &sim.conds[c];
+        let fid = sim.frame_of[cond.step];
+        walk_back(sim, path, &mut set, cond.step, fid, cond.expr.clone(), 0);
+    }
+    set.out
+}
+
+/// Carry `phi` (true just before step `i`, in frame `fid`) back to the start of the path.
+fn walk_back(sim: &Sim, path: &[PathStep], set: &mut PredSet, i: usize, fid: usize, phi: Expr, nest: usize) {
+    let proc = sim.all_frames[fid].proc.clone();
+    set.add(&proc, &phi);
+    if nest > 3 {
+        return;
+    }
+    let mut phi = phi;
+    let mut j = i;
+    while j > 0 {
+        j -= 1;
+        let fj = sim.frame_of[j];
+        if fj != fid {
+            continue;
+        }
+        let Some((_, s)) = stmt(sim.prog, &sim.index, path[j].stmt) else { return };
+        match &s.kind {
+            StmtKind::Assign(l, e) => {
+                if mentions(&phi, l) {
+                    if has_nondet(e) {
+                        return;
+                    }
+                    phi = subst(&phi, l, e);
+                    set.add(&proc, &phi);
+                }
+            }
+            StmtKind::Call { ret, callee, .. } => {
+                // A call that returned into this frame: a result the predicate reads comes
+                // from the callee's `return`.
+                let Some(l) = ret else { continue };
+                if !mentions(&phi, l) {
+                    continue;
+                }
+                let child = sim.all_frames.iter().position(|f| f.call_step == Some(j));
+                match child {
+                    Some(g) if sim.prog.proc(callee).is_some() => {
+                        let info = &sim.all_frames[g];
+                        // Over the callee's names: the result is $ret, actuals that are plain
+                        // variables are pre(formal).
+                        let mut rho = subst(&phi, l, &Expr::var(cminus::RET_VAR));
+                        for (f, a) in &info.actuals {
+                            if let Expr::Lval(al @ Lval::Var(_)) = a {
+                                rho = subst(&rho, al, &Expr::var(&cminus::pre_var(f)));
+                            }
+                        }
+                        let callee_p = sim.prog.proc(callee);
+                        let ok = vars(&rho).iter().all(|v| {
+                            v == cminus::RET_VAR
+                                || v.ends_with("$pre")
+                                || (sim.prog.global(v).is_some() && callee_p.is_some_and(|p| p.var(v).is_none()))
+                        });
+                        if ok {
+                            set.add(callee, &rho);
+                            if let Some(r) = info.return_step {
+                                if let Some((_, rs)) = stmt(sim.prog, &sim.index, path[r].stmt) {
+                                    if let StmtKind::Return(Some(e)) = &rs.kind {
+                                        let inner = subst(&rho, &Lval::var(cminus::RET_VAR), e);
+                                        walk_back(sim, path, set, r, g, inner, nest + 1);
+                                    }
+                                }
+                            }
+                        }
+                        return;
+                    }
+                    _ => return,
+                }
+            }
+            _ => {}
+        }
+    }
+    // At the start of this frame: out through the call into the caller.
+    let info = &sim.all_frames[fid];
+    if let (Some(cs), Some(parent)) = (info.call_step, info.parent) {
+        let callee = sim.prog.proc(&info.proc);
+        let mut out = phi;
+        for (f, a) in &info.actuals {
+            out = subst(&out, &Lval::var(f), a);
+            out = subst(&out, &Lval::var(&cminus::pre_var(f)), a);
+        }
+        let locals_left = vars(&out).iter().any(|v| callee.is_some_and(|p| p.var(v).is_some()) && !info.actuals.iter().any(|(f, _)| f == v));
+        if !locals_left {
+            walk_back(sim, path, set, cs, parent, out, nest);
+        }
+    }
+}
