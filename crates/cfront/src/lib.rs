@@ -7,6 +7,7 @@
 //! println!("{prog}");
 //! ```
 
+pub mod gen;
 mod lower;
 mod preprocess;
 

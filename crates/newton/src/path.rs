@@ -11,11 +11,8 @@ use std::collections::HashMap;
 /// the call's id): a C-- call runs once.
 pub fn path_from_trace(prog: &Program, steps: &[(Option<u32>, usize)]) -> Vec<PathStep> {
     let index = prog.stmt_index();
-    let is_call = |id: StmtId| {
-        index
-            .get(&id)
-            .is_some_and(|&(p, s)| matches!(prog.procs[p].body[s].kind, StmtKind::Call { .. }))
-    };
+    let is_call =
+        |id: StmtId| index.get(&id).is_some_and(|&(p, s)| matches!(prog.procs[p].body[s].kind, StmtKind::Call { .. }));
     let mut out: Vec<PathStep> = Vec::new();
     // The last step at each depth, to recognise the return to a call.
     let mut last_at: HashMap<usize, usize> = HashMap::new();

@@ -66,7 +66,11 @@ struct FrameInfo {
     actuals: Vec<(String, Expr)>,
 }
 
-fn stmt<'a>(prog: &'a Program, index: &HashMap<cminus::StmtId, (usize, usize)>, id: cminus::StmtId) -> Option<(&'a cminus::Proc, &'a Stmt)> {
+fn stmt<'a>(
+    prog: &'a Program,
+    index: &HashMap<cminus::StmtId, (usize, usize)>,
+    id: cminus::StmtId,
+) -> Option<(&'a cminus::Proc, &'a Stmt)> {
     let &(p, s) = index.get(&id)?;
     Some((&prog.procs[p], &prog.procs[p].body[s]))
 }
@@ -86,7 +90,11 @@ pub fn check_path(prog: &Program, path: &[PathStep], known: &[Predicate], opts: 
     (verdict, stats)
 }
 
-fn simulate<'p, 'ctx>(prog: &'p Program, path: &[PathStep], ctx: &'ctx logic::z3::Context) -> Result<Sim<'p, 'ctx>, String> {
+fn simulate<'p, 'ctx>(
+    prog: &'p Program,
+    path: &[PathStep],
+    ctx: &'ctx logic::z3::Context,
+) -> Result<Sim<'p, 'ctx>, String> {
     let env = Env::new(ctx, prog);
     let index = prog.stmt_index();
     let entry = prog.proc(&prog.entry).ok_or("no entry procedure")?;
@@ -132,7 +140,8 @@ fn simulate<'p, 'ctx>(prog: &'p Program, path: &[PathStep], ctx: &'ctx logic::z3
     let mut calls = 0u64;
     for (i, step) in path.iter().enumerate() {
         let (proc, s) = stmt(prog, &sim.index, step.stmt).ok_or_else(|| format!("unknown statement {}", step.stmt))?;
-        if step.depth + 1 != sim.frames.len() || sim.frames.last().map(|f| f.proc.as_str()) != Some(proc.name.as_str()) {
+        if step.depth + 1 != sim.frames.len() || sim.frames.last().map(|f| f.proc.as_str()) != Some(proc.name.as_str())
+        {
             return Err(format!("path step {i} ({}) does not follow the calls and returns", step.stmt));
         }
         let fid = *frame_ids.last().expect("a frame");
@@ -562,9 +571,12 @@ impl PredSet<'_> {
             return;
         }
         let p = self.prog.proc(proc);
-        let local = vs.iter().any(|v| p.is_some_and(|p| p.var(v).is_some()) || v == cminus::RET_VAR || v.ends_with("$pre"));
+        let local =
+            vs.iter().any(|v| p.is_some_and(|p| p.var(v).is_some()) || v == cminus::RET_VAR || v.ends_with("$pre"));
         let scope = if local { Some(proc.to_string()) } else { None };
-        if self.prog.type_of(if local { p } else { None }, &e).is_none() && !vs.iter().any(|v| v == cminus::RET_VAR || v.ends_with("$pre")) {
+        if self.prog.type_of(if local { p } else { None }, &e).is_none()
+            && !vs.iter().any(|v| v == cminus::RET_VAR || v.ends_with("$pre"))
+        {
             return;
         }
         let key = (scope.clone(), cminus::print_expr(&e));
@@ -671,7 +683,9 @@ fn walk_back(sim: &Sim, path: &[PathStep], set: &mut PredSet, i: usize, fid: usi
             out = subst(&out, &Lval::var(f), a);
             out = subst(&out, &Lval::var(&cminus::pre_var(f)), a);
         }
-        let locals_left = vars(&out).iter().any(|v| callee.is_some_and(|p| p.var(v).is_some()) && !info.actuals.iter().any(|(f, _)| f == v));
+        let locals_left = vars(&out)
+            .iter()
+            .any(|v| callee.is_some_and(|p| p.var(v).is_some()) && !info.actuals.iter().any(|(f, _)| f == v));
         if !locals_left {
             walk_back(sim, path, set, cs, parent, out, nest);
         }

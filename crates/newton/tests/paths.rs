@@ -1,0 +1,164 @@
+//! Newton on hand-built and generated paths.
+
+use cminus::{Program, StmtKind};
+use newton::{check_path, replay, PathStep, Verdict};
+
+fn lower(src: &str) -> Program {
+    cfront::lower_str("t.c", src, &cfront::Options::default()).unwrap_or_else(|e| panic!("{e:?}"))
+}
+
+/// Walk the C-- program structurally from the entry to the first error statement, taking at
+/// each nondeterministic goto the target whose leading statement prints with the next string
+/// of `choices` in it (assumes are not evaluated: the path may be infeasible).
+fn walk(p: &Program, choices: &[&str]) -> Vec<PathStep> {
+    let mut choices = choices.iter();
+    let mut stack: Vec<(usize, usize)> = vec![(p.procs.iter().position(|q| q.name == p.entry).unwrap(), 0)];
+    let mut out = Vec::new();
+    for _ in 0..10_000 {
+        let (pi, si) = *stack.last().unwrap();
+        let proc = &p.procs[pi];
+        let s = &proc.body[si];
+        out.push(PathStep { stmt: s.id, depth: stack.len() - 1 });
+        match &s.kind {
+            StmtKind::Error(_) => return out,
+            StmtKind::Goto(ls) => {
+                let targets: Vec<usize> = ls.iter().map(|l| proc.label_index(l).unwrap()).collect();
+                let t = if targets.len() == 1 {
+                    targets[0]
+                } else {
+                    let want = choices.next().expect("a choice for every branch");
+                    *targets
+                        .iter()
+                        .find(|&&t| {
+                            cminus::print_program(p, &Default::default()).len() > 0
+                                && stmt_text(&proc.body[t]).contains(want)
+                        })
+                        .unwrap_or_else(|| panic!("no target of {ls:?} matches {want}"))
+                };
+                stack.last_mut().unwrap().1 = t;
+            }
+            StmtKind::Call { callee, .. } if p.proc(callee).is_some() => {
+                stack.last_mut().unwrap().1 += 1;
+                stack.push((p.procs.iter().position(|q| &q.name == callee).unwrap(), 0));
+            }
+            StmtKind::Return(_) => {
+                stack.pop();
+            }
+            _ => stack.last_mut().unwrap().1 += 1,
+        }
+    }
+    panic!("no error statement reached")
+}
+
+fn stmt_text(s: &cminus::Stmt) -> String {
+    match &s.kind {
+        StmtKind::Assume(e) => cminus::print_expr(e),
+        k => format!("{k:?}"),
+    }
+}
+
+fn preds_text(v: &Verdict) -> Vec<String> {
+    match v {
+        Verdict::Infeasible { preds, .. } => preds
+            .iter()
+            .map(|(s, e)| format!("{}: {}", s.as_deref().unwrap_or("global"), cminus::print_expr(e)))
+            .collect(),
+        other => panic!("expected an infeasible path, got {other:?}"),
+    }
+}
+
+#[test]
+fn cmp_example_yields_a_eq_b_in_cmp_and_x_eq_y_in_main() {
+    let p = lower(
+        "int g;\nvoid cmp(int a, int b) {\n  if (a == b) g = 0; else g = 1;\n}\n\
+         int main(int x, int y) {\n  cmp(x, y);\n  if (!g) { if (x != y) reach_error(); }\n  return 0;\n}\n",
+    );
+    // cmp takes a == b, main takes g == 0 and then x != y: impossible.
+    let path = walk(&p, &["a == b", "g == 0", "x != y"]);
+    let (v, _) = check_path(&p, &path, &[], &Default::default());
+    let preds = preds_text(&v);
+    assert!(preds.contains(&"cmp: a == b".to_string()), "{preds:?}");
+    assert!(preds.contains(&"main: x == y".to_string()), "{preds:?}");
+}
+
+#[test]
+fn spinlock_loop_yields_npackets_eq_npacketsold() {
+    let p = lower(
+        r#"
+int locked;
+int nPackets, nPacketsOld;
+void KeAcquireSpinLock(void) { if (locked) reach_error(); locked = 1; }
+void KeReleaseSpinLock(void) { if (!locked) reach_error(); locked = 0; }
+int main(void) {
+  do {
+    KeAcquireSpinLock();
+    nPacketsOld = nPackets;
+    if (__VERIFIER_nondet_int()) {
+      KeReleaseSpinLock();
+      nPackets++;
+    }
+  } while (nPackets != nPacketsOld);
+  KeReleaseSpinLock();
+  return 0;
+}
+"#,
+    );
+    // Skip the if, go round the loop (nPackets != nPacketsOld), acquire again: impossible.
+    let text = cminus::print_program(&p, &Default::default());
+    let path = walk(&p, &["locked == 0", "== 0", "!=", "!= 0"]);
+    let (v, _) = check_path(&p, &path, &[], &Default::default());
+    let preds = preds_text(&v);
+    assert!(
+        preds.iter().any(|s| s.contains("nPackets == nPacketsOld") || s.contains("nPacketsOld == nPackets")),
+        "{preds:?}\n{text}"
+    );
+}
+
+#[test]
+fn feasible_bug_in_callee_gives_the_input_value_and_replays() {
+    let p = lower(
+        "int check(int v) {\n  if (v == 42) return 1;\n  return 0;\n}\n\
+         int main(int input) {\n  if (check(input)) reach_error();\n  return 0;\n}\n",
+    );
+    let path = walk(&p, &["== 42", "!= 0"]);
+    let (v, _) = check_path(&p, &path, &[], &Default::default());
+    let Verdict::Feasible(cex) = v else { panic!("expected feasible, got {v:?}") };
+    assert_eq!(cex.inputs.iter().find(|i| i.name == "input").map(|i| i.value), Some(42), "{:?}", cex.inputs);
+    let run = replay(&p, &cex, 10_000);
+    assert!(
+        matches!(run.outcome, cminus::interp::Outcome::Error { stmt, .. } if stmt == cex.error_stmt),
+        "{:?}",
+        run.outcome
+    );
+    // The trace shows the callee's parameter with the value 42.
+    assert!(cex.steps.iter().any(|s| s.proc == "check" && s.values.iter().any(|v| v.name == "v" && v.value == 42)));
+}
+
+#[test]
+fn known_predicates_are_not_returned_again() {
+    let p = lower("int main(int x) {\n  int y = x;\n  if (x != y) reach_error();\n  return 0;\n}\n");
+    let path = walk(&p, &["!="]);
+    let (v, _) = check_path(&p, &path, &[], &Default::default());
+    let preds: Vec<newton::Predicate> = match v {
+        Verdict::Infeasible { preds, .. } => preds,
+        o => panic!("{o:?}"),
+    };
+    let (v2, _) = check_path(&p, &path, &preds, &Default::default());
+    assert!(matches!(v2, Verdict::NoNewPredicates { .. }), "{v2:?}");
+}
+
+#[test]
+fn pointers_to_struct_fields_and_arrays() {
+    let p = lower(
+        "struct s { int a; int b[4]; };\nint main(int i) {\n  struct s v; struct s *q = &v;\n  \
+         __VERIFIER_assume(i >= 0 && i < 4);\n  q->a = 3; v.b[i] = 5;\n  if (v.a == 3 && q->b[i] == 5) reach_error();\n  return 0;\n}\n",
+    );
+    let path = walk(&p, &["== 3", "== 5"]);
+    let (v, _) = check_path(&p, &path, &[], &Default::default());
+    assert!(matches!(v, Verdict::Feasible(_)), "{v:?}\n{}", cminus::print_program(&p, &Default::default()));
+    // And the aliasing makes the opposite claim infeasible.
+    let p = lower("struct s { int a; };\nint main(void) {\n  struct s v; struct s *q = &v;\n  q->a = 3;\n  if (v.a != 3) reach_error();\n  return 0;\n}\n");
+    let path = walk(&p, &["!= 3"]);
+    let (v, _) = check_path(&p, &path, &[], &Default::default());
+    assert!(matches!(v, Verdict::Infeasible { .. }), "{v:?}");
+}
