@@ -362,10 +362,8 @@ impl<'a> Machine<'a> {
                     0 => return Err(Stuck("no goto target is feasible".into())),
                     1 => cands[0],
                     n => {
-                        let labels = cands
-                            .iter()
-                            .map(|&t| proc.body[t].labels.first().cloned().unwrap_or_default())
-                            .collect();
+                        let labels =
+                            cands.iter().map(|&t| proc.body[t].labels.first().cloned().unwrap_or_default()).collect();
                         let v = self.ask(&Type::INT, Ask::Goto(labels));
                         cands[(v.rem_euclid(n as i64)) as usize]
                     }

@@ -159,7 +159,8 @@ impl<'ctx> Prover<'ctx> {
         // Deletion: drop each element whose absence keeps the rest unsatisfiable.
         let mut i = 0;
         while i < core.len() {
-            let trial: Vec<Bool> = core.iter().enumerate().filter(|(j, _)| *j != i).map(|(_, &k)| tracks[k].clone()).collect();
+            let trial: Vec<Bool> =
+                core.iter().enumerate().filter(|(j, _)| *j != i).map(|(_, &k)| tracks[k].clone()).collect();
             self.stats.queries += 1;
             if self.solver.check_assumptions(&trial) == SatResult::Unsat {
                 core.remove(i);
@@ -182,10 +183,7 @@ impl<'ctx> Prover<'ctx> {
         self.stats.queries += 1;
         let out = match self.solver.check() {
             SatResult::Sat => self.solver.get_model().map(|m| {
-                terms
-                    .iter()
-                    .map(|t| m.eval(t, true).and_then(|v| v.as_i64()).map(i128::from).unwrap_or(0))
-                    .collect()
+                terms.iter().map(|t| m.eval(t, true).and_then(|v| v.as_i64()).map(i128::from).unwrap_or(0)).collect()
             }),
             _ => None,
         };
