@@ -252,7 +252,21 @@ impl Parser {
     fn program(&mut self) -> Result<Program, BpError> {
         let mut prog = Program::default();
         while self.is_kw("decl") {
-            prog.globals.extend(self.decl()?);
+            // Positions of globals are not kept in the AST: report duplicates here.
+            let pos_before = self.at;
+            let names = self.decl()?;
+            for (k, n) in names.iter().enumerate() {
+                if prog.globals.contains(n) || names[..k].contains(n) {
+                    let pos = self.toks[pos_before..self.at]
+                        .iter()
+                        .filter(|(t, _)| matches!(t, Tok::Ident(x) | Tok::Braced(x) if x == n))
+                        .nth(if prog.globals.contains(n) { 0 } else { 1 })
+                        .map(|(_, p)| *p)
+                        .unwrap_or_default();
+                    return Err(BpError::new(pos, format!("global variable `{n}` is declared twice")));
+                }
+            }
+            prog.globals.extend(names);
         }
         while *self.peek() != Tok::Eof {
             if self.is_kw("decl") {

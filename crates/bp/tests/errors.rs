@@ -193,9 +193,8 @@ fn global_declared_twice_is_reported() {
     assert!(errs.iter().any(|e| e.ends_with("global variable `g` is declared twice")), "{errs:?}");
 }
 
-/// Globals carry no position in the AST, so this diagnostic says `0:0`.
+/// The parser reports a duplicate global where it occurs the second time.
 #[test]
-#[ignore = "bp::ast::Program keeps no positions for globals: the diagnostic says 0:0"]
 fn global_declared_twice_has_a_position() {
     assert_eq!(first_error("decl g, g;\nmain()\nbegin\n  skip;\nend\n"), "1:9: global variable `g` is declared twice");
 }
