@@ -56,3 +56,37 @@ fn fig1_with_g_initially_0_makes_r_unreachable() {
         assert!(an.trace_to(&r).is_none());
     }
 }
+
+/// The T(N) template of the paper's Fig. 4 (`assume_g`: main starts with `assume(g)`).
+fn t_of_n(n: usize, assume_g: bool) -> String {
+    let mut s = String::from("decl g;\nvoid main()\nbegin\n");
+    if assume_g {
+        s.push_str("  assume(g);\n");
+    }
+    s.push_str("  level1();\n  level1();\n  if(!g) then\n    reach: skip;\n  else\n    skip;\n  fi\nend\n");
+    for i in 1..=n {
+        let inner = if i == n { "skip".to_string() } else { format!("level{}()", i + 1) };
+        s.push_str(&format!(
+            "void level{i}()\nbegin\n  decl a,b,c;\n  if(g) then\n    a,b,c := 0,0,0;\n    while(!a|!b|!c) do\n      if (!a) then\n        a := 1;\n      elsif (!b) then\n        a,b := 0,1;\n      elsif (!c) then\n        a,b,c := 0,0,1;\n      fi\n    od\n  else\n    {inner}; {inner};\n  fi\n  g := !g;\nend\n"
+        ));
+    }
+    s
+}
+
+#[test]
+fn t_of_n_reach_is_reachable_exactly_when_g_starts_at_0() {
+    for n in [1, 2, 5, 17, 60] {
+        for opts in all_options() {
+            let cfg = load(&t_of_n(n, false));
+            let mut an = check(&cfg, &opts);
+            let reach = cfg.label_nodes("reach");
+            let t = an.trace_to(&reach).unwrap_or_else(|| panic!("T({n}): reach is reachable"));
+            // The trace starts with g = 0 at main's entry.
+            assert!(state_of(&cfg, &t, 0).contains(&("g".to_string(), false)), "T({n}) {:?}", state_of(&cfg, &t, 0));
+            assert_eq!(lines(&cfg, &t).last(), Some(&7), "T({n}) ends at reach (line 7)");
+            let cfg = load(&t_of_n(n, true));
+            let an = check(&cfg, &opts);
+            assert!(!an.is_reachable(cfg.label_nodes("reach")[0]), "T({n}) with g = 1 at the start");
+        }
+    }
+}
