@@ -621,14 +621,12 @@ fn walk_back(sim: &Sim, path: &[PathStep], set: &mut PredSet, i: usize, fid: usi
         }
         let Some((_, s)) = stmt(sim.prog, &sim.index, path[j].stmt) else { return };
         match &s.kind {
-            StmtKind::Assign(l, e) => {
-                if mentions(&phi, l) {
-                    if has_nondet(e) {
-                        return;
-                    }
-                    phi = subst(&phi, l, e);
-                    set.add(&proc, &phi);
+            StmtKind::Assign(l, e) if mentions(&phi, l) => {
+                if has_nondet(e) {
+                    return;
                 }
+                phi = subst(&phi, l, e);
+                set.add(&proc, &phi);
             }
             StmtKind::Call { ret, callee, .. } => {
                 // A call that returned into this frame: a result the predicate reads comes
