@@ -159,3 +159,44 @@ fn pointers_to_struct_fields_and_arrays() {
     let (v, _) = check_path(&p, &path, &[], &Default::default());
     assert!(matches!(v, Verdict::Infeasible { .. }), "{v:?}");
 }
+
+#[test]
+fn recursion_frames_keep_their_own_locals() {
+    // sum(n) = n + sum(n-1); the error needs sum(2) == 3, which holds: feasible, and the
+    // frames' locals (three instances of n) must not be confused.
+    let p = lower(
+        "int sum(int n) {\n  int r;\n  if (n <= 0) return 0;\n  r = sum(n - 1);\n  return n + r;\n}\n\
+         int main(void) {\n  int s = sum(2);\n  if (s == 3) reach_error();\n  return 0;\n}\n",
+    );
+    let run = cminus::interp::run(&p, &[], 1_000);
+    assert!(matches!(run.outcome, cminus::interp::Outcome::Error { .. }), "{:?}", run.outcome);
+    let mut depth = 0usize;
+    let mut path = Vec::new();
+    for &id in &run.trace {
+        path.push(PathStep { stmt: id, depth });
+        match p.stmt_ref(id).map(|s| &s.kind) {
+            Some(StmtKind::Call { callee, .. }) if p.proc(callee).is_some() => depth += 1,
+            Some(StmtKind::Return(_)) => depth -= 1,
+            _ => {}
+        }
+    }
+    let (v, _) = check_path(&p, &path, &[], &Default::default());
+    let Verdict::Feasible(cex) = v else { panic!("{v:?}") };
+    assert_eq!(cex.steps.iter().map(|s| s.depth).max(), Some(3));
+    // Claiming sum(2) == 4 instead is infeasible, with a predicate over the result.
+    let p2 = lower(
+        "int sum(int n) {\n  int r;\n  if (n <= 0) return 0;\n  r = sum(n - 1);\n  return n + r;\n}\n\
+         int main(void) {\n  int s = sum(2);\n  if (s == 4) reach_error();\n  return 0;\n}\n",
+    );
+    let mut path2 = Vec::new();
+    for st in &path {
+        let (pi, si) = p.stmt(st.stmt).unwrap();
+        path2.push(PathStep { stmt: p2.procs[pi].body[si].id, depth: st.depth });
+    }
+    let (v, _) = check_path(&p2, &path2, &[], &Default::default());
+    let preds = preds_text(&v);
+    assert!(
+        preds.iter().any(|s| s.contains("$ret") || s.contains("__slam_ret") || s.starts_with("main:")),
+        "{preds:?}"
+    );
+}
