@@ -342,7 +342,7 @@ fn decide<'ctx>(sim: &Sim<'_, 'ctx>, path: &[PathStep], known: &[Predicate], pro
             let refs: Vec<&Bool> = all.iter().collect();
             match prover.is_sat(&Bool::and(prover.ctx, &refs)) {
                 Some(true) => match counterexample(sim, path, &all, prover) {
-                    Some(c) => Verdict::Feasible(Box::new(c)),
+                    Some(c) => confirm(sim.prog, path, c),
                     None => Verdict::Unknown("no model for a satisfiable path".into()),
                 },
                 _ => Verdict::Unknown("the prover could not decide the path's feasibility".into()),
@@ -360,6 +360,24 @@ fn decide<'ctx>(sim: &Sim<'_, 'ctx>, path: &[PathStep], known: &[Predicate], pro
             }
         }
     }
+}
+
+/// A VIOLATION is only reported when the interpreter, fed the model's values, follows the
+/// path to the same error: the logic's integers are unbounded and its bitwise operators
+/// uninterpreted, so a model can be wrong about the C program.
+fn confirm(prog: &Program, path: &[PathStep], cex: Counterexample) -> Verdict {
+    let run = replay(prog, &cex, (path.len() as u64 + 10) * 2);
+    let want: Vec<cminus::StmtId> = path.iter().map(|s| s.stmt).collect();
+    let same_error = matches!(&run.outcome, cminus::interp::Outcome::Error { stmt, .. } if *stmt == cex.error_stmt);
+    if same_error && run.trace == want {
+        return Verdict::Feasible(Box::new(cex));
+    }
+    let k = run.trace.iter().zip(&want).take_while(|(a, b)| a == b).count();
+    Verdict::Unknown(format!(
+        "the path is feasible for the prover, but the interpreter fed its values leaves it at step {k} ({:?}); \
+         the logic models integers without overflow and bitwise operators as unknown functions",
+        run.outcome
+    ))
 }
 
 fn counterexample<'ctx>(
