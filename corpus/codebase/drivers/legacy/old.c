@@ -1,0 +1,2 @@
+/* old.c — excluded by slam.toml (`exclude`); it does not even compile. */
+int broken( {

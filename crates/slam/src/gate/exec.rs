@@ -1,0 +1,144 @@
+//! Running one check in isolation: a child process `slam check --format json` with the
+//! check's time, memory and iteration limits. The engine stops itself at its limits; the gate
+//! also watches the child (wall clock and resident memory, polled every 20 ms) and kills it
+//! a little after the limit, so that a check that does not stop never holds up the others.
+
+use super::results::{CheckResult, Verdict};
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// Everything the child needs.
+#[derive(Clone, Debug)]
+pub struct Spec {
+    pub file: PathBuf,
+    pub includes: Vec<PathBuf>,
+    pub defines: Vec<String>,
+    pub entry: String,
+    pub rule: Option<PathBuf>,
+    pub ilp32: bool,
+    pub time_secs: f64,
+    pub memory_mib: u64,
+    pub iterations: u64,
+}
+
+/// Grace the gate gives the engine past its own time limit before it kills the child.
+fn grace(time_secs: f64) -> Duration {
+    Duration::from_secs_f64(time_secs * 0.2 + 2.0)
+}
+
+fn rss_mib(pid: u32) -> Option<u64> {
+    let s = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let line = s.lines().find(|l| l.starts_with("VmRSS:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib / 1024)
+}
+
+pub fn command(exe: &Path, spec: &Spec) -> Command {
+    let mut cmd = Command::new(exe);
+    cmd.arg("check").arg(&spec.file);
+    for i in &spec.includes {
+        cmd.arg("-I").arg(i);
+    }
+    for d in &spec.defines {
+        cmd.arg("-D").arg(d);
+    }
+    cmd.arg("--entry").arg(&spec.entry);
+    if spec.ilp32 {
+        cmd.arg("--ilp32");
+    }
+    if let Some(r) = &spec.rule {
+        cmd.arg("--rule").arg(r);
+    }
+    cmd.args(["--format", "json"]);
+    cmd.arg("--timeout").arg(spec.time_secs.to_string());
+    cmd.arg("--memory-limit").arg(spec.memory_mib.to_string());
+    cmd.arg("--max-iterations").arg(spec.iterations.to_string());
+    cmd
+}
+
+/// Run the check; never panics, never waits much past the limits.
+pub fn run(exe: &Path, spec: &Spec) -> CheckResult {
+    let start = Instant::now();
+    let mut cmd = command(exe, spec);
+    cmd.stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped());
+    // one thread for the check's own parallelism; the gate runs checks side by side
+    cmd.env("RAYON_NUM_THREADS", "1");
+    let mut child = match cmd.spawn() {
+        Ok(c) => c,
+        Err(e) => {
+            return CheckResult::stopped(Verdict::Error, "internal_error", format!("cannot run slam check: {e}"), 0.0)
+        }
+    };
+    let pid = child.id();
+    let mut out = child.stdout.take().expect("piped");
+    let mut err = child.stderr.take().expect("piped");
+    let out_t = std::thread::spawn(move || {
+        let mut s = String::new();
+        let _ = out.read_to_string(&mut s);
+        s
+    });
+    let err_t = std::thread::spawn(move || {
+        let mut s = String::new();
+        let _ = err.read_to_string(&mut s);
+        s
+    });
+    let deadline = start + Duration::from_secs_f64(spec.time_secs) + grace(spec.time_secs);
+    // the engine keeps to the memory limit itself; the watchdog is for a stage that does not return
+    let mem_kill = spec.memory_mib + spec.memory_mib / 4 + 64;
+    let mut killed: Option<(&str, String)> = None;
+    let status = loop {
+        match child.try_wait() {
+            Ok(Some(st)) => break Some(st),
+            Ok(None) => {}
+            Err(_) => break None,
+        }
+        if Instant::now() >= deadline {
+            let _ = child.kill();
+            killed = Some((
+                "time_limit",
+                format!("the check did not stop at its time limit ({} s) and was killed", spec.time_secs),
+            ));
+            break child.wait().ok();
+        }
+        if let Some(m) = rss_mib(pid) {
+            if m > mem_kill {
+                let _ = child.kill();
+                killed = Some((
+                    "memory_limit",
+                    format!("the check used {m} MiB, over its memory limit ({} MiB), and was killed", spec.memory_mib),
+                ));
+                break child.wait().ok();
+            }
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let stdout = out_t.join().unwrap_or_default();
+    let stderr = err_t.join().unwrap_or_default();
+    let secs = start.elapsed().as_secs_f64();
+    if let Some((reason, detail)) = killed {
+        return CheckResult::stopped(Verdict::Unknown, reason, detail, secs);
+    }
+    let code = status.and_then(|s| s.code());
+    match code {
+        Some(0 | 5 | 6 | 10) => match CheckResult::from_check_json(&stdout) {
+            Ok(mut r) => {
+                r.time_secs = secs;
+                r
+            }
+            Err(e) => CheckResult::stopped(Verdict::Error, "internal_error", e, secs),
+        },
+        Some(c) => {
+            let msg: Vec<&str> = stderr.lines().filter(|l| !l.trim().is_empty()).take(6).collect();
+            let what = if c == 2 { "input_error" } else { "error" };
+            CheckResult::stopped(Verdict::Error, what, format!("slam check exited with {c}: {}", msg.join("\n")), secs)
+        }
+        None => CheckResult::stopped(
+            Verdict::Error,
+            "internal_error",
+            format!("slam check was killed by a signal: {}", stderr.lines().last().unwrap_or("")),
+            secs,
+        ),
+    }
+}

@@ -1,0 +1,664 @@
+//! `slam gate`: check a whole C codebase against a rule set, for CI. See docs/ci.md.
+//!
+//! Inputs (files, directories, `compile_commands.json`) become units (translation units);
+//! each unit's entry points times the rules are the checks. Checks run side by side
+//! (rayon, `-j`), each one a child `slam check --format json` with its own limits
+//! (`exec`), results are cached under `.slam-cache/` (`cache`), and reported as a summary
+//! table, JSON, SARIF 2.1.0 or JUnit XML (`output`, `sarif`).
+
+pub mod cache;
+pub mod config;
+pub mod exec;
+pub mod inputs;
+pub mod merge;
+pub mod output;
+pub mod results;
+pub mod sarif;
+pub mod scan;
+
+use crate::exit;
+use inputs::Unit;
+use rayon::prelude::*;
+use results::{CheckResult, Verdict};
+use serde::{Deserialize, Serialize};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Instant;
+
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// C files, directories (every *.c below them) or a compile_commands.json. Default: the
+    /// project file's `sources` and `compile_commands`.
+    pub inputs: Vec<PathBuf>,
+    /// The project file (default: ./slam.toml if it exists).
+    #[arg(long, value_name = "slam.toml")]
+    pub config: Option<PathBuf>,
+    /// A SLIC rule to check (repeat for several); replaces the project file's rules.
+    #[arg(long = "rule", value_name = "RULE.slic")]
+    pub rules: Vec<PathBuf>,
+    /// Check reach_error()/assert() only, whatever rules the project file names.
+    #[arg(long, conflicts_with = "rules")]
+    pub no_rules: bool,
+    /// Entry point for units without `main` (repeat for several).
+    #[arg(long = "entry", value_name = "FUNCTION")]
+    pub entries: Vec<String>,
+    /// Add an include directory for every unit.
+    #[arg(short = 'I', value_name = "DIR")]
+    pub include: Vec<PathBuf>,
+    /// Define a macro for every unit.
+    #[arg(short = 'D', value_name = "NAME[=VALUE]")]
+    pub define: Vec<String>,
+    /// Glob of files not to check (relative to the project directory; repeatable).
+    #[arg(long, value_name = "GLOB")]
+    pub exclude: Vec<String>,
+    /// Seconds per check (default 60).
+    #[arg(long, value_name = "SECONDS")]
+    pub timeout: Option<f64>,
+    /// MiB per check (default 4096).
+    #[arg(long, value_name = "MiB")]
+    pub memory_limit: Option<u64>,
+    /// CEGAR iterations per check (default 100).
+    #[arg(long, value_name = "N")]
+    pub max_iterations: Option<u64>,
+    /// The data model: lp64 (default) or ilp32.
+    #[arg(long, value_name = "MODEL")]
+    pub data_model: Option<String>,
+    /// Checks run at once (default: all cores).
+    #[arg(short = 'j', long, value_name = "N")]
+    pub jobs: Option<usize>,
+    /// Neither read nor write the result cache.
+    #[arg(long)]
+    pub no_cache: bool,
+    /// The cache directory (default: .slam-cache in the project directory).
+    #[arg(long, value_name = "DIR")]
+    pub cache_dir: Option<PathBuf>,
+    /// Run only share k of n of the checks (1-based), e.g. 2/3.
+    #[arg(long, value_name = "k/n")]
+    pub shard: Option<String>,
+    /// Output format: text, json, sarif or junit.
+    #[arg(long, default_value = "text")]
+    pub format: String,
+    /// Write the --format output here instead of stdout (the summary still goes to stdout).
+    #[arg(short = 'o', long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    /// Also write SARIF 2.1.0 here.
+    #[arg(long, value_name = "FILE")]
+    pub sarif: Option<PathBuf>,
+    /// Also write JUnit XML here.
+    #[arg(long, value_name = "FILE")]
+    pub junit: Option<PathBuf>,
+    /// Also write JSON here.
+    #[arg(long, value_name = "FILE")]
+    pub json: Option<PathBuf>,
+    /// Report only violations that are not in this earlier SARIF report.
+    #[arg(long, value_name = "old.sarif")]
+    pub baseline: Option<PathBuf>,
+    /// Exit with 5 when a check is UNKNOWN (and none found a violation).
+    #[arg(long)]
+    pub fail_on_unknown: bool,
+    /// No progress bar or progress lines.
+    #[arg(long)]
+    pub no_progress: bool,
+    /// The slam binary that runs the checks (default: this one).
+    #[arg(long, hide = true)]
+    pub slam: Option<PathBuf>,
+}
+
+/// One check: an entry of a unit against a rule, and (after running) its result.
+#[derive(Serialize, Deserialize, Clone, Debug)]
+pub struct Check {
+    /// `unit:entry:rule`, unique and stable.
+    pub id: String,
+    pub file: String,
+    pub entry: String,
+    pub rule: String,
+    pub key: String,
+    pub cached: bool,
+    pub result: CheckResult,
+    /// For violations: a fingerprint that does not depend on line numbers.
+    pub fingerprint: Option<String>,
+    /// With `--baseline`: `new` or `unchanged`.
+    pub baseline: Option<String>,
+}
+
+/// A rule as the gate knows it.
+#[derive(Serialize, Deserialize, Clone, Debug)]
+pub struct RuleInfo {
+    pub id: String,
+    /// The .slic file (relative to the project directory); none for reach_error.
+    pub file: Option<String>,
+    pub description: String,
+}
+
+/// Everything a run produced.
+#[derive(Serialize, Deserialize, Clone, Debug)]
+pub struct Report {
+    pub version: u32,
+    pub slam_version: String,
+    pub rules: Vec<RuleInfo>,
+    pub shard: Option<String>,
+    pub checks: Vec<Check>,
+    pub stats: Stats,
+}
+
+#[derive(Serialize, Deserialize, Clone, Debug, Default)]
+pub struct Stats {
+    pub checks: usize,
+    /// Checks run (child processes started).
+    pub run: usize,
+    /// Checks answered from the cache.
+    pub cached: usize,
+    pub safe: usize,
+    pub violations: usize,
+    /// Violations not in the baseline (all of them without one).
+    pub new_violations: usize,
+    pub unknown: usize,
+    pub errors: usize,
+    pub wall_secs: f64,
+}
+
+fn usage(msg: &str) -> u8 {
+    eprintln!("slam gate: error: {msg}");
+    exit::USAGE
+}
+
+fn input_error(msg: &str) -> u8 {
+    eprintln!("slam gate: error: {msg}");
+    exit::INPUT
+}
+
+struct Settings {
+    root: PathBuf,
+    units: Vec<Unit>,
+    rules: Vec<(RuleInfo, Option<PathBuf>)>,
+    entries: Vec<String>,
+    ilp32: bool,
+    time_secs: f64,
+    memory_mib: u64,
+    iterations: u64,
+}
+
+fn parse_shard(s: &str) -> Option<(usize, usize)> {
+    let (k, n) = s.split_once('/')?;
+    let (k, n) = (k.trim().parse::<usize>().ok()?, n.trim().parse::<usize>().ok()?);
+    (n >= 1 && (1..=n).contains(&k)).then_some((k, n))
+}
+
+fn absolute(p: &Path) -> PathBuf {
+    let p = if p.is_absolute() { p.to_path_buf() } else { std::env::current_dir().unwrap_or_default().join(p) };
+    inputs::clean(&p)
+}
+
+/// Project file + command line → what to check. Errors are exit codes (already reported).
+fn settings(a: &Args) -> Result<Settings, u8> {
+    let cfg_path = match &a.config {
+        Some(p) => Some(p.clone()),
+        None => Some(PathBuf::from("slam.toml")).filter(|p| p.is_file()),
+    };
+    let (project, root) = match &cfg_path {
+        Some(p) => {
+            let p = absolute(p);
+            let text = std::fs::read_to_string(&p).map_err(|e| input_error(&format!("{}: {e}", p.display())))?;
+            let proj = config::parse(&p, &text).map_err(|e| {
+                eprint!("{}", e.render(Some(&text)));
+                exit::INPUT
+            })?;
+            (proj, p.parent().map(Path::to_path_buf).unwrap_or_default())
+        }
+        None => (config::Project::default(), absolute(Path::new("."))),
+    };
+    let ilp32 = match a.data_model.as_deref() {
+        None => project.ilp32.unwrap_or(false),
+        Some("lp64" | "LP64") => false,
+        Some("ilp32" | "ILP32") => true,
+        Some(o) => return Err(usage(&format!("--data-model: unknown data model `{o}` (lp64, ilp32)"))),
+    };
+    let time_secs = a.timeout.or(project.time_secs).unwrap_or(60.0);
+    if !(time_secs.is_finite() && time_secs > 0.0) {
+        return Err(usage("--timeout takes a positive number of seconds"));
+    }
+    let memory_mib = a.memory_limit.or(project.memory_mib).unwrap_or(4096);
+    let iterations = a.max_iterations.or(project.iterations).unwrap_or(100);
+    if memory_mib == 0 || iterations == 0 {
+        return Err(usage("--memory-limit and --max-iterations take a positive number"));
+    }
+    let includes: Vec<PathBuf> =
+        if a.include.is_empty() { project.include.clone() } else { a.include.iter().map(|p| absolute(p)).collect() };
+    let defines = if a.define.is_empty() { project.defines.clone() } else { a.define.clone() };
+    let excludes = if a.exclude.is_empty() { project.exclude.clone() } else { a.exclude.clone() };
+    let entries = if a.entries.is_empty() { project.entries.clone() } else { a.entries.clone() };
+
+    // inputs
+    let (paths, ccs): (Vec<PathBuf>, Vec<PathBuf>) = if a.inputs.is_empty() {
+        (project.sources.clone(), project.compile_commands.iter().cloned().collect())
+    } else {
+        a.inputs.iter().map(|p| absolute(p)).partition(|p| p.extension().and_then(|x| x.to_str()) != Some("json"))
+    };
+    if paths.is_empty() && ccs.is_empty() {
+        return Err(usage(
+            "nothing to check: give files, directories or a compile_commands.json (or `sources` in slam.toml)",
+        ));
+    }
+    let mut units: Vec<Unit> = vec![];
+    let mut add = |file: PathBuf, inc: Vec<PathBuf>, def: Vec<String>, forced: Vec<PathBuf>| {
+        let name = inputs::display_name(&file, &root);
+        if excludes.iter().any(|g| inputs::glob_match(g, &name)) || units.iter().any(|u| u.file == file) {
+            return;
+        }
+        let mut includes_all = inc;
+        includes_all.extend(includes.iter().cloned());
+        let mut defines_all = def;
+        defines_all.extend(defines.iter().cloned());
+        units.push(Unit { file, name, includes: includes_all, defines: defines_all, forced });
+    };
+    for cc in &ccs {
+        let list = inputs::from_compile_commands(cc).map_err(|e| input_error(&e.0))?;
+        for (f, i, d, forced) in list {
+            if !f.is_file() {
+                return Err(input_error(&format!("{}: no such file (named in {})", f.display(), cc.display())));
+            }
+            add(f, i, d, forced);
+        }
+    }
+    for f in inputs::from_paths(&paths).map_err(|e| input_error(&e.0))? {
+        add(absolute(&f), vec![], vec![], vec![]);
+    }
+    units.sort_by(|a, b| a.name.cmp(&b.name));
+
+    // rules
+    let rule_paths: Vec<PathBuf> = if a.no_rules {
+        vec![]
+    } else if !a.rules.is_empty() {
+        a.rules.iter().map(|p| if p.as_os_str() == config::REACH_ERROR { p.clone() } else { absolute(p) }).collect()
+    } else {
+        project.rules.clone().unwrap_or_default()
+    };
+    let mut rules: Vec<(RuleInfo, Option<PathBuf>)> = vec![];
+    for p in &rule_paths {
+        if p.as_os_str() == config::REACH_ERROR {
+            if !rules.iter().any(|(r, _)| r.id == config::REACH_ERROR) {
+                rules.push((reach_error_rule(), None));
+            }
+            continue;
+        }
+        if !p.is_file() {
+            return Err(input_error(&format!("{}: no such rule file", p.display())));
+        }
+        let stem = p.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_else(|| "rule".into());
+        let mut id = stem.clone();
+        let mut n = 2;
+        while rules.iter().any(|(r, _)| r.id == id) {
+            id = format!("{stem}-{n}");
+            n += 1;
+        }
+        let text = std::fs::read_to_string(p).unwrap_or_default();
+        let description = first_comment(&text).unwrap_or_else(|| format!("SLIC rule {stem}"));
+        rules.push((RuleInfo { id, file: Some(inputs::display_name(p, &root)), description }, Some(p.clone())));
+    }
+    if rules.is_empty() {
+        rules.push((reach_error_rule(), None));
+    }
+    Ok(Settings { root, units, rules, entries, ilp32, time_secs, memory_mib, iterations })
+}
+
+fn reach_error_rule() -> RuleInfo {
+    RuleInfo {
+        id: config::REACH_ERROR.into(),
+        file: None,
+        description: "No call of reach_error() or __VERIFIER_error() and no failing assert() is reachable.".into(),
+    }
+}
+
+/// The first sentence of a rule file's leading comment (its description).
+fn first_comment(text: &str) -> Option<String> {
+    let t = text.trim_start();
+    let body = if let Some(r) = t.strip_prefix("/*") {
+        r.split("*/").next()?.to_string()
+    } else if t.starts_with("//") {
+        t.lines()
+            .take_while(|l| l.trim_start().starts_with("//"))
+            .map(|l| l.trim_start()[2..].to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
+    } else {
+        return None;
+    };
+    let words: Vec<&str> =
+        body.lines().map(|l| l.trim().trim_start_matches('*').trim()).filter(|l| !l.is_empty()).collect();
+    let joined = words.join(" ");
+    let s = joined.split(". ").next().unwrap_or("").trim().trim_end_matches('.').to_string();
+    (!s.is_empty()).then(|| format!("{s}."))
+}
+
+/// What a unit contributes: its preprocessed text's hash and its entry points.
+struct Planned {
+    unit: Unit,
+    hash: String,
+    entries: Vec<String>,
+}
+
+fn plan_unit(unit: &Unit, wanted: &[String]) -> Result<Planned, String> {
+    let pre = scan::preprocess(unit)?;
+    let hash = cache::sha256(&[pre.as_bytes()]);
+    let defs = scan::definitions(&pre);
+    let marker = unit.file.display().to_string();
+    let own: Vec<&scan::FnDef> = defs.iter().filter(|d| d.file == marker).collect();
+    let mut entries: Vec<String> = if own.iter().any(|d| d.name == "main" && !d.is_static) {
+        vec!["main".into()]
+    } else if wanted.iter().any(|w| own.iter().any(|d| &d.name == w && !d.is_static)) {
+        wanted.iter().filter(|w| own.iter().any(|d| &d.name == *w && !d.is_static)).cloned().collect()
+    } else {
+        own.iter().filter(|d| !d.is_static).map(|d| d.name.clone()).collect()
+    };
+    entries.sort();
+    entries.dedup();
+    Ok(Planned { unit: unit.clone(), hash, entries })
+}
+
+/// Identity of the slam binary that runs the checks (a new build may answer differently).
+fn binary_identity(exe: &Path) -> String {
+    let meta = std::fs::metadata(exe).ok();
+    let size = meta.as_ref().map(|m| m.len()).unwrap_or(0);
+    let mtime = meta
+        .and_then(|m| m.modified().ok())
+        .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+        .map(|d| d.as_nanos())
+        .unwrap_or(0);
+    format!("{} {size} {mtime}", env!("CARGO_PKG_VERSION"))
+}
+
+/// A fingerprint of a violation that survives unrelated line shifts: the rule, the unit, the
+/// entry, the message, and the functions along the trace (not lines, not values).
+pub fn fingerprint(file: &str, entry: &str, rule: &str, cex: &results::Counterexample) -> String {
+    let mut calls: Vec<&str> = vec![];
+    for s in &cex.steps {
+        if calls.last() != Some(&s.function.as_str()) {
+            calls.push(&s.function);
+        }
+    }
+    let place = cex.steps.last().map(|s| s.source.split_whitespace().collect::<Vec<_>>().join(" ")).unwrap_or_default();
+    cache::sha256(&[
+        b"slam/v1",
+        rule.as_bytes(),
+        file.as_bytes(),
+        entry.as_bytes(),
+        cex.message.as_bytes(),
+        calls.join(">").as_bytes(),
+        place.as_bytes(),
+    ])[..32]
+        .to_string()
+}
+
+/// Make trace file names relative to the project directory (as SARIF and people want them).
+fn relativise(r: &mut CheckResult, root: &Path) {
+    if let Some(c) = r.counterexample.as_mut() {
+        let rel = |f: &mut String| {
+            let p = Path::new(f.as_str());
+            if p.is_absolute() {
+                *f = inputs::display_name(&inputs::clean(p), root);
+            }
+        };
+        for s in &mut c.steps {
+            rel(&mut s.file);
+        }
+        if let Some(e) = c.error.as_mut() {
+            rel(&mut e.file);
+        }
+    }
+}
+
+pub fn run(a: Args) -> u8 {
+    let t0 = Instant::now();
+    let format = a.format.as_str();
+    if !["text", "json", "sarif", "junit"].contains(&format) {
+        return usage(&format!("unknown format `{format}` (text, json, sarif, junit)"));
+    }
+    let shard = match &a.shard {
+        None => None,
+        Some(s) => match parse_shard(s) {
+            Some(x) => Some(x),
+            None => return usage(&format!("--shard: `{s}` is not k/n with 1 <= k <= n")),
+        },
+    };
+    let s = match settings(&a) {
+        Ok(s) => s,
+        Err(code) => return code,
+    };
+    let baseline = match &a.baseline {
+        None => None,
+        Some(p) => match sarif::fingerprints(p) {
+            Ok(f) => Some(f),
+            Err(e) => return input_error(&e),
+        },
+    };
+    let exe = match a.slam.clone().map(Ok).unwrap_or_else(std::env::current_exe) {
+        Ok(e) => e,
+        Err(e) => return input_error(&format!("cannot find the slam binary: {e}")),
+    };
+    let jobs = a.jobs.unwrap_or_else(|| std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1)).max(1);
+    let pool = match rayon::ThreadPoolBuilder::new().num_threads(jobs).build() {
+        Ok(p) => p,
+        Err(e) => return input_error(&format!("cannot start {jobs} workers: {e}")),
+    };
+
+    // Plan: preprocess every unit, find its entries.
+    let planned: Vec<Result<Planned, String>> =
+        pool.install(|| s.units.par_iter().map(|u| plan_unit(u, &s.entries)).collect());
+    let mut units = vec![];
+    for p in planned {
+        match p {
+            Ok(p) => units.push(p),
+            Err(e) => return input_error(&e),
+        }
+    }
+    let ident = binary_identity(&exe);
+    let mut rule_text: Vec<String> = vec![];
+    for (_, path) in &s.rules {
+        rule_text.push(path.as_ref().map(|p| std::fs::read_to_string(p).unwrap_or_default()).unwrap_or_default());
+    }
+    struct Todo {
+        check: Check,
+        spec: exec::Spec,
+    }
+    let mut todo: Vec<Todo> = vec![];
+    for p in &units {
+        if p.entries.is_empty() {
+            eprintln!(
+                "slam gate: warning: {}: no entry point (no main, none of the named entries, no external function)",
+                p.unit.name
+            );
+        }
+        for entry in &p.entries {
+            for ((rule, rpath), rtext) in s.rules.iter().zip(&rule_text) {
+                let opts = format!(
+                    "ilp32={} time={} mem={} iter={} I={:?} D={:?} forced={:?}",
+                    s.ilp32, s.time_secs, s.memory_mib, s.iterations, p.unit.includes, p.unit.defines, p.unit.forced
+                );
+                let key = cache::sha256(&[
+                    ident.as_bytes(),
+                    p.hash.as_bytes(),
+                    rtext.as_bytes(),
+                    entry.as_bytes(),
+                    opts.as_bytes(),
+                ]);
+                let id = format!("{}:{}:{}", p.unit.name, entry, rule.id);
+                let spec = exec::Spec {
+                    file: p.unit.file.clone(),
+                    includes: p.unit.includes.clone(),
+                    defines: p.unit.defines.clone(),
+                    entry: entry.clone(),
+                    rule: rpath.clone(),
+                    ilp32: s.ilp32,
+                    time_secs: s.time_secs,
+                    memory_mib: s.memory_mib,
+                    iterations: s.iterations,
+                };
+                let check = Check {
+                    id,
+                    file: p.unit.name.clone(),
+                    entry: entry.clone(),
+                    rule: rule.id.clone(),
+                    key,
+                    cached: false,
+                    result: CheckResult::stopped(Verdict::Unknown, "not_run", String::new(), 0.0),
+                    fingerprint: None,
+                    baseline: None,
+                };
+                todo.push(Todo { check, spec });
+            }
+        }
+    }
+    todo.sort_by(|x, y| x.check.id.cmp(&y.check.id));
+    if let Some((k, n)) = shard {
+        todo = todo.into_iter().enumerate().filter(|(i, _)| i % n == k - 1).map(|(_, t)| t).collect();
+    }
+
+    // Forced includes (-include) go through a wrapper file in the cache directory.
+    let cache_dir = a.cache_dir.clone().map(|d| absolute(&d)).unwrap_or_else(|| s.root.join(".slam-cache"));
+    for t in &mut todo {
+        let unit = &units.iter().find(|p| p.unit.file == t.spec.file).expect("planned").unit;
+        if !unit.forced.is_empty() {
+            match forced_wrapper(&cache_dir, unit) {
+                Ok(w) => t.spec.file = w,
+                Err(e) => return input_error(&e),
+            }
+        }
+    }
+    let cache = (!a.no_cache).then(|| cache::Cache::new(&cache_dir));
+
+    // Run.
+    let total = todo.len();
+    let progress = output::Progress::new(total, !a.no_progress);
+    let done = AtomicUsize::new(0);
+    let checks: Vec<Check> = pool.install(|| {
+        todo.into_par_iter()
+            .map(|t| {
+                let mut c = t.check;
+                if let Some(hit) = cache.as_ref().and_then(|cc| cc.get(&c.key)) {
+                    c.result = hit;
+                    c.cached = true;
+                } else {
+                    c.result = exec::run(&exe, &t.spec);
+                    relativise(&mut c.result, &s.root);
+                    if let Some(cc) = &cache {
+                        if c.result.cacheable() {
+                            if let Err(e) = cc.put(&c.key, &c.result) {
+                                eprintln!("slam gate: warning: cannot write the cache: {e}");
+                            }
+                        }
+                    }
+                }
+                let n = done.fetch_add(1, Ordering::SeqCst) + 1;
+                progress.tick(n, &c);
+                c
+            })
+            .collect()
+    });
+    progress.finish();
+
+    let mut report = Report {
+        version: 1,
+        slam_version: env!("CARGO_PKG_VERSION").into(),
+        rules: s.rules.iter().map(|(r, _)| r.clone()).collect(),
+        shard: a.shard.clone(),
+        checks,
+        stats: Stats::default(),
+    };
+    for c in &mut report.checks {
+        if let Some(cex) = &c.result.counterexample {
+            let fp = fingerprint(&c.file, &c.entry, &c.rule, cex);
+            if let Some(base) = &baseline {
+                c.baseline = Some(if base.contains(&fp) { "unchanged" } else { "new" }.into());
+            }
+            c.fingerprint = Some(fp);
+        }
+    }
+    report.stats = stats(&report.checks, t0.elapsed().as_secs_f64());
+
+    // Outputs.
+    let render = |f: &str| -> String {
+        match f {
+            "json" => serde_json::to_string_pretty(&report).unwrap_or_default() + "\n",
+            "sarif" => {
+                serde_json::to_string_pretty(&sarif::sarif(&report, baseline.is_some())).unwrap_or_default() + "\n"
+            }
+            "junit" => output::junit(&report, a.fail_on_unknown),
+            _ => output::text(&report),
+        }
+    };
+    let write = |path: &Path, text: &str| -> Result<(), u8> {
+        std::fs::write(path, text).map_err(|e| input_error(&format!("{}: cannot write: {e}", path.display())))
+    };
+    match &a.output {
+        Some(o) => {
+            if let Err(c) = write(o, &render(format)) {
+                return c;
+            }
+            if format != "text" {
+                print!("{}", output::text(&report));
+            }
+        }
+        None => print!("{}", render(format)),
+    }
+    for (path, f) in [(&a.sarif, "sarif"), (&a.junit, "junit"), (&a.json, "json")] {
+        if let Some(p) = path {
+            if let Err(c) = write(p, &render(f)) {
+                return c;
+            }
+        }
+    }
+    exit_code(&report.stats, a.fail_on_unknown)
+}
+
+pub fn stats(checks: &[Check], wall_secs: f64) -> Stats {
+    let mut st = Stats { checks: checks.len(), wall_secs, ..Default::default() };
+    for c in checks {
+        if c.cached {
+            st.cached += 1;
+        } else {
+            st.run += 1;
+        }
+        match c.result.verdict {
+            Verdict::Safe => st.safe += 1,
+            Verdict::Violation => {
+                st.violations += 1;
+                if c.baseline.as_deref() != Some("unchanged") {
+                    st.new_violations += 1;
+                }
+            }
+            Verdict::Unknown => st.unknown += 1,
+            Verdict::Error => st.errors += 1,
+        }
+    }
+    st
+}
+
+/// 10: a (new) violation; 2: a check's input was rejected; 5: UNKNOWN with
+/// --fail-on-unknown; 0 otherwise.
+pub fn exit_code(st: &Stats, fail_on_unknown: bool) -> u8 {
+    if st.new_violations > 0 {
+        exit::VIOLATION
+    } else if st.errors > 0 {
+        exit::INPUT
+    } else if st.unknown > 0 && fail_on_unknown {
+        exit::UNKNOWN
+    } else {
+        exit::HOLDS
+    }
+}
+
+/// A C file that includes the `-include` headers and then the unit, so that `slam check`
+/// (which has no `-include`) sees what the compiler sees; locations stay in the unit's file.
+fn forced_wrapper(cache_dir: &Path, unit: &Unit) -> Result<PathBuf, String> {
+    let mut text = String::new();
+    for f in &unit.forced {
+        text.push_str(&format!("#include \"{}\"\n", f.display()));
+    }
+    text.push_str(&format!("#include \"{}\"\n", unit.file.display()));
+    let dir = cache_dir.join("wrappers");
+    std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let stem = unit.file.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+    let path = dir.join(format!("{stem}-{}.c", &cache::sha256(&[text.as_bytes()])[..12]));
+    std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok(path)
+}

@@ -1,0 +1,237 @@
+//! The summary table (with the traces of violations as `slam check` prints them), JUnit XML,
+//! and progress reporting.
+
+use super::results::{Counterexample, Verdict};
+use super::{Check, Report};
+use std::fmt::Write as _;
+use std::sync::Mutex;
+
+/// The trace of a violation, rendered by `slam check`'s own text report.
+pub fn trace_text(c: &Counterexample) -> String {
+    let value = |v: &super::results::Value| crate::report::ValueOut {
+        name: v.name.clone(),
+        value: v.value,
+        written: v.written,
+    };
+    let cex = crate::report::CexOut {
+        message: c.message.clone(),
+        error: c.error.as_ref().map(|e| crate::report::ErrorPlace {
+            file: e.file.clone(),
+            line: e.line,
+            function: e.function.clone(),
+        }),
+        inputs: c.inputs.iter().map(value).collect(),
+        steps: c
+            .steps
+            .iter()
+            .map(|s| crate::report::StepOut {
+                file: s.file.clone(),
+                line: s.line,
+                col: s.col,
+                function: s.function.clone(),
+                depth: s.depth,
+                source: s.source.clone(),
+                values: s.values.iter().map(value).collect(),
+            })
+            .collect(),
+        replay: None,
+    };
+    crate::report::trace_text(&cex)
+}
+
+fn verdict_cell(c: &Check) -> String {
+    match (c.result.verdict, c.baseline.as_deref()) {
+        (Verdict::Violation, Some("unchanged")) => "VIOLATION (baseline)".into(),
+        (Verdict::Violation, Some("new")) => "VIOLATION (new)".into(),
+        (Verdict::Unknown, _) => format!("UNKNOWN ({})", c.result.reason.replace('_', " ")),
+        (v, _) => v.as_str().into(),
+    }
+}
+
+/// The summary table, the violations with their traces, UNKNOWN and ERROR reasons, totals.
+pub fn text(r: &Report) -> String {
+    let mut out = String::new();
+    let name = |c: &Check| format!("{}:{}", c.file, c.entry);
+    let w0 = r.checks.iter().map(|c| name(c).len()).max().unwrap_or(0).max(5);
+    let w1 = r.checks.iter().map(|c| c.rule.len()).max().unwrap_or(0).max(4);
+    let w2 = r.checks.iter().map(|c| verdict_cell(c).len()).max().unwrap_or(0).max(7);
+    let _ = writeln!(out, "{:<w0$}  {:<w1$}  {:<w2$}  {:>8}", "CHECK", "RULE", "VERDICT", "TIME");
+    for c in &r.checks {
+        let time = if c.cached { "cached".to_string() } else { format!("{:.2}s", c.result.time_secs) };
+        let _ = writeln!(out, "{:<w0$}  {:<w1$}  {:<w2$}  {:>8}", name(c), c.rule, verdict_cell(c), time);
+    }
+    for c in &r.checks {
+        match c.result.verdict {
+            Verdict::Violation if c.baseline.as_deref() != Some("unchanged") => {
+                let _ = writeln!(
+                    out,
+                    "\nVIOLATION in {} (entry {}, rule {}): {}",
+                    c.file, c.entry, c.rule, c.result.detail
+                );
+                if let Some(cex) = &c.result.counterexample {
+                    out.push_str(trace_text(cex).trim_end());
+                    out.push('\n');
+                }
+            }
+            Verdict::Unknown | Verdict::Error => {
+                let _ = writeln!(
+                    out,
+                    "\n{} {} (entry {}, rule {}): {}",
+                    c.result.verdict.as_str(),
+                    c.file,
+                    c.entry,
+                    c.rule,
+                    c.result.detail.trim()
+                );
+            }
+            _ => {}
+        }
+    }
+    let st = &r.stats;
+    let newv = if r.checks.iter().any(|c| c.baseline.is_some()) {
+        format!(" ({} new)", st.new_violations)
+    } else {
+        String::new()
+    };
+    let shard = r.shard.as_ref().map(|s| format!(" (shard {s})")).unwrap_or_default();
+    let _ = writeln!(
+        out,
+        "\n{} checks{shard}: {} safe, {} violations{newv}, {} unknown, {} errors; {} run, {} from the cache; {:.2} s.",
+        st.checks, st.safe, st.violations, st.unknown, st.errors, st.run, st.cached, st.wall_secs
+    );
+    out
+}
+
+pub fn xml_escape(s: &str) -> String {
+    let mut o = String::with_capacity(s.len());
+    for ch in s.chars() {
+        match ch {
+            '&' => o.push_str("&amp;"),
+            '<' => o.push_str("&lt;"),
+            '>' => o.push_str("&gt;"),
+            '"' => o.push_str("&quot;"),
+            '\'' => o.push_str("&apos;"),
+            // XML 1.0 allows tab, newline, carriage return among the control characters
+            c if (c as u32) < 0x20 && !matches!(c, '\t' | '\n' | '\r') => o.push_str(&format!("\\u{{{:x}}}", c as u32)),
+            c => o.push(c),
+        }
+    }
+    o
+}
+
+/// JUnit XML: one test suite per unit, one test case per check. A violation is a failure
+/// (with the trace), an input error an error, UNKNOWN is skipped (an error with
+/// --fail-on-unknown).
+pub fn junit(r: &Report, fail_on_unknown: bool) -> String {
+    let mut out = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+    let count = |f: &dyn Fn(&Check) -> bool| r.checks.iter().filter(|c| f(c)).count();
+    let is_fail = |c: &Check| c.result.verdict == Verdict::Violation && c.baseline.as_deref() != Some("unchanged");
+    let is_err =
+        |c: &Check| c.result.verdict == Verdict::Error || (fail_on_unknown && c.result.verdict == Verdict::Unknown);
+    let is_skip = |c: &Check| !fail_on_unknown && c.result.verdict == Verdict::Unknown;
+    let total: f64 = r.checks.iter().map(|c| c.result.time_secs).sum();
+    let _ = writeln!(
+        out,
+        "<testsuites name=\"slam gate\" tests=\"{}\" failures=\"{}\" errors=\"{}\" skipped=\"{}\" time=\"{:.3}\">",
+        r.checks.len(),
+        count(&is_fail),
+        count(&is_err),
+        count(&is_skip),
+        total
+    );
+    let mut files: Vec<&str> = r.checks.iter().map(|c| c.file.as_str()).collect();
+    files.dedup();
+    for f in files {
+        let cs: Vec<&Check> = r.checks.iter().filter(|c| c.file == f).collect();
+        let t: f64 = cs.iter().map(|c| c.result.time_secs).sum();
+        let _ = writeln!(
+            out,
+            "  <testsuite name=\"{}\" tests=\"{}\" failures=\"{}\" errors=\"{}\" skipped=\"{}\" time=\"{t:.3}\">",
+            xml_escape(f),
+            cs.len(),
+            cs.iter().filter(|c| is_fail(c)).count(),
+            cs.iter().filter(|c| is_err(c)).count(),
+            cs.iter().filter(|c| is_skip(c)).count()
+        );
+        for c in cs {
+            let _ = write!(
+                out,
+                "    <testcase classname=\"{}\" name=\"{}\" file=\"{}\" time=\"{:.3}\"",
+                xml_escape(&c.file),
+                xml_escape(&format!("{} [{}]", c.entry, c.rule)),
+                xml_escape(&c.file),
+                c.result.time_secs
+            );
+            if is_fail(c) {
+                let trace = c.result.counterexample.as_ref().map(trace_text).unwrap_or_default();
+                let _ = writeln!(
+                    out,
+                    ">\n      <failure type=\"violation\" message=\"{}\">{}</failure>\n    </testcase>",
+                    xml_escape(&c.result.detail),
+                    xml_escape(trace.trim())
+                );
+            } else if is_err(c) {
+                let _ = writeln!(
+                    out,
+                    ">\n      <error type=\"{}\" message=\"{}\">{}</error>\n    </testcase>",
+                    xml_escape(&c.result.reason),
+                    xml_escape(c.result.detail.lines().next().unwrap_or("")),
+                    xml_escape(&c.result.detail)
+                );
+            } else if is_skip(c) {
+                let _ = writeln!(
+                    out,
+                    ">\n      <skipped message=\"UNKNOWN ({}): {}\"/>\n    </testcase>",
+                    xml_escape(&c.result.reason),
+                    xml_escape(&c.result.detail)
+                );
+            } else {
+                out.push_str("/>\n");
+            }
+        }
+        out.push_str("  </testsuite>\n");
+    }
+    out.push_str("</testsuites>\n");
+    out
+}
+
+/// A progress bar on a terminal, plain lines otherwise (CI logs), nothing with --no-progress.
+pub struct Progress {
+    bar: Option<indicatif::ProgressBar>,
+    plain: bool,
+    total: usize,
+    lock: Mutex<()>,
+}
+
+impl Progress {
+    pub fn new(total: usize, enabled: bool) -> Progress {
+        let tty = std::io::IsTerminal::is_terminal(&std::io::stderr());
+        let bar = (enabled && tty).then(|| {
+            let b = indicatif::ProgressBar::new(total as u64);
+            if let Ok(style) =
+                indicatif::ProgressStyle::with_template("{spinner} [{elapsed_precise}] {bar:30} {pos}/{len} {msg}")
+            {
+                b.set_style(style);
+            }
+            b
+        });
+        Progress { bar, plain: enabled && !tty, total, lock: Mutex::new(()) }
+    }
+
+    pub fn tick(&self, n: usize, c: &Check) {
+        let what = if c.cached { "cached".to_string() } else { format!("{:.2}s", c.result.time_secs) };
+        if let Some(b) = &self.bar {
+            b.set_position(n as u64);
+            b.set_message(format!("{} {} ({what})", c.id, c.result.verdict.as_str()));
+        } else if self.plain {
+            let _g = self.lock.lock();
+            eprintln!("[{n}/{}] {} {} ({what})", self.total, c.id, c.result.verdict.as_str());
+        }
+    }
+
+    pub fn finish(&self) {
+        if let Some(b) = &self.bar {
+            b.finish_and_clear();
+        }
+    }
+}

@@ -1,0 +1,167 @@
+//! Preprocessing a unit (for the cache key) and finding the functions it defines (for the
+//! entry points): a light token scan of the preprocessed text at brace depth 0. The full
+//! front end (cfront) still lowers the unit; this only decides which functions to call.
+
+use super::inputs::Unit;
+use std::process::{Command, Stdio};
+
+/// `gcc -E` of the unit with its flags, as the front end runs it.
+pub fn preprocess(unit: &Unit) -> Result<String, String> {
+    let mut cmd = Command::new("gcc");
+    cmd.arg("-E");
+    for i in &unit.includes {
+        cmd.arg(format!("-I{}", i.display()));
+    }
+    for d in &unit.defines {
+        cmd.arg(format!("-D{d}"));
+    }
+    for f in &unit.forced {
+        cmd.arg("-include").arg(f);
+    }
+    cmd.args(["-D__SLAM__=1", "-D__attribute__(x)="]);
+    cmd.arg(&unit.file);
+    cmd.stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped());
+    let out = cmd.output().map_err(|e| format!("{}: cannot run the preprocessor `gcc -E`: {e}", unit.name))?;
+    if !out.status.success() {
+        let err = String::from_utf8_lossy(&out.stderr);
+        let first = err.lines().find(|l| l.contains("error")).unwrap_or(err.trim());
+        return Err(first.to_string());
+    }
+    Ok(String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+/// A function defined in the unit.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FnDef {
+    pub name: String,
+    /// The file of the definition (from the line markers).
+    pub file: String,
+    pub line: usize,
+    pub is_static: bool,
+}
+
+#[derive(Debug, PartialEq)]
+enum Tok {
+    Ident(String),
+    Punct(char),
+}
+
+/// The function definitions at file scope of a preprocessed unit.
+pub fn definitions(pre: &str) -> Vec<FnDef> {
+    let mut defs = vec![];
+    let mut file = String::new();
+    let mut line = 1usize;
+    let mut depth = 0usize;
+    // tokens of the current file-scope declaration, with their (file, line)
+    let mut decl: Vec<(Tok, String, usize)> = vec![];
+    for raw in pre.lines() {
+        let t = raw.trim_start();
+        if let Some(rest) = t.strip_prefix('#') {
+            // # N "file" flags
+            let mut parts = rest.split_whitespace();
+            if let Some(n) = parts.next().and_then(|n| n.parse::<usize>().ok()) {
+                line = n;
+                if let Some(f) = parts.next() {
+                    file = f.trim_matches('"').to_string();
+                }
+            }
+            continue;
+        }
+        let b = raw.as_bytes();
+        let mut i = 0;
+        while i < b.len() {
+            let c = b[i] as char;
+            if c == '"' || c == '\'' {
+                i += 1;
+                while i < b.len() && b[i] as char != c {
+                    if b[i] == b'\\' {
+                        i += 1;
+                    }
+                    i += 1;
+                }
+                i += 1;
+                if depth == 0 {
+                    decl.push((Tok::Punct('"'), file.clone(), line));
+                }
+                continue;
+            }
+            if c.is_ascii_alphabetic() || c == '_' {
+                let s = i;
+                while i < b.len() && ((b[i] as char).is_ascii_alphanumeric() || b[i] == b'_') {
+                    i += 1;
+                }
+                if depth == 0 {
+                    decl.push((Tok::Ident(raw[s..i].to_string()), file.clone(), line));
+                }
+                continue;
+            }
+            i += 1;
+            if c.is_whitespace() || c.is_ascii_digit() {
+                continue;
+            }
+            match c {
+                '{' => {
+                    if depth == 0 {
+                        if let Some(d) = function_head(&decl) {
+                            defs.push(d);
+                        }
+                    }
+                    depth += 1;
+                }
+                '}' => {
+                    depth = depth.saturating_sub(1);
+                    if depth == 0 && is_function(&decl) {
+                        decl.clear();
+                    }
+                }
+                ';' if depth == 0 => decl.clear(),
+                _ if depth == 0 => decl.push((Tok::Punct(c), file.clone(), line)),
+                _ => {}
+            }
+        }
+        line += 1;
+    }
+    defs
+}
+
+fn is_function(decl: &[(Tok, String, usize)]) -> bool {
+    matches!(decl.last(), Some((Tok::Punct(')'), ..)))
+}
+
+/// A declaration followed by `{`: a function definition when it ends in `)` and has no `=`;
+/// the name is the identifier before the first `(` that follows an identifier.
+fn function_head(decl: &[(Tok, String, usize)]) -> Option<FnDef> {
+    if !is_function(decl) || decl.iter().any(|(t, ..)| *t == Tok::Punct('=')) {
+        return None;
+    }
+    let is_static = decl.iter().any(|(t, ..)| *t == Tok::Ident("static".into()));
+    for w in decl.windows(2) {
+        if let (Tok::Ident(name), Tok::Punct('(')) = (&w[0].0, &w[1].0) {
+            if name == "__attribute__" || name == "__declspec" {
+                continue;
+            }
+            return Some(FnDef { name: name.clone(), file: w[0].1.clone(), line: w[0].2, is_static });
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn finds_definitions_and_linkage() {
+        let pre = "# 1 \"a.c\"\nstruct s { int a; };\nstatic int h(int x) { return x; }\n\
+                   int tab[2] = { 1, 2 };\nint f(struct s *p,\n      int n)\n{\n  if (n) { return 1; }\n  return 0;\n}\n\
+                   # 1 \"inc.h\" 1\nstatic inline int g(void) { return 0; }\nint decl(int);\n# 12 \"a.c\" 2\n\
+                   void (*fp)(void);\nint main(void) { char *s = \"{\"; return 0; }\n";
+        let d = definitions(pre);
+        let names: Vec<(&str, &str, usize, bool)> =
+            d.iter().map(|d| (d.name.as_str(), d.file.as_str(), d.line, d.is_static)).collect();
+        assert_eq!(
+            names,
+            vec![("h", "a.c", 3, true), ("f", "a.c", 5, false), ("g", "inc.h", 1, true), ("main", "a.c", 13, false)]
+        );
+    }
+}
