@@ -63,6 +63,13 @@ struct Sem<'a> {
 
 impl<'a> Sem<'a> {
     fn new(cfg: &'a Cfg) -> Sem<'a> {
+        match Sem::try_new(cfg) {
+            Ok(s) => s,
+            Err(e) => panic!("{e}"),
+        }
+    }
+
+    fn try_new(cfg: &'a Cfg) -> Result<Sem<'a>, String> {
         let ng = cfg.globals.len();
         let mut slot = vec![usize::MAX; cfg.vars.len()];
         for (i, &g) in cfg.globals.iter().enumerate() {
@@ -76,15 +83,16 @@ impl<'a> Sem<'a> {
                 slot[v] = k;
                 k += 1;
             }
-            assert!(
-                k <= MAX_SCOPE,
-                "procedure `{}` has {k} variables in scope, too many for the explicit checker",
-                p.name
-            );
+            if k > MAX_SCOPE {
+                return Err(format!(
+                    "procedure `{}` has {k} variables in scope, too many for the explicit checker (at most {MAX_SCOPE})",
+                    p.name
+                ));
+            }
             width.push(k);
             keymask.push(((1u64 << (ng + p.formals.len())) - 1) as Val);
         }
-        Sem { cfg, slot, width, gmask: (1u64 << ng) - 1, keymask, ng }
+        Ok(Sem { cfg, slot, width, gmask: (1u64 << ng) - 1, keymask, ng })
     }
 
     fn get(&self, s: Val, v: VarId) -> bool {
@@ -245,16 +253,30 @@ impl<'a> Sem<'a> {
 pub struct Reference<'a> {
     sem: Sem<'a>,
     reached: Vec<bool>,
-    summaries: HashMap<(ProcId, Val), Vec<Val>>,
+    /// Per (callee, entry key): the exit valuations, each with its stamp (the order in
+    /// which summaries were found), so that traces expand a summary only with older ones.
+    summaries: HashMap<(ProcId, Val), Vec<(Val, u64)>>,
 }
 
 /// Run the explicit RHS fixpoint.
+///
+/// # Panics
+/// When a procedure has more than [`MAX_SCOPE`] variables in scope ([`try_analyse`] returns
+/// an error instead).
 pub fn analyse(cfg: &Cfg) -> Reference<'_> {
-    let sem = Sem::new(cfg);
+    match try_analyse(cfg) {
+        Ok(r) => r,
+        Err(e) => panic!("{e}"),
+    }
+}
+
+/// Run the explicit RHS fixpoint, or say why the program is too big for this checker.
+pub fn try_analyse(cfg: &Cfg) -> Result<Reference<'_>, String> {
+    let sem = Sem::try_new(cfg)?;
     let mut reached = vec![false; cfg.nodes.len()];
     let mut pe: HashSet<Edge> = HashSet::new();
     let mut work: Vec<Edge> = Vec::new();
-    let mut summaries: HashMap<(ProcId, Val), Vec<Val>> = HashMap::new();
+    let mut summaries: HashMap<(ProcId, Val), Vec<(Val, u64)>> = HashMap::new();
     let mut summary_set: HashSet<(ProcId, Val, Val)> = HashSet::new();
     // Calls waiting on a callee entry: (call vertex, caller entry, caller state).
     let mut waiting: HashMap<(ProcId, Val), Vec<Edge>> = HashMap::new();
@@ -279,7 +301,8 @@ pub fn analyse(cfg: &Cfg) -> Reference<'_> {
                 if !summary_set.insert((node.proc, e, s)) {
                     continue;
                 }
-                summaries.entry(key).or_default().push(s);
+                let stamp = summary_set.len() as u64;
+                summaries.entry(key).or_default().push((s, stamp));
                 for &(c, ce, cs) in waiting.get(&key).into_iter().flatten() {
                     if let Some(r) = sem.ret(c, cs, s) {
                         add((cfg.nodes[c].next[0], ce, r), &mut pe, &mut work, &mut reached);
@@ -299,7 +322,7 @@ pub fn analyse(cfg: &Cfg) -> Reference<'_> {
                 }
                 for key in keys {
                     waiting.entry((q, key)).or_default().push((n, e, s));
-                    for &x in summaries.get(&(q, key)).into_iter().flatten() {
+                    for &(x, _) in summaries.get(&(q, key)).into_iter().flatten() {
                         if let Some(r) = sem.ret(n, s, x) {
                             add((ret_pt, e, r), &mut pe, &mut work, &mut reached);
                         }
@@ -315,7 +338,7 @@ pub fn analyse(cfg: &Cfg) -> Reference<'_> {
             }
         }
     }
-    Reference { sem, reached, summaries }
+    Ok(Reference { sem, reached, summaries })
 }
 
 impl Reference<'_> {
@@ -336,7 +359,7 @@ impl Reference<'_> {
                 keys.dedup();
                 out.extend(entries.into_iter().map(|e| (cfg.procs[q].first, e)));
                 for key in keys {
-                    for &x in self.summaries.get(&(q, key)).into_iter().flatten() {
+                    for &(x, _) in self.summaries.get(&(q, key)).into_iter().flatten() {
                         if let Some(r) = self.sem.ret(n, s, x) {
                             out.push((cfg.nodes[n].next[0], r));
                         }
@@ -375,6 +398,164 @@ impl Reference<'_> {
         }
         dist
     }
+}
+
+/// How a hierarchical step was taken (for building traces).
+#[derive(Clone, Copy, Debug)]
+enum Hop {
+    Start,
+    Intra,
+    /// From a call vertex into its callee's first vertex.
+    Enter,
+    /// Over a call by a summary: the callee's entry key, its exit valuation, the summary's stamp.
+    Jump {
+        key: Val,
+        exit: Val,
+        stamp: u64,
+    },
+}
+
+/// A path of the hierarchical graph: vertex, valuation, and the hop that led there.
+type HierPath = Vec<(NodeId, Val, Hop)>;
+
+impl Reference<'_> {
+    /// Hierarchical successors of `(n, s)`: intraprocedural steps; at a call, jumps by the
+    /// summaries with a stamp below `bound` and, when `enter`, steps into the callee.
+    fn hier_steps(&self, n: NodeId, s: Val, enter: bool, bound: u64, out: &mut Vec<(NodeId, Val, Hop)>) {
+        let cfg = self.sem.cfg;
+        match &cfg.nodes[n].kind {
+            NodeKind::Call { callee, .. } => {
+                let q = *callee;
+                let entries = self.sem.entries(n, s);
+                let mut keys: Vec<Val> = entries.iter().map(|&x| x & self.sem.keymask[q]).collect();
+                keys.sort_unstable();
+                keys.dedup();
+                if enter {
+                    out.extend(entries.into_iter().map(|e| (cfg.procs[q].first, e, Hop::Enter)));
+                }
+                for key in keys {
+                    for &(x, stamp) in self.summaries.get(&(q, key)).into_iter().flatten() {
+                        if stamp < bound {
+                            if let Some(r) = self.sem.ret(n, s, x) {
+                                out.push((cfg.nodes[n].next[0], r, Hop::Jump { key, exit: x, stamp }));
+                            }
+                        }
+                    }
+                }
+            }
+            _ => {
+                let mut tmp = Vec::new();
+                self.sem.intra(n, s, &mut tmp);
+                out.extend(tmp.into_iter().map(|(w, v)| (w, v, Hop::Intra)));
+            }
+        }
+    }
+
+    /// Breadth-first search of the hierarchical graph from `starts` to the first state that
+    /// satisfies `goal`: a shortest path, each element with the hop that reached it.
+    fn bfs(
+        &self,
+        starts: Vec<(NodeId, Val)>,
+        goal: &dyn Fn(NodeId, Val) -> bool,
+        enter: bool,
+        bound: u64,
+    ) -> Option<HierPath> {
+        type Parent = Option<((NodeId, Val), Hop)>;
+        let mut parent: HashMap<(NodeId, Val), Parent> = HashMap::new();
+        let mut queue: VecDeque<(NodeId, Val)> = VecDeque::new();
+        for st in starts {
+            if let std::collections::hash_map::Entry::Vacant(v) = parent.entry(st) {
+                v.insert(None);
+                queue.push_back(st);
+            }
+        }
+        let mut out = Vec::new();
+        while let Some((n, s)) = queue.pop_front() {
+            if goal(n, s) {
+                let mut path = Vec::new();
+                let mut cur = (n, s);
+                while let Some((prev, h)) = parent[&cur] {
+                    path.push((cur.0, cur.1, h));
+                    cur = prev;
+                }
+                path.push((cur.0, cur.1, Hop::Start));
+                path.reverse();
+                return Some(path);
+            }
+            out.clear();
+            self.hier_steps(n, s, enter, bound, &mut out);
+            for &(w, v, h) in &out {
+                if let std::collections::hash_map::Entry::Vacant(e) = parent.entry((w, v)) {
+                    e.insert(Some(((n, s), h)));
+                    queue.push_back((w, v));
+                }
+            }
+        }
+        None
+    }
+
+    /// The values of every variable in scope at `n` in valuation `s`.
+    fn state_of(&self, n: NodeId, s: Val) -> Vec<(VarId, bool)> {
+        let cfg = self.sem.cfg;
+        let p = &cfg.procs[cfg.nodes[n].proc];
+        cfg.globals.iter().copied().chain(p.scope_locals()).map(|v| (v, self.sem.get(s, v))).collect()
+    }
+
+    /// Append the steps of a hierarchical path at call depth `depth`, expanding summary
+    /// jumps into the callee's steps (found with older summaries only, so this terminates).
+    fn emit(&self, path: &[(NodeId, Val, Hop)], depth: usize, steps: &mut Vec<crate::TraceStep>) {
+        let cfg = self.sem.cfg;
+        let mut d = depth;
+        for (i, &(n, s, hop)) in path.iter().enumerate() {
+            match hop {
+                Hop::Enter => d += 1,
+                Hop::Jump { key, exit, stamp } => {
+                    let (c, cs, _) = path[i - 1];
+                    let NodeKind::Call { callee, .. } = &cfg.nodes[c].kind else {
+                        unreachable!("a summary jump starts at a call vertex")
+                    };
+                    let q = *callee;
+                    let starts: Vec<(NodeId, Val)> = self
+                        .sem
+                        .entries(c, cs)
+                        .into_iter()
+                        .filter(|&e| e & self.sem.keymask[q] == key)
+                        .map(|e| (cfg.procs[q].first, e))
+                        .collect();
+                    let exit_v = cfg.procs[q].exit;
+                    let inner = self
+                        .bfs(starts, &|w, v| w == exit_v && v == exit, false, stamp)
+                        .expect("a summary is derived from older summaries only");
+                    self.emit(&inner, d + 1, steps);
+                }
+                Hop::Start | Hop::Intra => {}
+            }
+            steps.push(crate::TraceStep { node: n, depth: d, state: self.state_of(n, s) });
+        }
+    }
+
+    /// A shortest hierarchical trace from main's entry to the nearest of `targets`, in the
+    /// shape of Bebop's traces ([`crate::Analysis::trace_to`]): calls expanded, Exit and
+    /// return-point vertices included, the call depth and the values of every variable in
+    /// scope at each step. `None` if no target is reachable.
+    pub fn trace_to(&self, targets: &[NodeId]) -> Option<Trace> {
+        let cfg = self.sem.cfg;
+        if !targets.iter().any(|&t| self.reached.get(t).copied().unwrap_or(false)) {
+            return None;
+        }
+        let first = cfg.procs[cfg.main].first;
+        let starts: Vec<(NodeId, Val)> = self.sem.initial().into_iter().map(|s| (first, s)).collect();
+        let path = self.bfs(starts, &|n, _| targets.contains(&n), true, u64::MAX)?;
+        let mut steps = Vec::new();
+        self.emit(&path, 0, &mut steps);
+        Some(Trace { steps })
+    }
+}
+
+/// A shortest trace to the nearest of `targets` (see [`Reference::trace_to`]), or why the
+/// program is too big for the explicit checker.
+pub fn shortest_trace(cfg: &Cfg, targets: &[NodeId]) -> Result<Option<Trace>, String> {
+    Ok(try_analyse(cfg)?.trace_to(targets))
 }
 
 /// Exact reachability of every vertex.

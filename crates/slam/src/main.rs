@@ -3,9 +3,11 @@
 
 mod cmd_abstract;
 mod cmd_bebop;
+mod cmd_check;
 mod cmd_lower;
 mod diag;
 mod front;
+mod report;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -38,6 +40,8 @@ enum Cmd {
     Lower(cmd_lower::Args),
     /// Abstract a C program into a boolean program over given predicates (c2bp).
     Abstract(cmd_abstract::Args),
+    /// Check a C program against a SLIC rule (or its own reach_error/assert): the CEGAR loop.
+    Check(cmd_check::Args),
 }
 
 fn main() -> ExitCode {
@@ -53,6 +57,7 @@ fn main() -> ExitCode {
         Cmd::Bebop(a) => cmd_bebop::run(a),
         Cmd::Lower(a) => cmd_lower::run(a),
         Cmd::Abstract(a) => cmd_abstract::run(a),
+        Cmd::Check(a) => cmd_check::run(a, cli.verbose),
     };
     ExitCode::from(code)
 }

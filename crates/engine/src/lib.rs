@@ -1,0 +1,673 @@
+//! The CEGAR loop of slam: predicate abstraction (c2bp), model checking of the boolean
+//! program (Bebop), path simulation (Newton), refinement — until the rule is proved, a real
+//! bug is found, or a limit is hit.
+//!
+//! ```no_run
+//! # let prog: cminus::Program = unimplemented!();
+//! let preds = engine::initial_predicates(&prog, None);
+//! let outcome = engine::Runner::new(prog)
+//!     .with_predicates(preds)
+//!     .with_iteration_limit(50)
+//!     .with_time_limit(std::time::Duration::from_secs(60))
+//!     .run();
+//! println!("{:?} ({:?})", outcome.verdict, outcome.reason);
+//! ```
+//!
+//! The loop reads like egg's `Runner`: a builder with limits, an [`Outcome`] with a
+//! [`StopReason`], and one [`Iteration`] record per round. The stages are strategies
+//! ([`Abstractor`], [`ModelChecker`], [`Refiner`]) chosen by name. The loop runs in a worker
+//! thread; the calling thread enforces the time and memory limits (polling every 50 ms), so a
+//! stage that does not return (a stuck prover query, a BDD blow-up) cannot hold the verdict
+//! past the deadline. Prover queries are also given at most the time left.
+
+mod preds;
+pub mod strategy;
+
+pub use preds::{
+    atoms, canonical, error_guard_predicates, initial_predicates, normalise, PredInfo, PredSet, GUARD_WINDOW,
+};
+pub use strategy::{
+    abstractor_by_name, checker_by_name, refiner_by_name, Abstractor, ModelChecker, Reach, Refiner, StageCtx,
+    StageError, ABSTRACTIONS, CHECKERS, REFINERS,
+};
+
+use bp::cfg::{Cfg, NodeId};
+use cminus::Program;
+use serde::Serialize;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{mpsc, Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// The answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "UPPERCASE")]
+pub enum Verdict {
+    /// No error statement is reachable (proved by the final abstraction).
+    Safe,
+    /// An error statement is reachable: a feasible counterexample with concrete values.
+    Violation,
+    /// Neither could be established; see the [`StopReason`].
+    Unknown,
+}
+
+/// Why the loop stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum StopReason {
+    Safe,
+    Violation,
+    /// A spurious counterexample that no new predicate rules out.
+    NoNewPredicates,
+    IterationLimit,
+    TimeLimit,
+    MemoryLimit,
+    /// The program (or its abstraction) needs something a stage does not support.
+    Unsupported,
+    /// A stage could not decide (e.g. a prover query answered `unknown`).
+    Unknown,
+    /// A bug in slam (a stage panicked or broke an invariant).
+    InternalError,
+}
+
+impl StopReason {
+    pub fn verdict(self) -> Verdict {
+        match self {
+            StopReason::Safe => Verdict::Safe,
+            StopReason::Violation => Verdict::Violation,
+            _ => Verdict::Unknown,
+        }
+    }
+}
+
+/// Statistics of one stage, in the same shape for every strategy (fields a strategy has no
+/// use for stay 0).
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct StageStats {
+    pub time_secs: f64,
+    pub prover_queries: u64,
+    pub prover_cache_hits: u64,
+    pub prover_unknown: u64,
+    pub prover_secs: f64,
+    /// Abstraction: boolean-program statements; model checking: CFG vertices; refinement:
+    /// C-- path length.
+    pub size: usize,
+    /// Model checking: the peak number of BDD nodes (0 for explicit checkers).
+    pub bdd_nodes: usize,
+}
+
+/// How one round ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum IterationResult {
+    /// No error vertex reachable in the boolean program.
+    Safe,
+    /// The abstract trace is feasible in C.
+    Feasible,
+    /// The trace is spurious; predicates were added.
+    Refined,
+    /// The trace is spurious but no new predicate was found.
+    NoNewPredicates,
+    /// The refiner or a stage could not decide.
+    Unknown,
+}
+
+/// One round of the loop.
+#[derive(Clone, Debug, Serialize)]
+pub struct Iteration {
+    /// 1-based.
+    pub index: usize,
+    /// Predicates the abstraction used.
+    pub predicates: usize,
+    pub abstraction: StageStats,
+    pub model_check: StageStats,
+    pub refinement: Option<StageStats>,
+    /// Statements of the abstract trace (boolean-program statements, calls expanded).
+    pub trace_length: Option<usize>,
+    /// Path step at which Newton found the trace infeasible.
+    pub infeasible_at: Option<usize>,
+    pub result: IterationResult,
+    /// Predicates added by this round's refinement.
+    pub added: Vec<PredInfo>,
+    pub time_secs: f64,
+    /// Resident memory at the end of the round.
+    pub rss_mib: Option<f64>,
+}
+
+/// Whether the concrete interpreter, fed the counterexample's values, reaches the error.
+#[derive(Clone, Debug, Serialize)]
+pub struct ReplayCheck {
+    /// The interpreter reached the counterexample's error statement.
+    pub confirmed: bool,
+    /// How the interpreter's run ended.
+    pub outcome: String,
+    pub steps: usize,
+}
+
+/// The names of the strategies a run used.
+#[derive(Clone, Debug, Serialize)]
+pub struct Strategies {
+    pub abstraction: String,
+    pub checker: String,
+    pub refiner: String,
+}
+
+/// The result of a run.
+#[derive(Clone, Debug, Serialize)]
+pub struct Outcome {
+    pub verdict: Verdict,
+    pub reason: StopReason,
+    /// A sentence for people: the rule's message, the limit hit, what was unsupported.
+    pub detail: String,
+    pub iterations: Vec<Iteration>,
+    /// Every predicate at the end (initial ones first).
+    pub predicates: Vec<PredInfo>,
+    pub counterexample: Option<newton::Counterexample>,
+    pub replay: Option<ReplayCheck>,
+    pub strategies: Strategies,
+    pub time_secs: f64,
+    pub peak_rss_mib: Option<f64>,
+    /// For SAFE: the final boolean program, the proof (with [`Outcome::predicates`]).
+    #[serde(skip)]
+    pub proof: Option<bp::Program>,
+}
+
+/// Per-round material for people who study the loop (`slam check --save-dir`).
+pub struct Artifacts<'a> {
+    pub iteration: &'a Iteration,
+    /// The predicates the abstraction used.
+    pub predicates: &'a [PredInfo],
+    pub bprog: &'a bp::Program,
+    pub cfg: &'a Cfg,
+    pub trace: Option<&'a bebop::Trace>,
+    pub path: Option<&'a [newton::PathStep]>,
+}
+
+/// Called after every round (from the worker thread).
+pub type Observer = Box<dyn FnMut(&Artifacts) + Send>;
+
+/// The limits of a run.
+#[derive(Clone, Debug)]
+pub struct Limits {
+    pub iterations: usize,
+    pub time: Option<Duration>,
+    pub memory_bytes: Option<u64>,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits { iterations: 100, time: None, memory_bytes: None }
+    }
+}
+
+/// The CEGAR loop, configured builder-style.
+pub struct Runner {
+    program: Program,
+    preds: PredSet,
+    limits: Limits,
+    abstractor: Box<dyn Abstractor>,
+    checker: Box<dyn ModelChecker>,
+    refiner: Box<dyn Refiner>,
+    query_timeout: Duration,
+    replay_steps: u64,
+    observer: Option<Observer>,
+}
+
+impl Runner {
+    /// A runner for a program whose `error` statements are the property (instrumented with a
+    /// rule, or the program's own `reach_error()`/`assert`). Defaults: cartesian c2bp, Bebop,
+    /// Newton, 100 iterations, no time or memory limit, 10 s per prover query.
+    pub fn new(program: Program) -> Runner {
+        Runner {
+            program,
+            preds: PredSet::default(),
+            limits: Limits::default(),
+            abstractor: abstractor_by_name("cartesian").expect("cartesian exists"),
+            checker: checker_by_name("bebop").expect("bebop exists"),
+            refiner: refiner_by_name("newton").expect("newton exists"),
+            query_timeout: Duration::from_secs(10),
+            replay_steps: 1_000_000,
+            observer: None,
+        }
+    }
+    /// The initial predicates (see [`initial_predicates`]).
+    pub fn with_predicates(mut self, preds: PredSet) -> Runner {
+        self.preds = preds;
+        self
+    }
+    pub fn with_iteration_limit(mut self, n: usize) -> Runner {
+        self.limits.iterations = n;
+        self
+    }
+    pub fn with_time_limit(mut self, t: Duration) -> Runner {
+        self.limits.time = Some(t);
+        self
+    }
+    pub fn with_memory_limit(mut self, bytes: u64) -> Runner {
+        self.limits.memory_bytes = Some(bytes);
+        self
+    }
+    pub fn with_limits(mut self, limits: Limits) -> Runner {
+        self.limits = limits;
+        self
+    }
+    /// The longest a single prover query may take (also cut to the time left).
+    pub fn with_query_timeout(mut self, t: Duration) -> Runner {
+        self.query_timeout = t;
+        self
+    }
+    pub fn with_abstractor(mut self, a: Box<dyn Abstractor>) -> Runner {
+        self.abstractor = a;
+        self
+    }
+    pub fn with_checker(mut self, c: Box<dyn ModelChecker>) -> Runner {
+        self.checker = c;
+        self
+    }
+    pub fn with_refiner(mut self, r: Box<dyn Refiner>) -> Runner {
+        self.refiner = r;
+        self
+    }
+    /// Called after every round with the round's predicates, boolean program and trace.
+    pub fn with_observer(mut self, f: Observer) -> Runner {
+        self.observer = Some(f);
+        self
+    }
+
+    /// Run the loop to a verdict or a limit.
+    pub fn run(self) -> Outcome {
+        let start = Instant::now();
+        let deadline = self.limits.time.map(|t| start + t);
+        let strategies = Strategies {
+            abstraction: self.abstractor.name().to_string(),
+            checker: self.checker.name().to_string(),
+            refiner: self.refiner.name().to_string(),
+        };
+        let progress = Arc::new(Mutex::new(Progress {
+            iterations: Vec::new(),
+            predicates: self.preds.list().to_vec(),
+            stage: "start",
+            index: 0,
+            peak_rss: rss_bytes(),
+        }));
+        let cancel = Arc::new(AtomicBool::new(false));
+        let limits = self.limits.clone();
+        let worker = Worker {
+            prog: self.program,
+            preds: self.preds,
+            limits: self.limits,
+            deadline,
+            abstractor: self.abstractor,
+            checker: self.checker,
+            refiner: self.refiner,
+            query_timeout: self.query_timeout,
+            replay_steps: self.replay_steps,
+            observer: self.observer,
+            progress: progress.clone(),
+            cancel: cancel.clone(),
+        };
+        let (tx, rx) = mpsc::channel();
+        let spawned = std::thread::Builder::new().name("cegar".into()).stack_size(256 << 20).spawn(move || {
+            let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| worker.run()));
+            let _ = tx.send(r.map_err(|p| panic_message(&*p)));
+        });
+        let end = match spawned {
+            Err(e) => End::new(StopReason::InternalError, format!("cannot start the worker thread: {e}")),
+            Ok(_handle) => loop {
+                let wait = match deadline {
+                    Some(d) => d.saturating_duration_since(Instant::now()).min(Duration::from_millis(50)),
+                    None => Duration::from_millis(50),
+                };
+                match rx.recv_timeout(wait) {
+                    Ok(Ok(end)) => break end,
+                    Ok(Err(msg)) => break End::new(StopReason::InternalError, format!("a stage panicked: {msg}")),
+                    Err(mpsc::RecvTimeoutError::Disconnected) => {
+                        break End::new(StopReason::InternalError, "the worker thread vanished".into())
+                    }
+                    Err(mpsc::RecvTimeoutError::Timeout) => {}
+                }
+                let rss = rss_bytes();
+                {
+                    let mut p = lock(&progress);
+                    p.peak_rss = p.peak_rss.max(rss);
+                }
+                if deadline.is_some_and(|d| Instant::now() >= d) {
+                    cancel.store(true, Ordering::Relaxed);
+                    let p = lock(&progress);
+                    let secs = limits.time.unwrap_or_default().as_secs_f64();
+                    break End::new(
+                        StopReason::TimeLimit,
+                        format!("the time limit ({secs} s) was reached during {} of iteration {}", p.stage, p.index),
+                    );
+                }
+                if let (Some(limit), Some(r)) = (limits.memory_bytes, rss) {
+                    if r > limit {
+                        cancel.store(true, Ordering::Relaxed);
+                        let p = lock(&progress);
+                        break End::new(
+                            StopReason::MemoryLimit,
+                            format!(
+                                "memory use ({} MiB) exceeded the limit ({} MiB) during {} of iteration {}",
+                                r >> 20,
+                                limit >> 20,
+                                p.stage,
+                                p.index
+                            ),
+                        );
+                    }
+                }
+            },
+        };
+        // On a limit the worker is left to finish on its own (it stops at the next stage).
+        let p = lock(&progress);
+        Outcome {
+            verdict: end.reason.verdict(),
+            reason: end.reason,
+            detail: end.detail,
+            iterations: p.iterations.clone(),
+            predicates: p.predicates.clone(),
+            counterexample: end.counterexample,
+            replay: end.replay,
+            strategies,
+            time_secs: start.elapsed().as_secs_f64(),
+            peak_rss_mib: p.peak_rss.max(rss_bytes()).map(mib),
+            proof: end.proof,
+        }
+    }
+}
+
+fn lock(p: &Mutex<Progress>) -> std::sync::MutexGuard<'_, Progress> {
+    p.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+fn panic_message(p: &(dyn std::any::Any + Send)) -> String {
+    p.downcast_ref::<String>()
+        .cloned()
+        .or_else(|| p.downcast_ref::<&str>().map(|s| s.to_string()))
+        .unwrap_or_else(|| "(no message)".into())
+}
+
+fn mib(b: u64) -> f64 {
+    b as f64 / (1024.0 * 1024.0)
+}
+
+/// Resident memory of this process (Linux: VmRSS of /proc/self/status).
+pub fn rss_bytes() -> Option<u64> {
+    let s = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = s.lines().find(|l| l.starts_with("VmRSS:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib * 1024)
+}
+
+/// What the worker shares with the supervising thread while it runs.
+struct Progress {
+    iterations: Vec<Iteration>,
+    predicates: Vec<PredInfo>,
+    stage: &'static str,
+    index: usize,
+    peak_rss: Option<u64>,
+}
+
+/// How the worker ended.
+struct End {
+    reason: StopReason,
+    detail: String,
+    counterexample: Option<newton::Counterexample>,
+    replay: Option<ReplayCheck>,
+    proof: Option<bp::Program>,
+}
+
+impl End {
+    fn new(reason: StopReason, detail: String) -> End {
+        End { reason, detail, counterexample: None, replay: None, proof: None }
+    }
+    fn stage(e: StageError) -> End {
+        match e {
+            StageError::Unsupported(m) => End::new(StopReason::Unsupported, m),
+            StageError::Internal(m) => End::new(StopReason::InternalError, m),
+        }
+    }
+}
+
+struct Worker {
+    prog: Program,
+    preds: PredSet,
+    limits: Limits,
+    deadline: Option<Instant>,
+    abstractor: Box<dyn Abstractor>,
+    checker: Box<dyn ModelChecker>,
+    refiner: Box<dyn Refiner>,
+    query_timeout: Duration,
+    replay_steps: u64,
+    observer: Option<Observer>,
+    progress: Arc<Mutex<Progress>>,
+    cancel: Arc<AtomicBool>,
+}
+
+impl Worker {
+    fn stage(&self, stage: &'static str, index: usize) -> Result<StageCtx, End> {
+        if self.cancel.load(Ordering::Relaxed) {
+            return Err(End::new(StopReason::TimeLimit, "cancelled".into()));
+        }
+        {
+            let mut p = lock(&self.progress);
+            p.stage = stage;
+            p.index = index;
+        }
+        let mut query_timeout = self.query_timeout;
+        if let Some(d) = self.deadline {
+            let left = d.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                let secs = self.limits.time.unwrap_or_default().as_secs_f64();
+                return Err(End::new(
+                    StopReason::TimeLimit,
+                    format!("the time limit ({secs} s) was reached before {stage} of iteration {index}"),
+                ));
+            }
+            query_timeout = query_timeout.min(left + Duration::from_millis(10));
+        }
+        if let (Some(limit), Some(r)) = (self.limits.memory_bytes, rss_bytes()) {
+            if r > limit {
+                return Err(End::new(
+                    StopReason::MemoryLimit,
+                    format!(
+                        "memory use ({} MiB) exceeded the limit ({} MiB) before {stage} of iteration {index}",
+                        r >> 20,
+                        limit >> 20
+                    ),
+                ));
+            }
+        }
+        Ok(StageCtx { query_timeout })
+    }
+
+    fn deadline_passed(&self) -> bool {
+        self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+
+    fn record(
+        &mut self,
+        it: Iteration,
+        used: &[PredInfo],
+        bprog: &bp::Program,
+        cfg: &Cfg,
+        trace: Option<&bebop::Trace>,
+        path: Option<&[newton::PathStep]>,
+    ) {
+        if let Some(obs) = self.observer.as_mut() {
+            obs(&Artifacts { iteration: &it, predicates: used, bprog, cfg, trace, path });
+        }
+        let mut p = lock(&self.progress);
+        p.iterations.push(it);
+        p.predicates = self.preds.list().to_vec();
+    }
+
+    fn run(mut self) -> End {
+        match self.rounds() {
+            Ok(end) | Err(end) => end,
+        }
+    }
+
+    fn rounds(&mut self) -> Result<End, End> {
+        for index in 1..=self.limits.iterations {
+            let t0 = Instant::now();
+            let _span = tracing::info_span!("iteration", index).entered();
+            let used: Vec<PredInfo> = self.preds.list().to_vec();
+
+            let ctx = self.stage("abstraction", index)?;
+            let (bprog, astats) =
+                self.abstractor.abstract_program(&self.prog, &self.preds.preds(), &ctx).map_err(End::stage)?;
+            tracing::info!(
+                predicates = used.len(),
+                statements = astats.size,
+                queries = astats.prover_queries,
+                secs = astats.time_secs,
+                "abstraction ({})",
+                self.abstractor.name()
+            );
+            let cfg = bp::cfg::build(&bprog).map_err(|errs| {
+                let first = errs.first().map(|e| e.to_string()).unwrap_or_default();
+                End::new(StopReason::InternalError, format!("the abstraction is not a valid boolean program: {first}"))
+            })?;
+            let targets: Vec<NodeId> = cfg.procs.iter().map(|p| p.err).collect();
+
+            let ctx = self.stage("model checking", index)?;
+            let (reach, mstats) = self.checker.check(&cfg, &targets, &ctx).map_err(End::stage)?;
+            tracing::info!(
+                reachable = reach.reachable,
+                secs = mstats.time_secs,
+                "model checking ({})",
+                self.checker.name()
+            );
+            let mut it = Iteration {
+                index,
+                predicates: used.len(),
+                abstraction: astats,
+                model_check: mstats,
+                refinement: None,
+                trace_length: None,
+                infeasible_at: None,
+                result: IterationResult::Safe,
+                added: Vec::new(),
+                time_secs: 0.0,
+                rss_mib: None,
+            };
+            if !reach.reachable {
+                it.time_secs = t0.elapsed().as_secs_f64();
+                it.rss_mib = rss_bytes().map(mib);
+                self.record(it, &used, &bprog, &cfg, None, None);
+                let detail = format!(
+                    "no error statement is reachable in the abstraction over {} predicates (iteration {index})",
+                    used.len()
+                );
+                let mut end = End::new(StopReason::Safe, detail);
+                end.proof = Some(bprog);
+                return Ok(end);
+            }
+            let trace = reach.trace.ok_or_else(|| End::new(StopReason::InternalError, "no trace".into()))?;
+            let steps: Vec<(Option<u32>, usize)> = trace
+                .steps
+                .iter()
+                .filter(|s| cfg.nodes[s.node].is_statement())
+                .map(|s| (cfg.nodes[s.node].origin, s.depth))
+                .collect();
+            it.trace_length = Some(steps.len());
+            let path = newton::path_from_trace(&self.prog, &steps);
+
+            let ctx = self.stage("refinement", index)?;
+            let known = self.preds.known();
+            let (verdict, rstats) = self.refiner.refine(&self.prog, &path, &known, &ctx);
+            tracing::info!(path = path.len(), secs = rstats.time_secs, "refinement ({})", self.refiner.name());
+            it.refinement = Some(rstats);
+            let end = match verdict {
+                newton::Verdict::Feasible(cex) => {
+                    it.result = IterationResult::Feasible;
+                    let run = newton::replay(&self.prog, &cex, self.replay_steps);
+                    let confirmed =
+                        matches!(run.outcome, cminus::interp::Outcome::Error { stmt, .. } if stmt == cex.error_stmt);
+                    let replay = ReplayCheck { confirmed, outcome: describe_run(&run.outcome), steps: run.trace.len() };
+                    let mut end = End::new(StopReason::Violation, cex.message.clone());
+                    end.counterexample = Some(*cex);
+                    end.replay = Some(replay);
+                    Some(end)
+                }
+                newton::Verdict::Infeasible { at, preds } => {
+                    it.infeasible_at = Some(at);
+                    for (scope, expr) in preds {
+                        let text = format!("{}: {}", scope.as_deref().unwrap_or("global"), c2bp::pred_name(&expr));
+                        if self.preds.insert(&self.prog, c2bp::Pred { expr, scope }, index) {
+                            it.added.push(self.preds.list().last().expect("just added").clone());
+                        } else {
+                            tracing::debug!(predicate = %text, "refiner's predicate is known, trivial or ill-typed");
+                        }
+                    }
+                    if it.added.is_empty() {
+                        it.result = IterationResult::NoNewPredicates;
+                        Some(End::new(StopReason::NoNewPredicates, self.stuck_detail(index, at, &path)))
+                    } else {
+                        tracing::info!(
+                            added = ?it.added.iter().map(PredInfo::line).collect::<Vec<_>>(),
+                            "new predicates"
+                        );
+                        it.result = IterationResult::Refined;
+                        None
+                    }
+                }
+                newton::Verdict::NoNewPredicates { at } => {
+                    tracing::debug!(at, "the refiner found no new predicate");
+                    it.infeasible_at = Some(at);
+                    it.result = IterationResult::NoNewPredicates;
+                    Some(End::new(StopReason::NoNewPredicates, self.stuck_detail(index, at, &path)))
+                }
+                newton::Verdict::Unknown(msg) => {
+                    it.result = IterationResult::Unknown;
+                    if self.deadline_passed() {
+                        let secs = self.limits.time.unwrap_or_default().as_secs_f64();
+                        Some(End::new(
+                            StopReason::TimeLimit,
+                            format!("the time limit ({secs} s) was reached during refinement of iteration {index}"),
+                        ))
+                    } else if msg.to_lowercase().contains("unsupported") || msg.contains("not supported") {
+                        Some(End::new(StopReason::Unsupported, format!("path simulation: {msg}")))
+                    } else {
+                        Some(End::new(StopReason::Unknown, format!("path simulation could not decide: {msg}")))
+                    }
+                }
+            };
+            it.time_secs = t0.elapsed().as_secs_f64();
+            it.rss_mib = rss_bytes().map(mib);
+            self.record(it, &used, &bprog, &cfg, Some(&trace), Some(&path));
+            if let Some(end) = end {
+                return Ok(end);
+            }
+        }
+        Ok(End::new(
+            StopReason::IterationLimit,
+            format!("the iteration limit ({}) was reached", self.limits.iterations),
+        ))
+    }
+
+    fn stuck_detail(&self, index: usize, at: usize, path: &[newton::PathStep]) -> String {
+        let place = path
+            .get(at)
+            .and_then(|s| self.prog.stmt_ref(s.stmt))
+            .map(|s| {
+                let file = self.prog.files.get(s.loc.file as usize).map(String::as_str).unwrap_or("?");
+                format!(" at {file}:{}", s.loc.line)
+            })
+            .unwrap_or_default();
+        format!(
+            "the abstract counterexample of iteration {index} is infeasible{place}, but no new predicate rules it out"
+        )
+    }
+}
+
+fn describe_run(o: &cminus::interp::Outcome) -> String {
+    use cminus::interp::Outcome as O;
+    match o {
+        O::Error { msg, .. } => format!("error: {msg}"),
+        O::Halt { .. } => "halt".into(),
+        O::Returned(v) => format!("returned {v:?}"),
+        O::StepLimit => "step limit".into(),
+        O::Stuck { reason, .. } => format!("stuck: {reason}"),
+    }
+}

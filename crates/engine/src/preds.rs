@@ -1,0 +1,314 @@
+//! Predicates of the CEGAR loop: the initial ones (from the rule and from the conditions
+//! that guard error statements), their canonical form and scope, and the set that grows with
+//! every refinement.
+
+use c2bp::Pred;
+use cminus::{BinOp, Expr, Lval, Proc, Program, StmtKind, UnOp};
+use serde::Serialize;
+use std::collections::{HashMap, HashSet, VecDeque};
+
+/// How many branch statements back from an error statement the guard search looks.
+pub const GUARD_WINDOW: usize = 16;
+
+/// A predicate as the user sees it: scope (`None` = global), its C-- text, and when it came.
+#[derive(Clone, Debug, Serialize)]
+pub struct PredInfo {
+    /// The procedure a local predicate belongs to; `None` for a global one.
+    pub scope: Option<String>,
+    /// The predicate's text (C-- names; `$ret` is a procedure's return value).
+    pub text: String,
+    /// 0 for initial predicates, else the iteration whose refinement added it.
+    pub added_in: usize,
+    #[serde(skip)]
+    pub expr: Expr,
+}
+
+impl PredInfo {
+    pub fn pred(&self) -> Pred {
+        Pred { expr: self.expr.clone(), scope: self.scope.clone() }
+    }
+    /// `scope: text`, the format of `slam abstract --preds`.
+    pub fn line(&self) -> String {
+        format!("{}: {}", self.scope.as_deref().unwrap_or("global"), self.text)
+    }
+}
+
+/// A set of predicates without duplicates (same scope and printed text), in insertion order.
+#[derive(Clone, Debug, Default)]
+pub struct PredSet {
+    list: Vec<PredInfo>,
+    keys: HashSet<(Option<String>, String)>,
+}
+
+impl PredSet {
+    /// Add a predicate in canonical form; `false` if it was known or is trivial.
+    pub fn insert(&mut self, prog: &Program, pred: Pred, added_in: usize) -> bool {
+        let Some(pred) = normalise(prog, pred) else { return false };
+        let text = c2bp::pred_name(&pred.expr);
+        if !self.keys.insert((pred.scope.clone(), text.clone())) {
+            return false;
+        }
+        self.list.push(PredInfo { scope: pred.scope, text, added_in, expr: pred.expr });
+        true
+    }
+    pub fn len(&self) -> usize {
+        self.list.len()
+    }
+    pub fn is_empty(&self) -> bool {
+        self.list.is_empty()
+    }
+    pub fn list(&self) -> &[PredInfo] {
+        &self.list
+    }
+    pub fn preds(&self) -> Vec<Pred> {
+        self.list.iter().map(PredInfo::pred).collect()
+    }
+    /// In Newton's shape.
+    pub fn known(&self) -> Vec<newton::Predicate> {
+        self.list.iter().map(|p| (p.scope.clone(), p.expr.clone())).collect()
+    }
+}
+
+/// A predicate and its negation are one predicate: keep one form (`==`, `<`, `<=`, no `!`).
+pub fn canonical(e: Expr) -> Expr {
+    match e {
+        Expr::Unary(UnOp::Not, inner) => canonical(*inner),
+        Expr::Binary(BinOp::Ne, a, b) => Expr::Binary(BinOp::Eq, a, b),
+        Expr::Binary(BinOp::Ge, a, b) => Expr::Binary(BinOp::Lt, a, b),
+        Expr::Binary(BinOp::Gt, a, b) => Expr::Binary(BinOp::Le, a, b),
+        e => e,
+    }
+}
+
+/// Every variable name an expression mentions (also under `&` and inside dereferences).
+pub fn vars_of(e: &Expr, out: &mut HashSet<String>) {
+    fn lv(l: &Lval, out: &mut HashSet<String>) {
+        match l {
+            Lval::Var(v) => {
+                out.insert(v.clone());
+            }
+            Lval::Deref(e) => vars_of(e, out),
+            Lval::Field(l, _) => lv(l, out),
+            Lval::Index(l, i) => {
+                lv(l, out);
+                vars_of(i, out);
+            }
+        }
+    }
+    match e {
+        Expr::Lval(l) | Expr::AddrOf(l) => lv(l, out),
+        Expr::Unary(_, a) | Expr::Cast(_, a) => vars_of(a, out),
+        Expr::Binary(_, a, b) => {
+            vars_of(a, out);
+            vars_of(b, out);
+        }
+        Expr::Int(_) | Expr::Bool(_) | Expr::FuncAddr(_) | Expr::Nondet(_) => {}
+    }
+}
+
+fn has_nondet(e: &Expr) -> bool {
+    match e {
+        Expr::Nondet(_) => true,
+        Expr::Lval(l) | Expr::AddrOf(l) => lval_has_nondet(l),
+        Expr::Unary(_, a) | Expr::Cast(_, a) => has_nondet(a),
+        Expr::Binary(_, a, b) => has_nondet(a) || has_nondet(b),
+        Expr::Int(_) | Expr::Bool(_) | Expr::FuncAddr(_) => false,
+    }
+}
+
+fn lval_has_nondet(l: &Lval) -> bool {
+    match l {
+        Lval::Var(_) => false,
+        Lval::Deref(e) => has_nondet(e),
+        Lval::Field(l, _) => lval_has_nondet(l),
+        Lval::Index(l, i) => lval_has_nondet(l) || has_nondet(i),
+    }
+}
+
+/// Whether `v` is local to `p` (including the return-value and `pre(f)` ghosts of c2bp).
+fn is_local(p: &Proc, v: &str) -> bool {
+    v == c2bp::RET || p.var(v).is_some() || p.formals.iter().any(|f| c2bp::pre_var(&f.name) == v)
+}
+
+/// The canonical form of a predicate: atomic form, and global scope when it mentions no
+/// local of its procedure. `None` for constants, predicates with `nondet`, and predicates
+/// that do not type-check in their scope (so they can never break c2bp).
+pub fn normalise(prog: &Program, pred: Pred) -> Option<Pred> {
+    let expr = canonical(pred.expr);
+    if has_nondet(&expr) {
+        return None;
+    }
+    let mut vars = HashSet::new();
+    vars_of(&expr, &mut vars);
+    if vars.is_empty() {
+        return None;
+    }
+    let proc = pred.scope.as_deref().and_then(|n| prog.proc(n));
+    let scope = match proc {
+        Some(p) if vars.iter().any(|v| is_local(p, v)) => Some(p.name.clone()),
+        _ => None,
+    };
+    let mentions_ghost = vars.iter().any(|v| v == c2bp::RET || v.ends_with("$pre"));
+    if !mentions_ghost {
+        let in_scope = scope.as_deref().and_then(|n| prog.proc(n));
+        if prog.type_of(in_scope, &expr).is_none() {
+            return None;
+        }
+        // Every variable must exist in the scope.
+        let known = |v: &String| prog.global(v).is_some() || in_scope.is_some_and(|p| p.var(v).is_some());
+        if !vars.iter().all(known) {
+            return None;
+        }
+    }
+    Some(Pred { expr, scope })
+}
+
+/// The atoms of a condition: `&&`, `||` and `!` split, comparisons in canonical form.
+pub fn atoms(e: &Expr, out: &mut Vec<Expr>) {
+    match e {
+        Expr::Unary(UnOp::Not, a) => atoms(a, out),
+        Expr::Binary(BinOp::And | BinOp::Or, a, b) => {
+            atoms(a, out);
+            atoms(b, out);
+        }
+        Expr::Bool(_) => {}
+        e => {
+            let c = canonical(e.clone());
+            if !out.contains(&c) {
+                out.push(c);
+            }
+        }
+    }
+}
+
+/// Procedures that reach an `error` right away (SV-COMP's `reach_error() { __assert_fail(…); }`):
+/// from their entry, a few straight-line statements lead to `error`.
+fn error_procs(prog: &Program) -> HashSet<String> {
+    let mut set: HashSet<String> = HashSet::new();
+    loop {
+        let mut changed = false;
+        for p in &prog.procs {
+            if set.contains(&p.name) {
+                continue;
+            }
+            let mut hit = false;
+            for s in p.body.iter().take(4) {
+                match &s.kind {
+                    StmtKind::Error(_) => {
+                        hit = true;
+                        break;
+                    }
+                    StmtKind::Call { callee, .. } if set.contains(callee) => {
+                        hit = true;
+                        break;
+                    }
+                    StmtKind::Skip | StmtKind::Assign(..) | StmtKind::Call { .. } => {}
+                    _ => break,
+                }
+            }
+            if hit {
+                set.insert(p.name.clone());
+                changed = true;
+            }
+        }
+        if !changed {
+            return set;
+        }
+    }
+}
+
+/// Intraprocedural predecessors of every statement of a body.
+fn predecessors(p: &Proc) -> Vec<Vec<usize>> {
+    let labels: HashMap<&str, usize> = p.label_map();
+    let mut preds = vec![Vec::new(); p.body.len()];
+    for (i, s) in p.body.iter().enumerate() {
+        match &s.kind {
+            StmtKind::Goto(ls) => {
+                for l in ls {
+                    if let Some(&j) = labels.get(l.as_str()) {
+                        preds[j].push(i);
+                    }
+                }
+            }
+            k if k.is_terminator() => {}
+            _ => {
+                if i + 1 < p.body.len() {
+                    preds[i + 1].push(i);
+                }
+            }
+        }
+    }
+    preds
+}
+
+/// The conditions guarding error statements: the atoms of the `assume`s of the branches
+/// that lead to each `error` (or call of a procedure that errs right away) — walking back
+/// from it through `assume`, `goto` and `skip` only (the shape of `if (!(c1 && c2)) error`),
+/// at most `window` statements — scoped to their procedure (global when they mention only
+/// globals).
+pub fn error_guard_predicates(prog: &Program, window: usize) -> Vec<Pred> {
+    let errs = error_procs(prog);
+    let mut out = Vec::new();
+    for p in &prog.procs {
+        let points: Vec<usize> = p
+            .body
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| match &s.kind {
+                StmtKind::Error(_) => true,
+                StmtKind::Call { callee, .. } => errs.contains(callee) && !errs.contains(&p.name),
+                _ => false,
+            })
+            .map(|(i, _)| i)
+            .collect();
+        if points.is_empty() {
+            continue;
+        }
+        let preds = predecessors(p);
+        let mut seen: HashSet<usize> = HashSet::new();
+        let mut queue: VecDeque<(usize, usize)> = points.iter().map(|&i| (i, 0)).collect();
+        let mut found = Vec::new();
+        while let Some((i, d)) = queue.pop_front() {
+            if !seen.insert(i) {
+                continue;
+            }
+            let through = match &p.body[i].kind {
+                StmtKind::Assume(c) => {
+                    atoms(c, &mut found);
+                    true
+                }
+                StmtKind::Goto(_) | StmtKind::Skip => true,
+                _ => points.contains(&i),
+            };
+            if through && d < window {
+                for &j in &preds[i] {
+                    queue.push_back((j, d + 1));
+                }
+            }
+        }
+        out.extend(found.into_iter().map(|e| Pred::local(&p.name, e)));
+    }
+    out
+}
+
+/// The initial predicates of a check: with a rule, the rule's (its state tests and guards,
+/// from [`slic::initial_predicates`] on the instrumented program — the conditions that guard
+/// its error statements); without one, the conditions guarding the program's error
+/// statements ([`error_guard_predicates`]). Canonical, scoped, without duplicates.
+pub fn initial_predicates(prog: &Program, rule: Option<&slic::Rule>) -> PredSet {
+    let mut set = PredSet::default();
+    match rule {
+        // The rule's error statements are guarded by its state tests and guards.
+        Some(rule) => {
+            for (scope, e) in slic::initial_predicates(rule, prog) {
+                set.insert(prog, Pred { expr: e, scope }, 0);
+            }
+        }
+        None => {
+            for p in error_guard_predicates(prog, GUARD_WINDOW) {
+                set.insert(prog, p, 0);
+            }
+        }
+    }
+    set
+}

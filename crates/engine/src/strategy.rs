@@ -1,0 +1,211 @@
+//! The three strategy traits of the CEGAR loop and their implementations, chosen by name.
+//!
+//! Every stage reports [`StageStats`], one shape for all strategies, so that two strategies
+//! can be compared on the same programs by one script.
+
+use crate::StageStats;
+use bp::cfg::{Cfg, NodeId};
+use cminus::Program;
+use std::time::{Duration, Instant};
+
+/// What a stage may use from the loop: the time one prover query may take (already cut to
+/// the time left before the deadline).
+#[derive(Clone, Debug)]
+pub struct StageCtx {
+    pub query_timeout: Duration,
+}
+
+/// Why a stage could not do its job.
+#[derive(Clone, Debug, thiserror::Error)]
+pub enum StageError {
+    /// The input is beyond what the strategy handles (the loop stops with UNKNOWN).
+    #[error("unsupported: {0}")]
+    Unsupported(String),
+    /// A bug: an invariant between stages does not hold.
+    #[error("internal error: {0}")]
+    Internal(String),
+}
+
+/// Predicate abstraction: a C-- program and predicates to a boolean program with the same
+/// control flow, whose `Err` vertices stand for the program's `error` statements.
+pub trait Abstractor: Send + Sync {
+    fn name(&self) -> &'static str;
+    fn abstract_program(
+        &self,
+        prog: &Program,
+        preds: &[c2bp::Pred],
+        ctx: &StageCtx,
+    ) -> Result<(bp::Program, StageStats), StageError>;
+}
+
+/// What a model checker says about the error vertices.
+#[derive(Clone, Debug)]
+pub struct Reach {
+    pub reachable: bool,
+    /// A shortest hierarchical trace to an error vertex, in Bebop's shape (calls expanded,
+    /// Exit and return-point vertices included), when one is reachable.
+    pub trace: Option<bebop::Trace>,
+}
+
+/// Reachability of the `targets` in a boolean program, with a trace.
+pub trait ModelChecker: Send + Sync {
+    fn name(&self) -> &'static str;
+    fn check(&self, cfg: &Cfg, targets: &[NodeId], ctx: &StageCtx) -> Result<(Reach, StageStats), StageError>;
+}
+
+/// Decides whether a C-- path is feasible and, if not, finds predicates that rule it out.
+pub trait Refiner: Send + Sync {
+    fn name(&self) -> &'static str;
+    fn refine(
+        &self,
+        prog: &Program,
+        path: &[newton::PathStep],
+        known: &[newton::Predicate],
+        ctx: &StageCtx,
+    ) -> (newton::Verdict, StageStats);
+}
+
+/// c2bp with one of its strategies (`cartesian`, `boolean`).
+pub struct C2bp {
+    pub strategy: c2bp::Strategy,
+    pub cube_length: usize,
+}
+
+impl Abstractor for C2bp {
+    fn name(&self) -> &'static str {
+        match self.strategy {
+            c2bp::Strategy::Cartesian => "cartesian",
+            c2bp::Strategy::Boolean => "boolean",
+        }
+    }
+    fn abstract_program(
+        &self,
+        prog: &Program,
+        preds: &[c2bp::Pred],
+        ctx: &StageCtx,
+    ) -> Result<(bp::Program, StageStats), StageError> {
+        let opts =
+            c2bp::Options { strategy: self.strategy, cube_length: self.cube_length, query_timeout: ctx.query_timeout };
+        let (b, st) = c2bp::abstract_program(prog, preds, &opts).map_err(|e| StageError::Internal(e.to_string()))?;
+        let stats = StageStats {
+            time_secs: st.time_secs,
+            prover_queries: st.prover.queries,
+            prover_cache_hits: st.prover.cache_hits,
+            prover_unknown: st.prover.unknown,
+            prover_secs: st.prover.time_secs,
+            size: st.bp_statements,
+            ..StageStats::default()
+        };
+        Ok((b, stats))
+    }
+}
+
+/// Bebop: BDD-based RHS with summaries.
+pub struct Bebop {
+    pub options: bebop::Options,
+}
+
+impl ModelChecker for Bebop {
+    fn name(&self) -> &'static str {
+        "bebop"
+    }
+    fn check(&self, cfg: &Cfg, targets: &[NodeId], _ctx: &StageCtx) -> Result<(Reach, StageStats), StageError> {
+        let t0 = Instant::now();
+        let mut an = bebop::check(cfg, &self.options);
+        let reachable = targets.iter().any(|&t| an.is_reachable(t));
+        let trace = if reachable { an.trace_to(targets) } else { None };
+        if reachable && trace.is_none() {
+            return Err(StageError::Internal("Bebop found an error vertex reachable but no trace to it".into()));
+        }
+        let stats = StageStats {
+            time_secs: t0.elapsed().as_secs_f64(),
+            size: cfg.nodes.len(),
+            bdd_nodes: an.stats.peak_bdd_nodes,
+            ..StageStats::default()
+        };
+        Ok((Reach { reachable, trace }, stats))
+    }
+}
+
+/// The explicit-state reference checker (`bebop::explicit`): exact, exponential in the
+/// number of variables in a procedure's scope; programs beyond
+/// [`bebop::explicit::MAX_SCOPE`] are reported as unsupported.
+pub struct Explicit;
+
+impl ModelChecker for Explicit {
+    fn name(&self) -> &'static str {
+        "explicit"
+    }
+    fn check(&self, cfg: &Cfg, targets: &[NodeId], _ctx: &StageCtx) -> Result<(Reach, StageStats), StageError> {
+        let t0 = Instant::now();
+        let r = bebop::explicit::try_analyse(cfg).map_err(StageError::Unsupported)?;
+        let reached = r.reachable();
+        let reachable = targets.iter().any(|&t| reached[t]);
+        let trace = if reachable { r.trace_to(targets) } else { None };
+        if reachable && trace.is_none() {
+            return Err(StageError::Internal(
+                "the explicit checker found an error vertex reachable but no trace".into(),
+            ));
+        }
+        let stats =
+            StageStats { time_secs: t0.elapsed().as_secs_f64(), size: cfg.nodes.len(), ..StageStats::default() };
+        Ok((Reach { reachable, trace }, stats))
+    }
+}
+
+/// Newton: symbolic simulation of the path, predicates from the infeasible core.
+pub struct Newton;
+
+impl Refiner for Newton {
+    fn name(&self) -> &'static str {
+        "newton"
+    }
+    fn refine(
+        &self,
+        prog: &Program,
+        path: &[newton::PathStep],
+        known: &[newton::Predicate],
+        ctx: &StageCtx,
+    ) -> (newton::Verdict, StageStats) {
+        let opts = newton::Options { query_timeout: ctx.query_timeout };
+        let t0 = Instant::now();
+        let (v, st) = newton::check_path(prog, path, known, &opts);
+        let stats = StageStats {
+            time_secs: t0.elapsed().as_secs_f64(),
+            prover_queries: st.prover.queries,
+            prover_cache_hits: st.prover.cache_hits,
+            prover_unknown: st.prover.unknown,
+            prover_secs: st.prover.time_secs,
+            size: st.path_length,
+            ..StageStats::default()
+        };
+        (v, stats)
+    }
+}
+
+/// The abstraction strategies by name.
+pub const ABSTRACTIONS: &[&str] = &["cartesian", "boolean"];
+/// The model checkers by name.
+pub const CHECKERS: &[&str] = &["bebop", "explicit"];
+/// The refiners by name.
+pub const REFINERS: &[&str] = &["newton"];
+
+pub fn abstractor_by_name(name: &str) -> Option<Box<dyn Abstractor>> {
+    let strategy = c2bp::Strategy::by_name(name)?;
+    Some(Box::new(C2bp { strategy, cube_length: c2bp::Options::default().cube_length }))
+}
+
+pub fn checker_by_name(name: &str) -> Option<Box<dyn ModelChecker>> {
+    match name {
+        "bebop" => Some(Box::new(Bebop { options: bebop::Options::default() })),
+        "explicit" => Some(Box::new(Explicit)),
+        _ => None,
+    }
+}
+
+pub fn refiner_by_name(name: &str) -> Option<Box<dyn Refiner>> {
+    match name {
+        "newton" => Some(Box::new(Newton)),
+        _ => None,
+    }
+}

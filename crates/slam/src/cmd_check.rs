@@ -1,0 +1,219 @@
+//! `slam check`: the CEGAR loop on C files, with a SLIC rule or the program's own
+//! `reach_error()`/`assert` — the product's main job. Reports in text or JSON
+//! (docs/check-json.md); `--save-dir` keeps every iteration's predicates, boolean program
+//! and traces.
+
+use crate::front::FrontArgs;
+use crate::{exit, report};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+#[derive(clap::Args)]
+pub struct Args {
+    #[command(flatten)]
+    pub front: FrontArgs,
+    /// The SLIC rule to check; without it, `reach_error()`/`__VERIFIER_error()`/`assert`.
+    #[arg(long, value_name = "RULE.slic")]
+    pub rule: Option<PathBuf>,
+    /// Give up (UNKNOWN) after this many seconds.
+    #[arg(long, value_name = "SECONDS", default_value_t = 300.0)]
+    pub timeout: f64,
+    /// Give up (UNKNOWN) when the process uses more memory than this.
+    #[arg(long, value_name = "MiB", default_value_t = 4096)]
+    pub memory_limit: u64,
+    /// Give up (UNKNOWN) after this many refinement iterations.
+    #[arg(long, value_name = "N", default_value_t = 100)]
+    pub max_iterations: usize,
+    /// The predicate abstraction: cartesian (cubes up to --cube-length) or boolean (exact).
+    #[arg(long, default_value = "cartesian")]
+    pub abstraction: String,
+    /// The longest cube the cartesian abstraction tries.
+    #[arg(long, default_value_t = 3)]
+    pub cube_length: usize,
+    /// The model checker: bebop (BDDs, summaries) or explicit (explicit-state reference).
+    #[arg(long, default_value = "bebop")]
+    pub checker: String,
+    /// The refiner: newton (path simulation).
+    #[arg(long, default_value = "newton")]
+    pub refiner: String,
+    /// The longest a single prover query may take.
+    #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
+    pub query_timeout: f64,
+    /// Output format: text or json.
+    #[arg(long, default_value = "text")]
+    pub format: String,
+    /// Save the predicates, boolean program and traces of every iteration in DIR.
+    #[arg(long, value_name = "DIR")]
+    pub save_dir: Option<PathBuf>,
+}
+
+pub fn run(a: Args, verbose: u8) -> u8 {
+    let json = match a.format.as_str() {
+        "text" => false,
+        "json" => true,
+        f => return usage(&format!("unknown format `{f}` (text, json)")),
+    };
+    let Some(abstractor) = engine::abstractor_by_name(&a.abstraction) else {
+        return usage(&format!("unknown abstraction `{}` ({})", a.abstraction, engine::ABSTRACTIONS.join(", ")));
+    };
+    let abstractor: Box<dyn engine::Abstractor> = match c2bp::Strategy::by_name(&a.abstraction) {
+        Some(strategy) => Box::new(engine::strategy::C2bp { strategy, cube_length: a.cube_length }),
+        None => abstractor,
+    };
+    let Some(checker) = engine::checker_by_name(&a.checker) else {
+        return usage(&format!("unknown checker `{}` ({})", a.checker, engine::CHECKERS.join(", ")));
+    };
+    let Some(refiner) = engine::refiner_by_name(&a.refiner) else {
+        return usage(&format!("unknown refiner `{}` ({})", a.refiner, engine::REFINERS.join(", ")));
+    };
+    if !(a.timeout > 0.0 && a.timeout.is_finite()) || !(a.query_timeout > 0.0 && a.query_timeout.is_finite()) {
+        return usage("--timeout and --query-timeout take a positive number of seconds");
+    }
+    let started = std::time::Instant::now();
+    let ctx = report::Context {
+        files: a.front.files.iter().map(|f| f.display().to_string()).collect(),
+        rule: a.rule.as_ref().map(|r| r.display().to_string()),
+        entry: a.front.entry.clone(),
+    };
+
+    // Front end: C → C--. Unsupported C makes the answer UNKNOWN, other errors are input errors.
+    let prog = match cfront::lower_files(&a.front.files, &a.front.options()) {
+        Ok(p) => p,
+        Err(diags) => {
+            for d in &diags {
+                let src = std::fs::read_to_string(&d.file).ok();
+                crate::diag::report(&d.file, src.as_deref(), d.line as usize, d.col as usize, &d.message);
+            }
+            if !diags.is_empty() && diags.iter().all(|d| d.message.contains("not supported")) {
+                let d = &diags[0];
+                let detail = format!("{}:{}:{}: {}", d.file, d.line, d.col, d.message);
+                return report::unsupported(&ctx, &detail, started.elapsed().as_secs_f64(), json);
+            }
+            return exit::INPUT;
+        }
+    };
+
+    // The rule: the product construction, and its initial predicates.
+    let (prog, rule) = match &a.rule {
+        None => (prog, None),
+        Some(path) => {
+            let pp = slic::PpOptions {
+                includes: a.front.include.clone(),
+                defines: a.front.define.clone(),
+                ..Default::default()
+            };
+            let result = slic::preprocess_and_parse(path, &pp)
+                .and_then(|rule| slic::instrument(&prog, &rule).map(|out| (out, rule)));
+            match result {
+                Ok((out, rule)) => {
+                    for w in &out.warnings {
+                        eprintln!("warning: {w}");
+                    }
+                    (out.program, Some(rule))
+                }
+                Err(diags) => {
+                    for d in diags {
+                        let src = std::fs::read_to_string(&d.file).ok();
+                        crate::diag::report(&d.file, src.as_deref(), d.line as usize, d.col as usize, &d.message);
+                    }
+                    return exit::INPUT;
+                }
+            }
+        }
+    };
+    let preds = engine::initial_predicates(&prog, rule.as_ref());
+
+    let mut runner = engine::Runner::new(prog.clone())
+        .with_predicates(preds)
+        .with_iteration_limit(a.max_iterations)
+        .with_time_limit(Duration::from_secs_f64(a.timeout))
+        .with_memory_limit(a.memory_limit.saturating_mul(1 << 20))
+        .with_query_timeout(Duration::from_secs_f64(a.query_timeout))
+        .with_abstractor(abstractor)
+        .with_checker(checker)
+        .with_refiner(refiner);
+    if let Some(dir) = &a.save_dir {
+        if let Err(e) = std::fs::create_dir_all(dir) {
+            eprintln!("{}: error: cannot create: {e}", dir.display());
+            return exit::INPUT;
+        }
+        runner = runner.with_observer(save_observer(dir.clone(), prog.clone()));
+    }
+    let outcome = runner.run();
+    if let Some(dir) = &a.save_dir {
+        save_outcome(dir, &prog, &outcome, &ctx);
+    }
+    if json {
+        println!("{}", report::json(&prog, &outcome, &ctx));
+    } else {
+        print!("{}", report::text(&prog, &outcome, &ctx, verbose > 0));
+    }
+    match outcome.verdict {
+        engine::Verdict::Safe => exit::HOLDS,
+        engine::Verdict::Violation => exit::VIOLATION,
+        engine::Verdict::Unknown if outcome.reason == engine::StopReason::InternalError => exit::INTERNAL,
+        engine::Verdict::Unknown => exit::UNKNOWN,
+    }
+}
+
+fn usage(msg: &str) -> u8 {
+    eprintln!("slam check: {msg}");
+    exit::USAGE
+}
+
+/// Write each iteration's material: `iter-NN.preds` (the format of `slam abstract --preds`),
+/// `iter-NN.bp`, `iter-NN.trace` (the boolean-program trace) and `iter-NN.path` (the C-- path).
+fn save_observer(dir: PathBuf, prog: cminus::Program) -> engine::Observer {
+    Box::new(move |art: &engine::Artifacts| {
+        let n = art.iteration.index;
+        let base = |ext: &str| dir.join(format!("iter-{n:02}.{ext}"));
+        let mut preds = String::new();
+        for p in art.predicates {
+            preds.push_str(&p.line());
+            preds.push('\n');
+        }
+        write(&base("preds"), &preds);
+        write(&base("bp"), &bp::print(art.bprog));
+        if let Some(t) = art.trace {
+            let mut out = String::new();
+            for s in &t.steps {
+                let node = &art.cfg.nodes[s.node];
+                let state: Vec<String> =
+                    s.state.iter().map(|&(v, b)| format!("{}={}", art.cfg.var_name(v), u8::from(b))).collect();
+                out.push_str(&format!(
+                    "{}{} [{}] {}   {}\n",
+                    "  ".repeat(s.depth),
+                    art.cfg.procs[node.proc].name,
+                    node.origin.map(|o| o.to_string()).unwrap_or_else(|| "-".into()),
+                    node.text,
+                    state.join(" ")
+                ));
+            }
+            write(&base("trace"), &out);
+        }
+        if let Some(path) = art.path {
+            let mut out = String::new();
+            for (i, s) in path.iter().enumerate() {
+                let (text, loc) = match prog.stmt_ref(s.stmt) {
+                    Some(st) => (cminus::print::stmt_str(&st.kind), report::loc_str(&prog, st.loc)),
+                    None => ("?".into(), "?".into()),
+                };
+                out.push_str(&format!("{i:4} {}[{}] {text}   ({loc})\n", "  ".repeat(s.depth), s.stmt.0));
+            }
+            write(&base("path"), &out);
+        }
+    })
+}
+
+fn save_outcome(dir: &Path, prog: &cminus::Program, outcome: &engine::Outcome, ctx: &report::Context) {
+    write(&dir.join("outcome.json"), &format!("{}\n", report::json(prog, outcome, ctx)));
+    if let Some(proof) = &outcome.proof {
+        write(&dir.join("proof.bp"), &bp::print(proof));
+    }
+}
+
+fn write(path: &Path, text: &str) {
+    if let Err(e) = std::fs::write(path, text) {
+        eprintln!("{}: warning: cannot write: {e}", path.display());
+    }
+}

@@ -1,0 +1,375 @@
+//! Reports of `slam check`: text for people, JSON for programs (schema in docs/check-json.md).
+
+use crate::exit;
+use cminus::{Loc, Program};
+use serde::Serialize;
+use std::collections::HashMap;
+use std::fmt::Write as _;
+
+/// What was checked.
+pub struct Context {
+    pub files: Vec<String>,
+    pub rule: Option<String>,
+    pub entry: String,
+}
+
+pub fn file_name(prog: &Program, loc: Loc) -> &str {
+    prog.files.get(loc.file as usize).map(String::as_str).unwrap_or("?")
+}
+
+pub fn loc_str(prog: &Program, loc: Loc) -> String {
+    format!("{}:{}", file_name(prog, loc), loc.line)
+}
+
+/// Source lines of the files a trace visits (read once).
+#[derive(Default)]
+struct Sources(HashMap<String, Option<Vec<String>>>);
+
+impl Sources {
+    fn line(&mut self, file: &str, line: u32) -> String {
+        let lines = self
+            .0
+            .entry(file.to_string())
+            .or_insert_with(|| std::fs::read_to_string(file).ok().map(|t| t.lines().map(str::to_string).collect()));
+        lines
+            .as_ref()
+            .and_then(|l| l.get((line as usize).saturating_sub(1)))
+            .map(|s| s.trim().to_string())
+            .unwrap_or_default()
+    }
+}
+
+#[derive(Serialize, Clone, Debug, PartialEq)]
+pub struct ValueOut {
+    pub name: String,
+    pub value: i128,
+    /// The statement assigns it (the value is after the step); else it is read (before).
+    pub written: bool,
+}
+
+/// One line of a concrete trace: consecutive C-- steps on the same source line, function
+/// and call depth are one line.
+#[derive(Serialize, Clone, Debug)]
+pub struct StepOut {
+    pub file: String,
+    pub line: u32,
+    pub col: u32,
+    pub function: String,
+    pub depth: usize,
+    pub source: String,
+    pub values: Vec<ValueOut>,
+}
+
+#[derive(Serialize, Clone, Debug)]
+pub struct ErrorPlace {
+    pub file: String,
+    pub line: u32,
+    pub function: String,
+}
+
+#[derive(Serialize, Clone, Debug)]
+pub struct CexOut {
+    pub message: String,
+    pub error: Option<ErrorPlace>,
+    pub inputs: Vec<ValueOut>,
+    pub steps: Vec<StepOut>,
+    pub replay: Option<engine::ReplayCheck>,
+}
+
+#[derive(Serialize)]
+struct InputOut<'a> {
+    files: &'a [String],
+    rule: Option<&'a str>,
+    entry: &'a str,
+}
+
+#[derive(Serialize)]
+struct JsonReport<'a> {
+    version: u32,
+    verdict: engine::Verdict,
+    reason: engine::StopReason,
+    detail: &'a str,
+    input: InputOut<'a>,
+    strategies: Option<&'a engine::Strategies>,
+    iterations: usize,
+    predicates: &'a [engine::PredInfo],
+    time_secs: f64,
+    peak_rss_mib: Option<f64>,
+    counterexample: Option<CexOut>,
+    iteration_stats: &'a [engine::Iteration],
+}
+
+/// Temporaries of the front end say nothing to a reader.
+fn is_temp(name: &str) -> bool {
+    name.strip_prefix("__t").is_some_and(|r| !r.is_empty() && r.chars().all(|c| c.is_ascii_digit()))
+}
+
+fn value_out(v: &newton::Value) -> ValueOut {
+    match v.name.strip_prefix(":=") {
+        Some(n) => ValueOut { name: n.trim().to_string(), value: v.value, written: true },
+        None => ValueOut { name: v.name.clone(), value: v.value, written: false },
+    }
+}
+
+pub fn counterexample(prog: &Program, cex: &newton::Counterexample, replay: Option<&engine::ReplayCheck>) -> CexOut {
+    let mut src = Sources::default();
+    let mut steps: Vec<StepOut> = Vec::new();
+    for s in &cex.steps {
+        let file = file_name(prog, s.loc).to_string();
+        let values: Vec<ValueOut> = s.values.iter().map(value_out).filter(|v| !is_temp(&v.name)).collect();
+        if let Some(last) = steps.last_mut() {
+            if last.file == file && last.line == s.loc.line && last.function == s.proc && last.depth == s.depth {
+                for v in values {
+                    if !last.values.contains(&v) {
+                        last.values.push(v);
+                    }
+                }
+                continue;
+            }
+        }
+        steps.push(StepOut {
+            source: src.line(&file, s.loc.line),
+            file,
+            line: s.loc.line,
+            col: s.loc.col,
+            function: s.proc.clone(),
+            depth: s.depth,
+            values,
+        });
+    }
+    let error = prog.stmt(cex.error_stmt).map(|(p, i)| {
+        let st = &prog.procs[p].body[i];
+        ErrorPlace {
+            file: file_name(prog, st.loc).to_string(),
+            line: st.loc.line,
+            function: prog.procs[p].name.clone(),
+        }
+    });
+    CexOut {
+        message: cex.message.clone(),
+        error,
+        inputs: cex.inputs.iter().map(value_out).collect(),
+        steps,
+        replay: replay.cloned(),
+    }
+}
+
+fn values_text(vs: &[ValueOut]) -> String {
+    vs.iter()
+        .map(|v| if v.written { format!("{} := {}", v.name, v.value) } else { format!("{} = {}", v.name, v.value) })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn reason_text(r: engine::StopReason) -> &'static str {
+    use engine::StopReason as R;
+    match r {
+        R::Safe => "safe",
+        R::Violation => "violation",
+        R::NoNewPredicates => "no new predicates",
+        R::IterationLimit => "iteration limit",
+        R::TimeLimit => "time limit",
+        R::MemoryLimit => "memory limit",
+        R::Unsupported => "unsupported",
+        R::Unknown => "undecided",
+        R::InternalError => "internal error",
+    }
+}
+
+fn plural(n: usize, one: &str) -> String {
+    if n == 1 {
+        format!("{n} {one}")
+    } else {
+        format!("{n} {one}s")
+    }
+}
+
+/// The text report.
+pub fn text(prog: &Program, o: &engine::Outcome, ctx: &Context, verbose: bool) -> String {
+    let mut out = String::new();
+    let what = match &ctx.rule {
+        Some(r) => format!("rule {r}"),
+        None => "reachability of error statements".to_string(),
+    };
+    let summary = format!(
+        "{} with {} ({:.2} s)",
+        plural(o.iterations.len(), "iteration"),
+        plural(o.predicates.len(), "predicate"),
+        o.time_secs
+    );
+    match o.verdict {
+        engine::Verdict::Safe => {
+            let _ = writeln!(out, "SAFE");
+            let _ = writeln!(out, "{} holds for {}: proved in {summary}.", what, ctx.files.join(", "));
+        }
+        engine::Verdict::Violation => {
+            let _ = writeln!(out, "VIOLATION: {}", o.detail);
+            if let Some(cex) = &o.counterexample {
+                let c = counterexample(prog, cex, o.replay.as_ref());
+                out.push_str(&trace_text(&c));
+            }
+            let _ = writeln!(out, "Checked {} for {}: found in {summary}.", ctx.files.join(", "), what);
+            if let Some(r) = &o.replay {
+                if r.confirmed {
+                    let _ = writeln!(out, "The concrete interpreter, given these values, reaches the same error.");
+                } else {
+                    let _ = writeln!(out, "Note: the concrete interpreter did not confirm this trace ({}).", r.outcome);
+                }
+            }
+        }
+        engine::Verdict::Unknown => {
+            let _ = writeln!(out, "UNKNOWN: {}", reason_text(o.reason));
+            let _ = writeln!(out, "{}.", capitalise(&o.detail));
+            let _ = writeln!(out, "Checked {} for {}: stopped after {summary}.", ctx.files.join(", "), what);
+        }
+    }
+    if verbose {
+        out.push_str(&iterations_text(o));
+    }
+    out
+}
+
+fn capitalise(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
+        None => String::new(),
+    }
+}
+
+pub fn trace_text(c: &CexOut) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "\nTrace (file:line, function, the C source indented by call depth, values):");
+    let locs: Vec<String> = c.steps.iter().map(|s| format!("{}:{}", s.file, s.line)).collect();
+    let lw = locs.iter().map(String::len).max().unwrap_or(0);
+    let fw = c.steps.iter().map(|s| s.function.len()).max().unwrap_or(0);
+    let n = c.steps.len();
+    for (i, (s, l)) in c.steps.iter().zip(&locs).enumerate() {
+        let mut src = format!("{}{}", "  ".repeat(s.depth), s.source);
+        if src.chars().count() > 60 {
+            src = src.chars().take(57).collect::<String>() + "...";
+        }
+        let vals = values_text(&s.values);
+        let tail = if i + 1 == n { "   <-- the error".to_string() } else { String::new() };
+        let line = if vals.is_empty() {
+            format!("  {l:<lw$}  {:<fw$}  {src}{tail}", s.function)
+        } else {
+            format!("  {l:<lw$}  {:<fw$}  {src:<60}  {vals}{tail}", s.function)
+        };
+        let _ = writeln!(out, "{}", line.trim_end());
+    }
+    if !c.inputs.is_empty() {
+        let _ = writeln!(out, "Inputs: {}", values_text(&c.inputs));
+    }
+    let _ = writeln!(out);
+    out
+}
+
+fn iterations_text(o: &engine::Outcome) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "\nStrategies: abstraction {}, checker {}, refiner {}; peak memory {:.0} MiB.",
+        o.strategies.abstraction,
+        o.strategies.checker,
+        o.strategies.refiner,
+        o.peak_rss_mib.unwrap_or(0.0)
+    );
+    let _ = writeln!(
+        out,
+        "{:>4} {:>6} {:>5} {:>8} {:>8} {:>8} {:>8} {:>9} {:>6} {:>8} {:>8}  result",
+        "iter",
+        "preds",
+        "added",
+        "bp-stmts",
+        "c2bp-q",
+        "c2bp-s",
+        "check-s",
+        "bdd-nodes",
+        "trace",
+        "newton-q",
+        "newton-s"
+    );
+    for it in &o.iterations {
+        let (nq, ns) = it.refinement.as_ref().map_or((0, 0.0), |r| (r.prover_queries, r.time_secs));
+        let result = match it.result {
+            engine::IterationResult::Safe => "safe",
+            engine::IterationResult::Feasible => "feasible",
+            engine::IterationResult::Refined => "refined",
+            engine::IterationResult::NoNewPredicates => "no new predicates",
+            engine::IterationResult::Unknown => "unknown",
+        };
+        let _ = writeln!(
+            out,
+            "{:>4} {:>6} {:>5} {:>8} {:>8} {:>8.3} {:>8.3} {:>9} {:>6} {:>8} {:>8.3}  {result}",
+            it.index,
+            it.predicates,
+            it.added.len(),
+            it.abstraction.size,
+            it.abstraction.prover_queries,
+            it.abstraction.time_secs,
+            it.model_check.time_secs,
+            it.model_check.bdd_nodes,
+            it.trace_length.map(|t| t.to_string()).unwrap_or_else(|| "-".into()),
+            nq,
+            ns
+        );
+    }
+    let initial: Vec<&engine::PredInfo> = o.predicates.iter().filter(|p| p.added_in == 0).collect();
+    let _ = writeln!(out, "Initial predicates ({}):", initial.len());
+    for p in initial {
+        let _ = writeln!(out, "  {}", p.line());
+    }
+    for it in &o.iterations {
+        if !it.added.is_empty() {
+            let _ = writeln!(out, "Added in iteration {}:", it.index);
+            for p in &it.added {
+                let _ = writeln!(out, "  {}", p.line());
+            }
+        }
+    }
+    out
+}
+
+/// The JSON report (docs/check-json.md).
+pub fn json(prog: &Program, o: &engine::Outcome, ctx: &Context) -> String {
+    let r = JsonReport {
+        version: 1,
+        verdict: o.verdict,
+        reason: o.reason,
+        detail: &o.detail,
+        input: InputOut { files: &ctx.files, rule: ctx.rule.as_deref(), entry: &ctx.entry },
+        strategies: Some(&o.strategies),
+        iterations: o.iterations.len(),
+        predicates: &o.predicates,
+        time_secs: o.time_secs,
+        peak_rss_mib: o.peak_rss_mib,
+        counterexample: o.counterexample.as_ref().map(|c| counterexample(prog, c, o.replay.as_ref())),
+        iteration_stats: &o.iterations,
+    };
+    serde_json::to_string_pretty(&r).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"))
+}
+
+/// The report when the front end rejects the program as unsupported: UNKNOWN.
+pub fn unsupported(ctx: &Context, detail: &str, secs: f64, json: bool) -> u8 {
+    if json {
+        let r = JsonReport {
+            version: 1,
+            verdict: engine::Verdict::Unknown,
+            reason: engine::StopReason::Unsupported,
+            detail,
+            input: InputOut { files: &ctx.files, rule: ctx.rule.as_deref(), entry: &ctx.entry },
+            strategies: None,
+            iterations: 0,
+            predicates: &[],
+            time_secs: secs,
+            peak_rss_mib: None,
+            counterexample: None,
+            iteration_stats: &[],
+        };
+        println!("{}", serde_json::to_string_pretty(&r).unwrap_or_default());
+    } else {
+        println!("UNKNOWN: unsupported\nThe program uses C that slam does not support: {detail}");
+    }
+    exit::UNKNOWN
+}
