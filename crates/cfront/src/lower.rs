@@ -1960,7 +1960,15 @@ impl<'o> Lowerer<'o> {
     fn cond_expr(&mut self, c: &Node<Expression>) -> Res<Expr> {
         let (v, t) = self.rv(c)?;
         self.check_scalar(&t, c.span)?;
-        Ok(self.truth(v, &t))
+        let e = self.truth(v, &t);
+        if !expr_has_nondet(&e) {
+            return Ok(e);
+        }
+        // A branch reads its condition twice (`assume(c)` and `assume(!c)`): a nondeterministic
+        // value in it is chosen once, into a temporary, so that both see the same value.
+        let tmp = self.new_temp(Type::Bool)?;
+        self.emit(StmtKind::Assign(Lval::var(&tmp), e))?;
+        Ok(Expr::var(&tmp))
     }
 
     /// Jump to `lt` when `c` holds, to `lf` otherwise.
@@ -3210,5 +3218,25 @@ pub(crate) fn simplify(p: &mut Proc) {
         for s in &mut p.body {
             s.labels.retain(|l| !is_generated_label(l) || used.contains(l));
         }
+    }
+}
+
+/// Whether an expression contains a nondeterministic value.
+fn expr_has_nondet(e: &Expr) -> bool {
+    match e {
+        Expr::Nondet(_) => true,
+        Expr::Unary(_, a) | Expr::Cast(_, a) => expr_has_nondet(a),
+        Expr::Binary(_, a, b) => expr_has_nondet(a) || expr_has_nondet(b),
+        Expr::Lval(l) | Expr::AddrOf(l) => lval_has_nondet(l),
+        Expr::Int(_) | Expr::Bool(_) | Expr::FuncAddr(_) => false,
+    }
+}
+
+fn lval_has_nondet(l: &Lval) -> bool {
+    match l {
+        Lval::Var(_) => false,
+        Lval::Deref(e) => expr_has_nondet(e),
+        Lval::Field(b, _) => lval_has_nondet(b),
+        Lval::Index(b, i) => lval_has_nondet(b) || expr_has_nondet(i),
     }
 }
