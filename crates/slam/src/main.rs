@@ -7,6 +7,7 @@ mod cmd_check;
 mod cmd_lower;
 mod diag;
 mod front;
+mod gate;
 mod report;
 
 use clap::{Parser, Subcommand};
@@ -42,6 +43,10 @@ enum Cmd {
     Abstract(cmd_abstract::Args),
     /// Check a C program against a SLIC rule (or its own reach_error/assert): the CEGAR loop.
     Check(cmd_check::Args),
+    /// Check a whole codebase against a rule set for CI (parallel, cached, SARIF/JUnit).
+    Gate(gate::Args),
+    /// Merge the SARIF reports of several `slam gate` runs (shards) into one.
+    Merge(gate::merge::Args),
 }
 
 fn main() -> ExitCode {
@@ -58,6 +63,8 @@ fn main() -> ExitCode {
         Cmd::Lower(a) => cmd_lower::run(a),
         Cmd::Abstract(a) => cmd_abstract::run(a),
         Cmd::Check(a) => cmd_check::run(a, cli.verbose),
+        Cmd::Gate(a) => gate::run(a),
+        Cmd::Merge(a) => gate::merge::run(a),
     };
     ExitCode::from(code)
 }

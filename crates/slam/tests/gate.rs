@@ -1,0 +1,346 @@
+//! `slam gate` and `slam merge` on corpus/codebase: summary, exit codes, SARIF (validated
+//! against tests/fixtures/sarif-2.1.0-subset.schema.json), JUnit, the cache, shards,
+//! baselines, project-file errors.
+
+use serde_json::Value;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Instant;
+
+const SLAM: &str = env!("CARGO_BIN_EXE_slam");
+
+fn corpus() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus/codebase")
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for e in std::fs::read_dir(from).unwrap() {
+        let e = e.unwrap();
+        let name = e.file_name();
+        if name.to_string_lossy().starts_with(".slam-cache") {
+            continue;
+        }
+        if e.path().is_dir() {
+            copy_dir(&e.path(), &to.join(&name));
+        } else {
+            std::fs::copy(e.path(), to.join(&name)).unwrap();
+        }
+    }
+}
+
+/// A fresh copy of the corpus project (the gate writes its cache there; tests change files).
+fn project(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("slam-gate-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    copy_dir(&corpus(), &dir);
+    // the rule path in slam.toml is inside the project; nothing outside is needed
+    dir
+}
+
+struct Run {
+    code: i32,
+    stdout: String,
+    stderr: String,
+    secs: f64,
+}
+
+fn gate(dir: &Path, args: &[&str]) -> Run {
+    let t = Instant::now();
+    let out = Command::new(SLAM).arg("gate").args(["-j", "2"]).args(args).current_dir(dir).output().unwrap();
+    Run {
+        code: out.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+        secs: t.elapsed().as_secs_f64(),
+    }
+}
+
+fn read_json(p: &Path) -> Value {
+    serde_json::from_str(&std::fs::read_to_string(p).unwrap()).unwrap()
+}
+
+fn verdicts(report: &Value) -> BTreeMap<String, String> {
+    report["checks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| (c["id"].as_str().unwrap().to_string(), c["result"]["verdict"].as_str().unwrap().to_string()))
+        .collect()
+}
+
+fn expected() -> BTreeMap<String, String> {
+    std::fs::read_to_string(corpus().join("expected.txt"))
+        .unwrap()
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let (id, v) = l.rsplit_once(' ').unwrap();
+            (id.to_string(), v.to_string())
+        })
+        .collect()
+}
+
+fn validate_sarif(v: &Value) {
+    let schema: Value = read_json(&Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/sarif-2.1.0-subset.schema.json"));
+    let compiled = jsonschema::JSONSchema::compile(&schema).expect("the schema compiles");
+    let result: Result<(), Vec<String>> =
+        compiled.validate(v).map_err(|errors| errors.map(|e| format!("{} at {}", e, e.instance_path)).collect());
+    if let Err(msgs) = result {
+        panic!("SARIF does not validate:\n{}", msgs.join("\n"));
+    }
+}
+
+fn line_of(file: &Path, needle: &str, nth: usize) -> u64 {
+    let text = std::fs::read_to_string(file).unwrap();
+    text.lines().enumerate().filter(|(_, l)| l.contains(needle)).nth(nth).map(|(i, _)| i as u64 + 1).unwrap()
+}
+
+#[test]
+fn corpus_summary_sarif_junit() {
+    let dir = project("corpus");
+    let r = gate(&dir, &["--no-cache", "--format", "sarif", "-o", "out.sarif", "--junit", "out.xml", "--json", "out.json"]);
+    assert_eq!(r.code, 10, "exit code\n{}\n{}", r.stdout, r.stderr);
+    // the summary table: header, one row per check, the traces, the totals
+    assert!(r.stdout.starts_with("CHECK"), "{}", r.stdout);
+    assert!(r.stdout.contains("drivers/serial.c:serial_write  lock"), "{}", r.stdout);
+    assert!(r.stdout.contains("VIOLATION in drivers/serial.c (entry serial_write, rule lock)"), "{}", r.stdout);
+    assert!(r.stdout.contains("Trace (file:line"), "{}", r.stdout);
+    assert!(r.stdout.contains("10 checks: 7 safe, 3 violations, 0 unknown, 0 errors"), "{}", r.stdout);
+    // progress lines on a non-terminal
+    assert!(r.stderr.contains("[10/10]"), "{}", r.stderr);
+    // the legacy file is excluded (it does not compile)
+    assert!(!r.stdout.contains("legacy"));
+
+    let json = read_json(&dir.join("out.json"));
+    assert_eq!(verdicts(&json), expected());
+
+    let sarif = read_json(&dir.join("out.sarif"));
+    validate_sarif(&sarif);
+    let run = &sarif["runs"][0];
+    assert_eq!(run["tool"]["driver"]["name"], "slam");
+    let rules: Vec<&str> = run["tool"]["driver"]["rules"].as_array().unwrap().iter().map(|r| r["id"].as_str().unwrap()).collect();
+    assert_eq!(rules, vec!["lock", "reach_error"]);
+    let results = run["results"].as_array().unwrap();
+    assert_eq!(results.len(), 3);
+    let serial = results.iter().find(|r| r["properties"]["check"] == "drivers/serial.c:serial_write:lock").unwrap();
+    assert_eq!(serial["ruleId"], "lock");
+    assert_eq!(
+        serial["message"]["text"],
+        "The driver is calling KeAcquireSpinLock after already acquiring the spin lock. (entry serial_write)"
+    );
+    // the location is the second acquire, the violating call
+    let acquire2 = line_of(&dir.join("drivers/serial.c"), "KeAcquireSpinLock(&fifo_lock", 1);
+    let loc = &serial["locations"][0]["physicalLocation"];
+    assert_eq!(loc["artifactLocation"]["uri"], "drivers/serial.c");
+    assert_eq!(loc["region"]["startLine"].as_u64(), Some(acquire2));
+    // the code flow walks from the entry to that call, through drain()
+    let flow = serial["codeFlows"][0]["threadFlows"][0]["locations"].as_array().unwrap();
+    assert!(flow.len() >= 3, "{flow:?}");
+    let lines: Vec<u64> =
+        flow.iter().map(|l| l["location"]["physicalLocation"]["region"]["startLine"].as_u64().unwrap()).collect();
+    assert_eq!(*lines.last().unwrap(), acquire2);
+    assert!(lines.contains(&line_of(&dir.join("drivers/serial.c"), "fifo_count = 0", 0)), "{lines:?}");
+    assert!(flow.iter().any(|l| l["nestingLevel"] == 1));
+    assert!(serial["partialFingerprints"]["slam/v1"].as_str().is_some_and(|f| f.len() == 32));
+    let blk = results.iter().find(|r| r["properties"]["check"] == "drivers/blk.c:blk_submit:reach_error").unwrap();
+    let text = blk["codeFlows"][0]["threadFlows"][0]["locations"][0]["location"]["message"]["text"].as_str().unwrap();
+    assert!(text.contains("sector = 1024"), "{text}");
+
+    // JUnit: one test case per check, violations as failures
+    let xml = std::fs::read_to_string(dir.join("out.xml")).unwrap();
+    assert_eq!(xml.matches("<testcase ").count(), 10);
+    assert_eq!(xml.matches("<failure ").count(), 3);
+    assert!(xml.contains("<testsuites name=\"slam gate\" tests=\"10\" failures=\"3\" errors=\"0\" skipped=\"0\""));
+    assert!(xml.contains("<testsuite name=\"drivers/serial.c\" tests=\"4\" failures=\"1\""));
+    assert_eq!(xml.matches("<testsuite ").count(), xml.matches("</testsuite>").count());
+
+    // a broken SARIF does not validate: the schema checks something
+    let mut bad = sarif.clone();
+    bad["runs"][0]["results"][0]["level"] = Value::from("fatal");
+    let schema = read_json(&Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/sarif-2.1.0-subset.schema.json"));
+    assert!(!jsonschema::JSONSchema::compile(&schema).unwrap().is_valid(&bad));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn cache_skips_unchanged_checks() {
+    let dir = project("cache");
+    let first = gate(&dir, &["--json", "a.json"]);
+    assert_eq!(first.code, 10);
+    let a = read_json(&dir.join("a.json"));
+    assert_eq!(a["stats"]["run"], 10);
+    assert_eq!(a["stats"]["cached"], 0);
+
+    // unchanged: no check runs again
+    let second = gate(&dir, &["--json", "b.json"]);
+    assert_eq!(second.code, 10);
+    let b = read_json(&dir.join("b.json"));
+    assert_eq!(b["stats"]["run"], 0, "{}", second.stdout);
+    assert_eq!(b["stats"]["cached"], 10);
+    assert_eq!(verdicts(&a), verdicts(&b));
+    eprintln!("first run {:.2} s, cached run {:.2} s", first.secs, second.secs);
+    assert!(second.secs < first.secs, "cached {:.2} s vs {:.2} s", second.secs, first.secs);
+
+    // change one file (lines shift): only its checks run, and the fingerprint is the same
+    let serial = dir.join("drivers/serial.c");
+    let text = std::fs::read_to_string(&serial).unwrap();
+    std::fs::write(&serial, format!("/* a new comment\n   of two lines */\n{text}")).unwrap();
+    let third = gate(&dir, &["--json", "c.json"]);
+    let c = read_json(&dir.join("c.json"));
+    assert_eq!(c["stats"]["run"], 4, "{}", third.stdout);
+    assert_eq!(c["stats"]["cached"], 6);
+    let rerun: Vec<&str> = c["checks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|x| x["cached"] == false)
+        .map(|x| x["file"].as_str().unwrap())
+        .collect();
+    assert!(rerun.iter().all(|f| *f == "drivers/serial.c"), "{rerun:?}");
+    let fp = |r: &Value| {
+        r["checks"].as_array().unwrap().iter().find(|x| x["id"] == "drivers/serial.c:serial_write:lock").unwrap()["fingerprint"]
+            .clone()
+    };
+    assert_eq!(fp(&a), fp(&c));
+
+    // a corrupt entry and a foreign entry are ignored and rebuilt
+    let mut files = 0;
+    for d in std::fs::read_dir(dir.join(".slam-cache/v1")).unwrap() {
+        files += std::fs::read_dir(d.unwrap().path()).unwrap().count();
+    }
+    assert_eq!(files, 14, "10 entries and the 4 of serial.c before the change");
+    let entry = |i: usize| {
+        let key = c["checks"][i]["key"].as_str().unwrap().to_string();
+        dir.join(".slam-cache/v1").join(&key[..2]).join(format!("{key}.json"))
+    };
+    std::fs::write(entry(0), "{ not json").unwrap();
+    // a valid entry of another check, its verdict changed, filed under this check's key
+    let other = std::fs::read_to_string(entry(2)).unwrap().replace("\"SAFE\"", "\"VIOLATION\"");
+    std::fs::write(entry(1), other).unwrap();
+    // this entry's own verdict changed without updating its digest
+    let edited = std::fs::read_to_string(entry(4)).unwrap().replace("\"SAFE\"", "\"VIOLATION\"");
+    assert!(edited.contains("VIOLATION"));
+    std::fs::write(entry(4), edited).unwrap();
+    let fourth = gate(&dir, &["--json", "d.json"]);
+    let d = read_json(&dir.join("d.json"));
+    assert_eq!(d["stats"]["run"], 3, "{}", fourth.stdout);
+    assert_eq!(verdicts(&d), expected());
+
+    // --no-cache runs everything
+    let fifth = gate(&dir, &["--no-cache", "--json", "e.json"]);
+    assert_eq!(fifth.code, 10);
+    assert_eq!(read_json(&dir.join("e.json"))["stats"]["run"], 10);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn shards_cover_the_run_and_merge() {
+    let dir = project("shards");
+    let all = gate(&dir, &["--json", "all.json", "--sarif", "all.sarif"]);
+    assert_eq!(all.code, 10);
+    let all_v = verdicts(&read_json(&dir.join("all.json")));
+    let mut union = BTreeMap::new();
+    for k in 1..=3 {
+        let r = gate(&dir, &["--shard", &format!("{k}/3"), "--json", &format!("s{k}.json"), "--sarif", &format!("s{k}.sarif")]);
+        assert!(r.code == 0 || r.code == 10, "{}", r.stderr);
+        let v = verdicts(&read_json(&dir.join(format!("s{k}.json"))));
+        assert!(!v.is_empty());
+        for (id, verdict) in v {
+            assert!(union.insert(id.clone(), verdict).is_none(), "{id} in two shards");
+        }
+    }
+    assert_eq!(union, all_v);
+
+    let out = Command::new(SLAM)
+        .args(["merge", "s1.sarif", "s2.sarif", "s3.sarif", "-o", "merged.sarif"])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let merged = read_json(&dir.join("merged.sarif"));
+    validate_sarif(&merged);
+    let ids = |v: &Value| {
+        let mut x: Vec<String> = v["runs"][0]["results"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| format!("{} {}", r["properties"]["check"], r["partialFingerprints"]["slam/v1"]))
+            .collect();
+        x.sort();
+        x
+    };
+    assert_eq!(ids(&merged), ids(&read_json(&dir.join("all.sarif"))));
+    assert_eq!(merged["runs"][0]["properties"]["checks"], 10);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn baseline_reports_only_new_violations() {
+    let dir = project("baseline");
+    // the old report knows only the reach_error violation
+    let old = gate(&dir, &["--rule", "reach_error", "--format", "sarif", "-o", "old.sarif"]);
+    assert_eq!(old.code, 10);
+    let r = gate(&dir, &["--baseline", "old.sarif", "--format", "sarif", "-o", "new.sarif", "--json", "new.json"]);
+    assert_eq!(r.code, 10, "{}", r.stdout);
+    assert!(r.stdout.contains("3 violations (2 new)"), "{}", r.stdout);
+    let sarif = read_json(&dir.join("new.sarif"));
+    validate_sarif(&sarif);
+    let results = sarif["runs"][0]["results"].as_array().unwrap();
+    assert_eq!(results.len(), 2);
+    assert!(results.iter().all(|r| r["baselineState"] == "new" && r["ruleId"] == "lock"));
+    // against a baseline that has them all: nothing new, exit 0
+    let same = gate(&dir, &["--baseline", "new.sarif", "--sarif", "none.sarif"]);
+    let again = gate(&dir, &["--baseline", "none.sarif"]);
+    assert_eq!(same.code, 10, "new.sarif lacks the reach_error violation: {}", same.stdout);
+    assert_eq!(again.code, 10);
+    let all = gate(&dir, &["--format", "sarif", "-o", "full.sarif"]);
+    assert_eq!(all.code, 10);
+    let r = gate(&dir, &["--baseline", "full.sarif"]);
+    assert_eq!(r.code, 0, "{}", r.stdout);
+    assert!(r.stdout.contains("3 violations (0 new)"), "{}", r.stdout);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn project_file_errors_name_key_and_line() {
+    let dir = project("config");
+    let toml = dir.join("slam.toml");
+    let text = std::fs::read_to_string(&toml).unwrap();
+    std::fs::write(&toml, text.replace("iterations = 50", "iterations = 50\nwall_time = 3")).unwrap();
+    let r = gate(&dir, &[]);
+    assert_eq!(r.code, 2);
+    let line = line_of(&toml, "wall_time", 0);
+    assert!(r.stderr.contains(&format!("slam.toml:{line}:1: error: unknown field `wall_time`")), "{}", r.stderr);
+    std::fs::write(&toml, text.replace("data_model = \"lp64\"", "data_model = \"lp65\"")).unwrap();
+    let r = gate(&dir, &[]);
+    assert_eq!(r.code, 2);
+    let line = line_of(&toml, "data_model", 0);
+    assert!(r.stderr.contains(&format!("slam.toml:{line}:14: error: bad value for `data_model`")), "{}", r.stderr);
+    // usage errors: 1
+    std::fs::write(&toml, &text).unwrap();
+    assert_eq!(gate(&dir, &["--shard", "4/3"]).code, 1);
+    assert_eq!(gate(&dir, &["--format", "xml"]).code, 1);
+    // a missing input names the file: 2
+    let r = gate(&dir, &["drivers/nope.c"]);
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("nope.c"), "{}", r.stderr);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn limits_give_unknown_and_fail_on_unknown() {
+    let dir = project("limits");
+    // net.c alone, a time limit too short for any check: UNKNOWN (time limit), never a hang
+    let args = ["drivers/net.c", "-I", "include", "-D", "NET_RETRIES=3", "--timeout", "0.001", "--no-cache"];
+    let r = gate(&dir, &args);
+    assert_eq!(r.code, 0, "{}\n{}", r.stdout, r.stderr);
+    assert!(r.stdout.contains("UNKNOWN (time limit)"), "{}", r.stdout);
+    let mut with = args.to_vec();
+    with.push("--fail-on-unknown");
+    let r = gate(&dir, &with);
+    assert_eq!(r.code, 5, "{}", r.stdout);
+    assert!(r.secs < 30.0);
+    let _ = std::fs::remove_dir_all(&dir);
+}
