@@ -83,7 +83,8 @@ fn expected() -> BTreeMap<String, String> {
 }
 
 fn validate_sarif(v: &Value) {
-    let schema: Value = read_json(&Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/sarif-2.1.0-subset.schema.json"));
+    let schema: Value =
+        read_json(&Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/sarif-2.1.0-subset.schema.json"));
     let compiled = jsonschema::JSONSchema::compile(&schema).expect("the schema compiles");
     let result: Result<(), Vec<String>> =
         compiled.validate(v).map_err(|errors| errors.map(|e| format!("{} at {}", e, e.instance_path)).collect());
@@ -100,7 +101,8 @@ fn line_of(file: &Path, needle: &str, nth: usize) -> u64 {
 #[test]
 fn corpus_summary_sarif_junit() {
     let dir = project("corpus");
-    let r = gate(&dir, &["--no-cache", "--format", "sarif", "-o", "out.sarif", "--junit", "out.xml", "--json", "out.json"]);
+    let r =
+        gate(&dir, &["--no-cache", "--format", "sarif", "-o", "out.sarif", "--junit", "out.xml", "--json", "out.json"]);
     assert_eq!(r.code, 10, "exit code\n{}\n{}", r.stdout, r.stderr);
     // the summary table: header, one row per check, the traces, the totals
     assert!(r.stdout.starts_with("CHECK"), "{}", r.stdout);
@@ -120,7 +122,8 @@ fn corpus_summary_sarif_junit() {
     validate_sarif(&sarif);
     let run = &sarif["runs"][0];
     assert_eq!(run["tool"]["driver"]["name"], "slam");
-    let rules: Vec<&str> = run["tool"]["driver"]["rules"].as_array().unwrap().iter().map(|r| r["id"].as_str().unwrap()).collect();
+    let rules: Vec<&str> =
+        run["tool"]["driver"]["rules"].as_array().unwrap().iter().map(|r| r["id"].as_str().unwrap()).collect();
     assert_eq!(rules, vec!["lock", "reach_error"]);
     let results = run["results"].as_array().unwrap();
     assert_eq!(results.len(), 3);
@@ -159,7 +162,8 @@ fn corpus_summary_sarif_junit() {
     // a broken SARIF does not validate: the schema checks something
     let mut bad = sarif.clone();
     bad["runs"][0]["results"][0]["level"] = Value::from("fatal");
-    let schema = read_json(&Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/sarif-2.1.0-subset.schema.json"));
+    let schema =
+        read_json(&Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/sarif-2.1.0-subset.schema.json"));
     assert!(!jsonschema::JSONSchema::compile(&schema).unwrap().is_valid(&bad));
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -200,7 +204,8 @@ fn cache_skips_unchanged_checks() {
         .collect();
     assert!(rerun.iter().all(|f| *f == "drivers/serial.c"), "{rerun:?}");
     let fp = |r: &Value| {
-        r["checks"].as_array().unwrap().iter().find(|x| x["id"] == "drivers/serial.c:serial_write:lock").unwrap()["fingerprint"]
+        r["checks"].as_array().unwrap().iter().find(|x| x["id"] == "drivers/serial.c:serial_write:lock").unwrap()
+            ["fingerprint"]
             .clone()
     };
     assert_eq!(fp(&a), fp(&c));
@@ -243,7 +248,10 @@ fn shards_cover_the_run_and_merge() {
     let all_v = verdicts(&read_json(&dir.join("all.json")));
     let mut union = BTreeMap::new();
     for k in 1..=3 {
-        let r = gate(&dir, &["--shard", &format!("{k}/3"), "--json", &format!("s{k}.json"), "--sarif", &format!("s{k}.sarif")]);
+        let r = gate(
+            &dir,
+            &["--shard", &format!("{k}/3"), "--json", &format!("s{k}.json"), "--sarif", &format!("s{k}.sarif")],
+        );
         assert!(r.code == 0 || r.code == 10, "{}", r.stderr);
         let v = verdicts(&read_json(&dir.join(format!("s{k}.json"))));
         assert!(!v.is_empty());

@@ -168,11 +168,12 @@ fn flags(args: &[String], dir: &Path) -> (Vec<PathBuf>, Vec<String>, Vec<PathBuf
     (inc, def, forced)
 }
 
+/// A file of a compilation database with its `-I`, `-D` and `-include` flags.
+pub type DbEntry = (PathBuf, Vec<PathBuf>, Vec<String>, Vec<PathBuf>);
+
 /// The C files of a `compile_commands.json` with their flags, in file order (duplicates
 /// keep their first entry).
-pub fn from_compile_commands(
-    path: &Path,
-) -> Result<Vec<(PathBuf, Vec<PathBuf>, Vec<String>, Vec<PathBuf>)>, InputError> {
+pub fn from_compile_commands(path: &Path) -> Result<Vec<DbEntry>, InputError> {
     let text = std::fs::read_to_string(path).map_err(|e| InputError(format!("{}: {e}", path.display())))?;
     let v: serde_json::Value = serde_json::from_str(&text).map_err(|e| {
         InputError(format!("{}:{}:{}: error: not a compilation database: {e}", path.display(), e.line(), e.column()))
@@ -181,7 +182,7 @@ pub fn from_compile_commands(
         InputError(format!("{}: error: a compilation database is a JSON array of commands", path.display()))
     })?;
     let base = path.parent().map(Path::to_path_buf).unwrap_or_default();
-    let mut out: Vec<(PathBuf, Vec<PathBuf>, Vec<String>, Vec<PathBuf>)> = vec![];
+    let mut out: Vec<DbEntry> = vec![];
     for (n, e) in arr.iter().enumerate() {
         let bad = |what: &str| InputError(format!("{}: error: entry {n}: {what}", path.display()));
         let dir = e.get("directory").and_then(|d| d.as_str()).ok_or_else(|| bad("no \"directory\""))?;
@@ -256,8 +257,8 @@ mod tests {
     #[test]
     fn words_and_flags() {
         let w = shell_words(r#"cc -c -I inc -Iother "-DNAME=\"x y\"" -D 'V=1' -include cfg.h -o a.o a.c"#);
-        assert_eq!(w[3], "-Iother");
-        assert_eq!(w[4], "-DNAME=\"x y\"");
+        assert_eq!(w[4], "-Iother");
+        assert_eq!(w[5], "-DNAME=\"x y\"");
         let (i, d, f) = flags(&w, Path::new("/p"));
         assert_eq!(i, vec![PathBuf::from("/p/inc"), PathBuf::from("/p/other")]);
         assert_eq!(d, vec!["NAME=\"x y\"".to_string(), "V=1".to_string()]);

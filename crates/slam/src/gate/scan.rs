@@ -161,7 +161,7 @@ mod tests {
             d.iter().map(|d| (d.name.as_str(), d.file.as_str(), d.line, d.is_static)).collect();
         assert_eq!(
             names,
-            vec![("h", "a.c", 3, true), ("f", "a.c", 5, false), ("g", "inc.h", 1, true), ("main", "a.c", 13, false)]
+            vec![("h", "a.c", 2, true), ("f", "a.c", 4, false), ("g", "inc.h", 1, true), ("main", "a.c", 13, false)]
         );
     }
 }
