@@ -39,20 +39,38 @@ pub struct Args {
     /// The longest a single prover query may take.
     #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
     pub query_timeout: f64,
-    /// Output format: text or json.
+    /// Output format: text, json, or svcomp (TRUE, FALSE(unreach-call), UNKNOWN).
     #[arg(long, default_value = "text")]
     pub format: String,
+    #[command(flatten)]
+    pub reports: report::outputs::ReportArgs,
     /// Save the predicates, boolean program and traces of every iteration in DIR.
     #[arg(long, value_name = "DIR")]
     pub save_dir: Option<PathBuf>,
 }
 
-pub fn run(a: Args, verbose: u8) -> u8 {
+pub fn run(mut a: Args, verbose: u8) -> u8 {
     let json = match a.format.as_str() {
-        "text" => false,
+        "text" | "svcomp" => false,
         "json" => true,
-        f => return usage(&format!("unknown format `{f}` (text, json)")),
+        f => return usage(&format!("unknown format `{f}` (text, json, svcomp)")),
     };
+    if let Err(e) = a.reports.check() {
+        return usage(&e);
+    }
+    // An SV-COMP task file (task.yml) names the C files and the data model.
+    match report::outputs::task_input(&a.front.files) {
+        Ok(report::outputs::TaskInput::None) => {}
+        Ok(report::outputs::TaskInput::Files(files, ilp32)) => (a.front.files, a.front.ilp32) = (files, ilp32),
+        Ok(report::outputs::TaskInput::Unsupported(why)) => {
+            println!("UNKNOWN\n# {why}");
+            return exit::UNKNOWN;
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            return exit::INPUT;
+        }
+    }
     let Some(abstractor) = engine::abstractor_by_name(&a.abstraction) else {
         return usage(&format!("unknown abstraction `{}` ({})", a.abstraction, engine::ABSTRACTIONS.join(", ")));
     };
@@ -143,7 +161,12 @@ pub fn run(a: Args, verbose: u8) -> u8 {
     if let Some(dir) = &a.save_dir {
         save_outcome(dir, &prog, &outcome, &ctx);
     }
-    if json {
+    if !report::outputs::write_all(&a.reports, &prog, &outcome, &ctx) {
+        return exit::INPUT;
+    }
+    if a.format == "svcomp" {
+        print!("{}", report::svcomp::render(&outcome));
+    } else if json {
         println!("{}", report::json(&prog, &outcome, &ctx));
     } else {
         print!("{}", report::text(&prog, &outcome, &ctx, verbose > 0));

@@ -1,5 +1,13 @@
 //! Reports of `slam check`: text for people, JSON for programs (schema in docs/check-json.md).
 
+pub mod html;
+pub mod invariants;
+pub mod outputs;
+pub mod svcomp;
+#[cfg(test)]
+mod testdata;
+pub mod witness;
+
 use crate::exit;
 use cminus::{Loc, Program};
 use serde::Serialize;
@@ -298,6 +306,7 @@ fn iterations_text(o: &engine::Outcome) -> String {
             engine::IterationResult::Refined => "refined",
             engine::IterationResult::NoNewPredicates => "no new predicates",
             engine::IterationResult::Unknown => "unknown",
+            engine::IterationResult::MorePrecise => "no new predicates: more precise abstraction",
         };
         let _ = writeln!(
             out,

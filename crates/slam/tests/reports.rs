@@ -1,0 +1,259 @@
+//! Reports people and tools read (issue #9): the HTML report in a real browser, SV-COMP
+//! witnesses against slam's structural schemas, task files and `--format svcomp`.
+
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn tmpdir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("slam-reports-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// Run `slam check` in `dir` (so that file names in reports are short); returns (exit, stdout).
+fn check(dir: &Path, args: &[&str]) -> (i32, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_slam")).arg("check").args(args).current_dir(dir).output().unwrap();
+    (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+fn copy_corpus(dir: &Path, name: &str) {
+    std::fs::copy(root().join("corpus/c").join(name), dir.join(name)).unwrap();
+}
+
+const CHROMIUM: &str = "/usr/bin/chromium";
+
+fn chromium(args: &[&str]) -> String {
+    let profile = tmpdir("chromium-profile");
+    let out = Command::new(CHROMIUM)
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+        ])
+        .arg(format!("--user-data-dir={}", profile.display()))
+        .args(args)
+        .output()
+        .expect("chromium runs");
+    let _ = std::fs::remove_dir_all(&profile);
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// The steps the page embeds (its own data: file index, line, …).
+fn page_steps(html: &str) -> Vec<Value> {
+    let start = html.find("id=\"steps-data\">").expect("steps data") + "id=\"steps-data\">".len();
+    let end = start + html[start..].find("</script>").unwrap();
+    serde_json::from_str::<Value>(&html[start..end]).unwrap().as_array().unwrap().clone()
+}
+
+/// The value of attribute `attr` of the first element whose class list contains `class`.
+fn attr_of_class(dom: &str, class_word: &str, attr: &str) -> Option<String> {
+    let mut rest = dom;
+    while let Some(i) = rest.find("class=\"") {
+        let tag_start = rest[..i].rfind('<')?;
+        let tag_end = i + rest[i..].find('>')?;
+        let tag = &rest[tag_start..tag_end];
+        let cls_start = i + 7;
+        let cls = &rest[cls_start..cls_start + rest[cls_start..].find('"')?];
+        if cls.split_whitespace().any(|c| c == class_word) {
+            let key = format!("{attr}=\"");
+            let a = tag.find(&key)? + key.len();
+            return Some(tag[a..a + tag[a..].find('"')?].to_string());
+        }
+        rest = &rest[tag_end..];
+    }
+    None
+}
+
+#[test]
+fn html_report_clicks_a_step_in_a_real_browser() {
+    if !Path::new(CHROMIUM).exists() {
+        println!("skipped: {CHROMIUM} is not installed (apt-get install chromium)");
+        return;
+    }
+    let dir = tmpdir("html");
+    copy_corpus(&dir, "svcomp_header.c");
+    let (code, _) = check(&dir, &["svcomp_header.c", "--html", "report.html"]);
+    assert_eq!(code, 10);
+    let html = std::fs::read_to_string(dir.join("report.html")).unwrap();
+    let steps = page_steps(&html);
+    assert!(steps.len() >= 4, "{steps:?}");
+    // The page clicks the step named in the URL on load (the handler a person's click runs).
+    for n in [1usize, steps.len() - 1] {
+        let url = format!("file://{}#step={n}", dir.join("report.html").display());
+        let dom = chromium(&["--dump-dom", &url]);
+        assert!(dom.contains(&format!("data-selected-step=\"{n}\"")), "step {n} not selected");
+        assert_eq!(attr_of_class(&dom, "sel", "data-step").as_deref(), Some(n.to_string().as_str()));
+        let want = format!("L{}-{}", steps[n]["file"], steps[n]["line"]);
+        assert_eq!(attr_of_class(&dom, "current", "id"), Some(want), "highlighted source line of step {n}");
+        // The variables panel shows the step.
+        assert!(dom.contains(&format!("<b>Step {}</b>", n + 1)));
+    }
+    let shot = dir.join("shot.png");
+    chromium(&[
+        &format!("--screenshot={}", shot.display()),
+        "--window-size=1200,800",
+        &format!("file://{}#step=3", dir.join("report.html").display()),
+    ]);
+    assert!(std::fs::metadata(&shot).map(|m| m.len() > 10_000).unwrap_or(false), "screenshot written");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+fn yaml_as_json(path: &Path) -> Value {
+    serde_yaml::from_str::<Value>(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
+fn assert_schema(schema: &str, doc: &Value) {
+    let schema: Value = serde_json::from_str(
+        &std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/schemas").join(schema)).unwrap(),
+    )
+    .unwrap();
+    let compiled = jsonschema::JSONSchema::compile(&schema).expect("schema compiles");
+    let msgs: Vec<String> = match compiled.validate(doc) {
+        Ok(()) => Vec::new(),
+        Err(errors) => errors.map(|e| format!("{} at {}", e, e.instance_path)).collect(),
+    };
+    assert!(msgs.is_empty(), "witness does not match {schema}: {msgs:#?}\n{doc:#}");
+}
+
+#[test]
+fn violation_witness_matches_schema_and_follows_the_trace() {
+    let dir = tmpdir("vw");
+    copy_corpus(&dir, "svcomp_header.c");
+    let (code, out) = check(&dir, &["svcomp_header.c", "--format", "json", "--witness", "w.yml"]);
+    assert_eq!(code, 10);
+    let report: Value = serde_json::from_str(&out).unwrap();
+    let w = yaml_as_json(&dir.join("w.yml"));
+    assert_schema("witness-2.0-violation.schema.json", &w);
+    // The waypoints' lines appear in the reported trace, in order; returns are at their call.
+    let lines: Vec<u64> =
+        report["counterexample"]["steps"].as_array().unwrap().iter().map(|s| s["line"].as_u64().unwrap()).collect();
+    let mut at = 0;
+    let mut calls = Vec::new();
+    let segments = w[0]["content"].as_array().unwrap();
+    for seg in segments {
+        let wp = &seg["segment"][0]["waypoint"];
+        let line = wp["location"]["line"].as_u64().unwrap();
+        assert_eq!(wp["location"]["file_name"], "svcomp_header.c");
+        match wp["type"].as_str().unwrap() {
+            "function_return" => assert_eq!(calls.pop(), Some(line)),
+            kind => {
+                let found = lines[at..].iter().position(|&l| l == line);
+                assert!(found.is_some(), "{kind} waypoint at line {line} not in the trace after step {at}: {lines:?}");
+                at += found.unwrap();
+                if kind == "function_enter" {
+                    calls.push(line);
+                }
+            }
+        }
+    }
+    let last = &segments.last().unwrap()["segment"][0]["waypoint"];
+    assert_eq!(last["type"], "target");
+    // The target is the call of reach_error() in __VERIFIER_assert (line 8).
+    assert_eq!(last["location"]["line"], 8);
+    assert!(segments.iter().any(|s| s["segment"][0]["waypoint"]["type"] == "assumption"));
+
+    // GraphML: keys declared, one entry and one violation node, edges between known nodes.
+    let (code, _) = check(&dir, &["svcomp_header.c", "--witness", "w.graphml", "--witness-format", "graphml"]);
+    assert_eq!(code, 10);
+    let g = std::fs::read_to_string(dir.join("w.graphml")).unwrap();
+    check_graphml(&g, "violation_witness");
+    assert_eq!(g.matches("<data key=\"violation\">true</data>").count(), 1);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+fn check_graphml(g: &str, kind: &str) {
+    assert!(g.starts_with("<?xml"));
+    for key in [
+        "witness-type",
+        "sourcecodelang",
+        "producer",
+        "specification",
+        "programfile",
+        "programhash",
+        "architecture",
+        "creationtime",
+        "entry",
+        "violation",
+        "startline",
+        "control",
+        "assumption",
+        "enterFunction",
+        "returnFrom",
+        "invariant",
+    ] {
+        assert!(g.contains(&format!("id=\"{key}\"")), "key {key} declared");
+    }
+    assert!(g.contains(&format!("<data key=\"witness-type\">{kind}</data>")));
+    assert_eq!(g.matches("<data key=\"entry\">true</data>").count(), 1);
+    // Every data key used is declared; every edge joins declared nodes.
+    let nodes: Vec<&str> = g.split("<node id=\"").skip(1).map(|s| &s[..s.find('"').unwrap()]).collect();
+    for e in g.split("<edge source=\"").skip(1) {
+        let src = &e[..e.find('"').unwrap()];
+        let t = &e[e.find("target=\"").unwrap() + 8..];
+        let tgt = &t[..t.find('"').unwrap()];
+        assert!(nodes.contains(&src) && nodes.contains(&tgt), "edge {src} -> {tgt}");
+    }
+    for d in g.split("<data key=\"").skip(1) {
+        let k = &d[..d.find('"').unwrap()];
+        assert!(g.contains(&format!("id=\"{k}\"")), "data key {k} declared");
+    }
+    assert_eq!(g.matches("<graphml").count(), 1);
+    assert!(g.trim_end().ends_with("</graphml>"));
+}
+
+#[test]
+fn correctness_witness_has_invariants() {
+    let dir = tmpdir("cw");
+    copy_corpus(&dir, "do_while_retry.c");
+    let (code, out) = check(&dir, &["do_while_retry.c", "--witness", "w.yml", "--format", "svcomp"]);
+    assert_eq!(code, 0);
+    assert_eq!(out.lines().next(), Some("TRUE"));
+    let w = yaml_as_json(&dir.join("w.yml"));
+    assert_schema("witness-2.0-correctness.schema.json", &w);
+    let invs = w[0]["content"].as_array().unwrap();
+    assert!(!invs.is_empty(), "a loop invariant from the proof: {w:#}");
+    assert_eq!(invs[0]["invariant"]["type"], "loop_invariant");
+    let (code, _) = check(&dir, &["do_while_retry.c", "--witness", "w.graphml", "--witness-format", "graphml"]);
+    assert_eq!(code, 0);
+    let g = std::fs::read_to_string(dir.join("w.graphml")).unwrap();
+    check_graphml(&g, "correctness_witness");
+    assert!(g.contains("<data key=\"invariant\">"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn sv_comp_task_files() {
+    let dir = tmpdir("task");
+    std::fs::create_dir_all(dir.join("tasks")).unwrap();
+    std::fs::create_dir_all(dir.join("properties")).unwrap();
+    std::fs::write(dir.join("properties/unreach-call.prp"), "CHECK( init(main()), LTL(G ! call(reach_error())) )\n")
+        .unwrap();
+    std::fs::write(dir.join("properties/valid-memsafety.prp"), "CHECK( init(main()), LTL(G valid-free) )\n").unwrap();
+    std::fs::copy(root().join("corpus/c/svcomp_header.c"), dir.join("tasks/bug.c")).unwrap();
+    std::fs::copy(root().join("corpus/c/do_while_retry.c"), dir.join("tasks/ok.c")).unwrap();
+    let task = |file: &str, prp: &str, expected: bool| {
+        format!(
+            "format_version: '2.0'\ninput_files: '{file}'\nproperties:\n  - property_file: ../properties/{prp}\n    expected_verdict: {expected}\noptions:\n  language: C\n  data_model: ILP32\n"
+        )
+    };
+    std::fs::write(dir.join("tasks/bug.yml"), task("bug.c", "unreach-call.prp", false)).unwrap();
+    std::fs::write(dir.join("tasks/ok.yml"), task("ok.c", "unreach-call.prp", true)).unwrap();
+    std::fs::write(dir.join("tasks/mem.yml"), task("ok.c", "valid-memsafety.prp", true)).unwrap();
+    let (code, out) = check(&dir, &["tasks/bug.yml", "--format", "svcomp"]);
+    assert_eq!((code, out.lines().next()), (10, Some("FALSE(unreach-call)")));
+    let (code, out) = check(&dir, &["tasks/ok.yml", "--format", "svcomp"]);
+    assert_eq!((code, out.lines().next()), (0, Some("TRUE")));
+    let (code, out) = check(&dir, &["tasks/mem.yml", "--format", "svcomp"]);
+    assert_eq!((code, out.lines().next()), (5, Some("UNKNOWN")));
+    let _ = std::fs::remove_dir_all(&dir);
+}
