@@ -334,6 +334,10 @@ fn project_file_errors_name_key_and_line() {
     let r = gate(&dir, &["drivers/nope.c"]);
     assert_eq!(r.code, 2);
     assert!(r.stderr.contains("nope.c"), "{}", r.stderr);
+    // a unit that does not parse names the file and line: 2
+    let r = gate(&dir, &["drivers/legacy/old.c", "--exclude", "none"]);
+    assert_eq!(r.code, 2, "{}", r.stdout);
+    assert!(r.stderr.contains("drivers/legacy/old.c:2:13: syntax error"), "{}", r.stderr);
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -352,6 +352,21 @@ fn plan_unit(unit: &Unit, wanted: &[String]) -> Result<Planned, String> {
     };
     entries.sort();
     entries.dedup();
+    if entries.is_empty() {
+        // Nothing to check — unless the unit does not even parse: then say so (a unit that
+        // is only data is fine). The front end needs an entry; its absence is not an error here.
+        let opts = cfront::Options {
+            includes: unit.includes.clone(),
+            defines: unit.defines.clone(),
+            entry: "main".into(),
+            ..Default::default()
+        };
+        if let Err(diags) = cfront::lower_files(std::slice::from_ref(&unit.file), &opts) {
+            if let Some(d) = diags.iter().find(|d| !d.message.contains("entry function")) {
+                return Err(format!("{}:{}:{}: {}", d.file, d.line, d.col, d.message));
+            }
+        }
+    }
     Ok(Planned { unit: unit.clone(), hash, entries })
 }
 
