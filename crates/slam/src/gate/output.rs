@@ -213,6 +213,7 @@ impl Progress {
             {
                 b.set_style(style);
             }
+            b.enable_steady_tick(std::time::Duration::from_millis(200));
             b
         });
         Progress { bar, plain: enabled && !tty, total, lock: Mutex::new(()) }
