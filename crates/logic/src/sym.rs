@@ -358,12 +358,11 @@ impl<'ctx> State<'ctx> {
                         _ => Val::I(env.uf("shl", &[&x, &y])),
                     },
                     BinOp::Shr => match y.as_i64() {
-                        Some(k) if (0..62).contains(&k) => Val::I(c_div(env, &x, &env.int(1 << k))),
+                        // An arithmetic shift floors: Z3's div by a positive constant does.
+                        Some(k) if (0..62).contains(&k) => Val::I(x.div(&env.int(1 << k))),
                         _ => Val::I(env.uf("shr", &[&x, &y])),
                     },
-                    BinOp::BitAnd => Val::I(env.uf("bitand", &[&x, &y])),
-                    BinOp::BitOr => Val::I(env.uf("bitor", &[&x, &y])),
-                    BinOp::BitXor => Val::I(env.uf("bitxor", &[&x, &y])),
+                    BinOp::BitAnd | BinOp::BitOr | BinOp::BitXor => Val::I(bitwise(env, *op, &x, &y)),
                     BinOp::And | BinOp::Or => unreachable!("handled above"),
                 }
             }
@@ -377,6 +376,64 @@ impl<'ctx> State<'ctx> {
     /// An expression as a condition (C truth: non-zero).
     pub fn cond(&self, env: &Env<'_, 'ctx>, e: &Expr) -> Result<Bool<'ctx>, LogicError> {
         Ok(to_bool(env, self.eval(env, e)?))
+    }
+}
+
+/// `x & c`, `x | c`, `x ^ c` exactly (two's complement) when one side is a constant, by
+/// arithmetic on its bits: bit k of x is `(x div 2^k) mod 2`, and `x & ~c = x - (x & c)`.
+/// Otherwise an uninterpreted function (sound for abstraction; Newton confirms paths on the
+/// interpreter).
+fn bitwise<'ctx>(env: &Env<'_, 'ctx>, op: BinOp, x: &Int<'ctx>, y: &Int<'ctx>) -> Int<'ctx> {
+    let ctx = env.ctx;
+    let (v, c) = match (x.as_i64(), y.as_i64()) {
+        (_, Some(c)) => (x, c),
+        (Some(c), _) => (y, c),
+        _ => {
+            let name = match op {
+                BinOp::BitAnd => "bitand",
+                BinOp::BitOr => "bitor",
+                _ => "bitxor",
+            };
+            return env.uf(name, &[x, y]);
+        }
+    };
+    // x & c for c >= 0, as a sum of the bits of x that c keeps.
+    let and_pos = |c: i64| -> Int<'ctx> {
+        if c == 0 {
+            return env.int(0);
+        }
+        if c > 0 && (c & (c + 1)) == 0 {
+            // c = 2^k - 1: x mod 2^k
+            return v.modulo(&env.int(c + 1));
+        }
+        let mut parts = Vec::new();
+        for k in 0..62 {
+            if (c >> k) & 1 == 1 {
+                let bit = v.div(&env.int(1 << k)).modulo(&env.int(2));
+                parts.push(if k == 0 { bit } else { Int::mul(ctx, &[&bit, &env.int(1 << k)]) });
+            }
+        }
+        let refs: Vec<&Int> = parts.iter().collect();
+        Int::add(ctx, &refs)
+    };
+    // Few bits: sum them. Many bits (like `~F_BUSY` as an unsigned constant): x minus the
+    // bits c clears — exact for the values of the unsigned type of that width (a wrap
+    // `mod 2^w` would be exact everywhere but makes Z3's arithmetic time out).
+    let and_c = if c < 0 {
+        Int::sub(ctx, &[v, &and_pos(!c)])
+    } else {
+        let w: u32 = if c >= 1 << 32 { 62 } else { 32 };
+        let mask = (1i64 << w) - 1;
+        if c.count_ones() > w / 2 && c <= mask {
+            Int::sub(ctx, &[v, &and_pos(mask & !c)])
+        } else {
+            and_pos(c)
+        }
+    };
+    match op {
+        BinOp::BitAnd => and_c,
+        BinOp::BitOr => Int::sub(ctx, &[&Int::add(ctx, &[v, &env.int(c)]), &and_c]),
+        _ => Int::sub(ctx, &[&Int::add(ctx, &[v, &env.int(c)]), &Int::mul(ctx, &[&env.int(2), &and_c])]),
     }
 }
 

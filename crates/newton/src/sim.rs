@@ -639,12 +639,29 @@ fn walk_back(sim: &Sim, path: &[PathStep], set: &mut PredSet, i: usize, fid: usi
         }
         let Some((_, s)) = stmt(sim.prog, &sim.index, path[j].stmt) else { return };
         match &s.kind {
-            StmtKind::Assign(l, e) if mentions(&phi, l) => {
-                if has_nondet(e) {
-                    return;
+            StmtKind::Assign(l, e) => {
+                // Morris: a write through memory may hit another lvalue the predicate reads;
+                // the alias condition is a predicate of its own, carried back from here.
+                if is_memory(sim, &proc, l) && nest < 3 {
+                    for r in memory_reads(sim, &proc, &phi) {
+                        if r == *l {
+                            continue;
+                        }
+                        if let Some(c) = alias_condition(sim.prog, &proc, l, &r) {
+                            walk_back(sim, path, set, j, fid, c, nest + 1);
+                            if !has_nondet(e) {
+                                set.add(&proc, &subst(&phi, &r, e));
+                            }
+                        }
+                    }
                 }
-                phi = subst(&phi, l, e);
-                set.add(&proc, &phi);
+                if mentions(&phi, l) {
+                    if has_nondet(e) {
+                        return;
+                    }
+                    phi = subst(&phi, l, e);
+                    set.add(&proc, &phi);
+                }
             }
             StmtKind::Call { ret, callee, .. } => {
                 // A call that returned into this frame: a result the predicate reads comes
@@ -706,4 +723,46 @@ fn walk_back(sim: &Sim, path: &[PathStep], set: &mut PredSet, i: usize, fid: usi
             walk_back(sim, path, set, cs, parent, out, nest);
         }
     }
+}
+
+/// Whether an lvalue lives in memory (as opposed to a variable held in a register).
+fn is_memory(sim: &Sim, proc: &str, l: &Lval) -> bool {
+    match l {
+        Lval::Var(v) => {
+            let scope = logic::mem::Layout::scope(sim.prog, Some(proc), v);
+            sim.env.layout.in_memory(&scope, v)
+        }
+        _ => true,
+    }
+}
+
+/// The memory lvalues an expression reads.
+fn memory_reads(sim: &Sim, proc: &str, e: &Expr) -> Vec<Lval> {
+    let mut out: Vec<Lval> = Vec::new();
+    e.visit_lvals(&mut |l| {
+        if is_memory(sim, proc, l) && !out.contains(l) {
+            out.push(l.clone());
+        }
+    });
+    out
+}
+
+/// When does a write to `w` change the value of `r` (both in `proc`, same type)?
+fn alias_condition(prog: &Program, proc: &str, w: &Lval, r: &Lval) -> Option<Expr> {
+    let p = prog.proc(proc);
+    let (tw, tr) = (prog.type_of_lval(p, w)?, prog.type_of_lval(p, r)?);
+    if tw != tr || !tw.is_scalar() {
+        return None;
+    }
+    use cminus::BinOp::Eq;
+    Some(match (w, r) {
+        (Lval::Deref(a), Lval::Deref(b)) => Expr::bin(Eq, (**a).clone(), (**b).clone()),
+        (Lval::Deref(a), other) | (other, Lval::Deref(a)) => Expr::bin(Eq, (**a).clone(), Expr::AddrOf(other.clone())),
+        (Lval::Index(a, i), Lval::Index(b, k)) if a == b => Expr::bin(Eq, (**i).clone(), (**k).clone()),
+        (Lval::Field(a, f), Lval::Field(b, g)) if f == g => match (a.as_ref(), b.as_ref()) {
+            (Lval::Deref(x), Lval::Deref(y)) => Expr::bin(Eq, (**x).clone(), (**y).clone()),
+            _ => Expr::bin(Eq, Expr::AddrOf(w.clone()), Expr::AddrOf(r.clone())),
+        },
+        _ => Expr::bin(Eq, Expr::AddrOf(w.clone()), Expr::AddrOf(r.clone())),
+    })
 }
