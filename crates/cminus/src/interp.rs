@@ -19,7 +19,7 @@
 //! Undefined behaviour (null or invalid dereference, division by zero, a negative or
 //! too-large index or shift) and a failing `assume` make the run [`Outcome::Stuck`].
 
-use crate::pointsto::ALLOCATORS;
+use crate::pointsto::{ALLOCATORS, FALLIBLE_ALLOCATORS};
 use crate::*;
 use std::collections::HashMap;
 
@@ -87,6 +87,25 @@ pub enum Ask {
     Uninit(Option<(Option<String>, String, usize)>),
     /// A `goto` with several possible targets: the value picks one (index into the labels).
     Goto(Vec<Label>),
+    /// The first read of an uninitialised scalar inside the object an entry pointer
+    /// parameter points to: the parameter's index and the path (fields, elements) within.
+    UninitParam { param: usize, path: Vec<i64> },
+}
+
+/// The variable a nondeterministic pointer value points to (the start of it), as a replay
+/// oracle resolves addresses.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Target {
+    Global(String),
+    /// A local of the `frame`-th call (the entry's frame is 0).
+    Local {
+        proc: String,
+        var: String,
+        frame: usize,
+    },
+    /// The object of the k-th allocator call of the run (0-based; fallible allocators count
+    /// even when they return NULL), possibly one that has not happened yet.
+    Alloc(usize),
 }
 
 /// A request for a nondeterministic value: the statement being executed (its index in
@@ -101,7 +120,20 @@ pub struct Event<'t> {
 /// Run from the entry procedure, answering each request with `oracle`, which sees why the
 /// value is needed (used to replay a counterexample found symbolically).
 pub fn run_oracle(p: &Program, oracle: &mut dyn FnMut(&Event) -> i64, max_steps: u64) -> Run {
+    run_replay(p, oracle, &|_| None, max_steps)
+}
+
+/// Like [`run_oracle`], and a nondeterministic pointer value that `resolve` maps to a
+/// variable becomes a pointer to it (a replay of a symbolic counterexample, whose pointers
+/// are addresses).
+pub fn run_replay(
+    p: &Program,
+    oracle: &mut dyn FnMut(&Event) -> i64,
+    resolve: &dyn Fn(i64) -> Option<Target>,
+    max_steps: u64,
+) -> Run {
     let mut m = Machine::new(p, oracle);
+    m.resolve = Some(resolve);
     let outcome = m.go(max_steps);
     Run { outcome, trace: m.trace, inputs_used: m.used }
 }
@@ -123,7 +155,14 @@ struct Machine<'a> {
     nondet: &'a mut dyn FnMut(&Event) -> i64,
     /// Which variable (procedure, name, frame) each object is, for uninitialised reads.
     obj_var: HashMap<usize, (Option<String>, String, usize)>,
+    /// The objects entry pointer parameters point to, by parameter index.
+    param_obj: HashMap<usize, usize>,
+    resolve: Option<&'a dyn Fn(i64) -> Option<Target>>,
     calls: usize,
+    /// Allocator calls so far, and the objects of allocations (made early when a pointer
+    /// value named one before it happened).
+    alloc_calls: usize,
+    allocs: HashMap<usize, usize>,
     objects: Vec<Value>,
     globals: HashMap<String, usize>,
     frames: Vec<Frame>,
@@ -155,7 +194,11 @@ impl<'a> Machine<'a> {
             p,
             nondet,
             obj_var: HashMap::new(),
+            param_obj: HashMap::new(),
+            resolve: None,
             calls: 0,
+            alloc_calls: 0,
+            allocs: HashMap::new(),
             objects: vec![],
             globals: HashMap::new(),
             frames: vec![],
@@ -184,6 +227,26 @@ impl<'a> Machine<'a> {
         let v = self.ask(t, ask) as i128;
         match t {
             Type::Ptr(_) if v == 0 => Value::Int(0),
+            Type::Ptr(_) if self.resolve.is_some() => {
+                let target = self.resolve.and_then(|r| r(v as i64));
+                let obj = match target {
+                    Some(Target::Global(g)) => self.globals.get(&g).copied(),
+                    Some(Target::Local { proc, var, frame }) => self
+                        .obj_var
+                        .iter()
+                        .find(|(_, (p, n, f))| p.as_deref() == Some(proc.as_str()) && *n == var && *f == frame)
+                        .map(|(o, _)| *o),
+                    Some(Target::Alloc(k)) => {
+                        let o = self.alloc_object(k);
+                        return Value::Ptr { obj: o, path: vec![0] };
+                    }
+                    None => None,
+                };
+                match obj {
+                    Some(obj) => Value::Ptr { obj, path: vec![] },
+                    None => Value::Int(v),
+                }
+            }
             Type::Ptr(_) => Value::Int(v),
             t => Value::Int(wrap(v, t)),
         }
@@ -236,6 +299,7 @@ impl<'a> Machine<'a> {
                 Type::Ptr(_) => {
                     let o = self.objects.len();
                     self.objects.push(Value::Undef);
+                    self.param_obj.insert(o, i);
                     Value::Ptr { obj: o, path: vec![] }
                 }
                 t if t.is_scalar() => self.nondet_value(t, Ask::EntryParam(i)),
@@ -379,11 +443,36 @@ impl<'a> Machine<'a> {
         Ok(None)
     }
 
+    /// The object of the k-th allocation (created when first named).
+    fn alloc_object(&mut self, k: usize) -> usize {
+        if let Some(&o) = self.allocs.get(&k) {
+            return o;
+        }
+        let o = self.objects.len();
+        self.objects.push(Value::Undef);
+        self.allocs.insert(k, o);
+        o
+    }
+
     fn call_extern(&mut self, name: &str, args: &[Value]) -> R<Option<Value>> {
+        if FALLIBLE_ALLOCATORS.contains(&name) {
+            // NULL when the supplier says 0, else a fresh object.
+            let k = self.alloc_calls;
+            self.alloc_calls += 1;
+            if self.ask(&Type::INT, Ask::Nondet) == 0 {
+                return Ok(Some(Value::Int(0)));
+            }
+            let o = self.alloc_object(k);
+            return Ok(Some(Value::Ptr { obj: o, path: vec![0] }));
+        }
         if ALLOCATORS.contains(&name) {
             let zero = matches!(name, "calloc" | "kzalloc" | "kcalloc" | "vzalloc");
-            let o = self.objects.len();
-            self.objects.push(if zero { Value::Zero } else { Value::Undef });
+            let k = self.alloc_calls;
+            self.alloc_calls += 1;
+            let o = self.alloc_object(k);
+            if zero {
+                self.objects[o] = Value::Zero;
+            }
             return Ok(Some(Value::Ptr { obj: o, path: vec![0] }));
         }
         if matches!(name, "free" | "kfree" | "vfree" | "ExFreePool" | "ExFreePoolWithTag") {
@@ -528,8 +617,13 @@ impl<'a> Machine<'a> {
                         let t = self.p.type_of_lval(proc, l);
                         match t {
                             Some(t) if t.is_scalar() => {
-                                let var = if path.is_empty() { self.obj_var.get(&o).cloned() } else { None };
-                                let v = self.nondet_value(&t, Ask::Uninit(var));
+                                let ask = match self.param_obj.get(&o) {
+                                    Some(&param) => Ask::UninitParam { param, path: path.clone() },
+                                    None => {
+                                        Ask::Uninit(if path.is_empty() { self.obj_var.get(&o).cloned() } else { None })
+                                    }
+                                };
+                                let v = self.nondet_value(&t, ask);
                                 self.write_path(o, &path, v.clone());
                                 v
                             }

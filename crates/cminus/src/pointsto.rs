@@ -43,6 +43,10 @@ pub const ALLOCATORS: &[&str] = &[
     "ExAllocatePool2",
 ];
 
+/// Externs that return either NULL or a fresh object (like a file handle): the interpreter
+/// asks for a value (0: NULL) and the points-to analysis treats each call as an allocation.
+pub const FALLIBLE_ALLOCATORS: &[&str] = &["fopen", "fdopen", "freopen", "tmpfile", "opendir", "popen"];
+
 /// A call through a function pointer, before it is resolved (used by the C front end).
 #[derive(Clone, Debug)]
 pub struct IndirectCall {
@@ -224,7 +228,7 @@ impl PointsTo {
             StmtKind::Call { ret, callee, args } => {
                 if self.program.proc(callee).is_some() {
                     self.call(proc, callee, args, ret.as_ref())
-                } else if ALLOCATORS.contains(&callee.as_str()) {
+                } else if ALLOCATORS.contains(&callee.as_str()) || FALLIBLE_ALLOCATORS.contains(&callee.as_str()) {
                     match ret {
                         Some(r) => {
                             let o = self.obj(Obj::Alloc(s.id));

@@ -76,6 +76,9 @@ pub struct Counterexample {
     /// Initial values of uninitialised locals: (procedure, variable, frame number, value);
     /// frame n is the n-th call of the run (the entry is 0), as the interpreter counts.
     pub uninit: Vec<(String, String, usize, i128)>,
+    /// Initial contents of the objects entry pointer parameters point to:
+    /// (parameter index, cell offset, value).
+    pub param_memory: Vec<(usize, i64, i128)>,
 }
 
 /// What Newton concluded about a path.

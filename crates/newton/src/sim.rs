@@ -12,6 +12,9 @@ use std::time::Instant;
 /// far from every variable.
 const FRESH_PTR_BASE: i64 = 1 << 52;
 const FRESH_PTR_STRIDE: i64 = 1 << 36;
+/// Objects from allocators (malloc, fopen…), one per call on the path.
+const ALLOC_BASE: i64 = 1 << 56;
+const ALLOC_STRIDE: i64 = 1 << 36;
 
 /// An `assume` on the path: its formula, and where it came from.
 struct Cond<'ctx> {
@@ -54,6 +57,8 @@ struct Sim<'p, 'ctx> {
     init_nondets: Vec<Int<'ctx>>,
     /// (procedure, variable, frame number) → initial value term.
     uninit: Vec<(String, String, usize, Int<'ctx>)>,
+    /// Initial memory cells of the objects entry pointer parameters point to.
+    param_cells: Vec<(usize, i64, Int<'ctx>)>,
 }
 
 #[derive(Clone)]
@@ -99,6 +104,7 @@ fn simulate<'p, 'ctx>(
     let index = prog.stmt_index();
     let entry = prog.proc(&prog.entry).ok_or("no entry procedure")?;
     let mut st = State::new(&env, "v.", Some(&entry.name));
+    let init_mem = st.mem.clone();
     // Globals start with their initialisers (memory starts unknown elsewhere).
     let mut init_nondets = Vec::new();
     for g in &prog.globals {
@@ -108,11 +114,17 @@ fn simulate<'p, 'ctx>(
     let mut axioms = Vec::new();
     let mut entry_params = Vec::new();
     let mut fresh_ptrs = 0;
-    for f in &entry.formals {
+    let mut param_cells = Vec::new();
+    for (i, f) in entry.formals.iter().enumerate() {
         let v = st.read(&env, &Lval::var(&f.name)).map_err(|e| e.to_string())?;
-        if f.ty.is_pointer() {
-            axioms.push(v._eq(&env.int(FRESH_PTR_BASE + fresh_ptrs * FRESH_PTR_STRIDE)));
+        if let Type::Ptr(pointee) = &f.ty {
+            let base = FRESH_PTR_BASE + fresh_ptrs * FRESH_PTR_STRIDE;
+            axioms.push(v._eq(&env.int(base)));
             fresh_ptrs += 1;
+            for k in 0..logic::mem::cells(prog, pointee).min(64) as i64 {
+                let cell = init_mem.select(&env.int(base + k)).as_int().expect("memory holds integers");
+                param_cells.push((i, k, cell));
+            }
         }
         entry_params.push((f.c_name.clone(), v));
     }
@@ -135,9 +147,11 @@ fn simulate<'p, 'ctx>(
         entry_params,
         init_nondets,
         uninit: Vec::new(),
+        param_cells,
     };
     let mut frame_ids: Vec<usize> = vec![0];
     let mut calls = 0u64;
+    let mut allocs = 0i64;
     for (i, step) in path.iter().enumerate() {
         let (proc, s) = stmt(prog, &sim.index, step.stmt).ok_or_else(|| format!("unknown statement {}", step.stmt))?;
         if step.depth + 1 != sim.frames.len() || sim.frames.last().map(|f| f.proc.as_str()) != Some(proc.name.as_str())
@@ -258,16 +272,31 @@ fn simulate<'p, 'ctx>(
                         for a in args {
                             let _ = caller_state.int(env, a);
                         }
-                        if let Some(l) = ret {
+                        // Allocators return fresh objects (as in the interpreter); fallible ones
+                        // (fopen…) NULL when their choice is 0.
+                        use cminus::pointsto::{ALLOCATORS, FALLIBLE_ALLOCATORS};
+                        let mut fresh_obj = || {
+                            allocs += 1;
+                            env.int(ALLOC_BASE + allocs * ALLOC_STRIDE)
+                        };
+                        let v = if ALLOCATORS.contains(&callee.as_str()) {
+                            Some(fresh_obj())
+                        } else if FALLIBLE_ALLOCATORS.contains(&callee.as_str()) {
+                            let c = env.fresh_int("ext");
+                            let obj = fresh_obj();
+                            Some(c._eq(&env.int(0)).ite(&env.int(0), &obj))
+                        } else if prog.extern_fn(callee).is_some_and(|e| e.ty.ret.is_scalar()) {
+                            // The interpreter asks for the result even when it is unused.
+                            Some(env.fresh_int("ext"))
+                        } else {
+                            None
+                        };
+                        if let (Some(l), Some(v)) = (ret, v) {
                             let ty = caller_state.type_of_lval(env, l).unwrap_or(Type::INT);
                             if ty.is_scalar() {
-                                let v = env.fresh_int("ext");
                                 sim.frames[top].state.write(env, l, v.clone()).map_err(|e| e.to_string())?;
                                 rec.writes.push((cminus::print_lval(l), v));
                             }
-                        } else if prog.extern_fn(callee).is_some_and(|e| e.ty.ret.is_scalar()) {
-                            // The interpreter still asks for the unused result.
-                            let _ = env.fresh_int("ext");
                         }
                     }
                 }
@@ -396,6 +425,7 @@ fn counterexample<'ctx>(
     terms.extend(sim.entry_params.iter().map(|(_, t)| t.clone()));
     terms.extend(sim.init_nondets.iter().cloned());
     terms.extend(sim.uninit.iter().map(|(_, _, _, t)| t.clone()));
+    terms.extend(sim.param_cells.iter().map(|(_, _, t)| t.clone()));
     let vals = prover.model_values(conds, &terms)?;
     let mut it = vals.into_iter();
     let mut steps = Vec::new();
@@ -427,13 +457,17 @@ fn counterexample<'ctx>(
     for (p, v, f, _) in &sim.uninit {
         uninit.push((p.clone(), v.clone(), *f, it.next()?));
     }
+    let mut param_memory = Vec::new();
+    for (p, k, _) in &sim.param_cells {
+        param_memory.push((*p, *k, it.next()?));
+    }
     let last = path.last()?;
     let (_, s) = stmt(sim.prog, &sim.index, last.stmt)?;
     let message = match &s.kind {
         StmtKind::Error(m) => m.clone(),
         _ => String::new(),
     };
-    Some(Counterexample { steps, error_stmt: s.id, message, inputs, oracle, uninit })
+    Some(Counterexample { steps, error_stmt: s.id, message, inputs, oracle, uninit, param_memory })
 }
 
 /// The C name of a printed lvalue: variables renamed by the front end get their C name back.
@@ -444,12 +478,17 @@ fn c_name(proc: &cminus::Proc, printed: &str) -> String {
     }
 }
 
-/// Replay a counterexample on the C-- interpreter, feeding it the model's values.
+/// Replay a counterexample on the C-- interpreter, feeding it the model's values: the
+/// nondeterministic values by (step, occurrence), uninitialised variables and the objects
+/// behind entry pointer parameters from the model's initial state, branch choices from the
+/// path, and pointer values that are addresses of variables as pointers to them.
 pub fn replay(prog: &Program, cex: &Counterexample, max_steps: u64) -> cminus::interp::Run {
-    use cminus::interp::Ask;
+    use cminus::interp::{Ask, Target};
     let oracle: HashMap<(usize, usize), i128> = cex.oracle.iter().map(|&(s, k, v)| ((s, k), v)).collect();
     let uninit: HashMap<(String, String, usize), i128> =
         cex.uninit.iter().map(|(p, v, f, x)| ((p.clone(), v.clone(), *f), *x)).collect();
+    let param_mem: HashMap<(usize, i64), i128> = cex.param_memory.iter().map(|&(p, k, v)| ((p, k), v)).collect();
+    let entry = prog.proc(&prog.entry);
     let mut seen: HashMap<usize, usize> = HashMap::new();
     let mut init_k = 0;
     let labels_of = |i: usize| -> Vec<String> {
@@ -469,6 +508,11 @@ pub fn replay(prog: &Program, cex: &Counterexample, max_steps: u64) -> cminus::i
             }
             Ask::Uninit(Some((Some(p), v, f))) => uninit.get(&(p.clone(), v.clone(), *f)).copied().unwrap_or(0),
             Ask::Uninit(_) => 0,
+            Ask::UninitParam { param, path } => {
+                let pointee = entry.and_then(|p| p.formals.get(*param)).and_then(|f| f.ty.pointee().cloned());
+                let off = pointee.map(|t| cell_offset(prog, &t, path)).unwrap_or(0);
+                param_mem.get(&(*param, off)).copied().unwrap_or(0)
+            }
             Ask::Goto(labels) => {
                 let next = labels_of(e.step + 1);
                 labels.iter().position(|l| next.contains(l)).unwrap_or(0) as i128
@@ -476,7 +520,49 @@ pub fn replay(prog: &Program, cex: &Counterexample, max_steps: u64) -> cminus::i
         };
         v as i64
     };
-    cminus::interp::run_oracle(prog, &mut answer, max_steps)
+    let layout = logic::mem::Layout::new(prog);
+    let resolve = |a: i64| -> Option<Target> {
+        for g in &prog.globals {
+            if layout.base(&None, &g.name) == a {
+                return Some(Target::Global(g.name.clone()));
+            }
+        }
+        if a >= ALLOC_BASE && (a - ALLOC_BASE) % ALLOC_STRIDE == 0 && a > ALLOC_BASE {
+            return Some(Target::Alloc(((a - ALLOC_BASE) / ALLOC_STRIDE - 1) as usize));
+        }
+        for p in &prog.procs {
+            for v in p.formals.iter().chain(&p.locals) {
+                let d = a - layout.base(&Some(p.name.clone()), &v.name);
+                if d >= 0 && d % logic::mem::FRAME_STRIDE == 0 {
+                    let frame = (d / logic::mem::FRAME_STRIDE) as usize;
+                    return Some(Target::Local { proc: p.name.clone(), var: v.name.clone(), frame });
+                }
+            }
+        }
+        None
+    };
+    cminus::interp::run_replay(prog, &mut answer, &resolve, max_steps)
+}
+
+/// The cell offset of an interpreter path (field and element indices) inside a `ty` object.
+fn cell_offset(prog: &Program, ty: &Type, path: &[i64]) -> i64 {
+    let mut t = ty.clone();
+    let mut off = 0i64;
+    for &i in path {
+        match t.clone() {
+            Type::Struct(s) => {
+                let Some(f) = prog.struct_def(&s).and_then(|d| d.fields.get(i as usize).cloned()) else { break };
+                off += logic::mem::field_offset(prog, &s, &f.name) as i64;
+                t = f.ty;
+            }
+            Type::Array(e, _) => {
+                off += i * logic::mem::cells(prog, &e) as i64;
+                t = *e;
+            }
+            _ => break,
+        }
+    }
+    off
 }
 
 // ---------------------------------------------------------------------------------------
