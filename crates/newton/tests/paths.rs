@@ -102,7 +102,7 @@ int main(void) {
     );
     // Skip the if, go round the loop (nPackets != nPacketsOld), acquire again: impossible.
     let text = cminus::print_program(&p, &Default::default());
-    let path = walk(&p, &["locked == 0", "== 0", "!=", "!= 0"]);
+    let path = walk(&p, &["locked == 0", "!__t", "!=", "!= 0"]);
     let (v, _) = check_path(&p, &path, &[], &Default::default());
     let preds = preds_text(&v);
     assert!(
