@@ -5,7 +5,7 @@
 // A device-control handler forwards the control code to a helper; one code (0x222003,
 // IOCTL_RESET_QUEUE) makes the helper take the queue lock a second time. Only that value
 // of the input reaches the bug, and the trace shows it.
-#include "wdm_stub.h"
+#include "../include/wdm_stub.h"
 
 #define IOCTL_GET_STATS   0x222000
 #define IOCTL_FLUSH       0x222001

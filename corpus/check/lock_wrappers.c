@@ -2,7 +2,7 @@
 // expect: SAFE
 // The driver wraps the spin-lock calls in its own functions (with logging and a lock
 // counter), and the dispatch routines only call the wrappers.
-#include "wdm_stub.h"
+#include "../include/wdm_stub.h"
 
 typedef struct {
     KSPIN_LOCK Lock;

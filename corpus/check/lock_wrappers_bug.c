@@ -3,7 +3,7 @@
 // message: The dispatch routine DispatchWrite has returned without releasing the spin lock.
 // Lock wrapper functions; the write path returns early on a full queue without calling
 // the release wrapper.
-#include "wdm_stub.h"
+#include "../include/wdm_stub.h"
 
 #define QUEUE_MAX 16
 

@@ -3,7 +3,7 @@
 // A switch-based Plug-and-Play state machine: the device state (stopped, started,
 // stop-pending, removed) decides which minor functions take the state lock and how they
 // release it; every case releases the lock it took before the dispatch routine returns.
-#include "wdm_stub.h"
+#include "../include/wdm_stub.h"
 
 #define IRP_MN_START_DEVICE   0x00
 #define IRP_MN_QUERY_STOP     0x05

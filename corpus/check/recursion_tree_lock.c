@@ -2,7 +2,7 @@
 // expect: SAFE
 // A recursive walk over a device tree: each level takes the tree lock to read its child
 // count, releases it, and recurses. Recursion with a lock that is balanced per frame.
-#include "wdm_stub.h"
+#include "../include/wdm_stub.h"
 
 KSPIN_LOCK TreeLock;
 int Visited;

@@ -5,7 +5,7 @@
 // the loop only when a request is taken, and the loop runs again exactly then, so the lock
 // is always held at the top of the loop and released once at the end. Proving it needs
 // the predicate nPackets == nPacketsOld, which the refinement discovers.
-#include "wdm_stub.h"
+#include "../include/wdm_stub.h"
 
 typedef struct _REQUEST {
     struct _REQUEST *Next;

@@ -4,7 +4,7 @@
 // released in an interleaved (hand-over-hand) order; each one alternates correctly, though
 // the global sequence acquire, acquire, release, release would look wrong to a rule that
 // tracked a single lock state.
-#include "wdm_stub.h"
+#include "../include/wdm_stub.h"
 
 typedef struct {
     KSPIN_LOCK RxLock;

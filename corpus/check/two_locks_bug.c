@@ -3,7 +3,7 @@
 // message: The driver is calling KeReleaseSpinLock without first acquiring the spin lock.
 // Two lock objects with per-object state: on the retry path the driver releases the
 // transmit lock, which it never acquired (it meant the receive lock).
-#include "wdm_stub.h"
+#include "../include/wdm_stub.h"
 
 KSPIN_LOCK RxLock;
 KSPIN_LOCK TxLock;

@@ -109,6 +109,9 @@ pub enum IterationResult {
     NoNewPredicates,
     /// The refiner or a stage could not decide.
     Unknown,
+    /// The trace is spurious and no new predicate was found; the next round uses a more
+    /// precise abstraction ([`Abstractor::more_precise`]) over the same predicates.
+    MorePrecise,
 }
 
 /// One round of the loop.
@@ -118,6 +121,8 @@ pub struct Iteration {
     pub index: usize,
     /// Predicates the abstraction used.
     pub predicates: usize,
+    /// The abstraction strategy of this round (it changes when refinement is stuck).
+    pub abstraction_strategy: String,
     pub abstraction: StageStats,
     pub model_check: StageStats,
     pub refinement: Option<StageStats>,
@@ -365,12 +370,12 @@ impl Runner {
             detail: end.detail,
             iterations: p.iterations.clone(),
             predicates: p.predicates.clone(),
-            counterexample: end.counterexample,
-            replay: end.replay,
+            counterexample: end.counterexample.map(|c| *c),
+            replay: end.replay.map(|r| *r),
             strategies,
             time_secs: start.elapsed().as_secs_f64(),
             peak_rss_mib: p.peak_rss.max(rss_bytes()).map(mib),
-            proof: end.proof,
+            proof: end.proof.map(|p| *p),
         }
     }
 }
@@ -411,9 +416,9 @@ struct Progress {
 struct End {
     reason: StopReason,
     detail: String,
-    counterexample: Option<newton::Counterexample>,
-    replay: Option<ReplayCheck>,
-    proof: Option<bp::Program>,
+    counterexample: Option<Box<newton::Counterexample>>,
+    replay: Option<Box<ReplayCheck>>,
+    proof: Option<Box<bp::Program>>,
 }
 
 impl End {
@@ -541,6 +546,7 @@ impl Worker {
             let mut it = Iteration {
                 index,
                 predicates: used.len(),
+                abstraction_strategy: self.abstractor.name().to_string(),
                 abstraction: astats,
                 model_check: mstats,
                 refinement: None,
@@ -560,7 +566,7 @@ impl Worker {
                     used.len()
                 );
                 let mut end = End::new(StopReason::Safe, detail);
-                end.proof = Some(bprog);
+                end.proof = Some(Box::new(bprog));
                 return Ok(end);
             }
             let trace = reach.trace.ok_or_else(|| End::new(StopReason::InternalError, "no trace".into()))?;
@@ -586,8 +592,8 @@ impl Worker {
                         matches!(run.outcome, cminus::interp::Outcome::Error { stmt, .. } if stmt == cex.error_stmt);
                     let replay = ReplayCheck { confirmed, outcome: describe_run(&run.outcome), steps: run.trace.len() };
                     let mut end = End::new(StopReason::Violation, cex.message.clone());
-                    end.counterexample = Some(*cex);
-                    end.replay = Some(replay);
+                    end.counterexample = Some(cex);
+                    end.replay = Some(Box::new(replay));
                     Some(end)
                 }
                 newton::Verdict::Infeasible { at, preds } => {
@@ -601,8 +607,7 @@ impl Worker {
                         }
                     }
                     if it.added.is_empty() {
-                        it.result = IterationResult::NoNewPredicates;
-                        Some(End::new(StopReason::NoNewPredicates, self.stuck_detail(index, at, &path)))
+                        self.stuck(&mut it, index, at, &path)
                     } else {
                         tracing::info!(
                             added = ?it.added.iter().map(PredInfo::line).collect::<Vec<_>>(),
@@ -615,8 +620,7 @@ impl Worker {
                 newton::Verdict::NoNewPredicates { at } => {
                     tracing::debug!(at, "the refiner found no new predicate");
                     it.infeasible_at = Some(at);
-                    it.result = IterationResult::NoNewPredicates;
-                    Some(End::new(StopReason::NoNewPredicates, self.stuck_detail(index, at, &path)))
+                    self.stuck(&mut it, index, at, &path)
                 }
                 newton::Verdict::Unknown(msg) => {
                     it.result = IterationResult::Unknown;
@@ -644,6 +648,23 @@ impl Worker {
             StopReason::IterationLimit,
             format!("the iteration limit ({}) was reached", self.limits.iterations),
         ))
+    }
+
+    /// A spurious trace without new predicates: switch to a more precise abstraction if
+    /// there is one (and go on), else stop.
+    fn stuck(&mut self, it: &mut Iteration, index: usize, at: usize, path: &[newton::PathStep]) -> Option<End> {
+        if let Some(precise) = self.abstractor.more_precise() {
+            tracing::info!(
+                from = self.abstractor.name(),
+                to = precise.name(),
+                "no new predicates: more precise abstraction"
+            );
+            self.abstractor = precise;
+            it.result = IterationResult::MorePrecise;
+            return None;
+        }
+        it.result = IterationResult::NoNewPredicates;
+        Some(End::new(StopReason::NoNewPredicates, self.stuck_detail(index, at, path)))
     }
 
     fn stuck_detail(&self, index: usize, at: usize, path: &[newton::PathStep]) -> String {

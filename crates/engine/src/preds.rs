@@ -138,6 +138,12 @@ pub fn normalise(prog: &Program, pred: Pred) -> Option<Pred> {
     if has_nondet(&expr) {
         return None;
     }
+    // `e == e`, `e <= e`, `e < e` are constants.
+    if let Expr::Binary(BinOp::Eq | BinOp::Le | BinOp::Lt, a, b) = &expr {
+        if a == b {
+            return None;
+        }
+    }
     let mut vars = HashSet::new();
     vars_of(&expr, &mut vars);
     if vars.is_empty() {
@@ -151,9 +157,7 @@ pub fn normalise(prog: &Program, pred: Pred) -> Option<Pred> {
     let mentions_ghost = vars.iter().any(|v| v == c2bp::RET || v.ends_with("$pre"));
     if !mentions_ghost {
         let in_scope = scope.as_deref().and_then(|n| prog.proc(n));
-        if prog.type_of(in_scope, &expr).is_none() {
-            return None;
-        }
+        prog.type_of(in_scope, &expr)?;
         // Every variable must exist in the scope.
         let known = |v: &String| prog.global(v).is_some() || in_scope.is_some_and(|p| p.var(v).is_some());
         if !vars.iter().all(known) {

@@ -36,6 +36,11 @@ pub trait Abstractor: Send + Sync {
         preds: &[c2bp::Pred],
         ctx: &StageCtx,
     ) -> Result<(bp::Program, StageStats), StageError>;
+    /// A more precise (and costlier) abstraction over the same predicates, used when a
+    /// spurious trace yields no new predicate: the imprecision may be the abstraction's.
+    fn more_precise(&self) -> Option<Box<dyn Abstractor>> {
+        None
+    }
 }
 
 /// What a model checker says about the error vertices.
@@ -97,6 +102,14 @@ impl Abstractor for C2bp {
             ..StageStats::default()
         };
         Ok((b, stats))
+    }
+    fn more_precise(&self) -> Option<Box<dyn Abstractor>> {
+        match self.strategy {
+            c2bp::Strategy::Cartesian => {
+                Some(Box::new(C2bp { strategy: c2bp::Strategy::Boolean, cube_length: self.cube_length }))
+            }
+            c2bp::Strategy::Boolean => None,
+        }
     }
 }
 

@@ -84,7 +84,7 @@ pub fn run(mut a: Args, verbose: u8) -> u8 {
     let Some(refiner) = engine::refiner_by_name(&a.refiner) else {
         return usage(&format!("unknown refiner `{}` ({})", a.refiner, engine::REFINERS.join(", ")));
     };
-    if !(a.timeout > 0.0 && a.timeout.is_finite()) || !(a.query_timeout > 0.0 && a.query_timeout.is_finite()) {
+    if !(a.timeout > 0.0 && a.timeout.is_finite() && a.query_timeout > 0.0 && a.query_timeout.is_finite()) {
         return usage("--timeout and --query-timeout take a positive number of seconds");
     }
     let started = std::time::Instant::now();
