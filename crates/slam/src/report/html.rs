@@ -513,6 +513,23 @@ pub fn render(prog: &Program, o: &engine::Outcome, ctx: &Context, sources: &[Opt
                 );
             }
             body.push_str(&predicates_html(o));
+            let invs = super::invariants::loop_invariants(prog, o);
+            if !invs.is_empty() {
+                body.push_str(
+                    "<section id=\"invariants\"><h2>Loop invariants (from the proof)</h2><table><tr><th>loop at</th><th>function</th><th>invariant</th></tr>",
+                );
+                for inv in &invs {
+                    let _ = write!(
+                        body,
+                        "<tr><td>{}:{}</td><td><code>{}</code></td><td><code>{}</code></td></tr>",
+                        esc(short_name(super::file_name(prog, inv.loc))),
+                        inv.loc.line,
+                        esc(&inv.function),
+                        esc(&inv.value)
+                    );
+                }
+                body.push_str("</table></section>\n");
+            }
         }
     }
     body.push_str(&iterations_html(o));

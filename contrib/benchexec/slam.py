@@ -1,0 +1,70 @@
+# This file is part of slam, a software model checker for C in the line of SLAM.
+# SPDX-License-Identifier: MIT
+"""BenchExec tool-info module for slam.
+
+Copy (or symlink) this file into BenchExec's `benchexec/tools/` directory, or put this
+folder on PYTHONPATH and name the tool `slam` in a benchmark definition, e.g.
+
+    <benchmark tool="slam" timelimit="60 s" memlimit="4 GB" cpuCores="1">
+      <rundefinition name="cartesian"/>
+      <rundefinition name="boolean"><option name="--abstraction">boolean</option></rundefinition>
+      <tasks name="ReachSafety"><includesfile>../sv-benchmarks/c/ReachSafety-Loops.set</includesfile>
+        <propertyfile>../sv-benchmarks/c/properties/unreach-call.prp</propertyfile></tasks>
+    </benchmark>
+
+slam is run as `slam check --format svcomp [options] TASK`, where TASK is the task's C file
+(or its task-definition .yml file); the first line of its output is the verdict in
+SV-COMP's words: TRUE, FALSE(unreach-call) or UNKNOWN.
+"""
+
+import benchexec.result as result
+import benchexec.tools.template
+
+
+class Tool(benchexec.tools.template.BaseTool2):
+    """slam: CEGAR with predicate abstraction (c2bp), BDD model checking (Bebop) and path
+    simulation (Newton)."""
+
+    REQUIRED_PATHS = []
+
+    def executable(self, tool_locator):
+        return tool_locator.find_executable("slam", subdir="target/release")
+
+    def name(self):
+        return "slam"
+
+    def project_url(self):
+        return None
+
+    def version(self, executable):
+        # `slam --version` prints "slam X.Y.Z".
+        return self._version_from_tool(executable, arg="--version").replace("slam", "").strip()
+
+    def cmdline(self, executable, options, task, rlimits):
+        cmd = [executable, "check", "--format", "svcomp"]
+        data_model = None
+        if isinstance(task.options, dict):
+            data_model = task.options.get("data_model")
+        if data_model == "ILP32" and "--ilp32" not in options:
+            cmd.append("--ilp32")
+        if rlimits.cputime and "--timeout" not in options:
+            # Leave BenchExec a margin to collect the answer.
+            cmd += ["--timeout", str(max(1, int(rlimits.cputime) - 2))]
+        return cmd + list(options) + list(task.input_files_or_identifier)
+
+    def determine_result(self, run):
+        for line in run.output:
+            line = line.strip()
+            if line == "TRUE":
+                return result.RESULT_TRUE_PROP
+            if line.startswith("FALSE(unreach-call)"):
+                return result.RESULT_FALSE_REACH
+            if line.startswith("FALSE"):
+                return result.RESULT_FALSE_PROP
+            if line.startswith("UNKNOWN"):
+                return result.RESULT_UNKNOWN
+        if run.was_timeout:
+            return "TIMEOUT"
+        if run.exit_code.value == 2:
+            return result.RESULT_ERROR + "(input rejected)"
+        return result.RESULT_ERROR

@@ -1,0 +1,45 @@
+#!/usr/bin/env python3
+"""Checks contrib/benchexec/slam.py against BenchExec's own classes (pip install benchexec):
+command line for a task with options, and the verdicts parsed from `--format svcomp` output.
+usage: python3 contrib/benchexec/test_slam.py [path/to/slam]"""
+import os
+import subprocess
+import sys
+import types
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import benchexec.result as result  # noqa: E402
+import slam  # noqa: E402
+
+tool = slam.Tool()
+assert tool.name() == "slam"
+task = types.SimpleNamespace(input_files_or_identifier=["t.c"], options={"language": "C", "data_model": "ILP32"})
+rl = types.SimpleNamespace(cputime=60)
+cmd = tool.cmdline("slam", ["--abstraction", "boolean"], task, rl)
+assert cmd == ["slam", "check", "--format", "svcomp", "--ilp32", "--timeout", "58", "--abstraction", "boolean", "t.c"], cmd
+
+
+def res(lines, code=0, timeout=False):
+    run = types.SimpleNamespace(output=lines, was_timeout=timeout, exit_code=types.SimpleNamespace(value=code))
+    return tool.determine_result(run)
+
+
+assert res(["TRUE", "# no error"]) == result.RESULT_TRUE_PROP
+assert res(["FALSE(unreach-call)"], 10) == result.RESULT_FALSE_REACH
+assert res(["UNKNOWN", "# time limit"], 5) == result.RESULT_UNKNOWN
+assert res(["UNKNOWN: unsupported"], 5) == result.RESULT_UNKNOWN
+assert res([], 2).startswith(result.RESULT_ERROR)
+assert res([], -1, timeout=True) == "TIMEOUT"
+
+if len(sys.argv) > 1:
+    binary = sys.argv[1]
+    out = subprocess.run([binary, "--version"], capture_output=True, text=True).stdout
+    print("slam --version:", out.strip())
+    assert tool.version(binary) == out.strip().replace("slam", "").strip(), tool.version(binary)
+    here = os.path.dirname(os.path.abspath(__file__))
+    c = os.path.join(here, "..", "..", "corpus", "c", "svcomp_header.c")
+    task = types.SimpleNamespace(input_files_or_identifier=[c], options=None)
+    p = subprocess.run(tool.cmdline(binary, [], task, types.SimpleNamespace(cputime=None)), capture_output=True, text=True)
+    got = res(p.stdout.splitlines(), p.returncode)
+    assert got == result.RESULT_FALSE_REACH, (got, p.stdout)
+print("benchexec tool-info module: all checks passed")
