@@ -297,7 +297,13 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
 
     /// Exact relation (Boolean abstraction): `targets := * constrain R`, with R the
     /// disjunction of all satisfiable (pre-cube, post-cube) combinations.
-    fn exact_assign(&mut self, names: &[String], posts: &[Bool<'ctx>], cands: &Cands<'ctx>) -> Option<BStmt> {
+    fn exact_assign(
+        &mut self,
+        names: &[String],
+        posts: &[Bool<'ctx>],
+        cands: &Cands<'ctx>,
+        extra: Option<&Bool<'ctx>>,
+    ) -> Option<BStmt> {
         let ctx = self.ctx();
         let mut atoms = Vec::new();
         let mut defs = Vec::new();
@@ -313,6 +319,9 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
             defs.push(a._eq(m));
             atoms.push(a);
             lits.push(BExpr::Primed(n.clone()));
+        }
+        if let Some(e) = extra {
+            defs.push(e.clone());
         }
         let refs: Vec<&Bool> = defs.iter().collect();
         let models = self.prover.all_models(&Bool::and(ctx, &refs), &atoms, 4096)?;
@@ -382,7 +391,9 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
     }
 
     /// Abstract `lv := e` (also used with a fresh value for calls of external functions).
-    fn assign(&mut self, s: &Stmt, lv: &Lval, e: &Expr) -> Vec<BStmt> {
+    /// `alloc`: the value is an allocator's result (`Some(true)` if it may be NULL), a fresh
+    /// object apart from every variable (as the interpreter and Newton have it).
+    fn assign(&mut self, s: &Stmt, lv: &Lval, e: &Expr, alloc: Option<bool>) -> Vec<BStmt> {
         let affected = self.affected_by_write(lv);
         if affected.is_empty() {
             return vec![self.stamp(s, BKind::Skip)];
@@ -395,6 +406,11 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
             let n = names.len();
             return vec![self.stamp(s, BKind::Assign { lhs: names, rhs: vec![BExpr::Nondet; n], constrain: None })];
         }
+        let fresh_obj: Option<Bool<'ctx>> = alloc.and_then(|may_be_null| {
+            let r = s1.read(&self.env, lv).ok()?;
+            let obj = r.ge(&self.env.int(logic::mem::ALLOC_MIN));
+            Some(if may_be_null { Bool::or(self.ctx(), &[&obj, &r._eq(&self.env.int(0))]) } else { obj })
+        });
         let mut vars = lval_vars(lv);
         vars.extend(vars_of(e));
         let all = self.cands(&s0, |_| true);
@@ -407,10 +423,14 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
             names.push(self.scope[i].name.clone());
             posts.push(self.meaning(&s1, &p));
         }
+        let guarded = |post: &Bool<'ctx>| match &fresh_obj {
+            Some(a) => a.implies(post),
+            None => post.clone(),
+        };
         if self.opts.strategy == Strategy::Boolean && posts.iter().all(Option::is_some) {
             let cands = Self::relevant(&all, &rel_vars);
             let posts: Vec<Bool> = posts.iter().flatten().cloned().collect();
-            if let Some(st) = self.exact_assign(&names, &posts, &cands) {
+            if let Some(st) = self.exact_assign(&names, &posts, &cands, fresh_obj.as_ref()) {
                 return vec![self.stamp_stmt(s, st)];
             }
         }
@@ -420,7 +440,16 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
             v.extend(self.scope[i].vars.iter().cloned());
             let cands = Self::relevant(&all, &v);
             rhs.push(match &posts[k] {
-                Some(post) => self.update(post, &cands),
+                Some(post) => {
+                    // ImpliesF(A ⇒ φ) and ImpliesF(A ⇒ ¬φ) with A the allocation's guarantee.
+                    let pos = self.implies_f(&guarded(post), &cands);
+                    if pos == t() {
+                        t()
+                    } else {
+                        let neg = self.implies_f(&guarded(&post.not()), &cands);
+                        choose(pos, neg)
+                    }
+                }
                 None => BExpr::Nondet,
             });
         }
@@ -638,7 +667,7 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
     /// The boolean-program statements for one C-- statement (labels on the first).
     pub fn stmt(&mut self, s: &Stmt) -> Vec<BStmt> {
         let mut out = match &s.kind {
-            StmtKind::Assign(lv, e) => self.assign(s, lv, e),
+            StmtKind::Assign(lv, e) => self.assign(s, lv, e, None),
             StmtKind::Assume(e) => self.assume(s, e),
             StmtKind::Goto(ls) => vec![self.stamp(s, BKind::Goto(ls.clone()))],
             StmtKind::Skip => vec![self.stamp(s, BKind::Skip)],
@@ -653,7 +682,15 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
                     match ret {
                         Some(l) => {
                             let ty = self.pre().type_of_lval(&self.env, l).unwrap_or(Type::INT);
-                            self.assign(s, l, &Expr::Nondet(ty))
+                            use cminus::pointsto::{ALLOCATORS, FALLIBLE_ALLOCATORS};
+                            let alloc = if ALLOCATORS.contains(&callee.as_str()) {
+                                Some(false)
+                            } else if FALLIBLE_ALLOCATORS.contains(&callee.as_str()) {
+                                Some(true)
+                            } else {
+                                None
+                            };
+                            self.assign(s, l, &Expr::Nondet(ty), alloc)
                         }
                         None => vec![self.stamp(s, BKind::Skip)],
                     }

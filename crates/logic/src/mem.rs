@@ -18,6 +18,9 @@ pub const UNKNOWN_ARRAY_CELLS: u64 = 1 << 16;
 const STRIDE: i64 = 1 << 24;
 /// Locals of different call frames (Newton) are placed this far apart.
 pub const FRAME_STRIDE: i64 = 1 << 44;
+/// Objects returned by allocators (malloc, fopen…) lie at or above this address: apart
+/// from every variable, every entry-parameter object, and NULL.
+pub const ALLOC_MIN: i64 = 1 << 56;
 /// Function addresses start here (distinct from every data address).
 const FUNC_BASE: i64 = 1 << 60;
 

@@ -13,7 +13,7 @@ use std::time::Instant;
 const FRESH_PTR_BASE: i64 = 1 << 52;
 const FRESH_PTR_STRIDE: i64 = 1 << 36;
 /// Objects from allocators (malloc, fopen…), one per call on the path.
-const ALLOC_BASE: i64 = 1 << 56;
+const ALLOC_BASE: i64 = logic::mem::ALLOC_MIN;
 const ALLOC_STRIDE: i64 = 1 << 36;
 
 /// An `assume` on the path: its formula, and where it came from.
