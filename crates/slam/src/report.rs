@@ -208,7 +208,15 @@ pub fn text(prog: &Program, o: &engine::Outcome, ctx: &Context, verbose: bool) -
     match o.verdict {
         engine::Verdict::Safe => {
             let _ = writeln!(out, "SAFE");
-            let _ = writeln!(out, "{} holds for {}: proved in {summary}.", what, ctx.files.join(", "));
+            let files = ctx.files.join(", ");
+            match &ctx.rule {
+                Some(r) => {
+                    let _ = writeln!(out, "The rule {r} holds for {files}: proved in {summary}.");
+                }
+                None => {
+                    let _ = writeln!(out, "No error statement is reachable in {files}: proved in {summary}.");
+                }
+            }
         }
         engine::Verdict::Violation => {
             let _ = writeln!(out, "VIOLATION: {}", o.detail);
