@@ -381,7 +381,13 @@ fn decide<'ctx>(sim: &Sim<'_, 'ctx>, path: &[PathStep], known: &[Predicate], pro
             let core = prover.minimal_core(&all[..k]).unwrap_or_else(|| (0..k).collect());
             let core_conds: Vec<usize> = core.into_iter().filter(|&i| i >= nax).map(|i| i - nax).collect();
             let at = sim.conds.get(k.saturating_sub(1 + nax)).map(|c| c.step).unwrap_or(0);
-            let preds = predicates(sim, path, &core_conds, known);
+            let mut preds = predicates(sim, path, &core_conds, known);
+            if preds.is_empty() {
+                // The core's facts are known already: fall back to every condition of the
+                // infeasible prefix (more predicates, but progress).
+                let all_conds: Vec<usize> = (0..k.saturating_sub(nax)).collect();
+                preds = predicates(sim, path, &all_conds, known);
+            }
             if preds.is_empty() {
                 Verdict::NoNewPredicates { at }
             } else {
@@ -750,13 +756,26 @@ fn walk_back(sim: &Sim, path: &[PathStep], set: &mut PredSet, i: usize, fid: usi
                 }
             }
             StmtKind::Call { ret, callee, .. } => {
-                // A call that returned into this frame: a result the predicate reads comes
-                // from the callee's `return`.
-                let Some(l) = ret else { continue };
-                if !mentions(&phi, l) {
+                let child = sim.all_frames.iter().position(|f| f.call_step == Some(j));
+                let reads_result = ret.as_ref().is_some_and(|l| mentions(&phi, l));
+                if !reads_result {
+                    // Globals (and memory) the predicate reads may change in the callee: carry
+                    // it through the callee's body, from its return back to its entry and on.
+                    let caller = sim.prog.proc(&proc);
+                    let nonlocal = vars(&phi).iter().any(|v| caller.is_none_or(|p| p.var(v).is_none()))
+                        || !memory_reads(sim, &proc, &phi).is_empty();
+                    if let (true, Some(g)) = (nonlocal, child) {
+                        if let Some(r) = sim.all_frames[g].return_step {
+                            if sim.prog.proc(callee).is_some() {
+                                // The walk only moves back along the path: no nesting.
+                                walk_back(sim, path, set, r + 1, g, phi.clone(), nest);
+                                return;
+                            }
+                        }
+                    }
                     continue;
                 }
-                let child = sim.all_frames.iter().position(|f| f.call_step == Some(j));
+                let Some(l) = ret else { continue };
                 match child {
                     Some(g) if sim.prog.proc(callee).is_some() => {
                         let info = &sim.all_frames[g];
