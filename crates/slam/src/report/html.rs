@@ -241,7 +241,7 @@ fn values_html(values: &[(String, i128, bool)]) -> String {
         .join(", ")
 }
 
-fn source_line<'a>(sources: &'a [Option<String>], file: u32, line: u32) -> &'a str {
+fn source_line(sources: &[Option<String>], file: u32, line: u32) -> &str {
     sources
         .get(file as usize)
         .and_then(|s| s.as_deref())
@@ -485,12 +485,12 @@ pub fn render(prog: &Program, o: &engine::Outcome, ctx: &Context, sources: &[Opt
                 None => String::new(),
             };
             let (bar, src) = sources_html(&prog.files, sources, &steps);
-            let _ = write!(
+            let _ = writeln!(
                 body,
                 "<main><div id=\"trace\"><h2>Error trace ({} steps)</h2>\
                  <p class=\"hint\">Click a step (or use &uarr;/&darr;) to see it in the source. Calls the trace steps over are collapsed.</p>\
                  {}{}<div class=\"tree\">{t}</div></div>\
-                 <div id=\"right\">{bar}{src}<div id=\"vars\"></div></div></main>\n",
+                 <div id=\"right\">{bar}{src}<div id=\"vars\"></div></div></main>",
                 steps.len(),
                 if inputs.is_empty() { String::new() } else { format!("<p>Inputs: {inputs}</p>") },
                 replay,
@@ -506,9 +506,9 @@ pub fn render(prog: &Program, o: &engine::Outcome, ctx: &Context, sources: &[Opt
         }
         _ => {
             if o.verdict == engine::Verdict::Unknown {
-                let _ = write!(
+                let _ = writeln!(
                     body,
-                    "<section id=\"unknown\"><h2>Why no verdict</h2><p>{}</p></section>\n",
+                    "<section id=\"unknown\"><h2>Why no verdict</h2><p>{}</p></section>",
                     esc(&o.detail)
                 );
             }

@@ -87,6 +87,7 @@ pub fn violation() -> (Program, engine::Outcome, Context, Vec<Option<String>>) {
         inputs: vec![],
         oracle: vec![],
         uninit: vec![],
+        param_memory: vec![],
     });
     let ctx = Context { files: vec!["t.c".into()], rule: None, entry: "main".into() };
     (prog, o, ctx, vec![Some(SOURCE.to_string())])
