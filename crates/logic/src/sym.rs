@@ -293,6 +293,10 @@ impl<'ctx> State<'ctx> {
                 let v = self.eval(env, inner)?;
                 match t {
                     Type::Bool => Val::I(to_bool(env, v).ite(&env.int(1), &env.int(0))),
+                    Type::Int { bits, signed } => {
+                        let from = self.type_of(env, inner).ok();
+                        Val::I(convert(env, to_int(env, v), from.as_ref(), *bits, *signed))
+                    }
                     _ => Val::I(to_int(env, v)),
                 }
             }
@@ -434,6 +438,35 @@ fn bitwise<'ctx>(env: &Env<'_, 'ctx>, op: BinOp, x: &Int<'ctx>, y: &Int<'ctx>) -
         BinOp::BitAnd => and_c,
         BinOp::BitOr => Int::sub(ctx, &[&Int::add(ctx, &[v, &env.int(c)]), &and_c]),
         _ => Int::sub(ctx, &[&Int::add(ctx, &[v, &env.int(c)]), &Int::mul(ctx, &[&env.int(2), &and_c])]),
+    }
+}
+
+/// An integer conversion: the value wraps into the target type's range (two's complement,
+/// as the interpreter and gcc do) unless every value of the source type fits.
+fn convert<'ctx>(env: &Env<'_, 'ctx>, x: Int<'ctx>, from: Option<&Type>, bits: u16, signed: bool) -> Int<'ctx> {
+    if bits >= 64 {
+        return x;
+    }
+    let fits = match from {
+        Some(Type::Bool) => true,
+        Some(Type::Int { bits: fb, signed: fs }) => {
+            (*fs == signed && fb <= &bits) || (!*fs && signed && *fb < bits)
+        }
+        _ => false,
+    };
+    if fits {
+        return x;
+    }
+    let m = 1i64 << bits;
+    if let Some(c) = x.as_i64() {
+        let r = c.rem_euclid(m);
+        return env.int(if signed && r >= m / 2 { r - m } else { r });
+    }
+    if signed {
+        let h = env.int(m / 2);
+        Int::sub(env.ctx, &[&Int::add(env.ctx, &[&x, &h]).modulo(&env.int(m)), &h])
+    } else {
+        x.modulo(&env.int(m))
     }
 }
 
