@@ -16,7 +16,6 @@ use std::time::Duration;
 /// Each was investigated: the cause is in the refiner (newton) — see the reason.
 const KNOWN_GAPS: &[(&str, &str)] = &[
     ("c/array_bounds_loop.c", "expected SAFE, got UNKNOWN: time limit (20 s) during the boolean abstraction after Newton found no new predicate for a cartesian spurious trace"),
-    ("c/counter_overflow.c", "expected VIOLATION, got UNKNOWN: Newton: the spurious trace yields no new predicate (cartesian and boolean abstraction)"),
     ("c/enum_typedef_state.c", "expected SAFE, got UNKNOWN: Newton: the spurious trace yields no new predicate (cartesian and boolean abstraction)"),
     ("c/funptr_callback_bug.c", "expected VIOLATION, got UNKNOWN: Newton: the spurious trace yields no new predicate (cartesian and boolean abstraction)"),
     ("c/funptr_ops.c", "expected SAFE, got UNKNOWN: Newton: the spurious trace yields no new predicate (cartesian and boolean abstraction)"),
@@ -41,11 +40,7 @@ const KNOWN_GAPS: &[(&str, &str)] = &[
 /// Wrong definite verdicts whose cause is outside the engine, reported to the owner of the
 /// crate at fault. Printed on every run; they do not fail the suite (every other wrong
 /// verdict does).
-const KNOWN_UNSOUND: &[(&str, &str)] = &[(
-    "c/counter_overflow.c",
-    "SAFE instead of VIOLATION: logic/c2bp model C integers as unbounded, so `++seq` on an \
-     unsigned char never wraps to 0 in the abstraction (the bug needs the wrap-around)",
-)];
+const KNOWN_UNSOUND: &[(&str, &str)] = &[];
 
 /// Replays that do not reach the error although the verdict is right, and why.
 const KNOWN_REPLAY_GAPS: &[(&str, &str)] = &[];
