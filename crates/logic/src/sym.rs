@@ -449,9 +449,7 @@ fn convert<'ctx>(env: &Env<'_, 'ctx>, x: Int<'ctx>, from: Option<&Type>, bits: u
     }
     let fits = match from {
         Some(Type::Bool) => true,
-        Some(Type::Int { bits: fb, signed: fs }) => {
-            (*fs == signed && fb <= &bits) || (!*fs && signed && *fb < bits)
-        }
+        Some(Type::Int { bits: fb, signed: fs }) => (*fs == signed && fb <= &bits) || (!*fs && signed && *fb < bits),
         _ => false,
     };
     if fits {
