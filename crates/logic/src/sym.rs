@@ -76,6 +76,9 @@ impl<'p, 'ctx> Env<'p, 'ctx> {
 pub struct State<'ctx> {
     /// Constants of unassigned variables are named with this tag.
     pub tag: String,
+    /// The tag of unassigned globals: the state's origin, kept across calls so that a callee's
+    /// frame sees the caller's globals.
+    global_tag: String,
     /// The procedure whose locals are in scope.
     pub proc: Option<String>,
     /// Call frame number (Newton): locals of different frames get different addresses.
@@ -89,6 +92,7 @@ impl<'ctx> State<'ctx> {
         let int = Sort::int(env.ctx);
         State {
             tag: tag.to_string(),
+            global_tag: tag.to_string(),
             proc: proc.map(str::to_string),
             frame: 0,
             vars: HashMap::new(),
@@ -109,7 +113,14 @@ impl<'ctx> State<'ctx> {
     /// The same memory and globals seen from another procedure's frame (for calls).
     pub fn enter(&self, proc: &str, frame: u64, tag: &str) -> State<'ctx> {
         let vars = self.vars.iter().filter(|((s, _), _)| s.is_none()).map(|(k, v)| (k.clone(), v.clone())).collect();
-        State { tag: tag.to_string(), proc: Some(proc.to_string()), frame, vars, mem: self.mem.clone() }
+        State {
+            tag: tag.to_string(),
+            global_tag: self.global_tag.clone(),
+            proc: Some(proc.to_string()),
+            frame,
+            vars,
+            mem: self.mem.clone(),
+        }
     }
 
     /// Back in `caller` after a call: globals and memory from `self`, locals from `caller`.
@@ -122,7 +133,14 @@ impl<'ctx> State<'ctx> {
             }
         }
         // Globals the callee did not assign keep the callee's view (= the caller's).
-        State { tag: caller.tag.clone(), proc: caller.proc.clone(), frame: caller.frame, vars, mem: self.mem.clone() }
+        State {
+            tag: caller.tag.clone(),
+            global_tag: caller.global_tag.clone(),
+            proc: caller.proc.clone(),
+            frame: caller.frame,
+            vars,
+            mem: self.mem.clone(),
+        }
     }
 
     fn key(&self, env: &Env, name: &str) -> (Option<String>, String) {
@@ -136,12 +154,12 @@ impl<'ctx> State<'ctx> {
             return t.clone();
         }
         // Globals are not frame-specific; locals of frame f > 0 get their own constants.
-        let scope = match (&k.0, self.frame) {
-            (None, _) => "g".to_string(),
-            (Some(p), 0) => p.clone(),
-            (Some(p), f) => format!("{p}#{f}"),
+        let (tag, scope) = match (&k.0, self.frame) {
+            (None, _) => (&self.global_tag, "g".to_string()),
+            (Some(p), 0) => (&self.tag, p.clone()),
+            (Some(p), f) => (&self.tag, format!("{p}#{f}")),
         };
-        Int::new_const(env.ctx, format!("{}{scope}.{name}", self.tag))
+        Int::new_const(env.ctx, format!("{tag}{scope}.{name}"))
     }
 
     pub fn set_var(&mut self, env: &Env<'_, 'ctx>, name: &str, v: Int<'ctx>) {
