@@ -29,13 +29,9 @@ const KNOWN_GAPS: &[(&str, &str)] = &[
     ("c/packet_parser.c", "expected SAFE, got UNKNOWN: Newton: the spurious trace yields no new predicate (cartesian and boolean abstraction)"),
     ("c/recursive_sum.c", "expected SAFE, got UNKNOWN: Newton: the spurious trace yields no new predicate (cartesian and boolean abstraction)"),
     ("c/struct_ptr_alias.c", "expected SAFE, got UNKNOWN: Newton: the spurious trace yields no new predicate (cartesian and boolean abstraction)"),
-    ("check/lock_wrappers.c", "expected SAFE, got UNKNOWN: Newton: the spurious trace yields no new predicate (cartesian and boolean abstraction)"),
     ("check/recursion_bug.c", "expected VIOLATION, got UNKNOWN: Newton: the spurious trace yields no new predicate (cartesian and boolean abstraction)"),
     ("slic/file/ok_two_files.c", "expected SAFE, got VIOLATION: "),
-    ("slic/irp/ok_complete_once.c", "expected SAFE, got UNKNOWN: Newton: the spurious trace yields no new predicate (cartesian and boolean abstraction)"),
-    ("slic/memory/ok_alloc_free.c", "expected SAFE, got UNKNOWN: Newton: the prover finds the path feasible but the interpreter fed its model leaves it"),
-    ("slic/refcount/bad_put_without_get.c", "expected VIOLATION, got UNKNOWN: Newton: the spurious trace yields no new predicate (cartesian and boolean abstraction)"),
-];
+    ("slic/memory/ok_alloc_free.c", "expected SAFE, got UNKNOWN: Newton: the prover finds the path feasible but the interpreter fed its model leaves it"),];
 
 /// Wrong definite verdicts whose cause is outside the engine, reported to the owner of the
 /// crate at fault. Printed on every run; they do not fail the suite (every other wrong
