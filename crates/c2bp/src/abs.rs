@@ -10,35 +10,9 @@ use logic::z3::Sort;
 use logic::{Env, Prover, State};
 use std::collections::BTreeSet;
 
-/// Names of variables read by an expression (under `*`, `&` and indices too).
+/// Names of variables an expression mentions (under `*`, `&` and indices too).
 pub(crate) fn vars_of(e: &Expr) -> BTreeSet<String> {
-    fn lv(l: &Lval, out: &mut BTreeSet<String>) {
-        match l {
-            Lval::Var(v) => {
-                out.insert(v.clone());
-            }
-            Lval::Deref(e) => ex(e, out),
-            Lval::Field(l, _) => lv(l, out),
-            Lval::Index(l, i) => {
-                lv(l, out);
-                ex(i, out);
-            }
-        }
-    }
-    fn ex(e: &Expr, out: &mut BTreeSet<String>) {
-        match e {
-            Expr::Lval(l) | Expr::AddrOf(l) => lv(l, out),
-            Expr::Unary(_, a) | Expr::Cast(_, a) => ex(a, out),
-            Expr::Binary(_, a, b) => {
-                ex(a, out);
-                ex(b, out);
-            }
-            Expr::Int(_) | Expr::Bool(_) | Expr::FuncAddr(_) | Expr::Nondet(_) => {}
-        }
-    }
-    let mut out = BTreeSet::new();
-    ex(e, &mut out);
-    out
+    e.var_names()
 }
 
 pub(crate) fn lval_vars(l: &Lval) -> BTreeSet<String> {

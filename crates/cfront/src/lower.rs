@@ -1961,7 +1961,7 @@ impl<'o> Lowerer<'o> {
         let (v, t) = self.rv(c)?;
         self.check_scalar(&t, c.span)?;
         let e = self.truth(v, &t);
-        if !expr_has_nondet(&e) {
+        if !e.has_nondet() {
             return Ok(e);
         }
         // A branch reads its condition twice (`assume(c)` and `assume(!c)`): a nondeterministic
@@ -3218,25 +3218,5 @@ pub(crate) fn simplify(p: &mut Proc) {
         for s in &mut p.body {
             s.labels.retain(|l| !is_generated_label(l) || used.contains(l));
         }
-    }
-}
-
-/// Whether an expression contains a nondeterministic value.
-fn expr_has_nondet(e: &Expr) -> bool {
-    match e {
-        Expr::Nondet(_) => true,
-        Expr::Unary(_, a) | Expr::Cast(_, a) => expr_has_nondet(a),
-        Expr::Binary(_, a, b) => expr_has_nondet(a) || expr_has_nondet(b),
-        Expr::Lval(l) | Expr::AddrOf(l) => lval_has_nondet(l),
-        Expr::Int(_) | Expr::Bool(_) | Expr::FuncAddr(_) => false,
-    }
-}
-
-fn lval_has_nondet(l: &Lval) -> bool {
-    match l {
-        Lval::Var(_) => false,
-        Lval::Deref(e) => expr_has_nondet(e),
-        Lval::Field(b, _) => lval_has_nondet(b),
-        Lval::Index(b, i) => lval_has_nondet(b) || expr_has_nondet(i),
     }
 }

@@ -248,6 +248,50 @@ impl Expr {
     pub fn bin(op: BinOp, a: Expr, b: Expr) -> Expr {
         Expr::Binary(op, Box::new(a), Box::new(b))
     }
+    /// The names of every variable the expression mentions, also under `&`, inside
+    /// dereferences and in indices (what a predicate "is about").
+    pub fn var_names(&self) -> std::collections::BTreeSet<String> {
+        fn lv(l: &Lval, out: &mut std::collections::BTreeSet<String>) {
+            match l {
+                Lval::Var(v) => {
+                    out.insert(v.clone());
+                }
+                Lval::Deref(e) => ex(e, out),
+                Lval::Field(l, _) => lv(l, out),
+                Lval::Index(l, i) => {
+                    lv(l, out);
+                    ex(i, out);
+                }
+            }
+        }
+        fn ex(e: &Expr, out: &mut std::collections::BTreeSet<String>) {
+            match e {
+                Expr::Lval(l) | Expr::AddrOf(l) => lv(l, out),
+                Expr::Unary(_, a) | Expr::Cast(_, a) => ex(a, out),
+                Expr::Binary(_, a, b) => {
+                    ex(a, out);
+                    ex(b, out);
+                }
+                Expr::Int(_) | Expr::Bool(_) | Expr::FuncAddr(_) | Expr::Nondet(_) => {}
+            }
+        }
+        let mut out = std::collections::BTreeSet::new();
+        ex(self, &mut out);
+        out
+    }
+
+    /// Whether the expression contains a nondeterministic value (anywhere, also in the
+    /// address computations of its lvalues).
+    pub fn has_nondet(&self) -> bool {
+        match self {
+            Expr::Nondet(_) => true,
+            Expr::Unary(_, a) | Expr::Cast(_, a) => a.has_nondet(),
+            Expr::Binary(_, a, b) => a.has_nondet() || b.has_nondet(),
+            Expr::Lval(l) | Expr::AddrOf(l) => l.has_nondet(),
+            Expr::Int(_) | Expr::Bool(_) | Expr::FuncAddr(_) => false,
+        }
+    }
+
     /// Visit every lvalue read by this expression (not those only under `&`), outermost first.
     pub fn visit_lvals<'a>(&'a self, f: &mut dyn FnMut(&'a Lval)) {
         match self {
@@ -287,6 +331,16 @@ impl Lval {
             Lval::Field(l, _) | Lval::Index(l, _) => l.root_var(),
         }
     }
+    /// Whether computing this lvalue's address involves a nondeterministic value.
+    pub fn has_nondet(&self) -> bool {
+        match self {
+            Lval::Var(_) => false,
+            Lval::Deref(e) => e.has_nondet(),
+            Lval::Field(l, _) => l.has_nondet(),
+            Lval::Index(l, i) => l.has_nondet() || i.has_nondet(),
+        }
+    }
+
     /// Visit lvalues read to compute this lvalue's address (pointers dereferenced, indices).
     pub fn visit_subexprs<'a>(&'a self, f: &mut dyn FnMut(&'a Lval)) {
         match self {

@@ -82,28 +82,7 @@ pub fn canonical(e: Expr) -> Expr {
 
 /// Every variable name an expression mentions (also under `&` and inside dereferences).
 pub fn vars_of(e: &Expr, out: &mut HashSet<String>) {
-    fn lv(l: &Lval, out: &mut HashSet<String>) {
-        match l {
-            Lval::Var(v) => {
-                out.insert(v.clone());
-            }
-            Lval::Deref(e) => vars_of(e, out),
-            Lval::Field(l, _) => lv(l, out),
-            Lval::Index(l, i) => {
-                lv(l, out);
-                vars_of(i, out);
-            }
-        }
-    }
-    match e {
-        Expr::Lval(l) | Expr::AddrOf(l) => lv(l, out),
-        Expr::Unary(_, a) | Expr::Cast(_, a) => vars_of(a, out),
-        Expr::Binary(_, a, b) => {
-            vars_of(a, out);
-            vars_of(b, out);
-        }
-        Expr::Int(_) | Expr::Bool(_) | Expr::FuncAddr(_) | Expr::Nondet(_) => {}
-    }
+    out.extend(e.var_names());
 }
 
 fn has_nondet(e: &Expr) -> bool {

@@ -574,55 +574,6 @@ fn cell_offset(prog: &Program, ty: &Type, path: &[i64]) -> i64 {
 // ---------------------------------------------------------------------------------------
 // Predicates.
 
-/// Variables an expression reads (all of them, also under `*` and `&`).
-fn vars(e: &Expr) -> BTreeSet<String> {
-    let mut out = BTreeSet::new();
-    fn lv(l: &Lval, out: &mut BTreeSet<String>) {
-        match l {
-            Lval::Var(v) => {
-                out.insert(v.clone());
-            }
-            Lval::Deref(e) => ex(e, out),
-            Lval::Field(l, _) => lv(l, out),
-            Lval::Index(l, i) => {
-                lv(l, out);
-                ex(i, out);
-            }
-        }
-    }
-    fn ex(e: &Expr, out: &mut BTreeSet<String>) {
-        match e {
-            Expr::Lval(l) | Expr::AddrOf(l) => lv(l, out),
-            Expr::Unary(_, a) | Expr::Cast(_, a) => ex(a, out),
-            Expr::Binary(_, a, b) => {
-                ex(a, out);
-                ex(b, out);
-            }
-            _ => {}
-        }
-    }
-    ex(e, &mut out);
-    out
-}
-
-fn has_nondet(e: &Expr) -> bool {
-    match e {
-        Expr::Nondet(_) | Expr::FuncAddr(_) => true,
-        Expr::Unary(_, a) | Expr::Cast(_, a) => has_nondet(a),
-        Expr::Binary(_, a, b) => has_nondet(a) || has_nondet(b),
-        Expr::Lval(l) | Expr::AddrOf(l) => lval_has_nondet(l),
-        _ => false,
-    }
-}
-fn lval_has_nondet(l: &Lval) -> bool {
-    match l {
-        Lval::Var(_) => false,
-        Lval::Deref(e) => has_nondet(e),
-        Lval::Field(l, _) => lval_has_nondet(l),
-        Lval::Index(l, i) => lval_has_nondet(l) || has_nondet(i),
-    }
-}
-
 /// Replace every occurrence of lvalue `from` by `to`.
 fn subst(e: &Expr, from: &Lval, to: &Expr) -> Expr {
     match e {
@@ -672,11 +623,11 @@ struct PredSet<'a> {
 impl PredSet<'_> {
     /// Add a predicate in procedure `proc`'s scope (global if it mentions only globals).
     fn add(&mut self, proc: &str, e: &Expr) {
-        if has_nondet(e) {
+        if e.has_nondet() {
             return;
         }
         let e = normalise(e.clone());
-        let vs = vars(&e);
+        let vs = var_names_of(&e);
         if vs.is_empty() || matches!(e, Expr::Bool(_) | Expr::Int(_)) {
             return;
         }
@@ -741,14 +692,14 @@ fn walk_back(sim: &Sim, path: &[PathStep], set: &mut PredSet, i: usize, fid: usi
                         }
                         if let Some(c) = alias_condition(sim.prog, &proc, l, &r) {
                             walk_back(sim, path, set, j, fid, c, nest + 1);
-                            if !has_nondet(e) {
+                            if !e.has_nondet() {
                                 set.add(&proc, &subst(&phi, &r, e));
                             }
                         }
                     }
                 }
                 if mentions(&phi, l) {
-                    if has_nondet(e) {
+                    if e.has_nondet() {
                         return;
                     }
                     phi = subst(&phi, l, e);
@@ -762,7 +713,7 @@ fn walk_back(sim: &Sim, path: &[PathStep], set: &mut PredSet, i: usize, fid: usi
                     // Globals (and memory) the predicate reads may change in the callee: carry
                     // it through the callee's body, from its return back to its entry and on.
                     let caller = sim.prog.proc(&proc);
-                    let nonlocal = vars(&phi).iter().any(|v| caller.is_none_or(|p| p.var(v).is_none()))
+                    let nonlocal = var_names_of(&phi).iter().any(|v| caller.is_none_or(|p| p.var(v).is_none()))
                         || !memory_reads(sim, &proc, &phi).is_empty();
                     if let (true, Some(g)) = (nonlocal, child) {
                         if let Some(r) = sim.all_frames[g].return_step {
@@ -788,7 +739,7 @@ fn walk_back(sim: &Sim, path: &[PathStep], set: &mut PredSet, i: usize, fid: usi
                             }
                         }
                         let callee_p = sim.prog.proc(callee);
-                        let ok = vars(&rho).iter().all(|v| {
+                        let ok = var_names_of(&rho).iter().all(|v| {
                             v == cminus::RET_VAR
                                 || v.ends_with("$pre")
                                 || (sim.prog.global(v).is_some() && callee_p.is_some_and(|p| p.var(v).is_none()))
@@ -821,7 +772,7 @@ fn walk_back(sim: &Sim, path: &[PathStep], set: &mut PredSet, i: usize, fid: usi
             out = subst(&out, &Lval::var(f), a);
             out = subst(&out, &Lval::var(&cminus::pre_var(f)), a);
         }
-        let locals_left = vars(&out)
+        let locals_left = var_names_of(&out)
             .iter()
             .any(|v| callee.is_some_and(|p| p.var(v).is_some()) && !info.actuals.iter().any(|(f, _)| f == v));
         if !locals_left {
@@ -870,4 +821,8 @@ fn alias_condition(prog: &Program, proc: &str, w: &Lval, r: &Lval) -> Option<Exp
         },
         _ => Expr::bin(Eq, Expr::AddrOf(w.clone()), Expr::AddrOf(r.clone())),
     })
+}
+
+fn var_names_of(e: &Expr) -> BTreeSet<String> {
+    e.var_names()
 }
