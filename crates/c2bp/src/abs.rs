@@ -5,8 +5,7 @@ use crate::preds::{Pred, RET};
 use crate::{Options, Shared, Strategy};
 use bp::{Expr as BExpr, Stmt as BStmt, StmtKind as BKind};
 use cminus::{Expr, Init, Lval, Proc, Stmt, StmtKind, Type};
-use logic::z3::ast::{Array, Ast, Bool, Int};
-use logic::z3::Sort;
+use logic::z3::ast::{Ast, Bool};
 use logic::{Env, Prover, State};
 use std::collections::BTreeSet;
 
@@ -382,7 +381,7 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
         }
         let fresh_obj: Option<Bool<'ctx>> = alloc.and_then(|may_be_null| {
             let r = s1.read(&self.env, lv).ok()?;
-            let obj = r.ge(&self.env.int(logic::mem::ALLOC_MIN));
+            let obj = self.env.addr_ge(&r, &self.env.int(logic::mem::ALLOC_MIN));
             Some(if may_be_null { Bool::or(self.ctx(), &[&obj, &r._eq(&self.env.int(0))]) } else { obj })
         });
         let mut vars = lval_vars(lv);
@@ -545,12 +544,11 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
         let mods = self.sh.mod_globals.get(callee).cloned().unwrap_or_default();
         for g in &mods {
             let fresh = self.env.fresh_int("gpost");
-            s1.set_global(g, fresh);
+            s1.set_global(&self.env, g, fresh);
         }
         let writes_mem = self.sh.writes_mem.get(callee).copied().unwrap_or(true);
         if writes_mem {
-            let int = Sort::int(self.ctx());
-            s1.set_mem(Array::fresh_const(self.ctx(), "mempost", &int, &int));
+            s1.set_mem(self.env.fresh_mem("mempost"));
         }
         let r = self.env.fresh_int("ret");
         if let Some(l) = ret {
@@ -720,10 +718,8 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
         if globals.is_empty() {
             return None;
         }
-        let ctx = self.ctx();
-        let int = Sort::int(ctx);
         let mut st = State::new(&self.env, "init.", None);
-        st.set_mem(Array::const_array(ctx, &int, &Int::from_i64(ctx, 0)));
+        st.set_mem(self.env.zero_mem());
         for g in &self.sh.prog.globals {
             init_var(&self.env, &mut st, &Lval::var(&g.name), &g.ty, &g.init);
         }

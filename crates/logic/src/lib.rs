@@ -8,7 +8,7 @@ pub mod prover;
 pub mod sym;
 
 pub use prover::{Prover, ProverStats};
-pub use sym::{Env, State, Val};
+pub use sym::{Env, State, Term, Val};
 pub use z3;
 
 /// What the logic cannot translate.

@@ -1,8 +1,9 @@
 //! Satisfiability and validity queries with a cache, a per-query timeout and statistics.
 
+use crate::sym::Term;
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
-use z3::ast::{Ast, Bool, Int};
+use z3::ast::{Ast, Bool};
 use z3::{Context, Params, SatResult, Solver};
 
 /// Query statistics, in one shape for every strategy.
@@ -173,8 +174,9 @@ impl<'ctx> Prover<'ctx> {
         Some(core)
     }
 
-    /// Values of `terms` in a model of `conds` (`None` if unsatisfiable or unknown).
-    pub fn model_values(&mut self, conds: &[Bool<'ctx>], terms: &[Int<'ctx>]) -> Option<Vec<i128>> {
+    /// Values of `terms` in a model of `conds` (`None` if unsatisfiable or unknown), each read
+    /// as a signed 64-bit number (the interpreter converts it to the type that asks for it).
+    pub fn model_values(&mut self, conds: &[Bool<'ctx>], terms: &[Term<'ctx>]) -> Option<Vec<i128>> {
         let t0 = Instant::now();
         self.solver.push();
         for c in conds {
@@ -183,7 +185,10 @@ impl<'ctx> Prover<'ctx> {
         self.stats.queries += 1;
         let out = match self.solver.check() {
             SatResult::Sat => self.solver.get_model().map(|m| {
-                terms.iter().map(|t| m.eval(t, true).and_then(|v| v.as_i64()).map(i128::from).unwrap_or(0)).collect()
+                terms
+                    .iter()
+                    .map(|t| m.eval(t, true).and_then(|v| v.as_u64()).map(|v| i128::from(v as i64)).unwrap_or(0))
+                    .collect()
             }),
             _ => None,
         };

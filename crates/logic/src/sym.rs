@@ -6,21 +6,33 @@
 //! what they did not assign. The weakest precondition of an assignment `s` for a predicate
 //! `φ` is `φ` evaluated in `post(s, pre)`: a formula over the constants of `pre`.
 //!
-//! Integers are mathematical (no overflow); `/` and `%` follow C (truncation); bitwise
-//! operators and shifts by a non-constant are uninterpreted functions.
+//! **Integers are C's**: every integer and pointer value is a 64-bit bit-vector holding the
+//! *canonical* form of the C value, i.e. its two's-complement value of its type's width,
+//! sign- or zero-extended to 64 bits (so the bit-vector read as a signed or unsigned number
+//! is the C value). Arithmetic is done on 64 bits and the result converted to the result
+//! type (truncated and re-extended), which is exactly gcc's wrap-around for `+ - * << & | ^ ~`
+//! and conversions; division, remainder, right shift and comparisons use the signedness of
+//! the operands' common type (C's usual arithmetic conversions). Bit-vectors were chosen over
+//! integers with `mod 2^w` at every operation on evidence (docs/c2bp.md, "Integer encoding").
 
 use crate::mem::{cells, field_offset, Layout, FRAME_STRIDE};
 use crate::LogicError;
-use cminus::{BinOp, Expr, Lval, Program, Type, UnOp};
+use cminus::{arith_conv, promote, BinOp, Expr, Lval, Program, Type, UnOp};
 use std::cell::Cell;
 use std::collections::HashMap;
-use z3::ast::{Array, Ast, Bool, Dynamic, Int};
-use z3::{Context, FuncDecl, Sort};
+use z3::ast::{Array, Ast, Bool, Dynamic, BV};
+use z3::{Context, Sort};
 
-/// A value: integers and pointers are `Int`, conditions are `Bool`.
+/// The width of every term: C's widest integer type (and a pointer) on LP64.
+pub const WIDTH: u32 = 64;
+
+/// An integer or pointer value: a 64-bit bit-vector in canonical form (see the module doc).
+pub type Term<'ctx> = BV<'ctx>;
+
+/// A value: integers and pointers are [`Term`]s, conditions are `Bool`.
 #[derive(Clone, Debug)]
 pub enum Val<'ctx> {
-    I(Int<'ctx>),
+    I(Term<'ctx>),
     B(Bool<'ctx>),
 }
 
@@ -31,44 +43,139 @@ pub struct Env<'p, 'ctx> {
     pub layout: Layout,
     fresh: Cell<u64>,
     /// Fresh constants made since the last [`Env::take_fresh`] (nondeterministic values).
-    fresh_log: std::cell::RefCell<Vec<Int<'ctx>>>,
-    funcs: HashMap<&'static str, FuncDecl<'ctx>>,
+    fresh_log: std::cell::RefCell<Vec<Term<'ctx>>>,
 }
 
 impl<'p, 'ctx> Env<'p, 'ctx> {
     pub fn new(ctx: &'ctx Context, prog: &'p Program) -> Env<'p, 'ctx> {
-        let int = Sort::int(ctx);
-        let mut funcs = HashMap::new();
-        for name in ["bitand", "bitor", "bitxor", "shl", "shr", "bitnot"] {
-            let arity = if name == "bitnot" { 1 } else { 2 };
-            let dom: Vec<&Sort> = (0..arity).map(|_| &int).collect();
-            funcs.insert(name, FuncDecl::new(ctx, name, &dom, &int));
-        }
-        Env { ctx, prog, layout: Layout::new(prog), fresh: Cell::new(0), fresh_log: Default::default(), funcs }
+        Env { ctx, prog, layout: Layout::new(prog), fresh: Cell::new(0), fresh_log: Default::default() }
     }
 
-    /// A fresh integer constant (a nondeterministic value).
-    pub fn fresh_int(&self, hint: &str) -> Int<'ctx> {
+    /// A fresh 64-bit constant (an unknown value of a 64-bit or pointer type).
+    pub fn fresh_int(&self, hint: &str) -> Term<'ctx> {
+        self.fresh_of(hint, None)
+    }
+
+    /// A fresh value of type `t`: a constant of the type's width, extended (so every value
+    /// it can take is a value of the type).
+    pub fn fresh_of(&self, hint: &str, t: Option<&Type>) -> Term<'ctx> {
         let n = self.fresh.get();
         self.fresh.set(n + 1);
-        let c = Int::new_const(self.ctx, format!("{hint}!{n}"));
+        let c = typed_const(self.ctx, &format!("{hint}!{n}"), t);
         self.fresh_log.borrow_mut().push(c.clone());
         c
     }
 
     /// The fresh constants made since the last call, in order of creation.
-    pub fn take_fresh(&self) -> Vec<Int<'ctx>> {
+    pub fn take_fresh(&self) -> Vec<Term<'ctx>> {
         std::mem::take(&mut *self.fresh_log.borrow_mut())
     }
 
-    pub fn int(&self, v: i64) -> Int<'ctx> {
-        Int::from_i64(self.ctx, v)
+    /// The constant `v` (two's complement).
+    pub fn int(&self, v: i64) -> Term<'ctx> {
+        BV::from_i64(self.ctx, v, WIDTH)
     }
 
-    fn uf(&self, name: &'static str, args: &[&Int<'ctx>]) -> Int<'ctx> {
-        let a: Vec<&dyn Ast<'ctx>> = args.iter().map(|x| *x as &dyn Ast<'ctx>).collect();
-        self.funcs[name].apply(&a).as_int().expect("integer function")
+    /// `a >= b` on addresses (unsigned).
+    pub fn addr_ge(&self, a: &Term<'ctx>, b: &Term<'ctx>) -> Bool<'ctx> {
+        a.bvuge(b)
     }
+
+    /// `a < b` on addresses (unsigned).
+    pub fn addr_lt(&self, a: &Term<'ctx>, b: &Term<'ctx>) -> Bool<'ctx> {
+        a.bvult(b)
+    }
+
+    /// Memory whose every cell is zero (the initial memory of globals).
+    pub fn zero_mem(&self) -> Array<'ctx> {
+        let s = Sort::bitvector(self.ctx, WIDTH);
+        Array::const_array(self.ctx, &s, &self.int(0))
+    }
+
+    /// Unknown memory (after a call that may write anywhere).
+    pub fn fresh_mem(&self, hint: &str) -> Array<'ctx> {
+        let s = Sort::bitvector(self.ctx, WIDTH);
+        Array::fresh_const(self.ctx, hint, &s, &s)
+    }
+
+    /// The value of a memory cell.
+    pub fn select(&self, mem: &Array<'ctx>, a: &Term<'ctx>) -> Term<'ctx> {
+        mem.select(a).as_bv().expect("memory holds bit-vectors")
+    }
+
+    /// A constant term for a C integer literal (`None` if it fits no 64-bit type).
+    pub fn literal(&self, n: i128) -> Option<Term<'ctx>> {
+        if n < i64::MIN as i128 || n > u64::MAX as i128 {
+            return None;
+        }
+        Some(BV::from_u64(self.ctx, n as u64, WIDTH))
+    }
+}
+
+/// A constant of type `t` (64 bits when `None` or not an integer type), in canonical form.
+fn typed_const<'ctx>(ctx: &'ctx Context, name: &str, t: Option<&Type>) -> Term<'ctx> {
+    match t {
+        Some(Type::Bool) => BV::new_const(ctx, name, 1).zero_ext(WIDTH - 1),
+        Some(Type::Int { bits, signed }) if (*bits as u32) < WIDTH && *bits > 0 => {
+            let c = BV::new_const(ctx, name, *bits as u32);
+            if *signed {
+                c.sign_ext(WIDTH - *bits as u32)
+            } else {
+                c.zero_ext(WIDTH - *bits as u32)
+            }
+        }
+        _ => BV::new_const(ctx, name, WIDTH),
+    }
+}
+
+/// The C conversion of a canonical value to type `t`: truncate to its width and extend by
+/// its signedness (`_Bool`: non-zero is 1). Pointers and 64-bit types are unchanged.
+pub fn norm<'ctx>(env: &Env<'_, 'ctx>, x: Term<'ctx>, t: &Type) -> Term<'ctx> {
+    match t {
+        Type::Bool => x._eq(&env.int(0)).ite(&env.int(0), &env.int(1)),
+        Type::Int { bits, signed } if (*bits as u32) < WIDTH && *bits > 0 => {
+            if let Some(c) = x.as_u64() {
+                return env.int(wrap64(c, *bits as u32, *signed));
+            }
+            let low = x.extract(*bits as u32 - 1, 0);
+            if *signed {
+                low.sign_ext(WIDTH - *bits as u32)
+            } else {
+                low.zero_ext(WIDTH - *bits as u32)
+            }
+        }
+        _ => x,
+    }
+}
+
+/// `c` converted to a `bits`-wide integer, as a 64-bit two's-complement number.
+fn wrap64(c: u64, bits: u32, signed: bool) -> i64 {
+    let low = c & ((1u64 << bits) - 1);
+    if signed && (low >> (bits - 1)) & 1 == 1 {
+        (low | !((1u64 << bits) - 1)) as i64
+    } else {
+        low as i64
+    }
+}
+
+/// Whether every value of `from` is a value of `to` (the conversion is the identity on
+/// canonical values).
+fn fits(from: &Type, to: &Type) -> bool {
+    match (from, to) {
+        (f, t) if f == t => true,
+        (Type::Bool, Type::Int { .. }) => true,
+        (Type::Int { bits: fb, signed: fs }, Type::Int { bits: tb, signed: ts }) => {
+            (fs == ts && fb <= tb) || (!*fs && *ts && fb < tb)
+        }
+        (_, Type::Int { bits, .. }) => *bits as u32 >= WIDTH,
+        (_, Type::Ptr(_)) => true,
+        _ => false,
+    }
+}
+
+/// Whether comparisons and division on values of type `t` are signed.
+fn is_signed(t: &Type) -> bool {
+    matches!(t, Type::Int { signed: true, .. })
 }
 
 /// A symbolic state in the scope of one procedure (or of the globals only).
@@ -83,20 +190,20 @@ pub struct State<'ctx> {
     pub proc: Option<String>,
     /// Call frame number (Newton): locals of different frames get different addresses.
     pub frame: u64,
-    vars: HashMap<(Option<String>, String), Int<'ctx>>,
+    vars: HashMap<(Option<String>, String), Term<'ctx>>,
     pub mem: Array<'ctx>,
 }
 
 impl<'ctx> State<'ctx> {
     pub fn new(env: &Env<'_, 'ctx>, tag: &str, proc: Option<&str>) -> State<'ctx> {
-        let int = Sort::int(env.ctx);
+        let s = Sort::bitvector(env.ctx, WIDTH);
         State {
             tag: tag.to_string(),
             global_tag: tag.to_string(),
             proc: proc.map(str::to_string),
             frame: 0,
             vars: HashMap::new(),
-            mem: Array::new_const(env.ctx, format!("{tag}mem"), &int, &int),
+            mem: Array::new_const(env.ctx, format!("{tag}mem"), &s, &s),
         }
     }
 
@@ -147,8 +254,14 @@ impl<'ctx> State<'ctx> {
         (Layout::scope(env.prog, self.proc.as_deref(), name), name.to_string())
     }
 
+    /// The declared type of a variable visible in this state's scope.
+    fn var_type(&self, env: &Env, name: &str) -> Option<Type> {
+        let proc = self.proc.as_deref().and_then(|p| env.prog.proc(p));
+        env.prog.type_of_lval(proc, &Lval::Var(name.to_string()))
+    }
+
     /// The current term of a scalar variable that is not in memory.
-    pub fn var(&self, env: &Env<'_, 'ctx>, name: &str) -> Int<'ctx> {
+    pub fn var(&self, env: &Env<'_, 'ctx>, name: &str) -> Term<'ctx> {
         let k = self.key(env, name);
         if let Some(t) = self.vars.get(&k) {
             return t.clone();
@@ -159,16 +272,25 @@ impl<'ctx> State<'ctx> {
             (Some(p), 0) => (&self.tag, p.clone()),
             (Some(p), f) => (&self.tag, format!("{p}#{f}")),
         };
-        Int::new_const(env.ctx, format!("{tag}{scope}.{name}"))
+        typed_const(env.ctx, &format!("{tag}{scope}.{name}"), self.var_type(env, name).as_ref())
     }
 
-    pub fn set_var(&mut self, env: &Env<'_, 'ctx>, name: &str, v: Int<'ctx>) {
+    /// Set a scalar variable (the value is converted to the variable's type).
+    pub fn set_var(&mut self, env: &Env<'_, 'ctx>, name: &str, v: Term<'ctx>) {
+        let v = match self.var_type(env, name) {
+            Some(t) => norm(env, v, &t),
+            None => v,
+        };
         let k = self.key(env, name);
         self.vars.insert(k, v);
     }
 
     /// Set a global scalar, whatever the scope of this state (a local may shadow it).
-    pub fn set_global(&mut self, name: &str, v: Int<'ctx>) {
+    pub fn set_global(&mut self, env: &Env<'_, 'ctx>, name: &str, v: Term<'ctx>) {
+        let v = match env.prog.globals.iter().find(|g| g.name == name) {
+            Some(g) => norm(env, v, &g.ty),
+            None => v,
+        };
         self.vars.insert((None, name.to_string()), v);
     }
 
@@ -189,7 +311,7 @@ impl<'ctx> State<'ctx> {
     }
 
     /// The address of a variable in this frame.
-    pub fn var_addr(&self, env: &Env<'_, 'ctx>, name: &str) -> Int<'ctx> {
+    pub fn var_addr(&self, env: &Env<'_, 'ctx>, name: &str) -> Term<'ctx> {
         let k = self.key(env, name);
         let b = env.layout.base(&k.0, name);
         let off = if k.0.is_some() { self.frame as i64 * FRAME_STRIDE } else { 0 };
@@ -197,7 +319,7 @@ impl<'ctx> State<'ctx> {
     }
 
     /// The address of an lvalue that lives in memory.
-    pub fn addr(&self, env: &Env<'_, 'ctx>, l: &Lval) -> Result<Int<'ctx>, LogicError> {
+    pub fn addr(&self, env: &Env<'_, 'ctx>, l: &Lval) -> Result<Term<'ctx>, LogicError> {
         Ok(match l {
             Lval::Var(v) => self.var_addr(env, v),
             Lval::Deref(e) => self.int(env, e)?,
@@ -209,7 +331,7 @@ impl<'ctx> State<'ctx> {
                         if off == 0 {
                             base
                         } else {
-                            Int::add(env.ctx, &[&base, &env.int(off)])
+                            base.bvadd(&env.int(off))
                         }
                     }
                     t => return Err(LogicError::Type(format!("field {f} of a non-struct {t:?}"))),
@@ -224,8 +346,8 @@ impl<'ctx> State<'ctx> {
                 };
                 let k = cells(env.prog, &elem) as i64;
                 let idx = self.int(env, i)?;
-                let scaled = if k == 1 { idx } else { Int::mul(env.ctx, &[&idx, &env.int(k)]) };
-                Int::add(env.ctx, &[&base, &scaled])
+                let scaled = if k == 1 { idx } else { idx.bvmul(&env.int(k)) };
+                base.bvadd(&scaled)
             }
         })
     }
@@ -239,7 +361,7 @@ impl<'ctx> State<'ctx> {
     }
 
     /// The value of an lvalue (arrays decay to their address).
-    pub fn read(&self, env: &Env<'_, 'ctx>, l: &Lval) -> Result<Int<'ctx>, LogicError> {
+    pub fn read(&self, env: &Env<'_, 'ctx>, l: &Lval) -> Result<Term<'ctx>, LogicError> {
         if let Some(v) = self.is_register(env, l) {
             return Ok(self.var(env, &v));
         }
@@ -248,15 +370,20 @@ impl<'ctx> State<'ctx> {
         if t.is_aggregate() {
             return Ok(a);
         }
-        Ok(self.mem.select(&a).as_int().expect("memory holds integers"))
+        // Memory written by this program holds canonical values; unknown memory need not.
+        Ok(norm(env, env.select(&self.mem, &a), &t))
     }
 
-    /// Assign an integer value to an lvalue.
-    pub fn write(&mut self, env: &Env<'_, 'ctx>, l: &Lval, v: Int<'ctx>) -> Result<(), LogicError> {
+    /// Assign a value to an lvalue (converted to the lvalue's type).
+    pub fn write(&mut self, env: &Env<'_, 'ctx>, l: &Lval, v: Term<'ctx>) -> Result<(), LogicError> {
         if let Some(name) = self.is_register(env, l) {
             self.set_var(env, &name, v);
             return Ok(());
         }
+        let v = match self.type_of_lval(env, l) {
+            Ok(t) => norm(env, v, &t),
+            Err(_) => v,
+        };
         let a = self.addr(env, l)?;
         self.mem = self.mem.store(&a, &v);
         Ok(())
@@ -273,17 +400,16 @@ impl<'ctx> State<'ctx> {
                 _ => None,
             };
             for k in 0..n.min(64) {
-                let d = Int::add(env.ctx, &[&dst, &env.int(k as i64)]);
+                let d = dst.bvadd(&env.int(k as i64));
                 let v = match &src {
-                    Some(s) => self.mem.select(&Int::add(env.ctx, &[s, &env.int(k as i64)])).as_int().expect("int"),
+                    Some(s) => env.select(&self.mem, &s.bvadd(&env.int(k as i64))),
                     None => env.fresh_int("copy"),
                 };
                 self.mem = self.mem.store(&d, &v);
             }
             if n > 64 {
                 // Too large to copy cell by cell: memory becomes unknown (sound, coarse).
-                let int = Sort::int(env.ctx);
-                self.mem = Array::fresh_const(env.ctx, "havoc", &int, &int);
+                self.mem = env.fresh_mem("havoc");
             }
             return Ok(());
         }
@@ -291,29 +417,41 @@ impl<'ctx> State<'ctx> {
         self.write(env, l, v)
     }
 
+    /// The C type of an expression for the encoding: like [`Program::type_of`], but an
+    /// integer literal that does not fit `int` has the type C gives it (`long`, then
+    /// `unsigned long`), so predicates written without casts compare as C would.
+    fn ty(&self, env: &Env, e: &Expr) -> Result<Type, LogicError> {
+        match e {
+            Expr::Int(n) if i32::try_from(*n).is_err() => {
+                Ok(if i64::try_from(*n).is_ok() { Type::int(64, true) } else { Type::int(64, false) })
+            }
+            Expr::Bool(_) => Ok(Type::INT),
+            _ => self.type_of(env, e),
+        }
+    }
+
     /// Evaluate an expression.
     pub fn eval(&self, env: &Env<'_, 'ctx>, e: &Expr) -> Result<Val<'ctx>, LogicError> {
         let ctx = env.ctx;
         Ok(match e {
-            Expr::Int(n) => {
-                let v = i64::try_from(*n).map_err(|_| LogicError::Unsupported(format!("constant {n} out of range")))?;
-                Val::I(env.int(v))
-            }
+            Expr::Int(n) => Val::I(
+                env.literal(*n).ok_or_else(|| LogicError::Unsupported(format!("constant {n} wider than 64 bits")))?,
+            ),
             Expr::Bool(b) => Val::B(Bool::from_bool(ctx, *b)),
-            Expr::Lval(l) => {
-                // C's _Bool holds 0 or 1; as a value it is an integer like the others.
-                Val::I(self.read(env, l)?)
-            }
+            Expr::Lval(l) => Val::I(self.read(env, l)?),
             Expr::AddrOf(l) => Val::I(self.addr(env, l)?),
             Expr::FuncAddr(f) => Val::I(env.int(env.layout.func_addr(f))),
-            Expr::Nondet(_) => Val::I(env.fresh_int("nondet")),
+            Expr::Nondet(t) => Val::I(env.fresh_of("nondet", Some(t))),
             Expr::Cast(t, inner) => {
                 let v = self.eval(env, inner)?;
                 match t {
                     Type::Bool => Val::I(to_bool(env, v).ite(&env.int(1), &env.int(0))),
-                    Type::Int { bits, signed } => {
-                        let from = self.type_of(env, inner).ok();
-                        Val::I(convert(env, to_int(env, v), from.as_ref(), *bits, *signed))
+                    Type::Int { .. } => {
+                        let x = to_int(env, v);
+                        match self.ty(env, inner) {
+                            Ok(from) if fits(&from, t) => Val::I(x),
+                            _ => Val::I(norm(env, x, t)),
+                        }
                     }
                     _ => Val::I(to_int(env, v)),
                 }
@@ -322,11 +460,11 @@ impl<'ctx> State<'ctx> {
                 let v = self.eval(env, a)?;
                 match op {
                     UnOp::Not => Val::B(to_bool(env, v).not()),
-                    UnOp::Neg => Val::I(to_int(env, v).unary_minus()),
-                    UnOp::BitNot => {
+                    UnOp::Neg | UnOp::BitNot => {
+                        let t = promote(&self.ty(env, a)?);
                         let x = to_int(env, v);
-                        // ~x = -x - 1 on mathematical integers (two's complement identity).
-                        Val::I(Int::sub(ctx, &[&x.unary_minus(), &env.int(1)]))
+                        let r = if *op == UnOp::Neg { x.bvneg() } else { x.bvnot() };
+                        Val::I(norm(env, r, &t))
                     }
                 }
             }
@@ -339,59 +477,92 @@ impl<'ctx> State<'ctx> {
                         _ => Bool::or(ctx, &[&x, &y]),
                     }));
                 }
-                let ta = self.type_of(env, a)?;
-                let tb = self.type_of(env, b)?;
+                let ta = self.ty(env, a)?;
+                let tb = self.ty(env, b)?;
                 let x = to_int(env, self.eval(env, a)?);
                 let y = to_int(env, self.eval(env, b)?);
-                let scale = |t: &Type| -> i64 {
-                    match t {
-                        Type::Ptr(p) => cells(env.prog, p) as i64,
-                        _ => 1,
-                    }
-                };
-                match op {
-                    BinOp::Eq => Val::B(x._eq(&y)),
-                    BinOp::Ne => Val::B(x._eq(&y).not()),
-                    BinOp::Lt => Val::B(x.lt(&y)),
-                    BinOp::Le => Val::B(x.le(&y)),
-                    BinOp::Gt => Val::B(x.gt(&y)),
-                    BinOp::Ge => Val::B(x.ge(&y)),
-                    BinOp::Add | BinOp::Sub if ta.is_pointer() && tb.is_pointer() => {
-                        // ptr - ptr: the difference in elements.
-                        let d = Int::sub(ctx, &[&x, &y]);
-                        let k = scale(&ta);
-                        Val::I(if k == 1 { d } else { d.div(&env.int(k)) })
-                    }
-                    BinOp::Add | BinOp::Sub if ta.is_pointer() || tb.is_pointer() => {
-                        let (p, i, k) = if ta.is_pointer() { (x, y, scale(&ta)) } else { (y, x, scale(&tb)) };
-                        let off = if k == 1 { i } else { Int::mul(ctx, &[&i, &env.int(k)]) };
-                        Val::I(if *op == BinOp::Add { Int::add(ctx, &[&p, &off]) } else { Int::sub(ctx, &[&p, &off]) })
-                    }
-                    BinOp::Add => Val::I(Int::add(ctx, &[&x, &y])),
-                    BinOp::Sub => Val::I(Int::sub(ctx, &[&x, &y])),
-                    BinOp::Mul => Val::I(Int::mul(ctx, &[&x, &y])),
-                    BinOp::Div => Val::I(c_div(env, &x, &y)),
-                    BinOp::Rem => {
-                        let q = c_div(env, &x, &y);
-                        Val::I(Int::sub(ctx, &[&x, &Int::mul(ctx, &[&y, &q])]))
-                    }
-                    BinOp::Shl => match y.as_i64() {
-                        Some(k) if (0..62).contains(&k) => Val::I(Int::mul(ctx, &[&x, &env.int(1 << k)])),
-                        _ => Val::I(env.uf("shl", &[&x, &y])),
-                    },
-                    BinOp::Shr => match y.as_i64() {
-                        // An arithmetic shift floors: Z3's div by a positive constant does.
-                        Some(k) if (0..62).contains(&k) => Val::I(x.div(&env.int(1 << k))),
-                        _ => Val::I(env.uf("shr", &[&x, &y])),
-                    },
-                    BinOp::BitAnd | BinOp::BitOr | BinOp::BitXor => Val::I(bitwise(env, *op, &x, &y)),
-                    BinOp::And | BinOp::Or => unreachable!("handled above"),
-                }
+                self.binary(env, *op, (x, &ta), (y, &tb))?
             }
         })
     }
 
-    pub fn int(&self, env: &Env<'_, 'ctx>, e: &Expr) -> Result<Int<'ctx>, LogicError> {
+    /// A binary operator other than `&&`/`||` on canonical operands of the given types.
+    fn binary(
+        &self,
+        env: &Env<'_, 'ctx>,
+        op: BinOp,
+        (x, ta): (Term<'ctx>, &Type),
+        (y, tb): (Term<'ctx>, &Type),
+    ) -> Result<Val<'ctx>, LogicError> {
+        let scale = |t: &Type| -> i64 {
+            match t {
+                Type::Ptr(p) => cells(env.prog, p) as i64,
+                _ => 1,
+            }
+        };
+        let (pa, pb) = (ta.is_pointer(), tb.is_pointer());
+        if pa || pb {
+            return Ok(match op {
+                // Addresses are compared as unsigned numbers.
+                BinOp::Eq => Val::B(x._eq(&y)),
+                BinOp::Ne => Val::B(x._eq(&y).not()),
+                BinOp::Lt => Val::B(x.bvult(&y)),
+                BinOp::Le => Val::B(x.bvule(&y)),
+                BinOp::Gt => Val::B(x.bvugt(&y)),
+                BinOp::Ge => Val::B(x.bvuge(&y)),
+                BinOp::Sub if pa && pb => {
+                    // ptr - ptr: the difference in elements.
+                    let d = x.bvsub(&y);
+                    let k = scale(ta);
+                    Val::I(if k == 1 { d } else { d.bvsdiv(&env.int(k)) })
+                }
+                BinOp::Add | BinOp::Sub => {
+                    let (p, i, k) = if pa { (x, y, scale(ta)) } else { (y, x, scale(tb)) };
+                    let off = if k == 1 { i } else { i.bvmul(&env.int(k)) };
+                    Val::I(if op == BinOp::Add { p.bvadd(&off) } else { p.bvsub(&off) })
+                }
+                _ => return Err(LogicError::Unsupported(format!("pointer operand of '{}'", op.symbol()))),
+            });
+        }
+        let shift = matches!(op, BinOp::Shl | BinOp::Shr);
+        // The type of the operation: C's usual arithmetic conversions (shifts: the promoted
+        // left operand). Operands are converted to it unless they already fit.
+        let t = if shift { promote(ta) } else { arith_conv(ta, tb) };
+        let conv = |v: Term<'ctx>, from: &Type, to: &Type| if fits(from, to) { v } else { norm(env, v, to) };
+        let x = conv(x, ta, &t);
+        let y = if shift { y } else { conv(y, tb, &t) };
+        let s = is_signed(&t);
+        Ok(match op {
+            BinOp::Eq => Val::B(x._eq(&y)),
+            BinOp::Ne => Val::B(x._eq(&y).not()),
+            BinOp::Lt => Val::B(if s { x.bvslt(&y) } else { x.bvult(&y) }),
+            BinOp::Le => Val::B(if s { x.bvsle(&y) } else { x.bvule(&y) }),
+            BinOp::Gt => Val::B(if s { x.bvsgt(&y) } else { x.bvugt(&y) }),
+            BinOp::Ge => Val::B(if s { x.bvsge(&y) } else { x.bvuge(&y) }),
+            _ => {
+                let r = match op {
+                    BinOp::Add => x.bvadd(&y),
+                    BinOp::Sub => x.bvsub(&y),
+                    BinOp::Mul => x.bvmul(&y),
+                    // Division by zero is undefined in C; the interpreter stops there.
+                    BinOp::Div if s => x.bvsdiv(&y),
+                    BinOp::Div => x.bvudiv(&y),
+                    BinOp::Rem if s => x.bvsrem(&y),
+                    BinOp::Rem => x.bvurem(&y),
+                    BinOp::Shl => x.bvshl(&y),
+                    BinOp::Shr if s => x.bvashr(&y),
+                    BinOp::Shr => x.bvlshr(&y),
+                    BinOp::BitAnd => x.bvand(&y),
+                    BinOp::BitOr => x.bvor(&y),
+                    BinOp::BitXor => x.bvxor(&y),
+                    _ => unreachable!("comparisons and logical operators are handled above"),
+                };
+                Val::I(norm(env, r, &t))
+            }
+        })
+    }
+
+    pub fn int(&self, env: &Env<'_, 'ctx>, e: &Expr) -> Result<Term<'ctx>, LogicError> {
         Ok(to_int(env, self.eval(env, e)?))
     }
 
@@ -401,107 +572,7 @@ impl<'ctx> State<'ctx> {
     }
 }
 
-/// `x & c`, `x | c`, `x ^ c` exactly (two's complement) when one side is a constant, by
-/// arithmetic on its bits: bit k of x is `(x div 2^k) mod 2`, and `x & ~c = x - (x & c)`.
-/// Otherwise an uninterpreted function (sound for abstraction; Newton confirms paths on the
-/// interpreter).
-fn bitwise<'ctx>(env: &Env<'_, 'ctx>, op: BinOp, x: &Int<'ctx>, y: &Int<'ctx>) -> Int<'ctx> {
-    let ctx = env.ctx;
-    let (v, c) = match (x.as_i64(), y.as_i64()) {
-        (_, Some(c)) => (x, c),
-        (Some(c), _) => (y, c),
-        _ => {
-            let name = match op {
-                BinOp::BitAnd => "bitand",
-                BinOp::BitOr => "bitor",
-                _ => "bitxor",
-            };
-            return env.uf(name, &[x, y]);
-        }
-    };
-    // x & c for c >= 0, as a sum of the bits of x that c keeps.
-    let and_pos = |c: i64| -> Int<'ctx> {
-        if c == 0 {
-            return env.int(0);
-        }
-        if c > 0 && (c & (c + 1)) == 0 {
-            // c = 2^k - 1: x mod 2^k
-            return v.modulo(&env.int(c + 1));
-        }
-        let mut parts = Vec::new();
-        for k in 0..62 {
-            if (c >> k) & 1 == 1 {
-                let bit = v.div(&env.int(1 << k)).modulo(&env.int(2));
-                parts.push(if k == 0 { bit } else { Int::mul(ctx, &[&bit, &env.int(1 << k)]) });
-            }
-        }
-        let refs: Vec<&Int> = parts.iter().collect();
-        Int::add(ctx, &refs)
-    };
-    // Few bits: sum them. Many bits (like `~F_BUSY` as an unsigned constant): x minus the
-    // bits c clears — exact for the values of the unsigned type of that width (a wrap
-    // `mod 2^w` would be exact everywhere but makes Z3's arithmetic time out).
-    let and_c = if c < 0 {
-        Int::sub(ctx, &[v, &and_pos(!c)])
-    } else {
-        let w: u32 = if c >= 1 << 32 { 62 } else { 32 };
-        let mask = (1i64 << w) - 1;
-        if c.count_ones() > w / 2 && c <= mask {
-            Int::sub(ctx, &[v, &and_pos(mask & !c)])
-        } else {
-            and_pos(c)
-        }
-    };
-    match op {
-        BinOp::BitAnd => and_c,
-        BinOp::BitOr => Int::sub(ctx, &[&Int::add(ctx, &[v, &env.int(c)]), &and_c]),
-        _ => Int::sub(ctx, &[&Int::add(ctx, &[v, &env.int(c)]), &Int::mul(ctx, &[&env.int(2), &and_c])]),
-    }
-}
-
-/// An integer conversion: the value wraps into the target type's range (two's complement,
-/// as the interpreter and gcc do) unless every value of the source type fits.
-fn convert<'ctx>(env: &Env<'_, 'ctx>, x: Int<'ctx>, from: Option<&Type>, bits: u16, signed: bool) -> Int<'ctx> {
-    if bits >= 64 {
-        return x;
-    }
-    let fits = match from {
-        Some(Type::Bool) => true,
-        Some(Type::Int { bits: fb, signed: fs }) => (*fs == signed && fb <= &bits) || (!*fs && signed && *fb < bits),
-        _ => false,
-    };
-    if fits {
-        return x;
-    }
-    let m = 1i64 << bits;
-    if let Some(c) = x.as_i64() {
-        let r = c.rem_euclid(m);
-        return env.int(if signed && r >= m / 2 { r - m } else { r });
-    }
-    if signed {
-        let h = env.int(m / 2);
-        Int::sub(env.ctx, &[&Int::add(env.ctx, &[&x, &h]).modulo(&env.int(m)), &h])
-    } else {
-        x.modulo(&env.int(m))
-    }
-}
-
-/// C division, truncating toward zero.
-fn c_div<'ctx>(env: &Env<'_, 'ctx>, x: &Int<'ctx>, y: &Int<'ctx>) -> Int<'ctx> {
-    let zero = env.int(0);
-    if let (Some(a), Some(b)) = (x.as_i64(), y.as_i64()) {
-        if let Some(q) = a.checked_div(b) {
-            return env.int(q);
-        }
-    }
-    let ax = x.ge(&zero).ite(x, &x.unary_minus());
-    let ay = y.ge(&zero).ite(y, &y.unary_minus());
-    let q = ax.div(&ay);
-    let neg = x.lt(&zero).xor(&y.lt(&zero));
-    neg.ite(&q.unary_minus(), &q)
-}
-
-pub fn to_int<'ctx>(env: &Env<'_, 'ctx>, v: Val<'ctx>) -> Int<'ctx> {
+pub fn to_int<'ctx>(env: &Env<'_, 'ctx>, v: Val<'ctx>) -> Term<'ctx> {
     match v {
         Val::I(i) => i,
         Val::B(b) => b.ite(&env.int(1), &env.int(0)),

@@ -3,7 +3,8 @@
 
 use crate::{CexStep, Counterexample, Options, PathStep, Predicate, Stats, Value, Verdict};
 use cminus::{Expr, Lval, Program, Stmt, StmtKind, Type};
-use logic::z3::ast::{Ast, Bool, Int};
+use logic::z3::ast::{Ast, Bool};
+use logic::Term;
 use logic::{Env, Prover, State};
 use std::collections::{BTreeSet, HashMap};
 use std::time::Instant;
@@ -35,9 +36,9 @@ struct Frame<'ctx> {
 /// What the simulation records per step, for the counterexample.
 #[derive(Default)]
 struct Record<'ctx> {
-    reads: Vec<(String, Int<'ctx>)>,
-    writes: Vec<(String, Int<'ctx>)>,
-    nondets: Vec<Int<'ctx>>,
+    reads: Vec<(String, Term<'ctx>)>,
+    writes: Vec<(String, Term<'ctx>)>,
+    nondets: Vec<Term<'ctx>>,
 }
 
 struct Sim<'p, 'ctx> {
@@ -53,12 +54,12 @@ struct Sim<'p, 'ctx> {
     conds: Vec<Cond<'ctx>>,
     axioms: Vec<Bool<'ctx>>,
     records: Vec<Record<'ctx>>,
-    entry_params: Vec<(String, Int<'ctx>)>,
-    init_nondets: Vec<Int<'ctx>>,
+    entry_params: Vec<(String, Term<'ctx>)>,
+    init_nondets: Vec<Term<'ctx>>,
     /// (procedure, variable, frame number) → initial value term.
-    uninit: Vec<(String, String, usize, Int<'ctx>)>,
+    uninit: Vec<(String, String, usize, Term<'ctx>)>,
     /// Initial memory cells of the objects entry pointer parameters point to.
-    param_cells: Vec<(usize, i64, Int<'ctx>)>,
+    param_cells: Vec<(usize, i64, Term<'ctx>)>,
 }
 
 #[derive(Clone)]
@@ -122,7 +123,7 @@ fn simulate<'p, 'ctx>(
             axioms.push(v._eq(&env.int(base)));
             fresh_ptrs += 1;
             for k in 0..logic::mem::cells(prog, pointee).min(64) as i64 {
-                let cell = init_mem.select(&env.int(base + k)).as_int().expect("memory holds integers");
+                let cell = env.select(&init_mem, &env.int(base + k));
                 param_cells.push((i, k, cell));
             }
         }
@@ -285,9 +286,9 @@ fn simulate<'p, 'ctx>(
                             let c = env.fresh_int("ext");
                             let obj = fresh_obj();
                             Some(c._eq(&env.int(0)).ite(&env.int(0), &obj))
-                        } else if prog.extern_fn(callee).is_some_and(|e| e.ty.ret.is_scalar()) {
+                        } else if let Some(e) = prog.extern_fn(callee).filter(|e| e.ty.ret.is_scalar()) {
                             // The interpreter asks for the result even when it is unused.
-                            Some(env.fresh_int("ext"))
+                            Some(env.fresh_of("ext", Some(&e.ty.ret)))
                         } else {
                             None
                         };
@@ -410,7 +411,7 @@ fn confirm(prog: &Program, path: &[PathStep], cex: Counterexample) -> Verdict {
     let k = run.trace.iter().zip(&want).take_while(|(a, b)| a == b).count();
     Verdict::Unknown(format!(
         "the path is feasible for the prover, but the interpreter fed its values leaves it at step {k} ({:?}); \
-         the logic models integers without overflow and bitwise operators as unknown functions",
+         the logic and the interpreter disagree on the C semantics of this path",
         run.outcome
     ))
 }
@@ -422,7 +423,7 @@ fn counterexample<'ctx>(
     prover: &mut Prover<'ctx>,
 ) -> Option<Counterexample> {
     // Collect every term whose value we want, evaluate them in one model.
-    let mut terms: Vec<Int> = Vec::new();
+    let mut terms: Vec<Term> = Vec::new();
     for r in &sim.records {
         terms.extend(r.reads.iter().map(|(_, t)| t.clone()));
         terms.extend(r.writes.iter().map(|(_, t)| t.clone()));
