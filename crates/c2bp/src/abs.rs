@@ -654,14 +654,7 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
                     match ret {
                         Some(l) => {
                             let ty = self.pre().type_of_lval(&self.env, l).unwrap_or(Type::INT);
-                            use cminus::pointsto::{ALLOCATORS, FALLIBLE_ALLOCATORS};
-                            let alloc = if ALLOCATORS.contains(&callee.as_str()) {
-                                Some(false)
-                            } else if FALLIBLE_ALLOCATORS.contains(&callee.as_str()) {
-                                Some(true)
-                            } else {
-                                None
-                            };
+                            let alloc = cminus::pointsto::extern_allocation(&self.sh.prog, callee).map(|a| a.may_fail);
                             self.assign(s, l, &Expr::Nondet(ty), alloc)
                         }
                         None => vec![self.stamp(s, BKind::Skip)],

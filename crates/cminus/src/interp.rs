@@ -19,7 +19,7 @@
 //! Undefined behaviour (null or invalid dereference, division by zero, a negative or
 //! too-large index or shift) and a failing `assume` make the run [`Outcome::Stuck`].
 
-use crate::pointsto::{ALLOCATORS, FALLIBLE_ALLOCATORS};
+use crate::pointsto::extern_allocation;
 use crate::*;
 use std::collections::HashMap;
 
@@ -90,6 +90,13 @@ pub enum Ask {
     /// The first read of an uninitialised scalar inside the object an entry pointer
     /// parameter points to: the parameter's index and the path (fields, elements) within.
     UninitParam { param: usize, path: Vec<i64> },
+    /// The first read of an uninitialised scalar inside the object of the `alloc`-th
+    /// allocation, an array of `elem`: the path (element index, then fields…) within.
+    UninitAlloc { alloc: usize, elem: Type, path: Vec<i64> },
+    /// The integer value of a pointer converted to an integer type, asked once per distinct
+    /// non-NULL pointer, in the order the run first converts them: objects have no fixed
+    /// addresses, so the address is a choice, as in the logic.
+    Address,
 }
 
 /// The variable a nondeterministic pointer value points to (the start of it), as a replay
@@ -163,6 +170,10 @@ struct Machine<'a> {
     /// value named one before it happened).
     alloc_calls: usize,
     allocs: HashMap<usize, usize>,
+    /// Pointers converted to integers, by the integer (for conversions back).
+    int_ptrs: HashMap<i128, Value>,
+    /// The address chosen for each pointer converted so far.
+    ptr_ints: Vec<(Value, i128)>,
     objects: Vec<Value>,
     globals: HashMap<String, usize>,
     frames: Vec<Frame>,
@@ -199,6 +210,8 @@ impl<'a> Machine<'a> {
             calls: 0,
             alloc_calls: 0,
             allocs: HashMap::new(),
+            int_ptrs: HashMap::new(),
+            ptr_ints: Vec::new(),
             objects: vec![],
             globals: HashMap::new(),
             frames: vec![],
@@ -443,6 +456,41 @@ impl<'a> Machine<'a> {
         Ok(None)
     }
 
+    /// The type of the elements of the allocated object that `l` reads: the pointee of the
+    /// pointer through which it is reached (an allocation is an array of those).
+    fn access_elem(&self, proc: Option<&Proc>, l: &Lval) -> Option<Type> {
+        match l {
+            Lval::Var(_) => None,
+            Lval::Field(inner, _) => self.access_elem(proc, inner),
+            Lval::Index(inner, _) => match self.p.type_of_lval(proc, inner)? {
+                Type::Ptr(t) => Some(*t),
+                _ => self.access_elem(proc, inner),
+            },
+            Lval::Deref(e) => self.p.type_of(proc, e)?.pointee().cloned(),
+        }
+    }
+
+    /// A pointer converted to the integer type `t`. Replays take the address from the oracle;
+    /// plain runs give each object a distinct made-up address. The pointer is remembered, so
+    /// that converting the integer back gives the pointer again.
+    fn ptr_to_int(&mut self, v: Value, t: &Type) -> Value {
+        if let Some(a) = self.ptr_ints.iter().find(|(p, _)| *p == v).map(|(_, a)| *a) {
+            return Value::Int(wrap(a, t));
+        }
+        let addr = match &v {
+            Value::Int(i) => return Value::Int(wrap(*i, t)),
+            Value::Zero | Value::Undef => return Value::Int(0),
+            _ if self.resolve.is_some() => self.ask(&Type::Int { bits: 64, signed: false }, Ask::Address) as i128,
+            Value::Ptr { obj, path } => 4096 * (*obj as i128 + 1) + 16 * path.iter().map(|&k| k as i128).sum::<i128>(),
+            Value::Func(f) => 1 << 40 | self.procs.get(f.as_str()).map_or(0, |&k| k as i128) << 4,
+            Value::Agg(_) => 0,
+        };
+        self.ptr_ints.push((v.clone(), addr));
+        let i = wrap(addr, t);
+        self.int_ptrs.insert(i, v);
+        Value::Int(i)
+    }
+
     /// The object of the k-th allocation (created when first named).
     fn alloc_object(&mut self, k: usize) -> usize {
         if let Some(&o) = self.allocs.get(&k) {
@@ -455,22 +503,15 @@ impl<'a> Machine<'a> {
     }
 
     fn call_extern(&mut self, name: &str, args: &[Value]) -> R<Option<Value>> {
-        if FALLIBLE_ALLOCATORS.contains(&name) {
-            // NULL when the supplier says 0, else a fresh object.
+        if let Some(a) = extern_allocation(self.p, name) {
+            // NULL when the supplier says 0 (for those that may fail), else a fresh object.
             let k = self.alloc_calls;
             self.alloc_calls += 1;
-            if self.ask(&Type::INT, Ask::Nondet) == 0 {
+            if a.may_fail && self.ask(&Type::INT, Ask::Nondet) == 0 {
                 return Ok(Some(Value::Int(0)));
             }
             let o = self.alloc_object(k);
-            return Ok(Some(Value::Ptr { obj: o, path: vec![0] }));
-        }
-        if ALLOCATORS.contains(&name) {
-            let zero = matches!(name, "calloc" | "kzalloc" | "kcalloc" | "vzalloc");
-            let k = self.alloc_calls;
-            self.alloc_calls += 1;
-            let o = self.alloc_object(k);
-            if zero {
+            if a.zeroed {
                 self.objects[o] = Value::Zero;
             }
             return Ok(Some(Value::Ptr { obj: o, path: vec![0] }));
@@ -617,9 +658,14 @@ impl<'a> Machine<'a> {
                         let t = self.p.type_of_lval(proc, l);
                         match t {
                             Some(t) if t.is_scalar() => {
-                                let ask = match self.param_obj.get(&o) {
-                                    Some(&param) => Ask::UninitParam { param, path: path.clone() },
-                                    None => {
+                                let alloc = self.allocs.iter().find(|(_, &ob)| ob == o).map(|(&k, _)| k);
+                                let ask = match (self.param_obj.get(&o), alloc) {
+                                    (Some(&param), _) => Ask::UninitParam { param, path: path.clone() },
+                                    (None, Some(alloc)) => match self.access_elem(proc, l) {
+                                        Some(elem) => Ask::UninitAlloc { alloc, elem, path: path.clone() },
+                                        None => Ask::Uninit(None),
+                                    },
+                                    (None, None) => {
                                         Ask::Uninit(if path.is_empty() { self.obj_var.get(&o).cloned() } else { None })
                                     }
                                 };
@@ -677,7 +723,16 @@ impl<'a> Machine<'a> {
             }
             Expr::FuncAddr(f) => Value::Func(f.clone()),
             Expr::Cast(t, a) => {
+                let from_ptr = matches!(t, Type::Int { .. }) && self.p.type_of(proc, a).is_some_and(|f| f.is_pointer());
                 let v = self.eval(proc, a)?;
+                if from_ptr {
+                    return Ok(self.ptr_to_int(v, t));
+                }
+                if let (Type::Ptr(_), Value::Int(i)) = (t, &v) {
+                    if let Some(p) = self.int_ptrs.get(i) {
+                        return Ok(p.clone());
+                    }
+                }
                 match (v, t) {
                     (Value::Int(i), t) => Value::Int(wrap(i, t)),
                     (Value::Zero, t) if t.is_scalar() => Value::Int(0),

@@ -47,6 +47,75 @@ pub const ALLOCATORS: &[&str] = &[
 /// asks for a value (0: NULL) and the points-to analysis treats each call as an allocation.
 pub const FALLIBLE_ALLOCATORS: &[&str] = &["fopen", "fdopen", "freopen", "tmpfile", "opendir", "popen"];
 
+/// Externs that return a pointer into one of their arguments (or to storage they share with
+/// the caller): not fresh objects, so their result stays an unknown pointer.
+const RETURNS_ARGUMENT: &[&str] = &[
+    "strcpy",
+    "strncpy",
+    "stpcpy",
+    "strcat",
+    "strncat",
+    "memcpy",
+    "memmove",
+    "memset",
+    "mempcpy",
+    "strchr",
+    "strrchr",
+    "strstr",
+    "strpbrk",
+    "memchr",
+    "memrchr",
+    "strtok",
+    "strtok_r",
+    "strsep",
+    "fgets",
+    "gets",
+    "index",
+    "rindex",
+    "basename",
+    "dirname",
+    "signal",
+    "bsearch",
+    "__builtin_memcpy",
+    "__builtin_memset",
+    "__builtin_memmove",
+    "__builtin_strcpy",
+];
+
+/// What a call of an external function (one without a body) returns, when it is an object.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Allocation {
+    /// The result may be NULL instead of a fresh object.
+    pub may_fail: bool,
+    /// The object's memory is zero (`calloc`…); otherwise it is uninitialised.
+    pub zeroed: bool,
+}
+
+/// The allocation a call of the external `callee` makes, if it returns a fresh object: the
+/// [`ALLOCATORS`] (never NULL), the [`FALLIBLE_ALLOCATORS`], and every other external
+/// function that returns a data pointer and does not return one of its arguments (NULL or a
+/// fresh object, as the environment models of SDV and LDV have it). The interpreter, the
+/// points-to analysis, c2bp and Newton all ask this one function.
+pub fn extern_allocation(prog: &Program, callee: &str) -> Option<Allocation> {
+    if prog.proc(callee).is_some() {
+        return None;
+    }
+    if ALLOCATORS.contains(&callee) {
+        let zeroed = matches!(callee, "calloc" | "kzalloc" | "kcalloc" | "vzalloc");
+        return Some(Allocation { may_fail: false, zeroed });
+    }
+    if FALLIBLE_ALLOCATORS.contains(&callee) {
+        return Some(Allocation { may_fail: true, zeroed: false });
+    }
+    let ret = &prog.extern_fn(callee)?.ty.ret;
+    match ret {
+        Type::Ptr(t) if !matches!(**t, Type::Func(_)) && !RETURNS_ARGUMENT.contains(&callee) => {
+            Some(Allocation { may_fail: true, zeroed: false })
+        }
+        _ => None,
+    }
+}
+
 /// A call through a function pointer, before it is resolved (used by the C front end).
 #[derive(Clone, Debug)]
 pub struct IndirectCall {
@@ -228,7 +297,7 @@ impl PointsTo {
             StmtKind::Call { ret, callee, args } => {
                 if self.program.proc(callee).is_some() {
                     self.call(proc, callee, args, ret.as_ref())
-                } else if ALLOCATORS.contains(&callee.as_str()) || FALLIBLE_ALLOCATORS.contains(&callee.as_str()) {
+                } else if extern_allocation(&self.program, callee).is_some() {
                     match ret {
                         Some(r) => {
                             let o = self.obj(Obj::Alloc(s.id));

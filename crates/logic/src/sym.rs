@@ -21,7 +21,7 @@ use cminus::{arith_conv, promote, BinOp, Expr, Lval, Program, Type, UnOp};
 use std::cell::Cell;
 use std::collections::HashMap;
 use z3::ast::{Array, Ast, Bool, Dynamic, BV};
-use z3::{Context, Sort};
+use z3::{Context, FuncDecl, Sort};
 
 /// The width of every term: C's widest integer type (and a pointer) on LP64.
 pub const WIDTH: u32 = 64;
@@ -44,11 +44,41 @@ pub struct Env<'p, 'ctx> {
     fresh: Cell<u64>,
     /// Fresh constants made since the last [`Env::take_fresh`] (nondeterministic values).
     fresh_log: std::cell::RefCell<Vec<Term<'ctx>>>,
+    /// Every pointer converted to an integer, with the integer, in order of evaluation (Newton
+    /// feeds the interpreter these values, see [`Env::take_addresses`]).
+    addr_log: std::cell::RefCell<Vec<(Term<'ctx>, Term<'ctx>)>>,
+    /// The integer value of a (non-NULL) address: unknown, but the same for the same address.
+    /// The cell addresses of the memory model are not C's byte addresses, so a program that
+    /// converts a pointer to an integer must not see them (a `char` may lie at any address).
+    addr_to_int: FuncDecl<'ctx>,
 }
 
 impl<'p, 'ctx> Env<'p, 'ctx> {
     pub fn new(ctx: &'ctx Context, prog: &'p Program) -> Env<'p, 'ctx> {
-        Env { ctx, prog, layout: Layout::new(prog), fresh: Cell::new(0), fresh_log: Default::default() }
+        let bv = Sort::bitvector(ctx, WIDTH);
+        let addr_to_int = FuncDecl::new(ctx, "addr_to_int", &[&bv], &bv);
+        Env {
+            ctx,
+            prog,
+            layout: Layout::new(prog),
+            fresh: Cell::new(0),
+            fresh_log: Default::default(),
+            addr_log: Default::default(),
+            addr_to_int,
+        }
+    }
+
+    /// The integer a pointer converts to: 0 for NULL, else an unknown value per address.
+    fn ptr_to_int(&self, p: &Term<'ctx>) -> Term<'ctx> {
+        let v = self.addr_to_int.apply(&[p as &dyn Ast<'ctx>]).as_bv().expect("a bit-vector");
+        let v = p._eq(&self.int(0)).ite(&self.int(0), &v);
+        self.addr_log.borrow_mut().push((p.clone(), v.clone()));
+        v
+    }
+
+    /// The pointers converted to integers since the last call, with their integer values.
+    pub fn take_addresses(&self) -> Vec<(Term<'ctx>, Term<'ctx>)> {
+        std::mem::take(&mut *self.addr_log.borrow_mut())
     }
 
     /// A fresh 64-bit constant (an unknown value of a 64-bit or pointer type).
@@ -442,6 +472,15 @@ impl<'ctx> State<'ctx> {
             Expr::AddrOf(l) => Val::I(self.addr(env, l)?),
             Expr::FuncAddr(f) => Val::I(env.int(env.layout.func_addr(f))),
             Expr::Nondet(t) => Val::I(env.fresh_of("nondet", Some(t))),
+            Expr::Cast(t @ Type::Int { .. }, inner) if self.ty(env, inner)?.is_pointer() => {
+                let p = self.int(env, inner)?;
+                Val::I(norm(env, env.ptr_to_int(&p), t))
+            }
+            Expr::Cast(Type::Ptr(_), inner) if self.round_trip(env, inner) => match inner.as_ref() {
+                // (T *)(long)p: the pointer again, whatever integer it was converted to.
+                Expr::Cast(_, p) => Val::I(self.int(env, p)?),
+                _ => unreachable!("round_trip checks the shape"),
+            },
             Expr::Cast(t, inner) => {
                 let v = self.eval(env, inner)?;
                 match t {
@@ -484,6 +523,21 @@ impl<'ctx> State<'ctx> {
                 self.binary(env, *op, (x, &ta), (y, &tb))?
             }
         })
+    }
+
+    /// Whether `e` is a pointer converted to an integer as wide (converting it back to a
+    /// pointer gives the pointer).
+    fn round_trip(&self, env: &Env, e: &Expr) -> bool {
+        match e {
+            Expr::Cast(Type::Int { bits, .. }, p) => {
+                let ptr_bits = match env.prog.data_model {
+                    cminus::DataModel::Lp64 => 64,
+                    cminus::DataModel::Ilp32 => 32,
+                };
+                *bits >= ptr_bits && self.ty(env, p).is_ok_and(|t| t.is_pointer())
+            }
+            _ => false,
+        }
     }
 
     /// A binary operator other than `&&`/`||` on canonical operands of the given types.

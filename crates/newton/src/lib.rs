@@ -79,6 +79,11 @@ pub struct Counterexample {
     /// Initial contents of the objects entry pointer parameters point to:
     /// (parameter index, cell offset, value).
     pub param_memory: Vec<(usize, i64, i128)>,
+    /// The integers that pointers converted to integers have, one per distinct pointer in
+    /// order of first conversion (the addresses the interpreter is fed).
+    pub addresses: Vec<i128>,
+    /// Initial contents of allocated objects: (allocation index, cell offset, value).
+    pub alloc_memory: Vec<(usize, i64, i128)>,
 }
 
 /// What Newton concluded about a path.

@@ -16,6 +16,8 @@ const FRESH_PTR_STRIDE: i64 = 1 << 36;
 /// Objects from allocators (malloc, fopen…), one per call on the path.
 const ALLOC_BASE: i64 = logic::mem::ALLOC_MIN;
 const ALLOC_STRIDE: i64 = 1 << 36;
+/// Cells of an allocated object whose initial contents a counterexample records.
+const ALLOC_CELLS: i64 = 64;
 
 /// An `assume` on the path: its formula, and where it came from.
 struct Cond<'ctx> {
@@ -60,6 +62,10 @@ struct Sim<'p, 'ctx> {
     uninit: Vec<(String, String, usize, Term<'ctx>)>,
     /// Initial memory cells of the objects entry pointer parameters point to.
     param_cells: Vec<(usize, i64, Term<'ctx>)>,
+    /// Pointers converted to integers along the path, with the integers, in path order.
+    addresses: Vec<(Term<'ctx>, Term<'ctx>)>,
+    /// Initial memory cells of the objects of allocations: (allocation index, cell, value).
+    alloc_cells: Vec<(usize, i64, Term<'ctx>)>,
 }
 
 #[derive(Clone)]
@@ -149,6 +155,8 @@ fn simulate<'p, 'ctx>(
         init_nondets,
         uninit: Vec::new(),
         param_cells,
+        addresses: Vec::new(),
+        alloc_cells: Vec::new(),
     };
     let mut frame_ids: Vec<usize> = vec![0];
     let mut calls = 0u64;
@@ -275,17 +283,25 @@ fn simulate<'p, 'ctx>(
                         }
                         // Allocators return fresh objects (as in the interpreter); fallible ones
                         // (fopen…) NULL when their choice is 0.
-                        use cminus::pointsto::{ALLOCATORS, FALLIBLE_ALLOCATORS};
+                        // The object's cells hold what the initial memory holds there (nothing
+                        // writes an object before it exists); the replay reads them from there.
                         let mut fresh_obj = || {
                             allocs += 1;
-                            env.int(ALLOC_BASE + allocs * ALLOC_STRIDE)
+                            let base = ALLOC_BASE + allocs * ALLOC_STRIDE;
+                            for k in 0..ALLOC_CELLS {
+                                let cell = env.select(&init_mem, &env.int(base + k));
+                                sim.alloc_cells.push((allocs as usize - 1, k, cell));
+                            }
+                            env.int(base)
                         };
-                        let v = if ALLOCATORS.contains(&callee.as_str()) {
-                            Some(fresh_obj())
-                        } else if FALLIBLE_ALLOCATORS.contains(&callee.as_str()) {
-                            let c = env.fresh_int("ext");
-                            let obj = fresh_obj();
-                            Some(c._eq(&env.int(0)).ite(&env.int(0), &obj))
+                        let v = if let Some(a) = cminus::pointsto::extern_allocation(prog, callee) {
+                            if a.may_fail {
+                                let c = env.fresh_of("ext", Some(&Type::INT));
+                                let obj = fresh_obj();
+                                Some(c._eq(&env.int(0)).ite(&env.int(0), &obj))
+                            } else {
+                                Some(fresh_obj())
+                            }
                         } else if let Some(e) = prog.extern_fn(callee).filter(|e| e.ty.ret.is_scalar()) {
                             // The interpreter asks for the result even when it is unused.
                             Some(env.fresh_of("ext", Some(&e.ty.ret)))
@@ -306,6 +322,7 @@ fn simulate<'p, 'ctx>(
         rec.nondets = sim.env.take_fresh();
         sim.records.push(rec);
     }
+    sim.addresses = sim.env.take_addresses();
     // Uninitialised locals of the entry frame.
     let entry_state = sim.frames.first().map(|f| f.entry.clone());
     if let Some(es) = entry_state {
@@ -433,6 +450,11 @@ fn counterexample<'ctx>(
     terms.extend(sim.init_nondets.iter().cloned());
     terms.extend(sim.uninit.iter().map(|(_, _, _, t)| t.clone()));
     terms.extend(sim.param_cells.iter().map(|(_, _, t)| t.clone()));
+    for (a, v) in &sim.addresses {
+        terms.push(a.clone());
+        terms.push(v.clone());
+    }
+    terms.extend(sim.alloc_cells.iter().map(|(_, _, t)| t.clone()));
     let vals = prover.model_values(conds, &terms)?;
     let mut it = vals.into_iter();
     let mut steps = Vec::new();
@@ -468,13 +490,37 @@ fn counterexample<'ctx>(
     for (p, k, _) in &sim.param_cells {
         param_memory.push((*p, *k, it.next()?));
     }
+    // The interpreter asks once per distinct non-NULL pointer, in order of first conversion.
+    let mut seen_addr = Vec::new();
+    let mut addresses = Vec::new();
+    for _ in &sim.addresses {
+        let (a, v) = (it.next()?, it.next()?);
+        if a != 0 && !seen_addr.contains(&a) {
+            seen_addr.push(a);
+            addresses.push(v);
+        }
+    }
     let last = path.last()?;
     let (_, s) = stmt(sim.prog, &sim.index, last.stmt)?;
     let message = match &s.kind {
         StmtKind::Error(m) => m.clone(),
         _ => String::new(),
     };
-    Some(Counterexample { steps, error_stmt: s.id, message, inputs, oracle, uninit, param_memory })
+    let mut alloc_memory = Vec::new();
+    for (a, k, _) in &sim.alloc_cells {
+        alloc_memory.push((*a, *k, it.next()?));
+    }
+    Some(Counterexample {
+        steps,
+        error_stmt: s.id,
+        message,
+        inputs,
+        oracle,
+        uninit,
+        param_memory,
+        addresses,
+        alloc_memory,
+    })
 }
 
 /// The C name of a printed lvalue: variables renamed by the front end get their C name back.
@@ -495,15 +541,21 @@ pub fn replay(prog: &Program, cex: &Counterexample, max_steps: u64) -> cminus::i
     let uninit: HashMap<(String, String, usize), i128> =
         cex.uninit.iter().map(|(p, v, f, x)| ((p.clone(), v.clone(), *f), *x)).collect();
     let param_mem: HashMap<(usize, i64), i128> = cex.param_memory.iter().map(|&(p, k, v)| ((p, k), v)).collect();
+    let alloc_mem: HashMap<(usize, i64), i128> = cex.alloc_memory.iter().map(|&(a, k, v)| ((a, k), v)).collect();
     let entry = prog.proc(&prog.entry);
     let mut seen: HashMap<usize, usize> = HashMap::new();
     let mut init_k = 0;
+    let mut addr_k = 0;
     let labels_of = |i: usize| -> Vec<String> {
         cex.steps.get(i).and_then(|s| prog.stmt_ref(s.stmt)).map(|s| s.labels.clone()).unwrap_or_default()
     };
     let mut answer = |e: &cminus::interp::Event| -> i64 {
         let v: i128 = match &e.ask {
             Ask::EntryParam(i) => oracle.get(&(usize::MAX, *i)).copied().unwrap_or(0),
+            Ask::Address => {
+                addr_k += 1;
+                cex.addresses.get(addr_k - 1).copied().unwrap_or(0)
+            }
             Ask::Nondet if e.step == usize::MAX => {
                 init_k += 1;
                 oracle.get(&(usize::MAX - 1, init_k - 1)).copied().unwrap_or(0)
@@ -519,6 +571,10 @@ pub fn replay(prog: &Program, cex: &Counterexample, max_steps: u64) -> cminus::i
                 let pointee = entry.and_then(|p| p.formals.get(*param)).and_then(|f| f.ty.pointee().cloned());
                 let off = pointee.map(|t| cell_offset(prog, &t, path)).unwrap_or(0);
                 param_mem.get(&(*param, off)).copied().unwrap_or(0)
+            }
+            Ask::UninitAlloc { alloc, elem, path } => {
+                let off = cell_offset(prog, &Type::Array(Box::new(elem.clone()), None), path);
+                alloc_mem.get(&(*alloc, off)).copied().unwrap_or(0)
             }
             Ask::Goto(labels) => {
                 let next = labels_of(e.step + 1);

@@ -1,0 +1,10 @@
+// slam: lowers
+// expect: VIOLATION
+// Issue 12, cause 3: a char may lie at any address (objects have no fixed addresses).
+void reach_error(void);
+char a;
+char b;
+int main(void) {
+  if ((long)&b % 4 != 0) reach_error();
+  return 0;
+}

@@ -1,0 +1,10 @@
+// slam: lowers
+// expect: VIOLATION
+// Issue 12, cause 2: unsigned multiplication wraps (65536 * 65536 == 0 in 32 bits).
+extern unsigned int __VERIFIER_nondet_uint(void);
+void reach_error(void);
+int main(void) {
+  unsigned x = __VERIFIER_nondet_uint();
+  if (x == 65536u && x * x == 0u) reach_error();
+  return 0;
+}
