@@ -110,7 +110,10 @@ pub fn lower_files(files: &[PathBuf], opts: &Options) -> Result<cminus::Program,
     if !diags.is_empty() {
         return Err(diags);
     }
-    lower::lower_units(units, opts)
+    lower::lower_units(units, opts).map(|mut p| {
+        cminus::guard::guard_null_derefs(&mut p);
+        p
+    })
 }
 
 /// Lower C source text (named `name` in locations) into a C-- program.
@@ -131,5 +134,8 @@ pub fn lower_strs(sources: &[(&str, &str)], opts: &Options) -> Result<cminus::Pr
     if !diags.is_empty() {
         return Err(diags);
     }
-    lower::lower_units(units, opts)
+    lower::lower_units(units, opts).map(|mut p| {
+        cminus::guard::guard_null_derefs(&mut p);
+        p
+    })
 }

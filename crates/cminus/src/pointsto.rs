@@ -92,7 +92,8 @@ pub struct Allocation {
 }
 
 /// The allocation a call of the external `callee` makes, if it returns a fresh object: the
-/// [`ALLOCATORS`] (never NULL), the [`FALLIBLE_ALLOCATORS`], and every other external
+/// [`ALLOCATORS`] (NULL or a fresh object, as the C standard and SV-COMP's rules since 2026
+/// have it; `alloca` never NULL), the [`FALLIBLE_ALLOCATORS`], and every other external
 /// function that returns a data pointer and does not return one of its arguments (NULL or a
 /// fresh object, as the environment models of SDV and LDV have it). The interpreter, the
 /// points-to analysis, c2bp and Newton all ask this one function.
@@ -102,7 +103,8 @@ pub fn extern_allocation(prog: &Program, callee: &str) -> Option<Allocation> {
     }
     if ALLOCATORS.contains(&callee) {
         let zeroed = matches!(callee, "calloc" | "kzalloc" | "kcalloc" | "vzalloc");
-        return Some(Allocation { may_fail: false, zeroed });
+        let may_fail = !matches!(callee, "alloca" | "__builtin_alloca");
+        return Some(Allocation { may_fail, zeroed });
     }
     if FALLIBLE_ALLOCATORS.contains(&callee) {
         return Some(Allocation { may_fail: true, zeroed: false });

@@ -1,0 +1,142 @@
+//! NULL guards: `assume(p != NULL)` before every statement that dereferences a pointer which
+//! may hold the result of an allocation that can fail.
+//!
+//! Allocations may return NULL (`pointsto::extern_allocation`). Dereferencing NULL is
+//! undefined behaviour, after which C promises nothing; the interpreter stops there, and a
+//! verification task whose error is reachable only through it is not a task. The guard makes
+//! every stage agree on that: c2bp abstracts the `assume`, Newton adds it to the path
+//! condition (and can learn `p != 0` from it), the interpreter stops at it. Without the guard
+//! the abstraction would read whatever memory holds at address 0 and every path through a
+//! dereference of a fresh pointer would end UNKNOWN.
+
+use crate::pointsto::{extern_allocation, Obj, PointsTo};
+use crate::{BinOp, Expr, Lval, Program, Stmt, StmtKind, Type};
+use std::collections::HashSet;
+
+/// Insert the guards. Statements keep their ids; each guard gets a fresh id, the location of
+/// the statement it guards, and takes over its labels (so jumps to it are guarded too).
+pub fn guard_null_derefs(p: &mut Program) {
+    let fallible: HashSet<crate::StmtId> = p
+        .procs
+        .iter()
+        .flat_map(|q| &q.body)
+        .filter_map(|s| match &s.kind {
+            StmtKind::Call { callee, ret: Some(_), .. } => {
+                extern_allocation(p, callee).filter(|a| a.may_fail).map(|_| s.id)
+            }
+            _ => None,
+        })
+        .collect();
+    if fallible.is_empty() {
+        return;
+    }
+    let mut pt = PointsTo::analyze(p);
+    let mut plan: Vec<(usize, usize, Vec<Expr>)> = Vec::new();
+    for (pi, q) in p.procs.iter().enumerate() {
+        for (si, s) in q.body.iter().enumerate() {
+            let mut ptrs = Vec::new();
+            derefs_of_stmt(p, q, s, &mut ptrs);
+            let mut guards: Vec<Expr> = Vec::new();
+            for e in ptrs {
+                let may_be_fresh =
+                    pt.points_to(&q.name, &e).iter().any(|o| matches!(o, Obj::Alloc(id) if fallible.contains(id)));
+                if may_be_fresh && !e.has_nondet() && !guards.contains(&e) {
+                    guards.push(e);
+                }
+            }
+            if !guards.is_empty() {
+                plan.push((pi, si, guards));
+            }
+        }
+    }
+    // Insert from the back so that indices stay valid.
+    for (pi, si, guards) in plan.into_iter().rev() {
+        let loc = p.procs[pi].body[si].loc;
+        let labels = std::mem::take(&mut p.procs[pi].body[si].labels);
+        let mut new = Vec::new();
+        for (k, e) in guards.into_iter().enumerate() {
+            let ty = p.type_of(Some(&p.procs[pi]), &e).unwrap_or(Type::ptr(Type::Void));
+            let cond = Expr::bin(BinOp::Ne, e, Expr::Cast(ty, Box::new(Expr::Int(0))));
+            let id = p.fresh_stmt_id();
+            let labels = if k == 0 { labels.clone() } else { vec![] };
+            new.push(Stmt { id, loc, labels, kind: StmtKind::Assume(cond) });
+        }
+        let body = &mut p.procs[pi].body;
+        body.splice(si..si, new);
+    }
+}
+
+/// The pointer values a statement dereferences, innermost first.
+fn derefs_of_stmt(p: &Program, q: &crate::Proc, s: &Stmt, out: &mut Vec<Expr>) {
+    match &s.kind {
+        StmtKind::Assign(l, e) => {
+            derefs_of_expr(p, q, e, out);
+            derefs_of_lval(p, q, l, out);
+        }
+        StmtKind::Assume(e) | StmtKind::Return(Some(e)) => derefs_of_expr(p, q, e, out),
+        StmtKind::Call { ret, args, .. } => {
+            for a in args {
+                derefs_of_expr(p, q, a, out);
+            }
+            if let Some(l) = ret {
+                derefs_of_lval(p, q, l, out);
+            }
+        }
+        _ => {}
+    }
+}
+
+fn derefs_of_expr(p: &Program, q: &crate::Proc, e: &Expr, out: &mut Vec<Expr>) {
+    match e {
+        Expr::Lval(l) => derefs_of_lval(p, q, l, out),
+        // `&p->f` computes an address without reading memory: only its inner reads count.
+        Expr::AddrOf(l) => addr_derefs(p, q, l, out),
+        Expr::Unary(_, a) | Expr::Cast(_, a) => derefs_of_expr(p, q, a, out),
+        Expr::Binary(op, a, b) => {
+            derefs_of_expr(p, q, a, out);
+            // The right operand of && and || may not be evaluated.
+            if !op.is_logical() {
+                derefs_of_expr(p, q, b, out);
+            }
+        }
+        Expr::Int(_) | Expr::Bool(_) | Expr::FuncAddr(_) | Expr::Nondet(_) => {}
+    }
+}
+
+/// The dereferences needed to read (or write) the lvalue `l`.
+fn derefs_of_lval(p: &Program, q: &crate::Proc, l: &Lval, out: &mut Vec<Expr>) {
+    match l {
+        Lval::Var(_) => {}
+        Lval::Deref(e) => {
+            derefs_of_expr(p, q, e, out);
+            out.push((**e).clone());
+        }
+        Lval::Field(inner, _) => derefs_of_lval(p, q, inner, out),
+        Lval::Index(inner, i) => {
+            derefs_of_expr(p, q, i, out);
+            match p.type_of_lval(Some(q), inner) {
+                Some(Type::Ptr(_)) => {
+                    derefs_of_lval(p, q, inner, out);
+                    out.push(Expr::Lval((**inner).clone()));
+                }
+                _ => derefs_of_lval(p, q, inner, out),
+            }
+        }
+    }
+}
+
+/// The dereferences in computing the address of `l` (not reading it).
+fn addr_derefs(p: &Program, q: &crate::Proc, l: &Lval, out: &mut Vec<Expr>) {
+    match l {
+        Lval::Var(_) => {}
+        Lval::Deref(e) => derefs_of_expr(p, q, e, out),
+        Lval::Field(inner, _) => addr_derefs(p, q, inner, out),
+        Lval::Index(inner, i) => {
+            derefs_of_expr(p, q, i, out);
+            match p.type_of_lval(Some(q), inner) {
+                Some(Type::Ptr(_)) => derefs_of_lval(p, q, inner, out),
+                _ => addr_derefs(p, q, inner, out),
+            }
+        }
+    }
+}
