@@ -10,6 +10,7 @@
 pub mod gen;
 mod lower;
 mod preprocess;
+mod reach;
 
 pub use cminus::DataModel;
 pub use preprocess::LineMap;
@@ -65,36 +66,89 @@ pub(crate) struct Unit {
     pub ast: lang_c::ast::TranslationUnit,
 }
 
+/// C keywords, which are never a declarator's name (and so never an implicit `int`'s).
+const KEYWORDS: &[&str] = &[
+    "auto", "break", "case", "char", "const", "continue", "default", "do", "double", "else", "enum", "extern",
+    "float", "for", "goto", "if", "inline", "int", "long", "register", "restrict", "return", "short", "signed",
+    "sizeof", "static", "struct", "switch", "typedef", "union", "unsigned", "void", "volatile", "while", "_Bool",
+    "_Complex", "_Alignas", "_Alignof", "_Atomic", "_Generic", "_Noreturn", "_Static_assert", "_Thread_local",
+    "__typeof__", "typeof", "__extension__", "asm", "__asm__", "__inline", "__inline__", "__restrict",
+    "__restrict__", "__const", "__volatile__", "__signed__",
+];
+
+/// The most `int`s inserted for implicit-int declarations in one file.
+const MAX_IMPLICIT_INT: usize = 500;
+
 fn parse_unit(name: &str, text: Option<&str>, opts: &Options) -> Result<Unit, Vec<Diagnostic>> {
     let pre = preprocess::run(name, text, opts).map_err(|d| vec![d])?;
-    let map = LineMap::new(&pre);
     let config = lang_c::driver::Config::with_gcc();
-    match lang_c::driver::parse_preprocessed(&config, pre) {
-        Ok(parse) => Ok(Unit { map, ast: parse.unit }),
-        Err(e) => {
-            let (file, line, col) = map.locate(e.offset);
-            let tok: String = e.source[e.offset.min(e.source.len())..]
-                .chars()
-                .take_while(|c| c.is_alphanumeric() || *c == '_')
-                .collect();
-            let tok = if tok.is_empty() {
-                e.source[e.offset.min(e.source.len())..].chars().next().map(|c| c.to_string()).unwrap_or_default()
-            } else {
-                tok
-            };
-            let mut exp: Vec<&str> = e.expected.iter().copied().collect();
-            exp.sort();
-            let hint = if exp.contains(&";") {
-                "expected ';'".to_string()
-            } else {
-                let shown: Vec<String> = exp.iter().take(8).map(|s| format!("'{s}'")).collect();
-                let more = if exp.len() > 8 { ", …" } else { "" };
-                format!("expected {}{}", shown.join(", "), more)
-            };
-            let at = if tok.is_empty() { "end of input".to_string() } else { format!("'{tok}'") };
-            Err(vec![Diagnostic { file, line, col, message: format!("syntax error at {at}: {hint}") }])
+    // K&R's implicit `int` (`extern f();`, `f(x) int x; {…}`), which lang-c rejects: where the
+    // parser wants a type and finds a plain identifier, `int ` is inserted and the text parsed
+    // again. The inserted offsets are kept so that locations stay those of the user's text.
+    let mut src = pre.clone();
+    let mut inserted: Vec<usize> = vec![];
+    let mut before_last: Option<Diagnostic> = None;
+    loop {
+        let map = LineMap::new(&pre).with_insertions(&inserted, IMPLICIT_INT.len());
+        match lang_c::driver::parse_preprocessed(&config, src.clone()) {
+            Ok(parse) => return Ok(Unit { map, ast: parse.unit }),
+            Err(e) => {
+                let diag = syntax_error(&map, &e);
+                let off = e.offset.min(e.source.len());
+                let word = identifier_at(&e.source, off);
+                let after_last = inserted.last().is_none_or(|&p| off >= p + IMPLICIT_INT.len());
+                if inserted.len() < MAX_IMPLICIT_INT
+                    && after_last
+                    && e.expected.contains("<typedef_name>")
+                    && word.is_some_and(|w| !KEYWORDS.contains(&w))
+                {
+                    src.insert_str(off, IMPLICIT_INT);
+                    inserted.push(off);
+                    before_last = Some(diag);
+                    continue;
+                }
+                // the insertion did not help (`unknown_t x;` is no implicit int): report the
+                // error as it was before it
+                let diag = match (inserted.last(), before_last) {
+                    (Some(&p), Some(d)) if !src[p..off].contains([';', '{', '}']) => d,
+                    _ => diag,
+                };
+                return Err(vec![diag]);
+            }
         }
     }
+}
+
+const IMPLICIT_INT: &str = "int ";
+
+/// The identifier starting at `off`, if one does.
+fn identifier_at(s: &str, off: usize) -> Option<&str> {
+    let rest = &s[off..];
+    let len = rest.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).unwrap_or(rest.len());
+    let w = &rest[..len];
+    (!w.is_empty() && !w.starts_with(|c: char| c.is_ascii_digit())).then_some(w)
+}
+
+fn syntax_error(map: &LineMap, e: &lang_c::driver::SyntaxError) -> Diagnostic {
+    let (file, line, col) = map.locate(e.offset);
+    let tok: String =
+        e.source[e.offset.min(e.source.len())..].chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
+    let tok = if tok.is_empty() {
+        e.source[e.offset.min(e.source.len())..].chars().next().map(|c| c.to_string()).unwrap_or_default()
+    } else {
+        tok
+    };
+    let mut exp: Vec<&str> = e.expected.iter().copied().collect();
+    exp.sort();
+    let hint = if exp.contains(&";") {
+        "expected ';'".to_string()
+    } else {
+        let shown: Vec<String> = exp.iter().take(8).map(|s| format!("'{s}'")).collect();
+        let more = if exp.len() > 8 { ", …" } else { "" };
+        format!("expected {}{}", shown.join(", "), more)
+    };
+    let at = if tok.is_empty() { "end of input".to_string() } else { format!("'{tok}'") };
+    Diagnostic { file, line, col, message: format!("syntax error at {at}: {hint}") }
 }
 
 /// Lower C files (calls across files are resolved by name) into one C-- program.

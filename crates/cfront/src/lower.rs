@@ -64,6 +64,8 @@ struct Lowerer<'o> {
     anon_n: u32,
     indirect: Vec<IndirectCall>,
     cur_loc: Loc,
+    /// Functions whose definition could not be lowered, with the reason.
+    failed_fns: Vec<(String, Diagnostic)>,
 }
 
 const FRESH_PREFIX: &str = "L";
@@ -93,6 +95,7 @@ pub(crate) fn lower_units(units: Vec<Unit>, opts: &Options) -> Result<Program, V
         anon_n: 0,
         indirect: vec![],
         cur_loc: Loc::default(),
+        failed_fns: vec![],
     };
     l.prog.data_model = opts.data_model;
     for u in &units {
@@ -115,7 +118,15 @@ pub(crate) fn lower_units(units: Vec<Unit>, opts: &Options) -> Result<Program, V
                 ExternalDeclaration::StaticAssert(_) => Ok(()),
             };
             if let Err(d) = r {
-                l.diags.push(d);
+                // a function that fails to lower only matters if the entry can reach it
+                let failed_fn = match &ed.node {
+                    ExternalDeclaration::FunctionDefinition(fd) => declarator_name(&fd.node.declarator.node),
+                    _ => None,
+                };
+                match failed_fn {
+                    Some(name) => l.failed_fns.push((name, d)),
+                    None => l.diags.push(d),
+                }
                 l.f = None;
                 l.const_mode = false;
                 l.scopes.truncate(1);
@@ -625,11 +636,14 @@ impl<'o> Lowerer<'o> {
                     params = Some(ps);
                 }
                 DerivedDeclarator::KRFunction(ids) => {
-                    if !ids.is_empty() {
-                        return self.err(dd.span, "K&R-style function definitions are not supported");
-                    }
-                    t = Type::Func(Box::new(FuncType { ret: t, params: vec![], variadic: true }));
-                    params = Some(vec![]);
+                    // an old-style definition `f(a, b) int a; {…}`: the parameters are `int`
+                    // until `func_def` reads their declarations
+                    let variadic = ids.is_empty();
+                    let ps: Vec<(Option<String>, Type)> =
+                        ids.iter().map(|id| (Some(id.node.name.clone()), Type::INT)).collect();
+                    let ft = FuncType { ret: t, params: ps.iter().map(|p| p.1.clone()).collect(), variadic };
+                    t = Type::Func(Box::new(ft));
+                    params = Some(ps);
                 }
                 DerivedDeclarator::Block(_) => {
                     return self.err(dd.span, "blocks (^) are not supported");
@@ -2782,10 +2796,10 @@ impl<'o> Lowerer<'o> {
     fn func_def(&mut self, fd: &Node<FunctionDefinition>) -> Res<()> {
         self.set_loc(fd.span);
         let (base, _storage) = self.decl_specs(&fd.node.specifiers, fd.span)?;
+        let mut info = self.declarator(base, &fd.node.declarator)?;
         if !fd.node.declarations.is_empty() {
-            return self.err(fd.span, "K&R-style function definitions are not supported");
+            self.kr_parameters(&mut info, &fd.node.declarations)?;
         }
-        let info = self.declarator(base, &fd.node.declarator)?;
         let Some(name) = info.name.clone() else {
             return self.err(fd.span, "function definition without a name");
         };
@@ -2874,9 +2888,55 @@ impl<'o> Lowerer<'o> {
         Ok(())
     }
 
+    /// The types of an old-style definition's parameters, from its declaration list
+    /// (undeclared ones stay `int`); arrays and functions decay as in a prototype.
+    fn kr_parameters(&mut self, info: &mut DeclInfo, decls: &[Node<Declaration>]) -> Res<()> {
+        let Some(params) = info.params.as_mut() else {
+            return self.err(decls[0].span, "parameter declarations without a parameter list");
+        };
+        let mut params = std::mem::take(params);
+        for d in decls {
+            let (base, _) = self.decl_specs(&d.node.specifiers, d.span)?;
+            for id in &d.node.declarators {
+                let pi = self.declarator(base.clone(), &id.node.declarator)?;
+                let Some(pos) = params.iter().position(|p| p.0.is_some() && p.0 == pi.name) else {
+                    return self.err(
+                        pi.name_span,
+                        format!("declaration of '{}', which is not a parameter", pi.name.unwrap_or_default()),
+                    );
+                };
+                params[pos].1 = match pi.ty {
+                    Type::Array(e, _) => Type::Ptr(e),
+                    Type::Func(f) => Type::Ptr(Box::new(Type::Func(f))),
+                    t => t,
+                };
+            }
+        }
+        if let Type::Func(ft) = &mut info.ty {
+            ft.params = params.iter().map(|p| p.1.clone()).collect();
+        }
+        info.params = Some(params);
+        Ok(())
+    }
+
     // ---------------------------------------------------------------- the end
 
+    /// Keep the diagnostics of the functions that failed to lower and that the entry may
+    /// reach (all of them when there is no entry); forget the others — an unsupported
+    /// construct in a function that never runs cannot change the verdict.
+    fn drop_unreachable_failures(&mut self) {
+        let failed = std::mem::take(&mut self.failed_fns);
+        let reach = crate::reach::reachable(&self.prog, &self.opts.entry, &self.indirect);
+        let mut kept: Vec<Diagnostic> = failed
+            .into_iter()
+            .filter(|(f, _)| reach.as_ref().is_none_or(|r| r.contains(f)))
+            .map(|(_, d)| d)
+            .collect();
+        self.diags.append(&mut kept);
+    }
+
     fn finish(mut self) -> Result<Program, Vec<Diagnostic>> {
+        self.drop_unreachable_failures();
         // externs: every called or referenced function without a body
         let mut used: Vec<String> = vec![];
         let mut seen = HashSet::new();

@@ -5,8 +5,34 @@ use std::io::Write;
 use std::process::{Command, Stdio};
 
 pub(crate) fn run(name: &str, text: Option<&str>, opts: &Options) -> Result<String, Diagnostic> {
+    // An already preprocessed file (`.i`, as SV-COMP ships its tasks): its text is run through
+    // the preprocessor once more (`gcc -E` alone prints nothing for a `.i`), as C, without the
+    // predefined system macros (`linux`, `unix` would rewrite identifiers), and with its line
+    // markers blanked, so that locations are the physical lines of the file the user gave
+    // (where its snippet is shown and where witnesses point).
+    let preprocessed_input;
+    let (text, preprocessed) = match text {
+        None if name.ends_with(".i") => {
+            let t = std::fs::read_to_string(name).map_err(|e| Diagnostic {
+                file: name.to_string(),
+                line: 1,
+                col: 1,
+                message: format!("cannot read: {e}"),
+            })?;
+            preprocessed_input = blank_line_markers(&t);
+            (Some(preprocessed_input.as_str()), true)
+        }
+        _ => (text, false),
+    };
     let mut cmd = Command::new(&opts.cpp);
     cmd.arg("-E");
+    if preprocessed {
+        cmd.arg("-undef");
+    }
+    if opts.data_model == crate::DataModel::Ilp32 {
+        // the headers choose `long`'s and pointers' limits and types by the target
+        cmd.arg("-m32");
+    }
     for i in &opts.includes {
         cmd.arg(format!("-I{}", i.display()));
     }
@@ -50,6 +76,26 @@ pub(crate) fn run(name: &str, text: Option<&str>, opts: &Options) -> Result<Stri
     Ok(String::from_utf8_lossy(&out.stdout).into_owned())
 }
 
+/// The text with every line marker (`# 12 "f.c"`, `#line 12`) replaced by an empty line.
+fn blank_line_markers(t: &str) -> String {
+    let mut out = String::with_capacity(t.len());
+    for l in t.split_inclusive('\n') {
+        let rest = l.trim_start();
+        let is_marker = rest.strip_prefix('#').is_some_and(|r| {
+            let r = r.trim_start();
+            r.starts_with(|c: char| c.is_ascii_digit()) || r.strip_prefix("line").is_some_and(|x| x.starts_with([' ', '\t']))
+        });
+        if is_marker {
+            if l.ends_with('\n') {
+                out.push('\n');
+            }
+        } else {
+            out.push_str(l);
+        }
+    }
+    out
+}
+
 fn parse_gcc_error(l: &str) -> Option<Diagnostic> {
     let idx = l.find(": error: ").or_else(|| l.find(": fatal error: "))?;
     let (head, msg) = l.split_at(idx);
@@ -70,6 +116,10 @@ pub struct LineMap {
     /// Per preprocessed line: index into `files`, original line.
     lines: Vec<(u32, u32)>,
     pub files: Vec<String>,
+    /// Offsets (in the parsed text, ascending) where the parser's text has `ins_len` bytes
+    /// the preprocessed text has not (implicit `int`s).
+    inserted: Vec<usize>,
+    ins_len: usize,
 }
 
 impl LineMap {
@@ -100,7 +150,30 @@ impl LineMap {
                 cur_line += 1;
             }
         }
-        LineMap { starts, lines, files }
+        LineMap { starts, lines, files, inserted: vec![], ins_len: 0 }
+    }
+
+    /// The map of the text with `len` bytes inserted at each of `at` (offsets in the final
+    /// text, ascending).
+    pub(crate) fn with_insertions(mut self, at: &[usize], len: usize) -> LineMap {
+        self.inserted = at.to_vec();
+        self.ins_len = len;
+        self
+    }
+
+    /// The offset in the preprocessed text of an offset in the parsed text.
+    fn original(&self, offset: usize) -> usize {
+        let mut shift = 0;
+        for &p in &self.inserted {
+            if offset < p {
+                break;
+            }
+            if offset < p + self.ins_len {
+                return p - shift;
+            }
+            shift += self.ins_len;
+        }
+        offset - shift
     }
 
     /// (file, line, column) of a byte offset.
@@ -111,6 +184,7 @@ impl LineMap {
 
     /// (file index, line, column) of a byte offset.
     pub fn locate_idx(&self, offset: usize) -> (u32, u32, u32) {
+        let offset = self.original(offset);
         if self.starts.is_empty() {
             return (0, 1, 1);
         }
