@@ -8,13 +8,18 @@ use lang_c::ast::*;
 use lang_c::span::{Node, Span};
 use std::collections::{HashMap, HashSet};
 
+mod layout;
+
+use layout::{Layout, Member};
+
 type Res<T> = Result<T, Diagnostic>;
 
 #[derive(Clone, Debug)]
 enum Sym {
     Var { name: String, ty: Type },
     Typedef(Type),
-    Enum(i128),
+    /// An enumeration constant and its type (`int` when the value fits, else the enum's).
+    Enum(i128, Type),
     Func(String),
 }
 
@@ -52,6 +57,10 @@ struct Lowerer<'o> {
     file_ids: Vec<Option<u32>>,
     scopes: Vec<Scope>,
     tags: HashMap<String, String>,
+    /// The type of each enum tag.
+    enum_tags: HashMap<String, Type>,
+    /// The layout of every complete struct and union, by C-- name.
+    layouts: HashMap<String, Layout>,
     funcs: HashMap<String, FuncType>,
     defined_fns: HashSet<String>,
     lowered_fns: HashSet<String>,
@@ -83,6 +92,8 @@ pub(crate) fn lower_units(units: Vec<Unit>, opts: &Options) -> Result<Program, V
         file_ids: vec![],
         scopes: vec![],
         tags: HashMap::new(),
+        enum_tags: HashMap::new(),
+        layouts: HashMap::new(),
         funcs: HashMap::new(),
         defined_fns: HashSet::new(),
         lowered_fns: HashSet::new(),
@@ -500,10 +511,7 @@ impl<'o> Lowerer<'o> {
                 }
                 TypeSpecifier::Atomic(tn) => other = Some(self.type_name(tn)?),
                 TypeSpecifier::Struct(st) => other = Some(self.struct_type(st)?),
-                TypeSpecifier::Enum(et) => {
-                    self.enum_type(et)?;
-                    other = Some(Type::INT);
-                }
+                TypeSpecifier::Enum(et) => other = Some(self.enum_type(et)?),
                 TypeSpecifier::TypedefName(id) => {
                     let n = &id.node.name;
                     other = Some(match self.lookup(n) {
@@ -704,6 +712,7 @@ impl<'o> Lowerer<'o> {
             return Ok(Type::Struct(name));
         }
         let mut fields = vec![];
+        let mut members = vec![];
         for d in decls {
             let StructDeclaration::Field(f) = &d.node else {
                 continue;
@@ -721,26 +730,37 @@ impl<'o> Lowerer<'o> {
             if f.node.declarators.is_empty() {
                 if let Type::Struct(_) = base {
                     self.anon_n += 1;
-                    fields.push(Field { name: format!("__anon_field{}", self.anon_n), ty: base });
+                    fields.push(Field { name: format!("__anon_field{}", self.anon_n), ty: base.clone() });
+                    members.push(Member { ty: base, width: None, named: true, is_field: true });
                 }
                 continue;
             }
             for sd in &f.node.declarators {
-                let Some(decl) = &sd.node.declarator else {
-                    continue;
+                let info = match &sd.node.declarator {
+                    Some(decl) => Some(self.declarator(base.clone(), decl)?),
+                    None => None,
                 };
-                let info = self.declarator(base.clone(), decl)?;
-                let mut ty = info.ty;
+                let declared = info.as_ref().map(|i| i.ty.clone()).unwrap_or(base.clone());
+                let mut ty = declared.clone();
+                let mut width = None;
                 if let Some(w) = &sd.node.bit_width {
                     let w = self.const_int(w)?;
-                    let signed = matches!(ty, Type::Int { signed: true, .. });
-                    if w <= 0 {
-                        continue;
+                    if w < 0 || w > self.size_align(&declared).map(|(s, _)| s as i128 * 8).unwrap_or(64) {
+                        return self.err(sd.span, "invalid bit-field width");
                     }
+                    width = Some(w as u64);
+                    let signed = matches!(ty, Type::Int { signed: true, .. });
                     ty = if ty == Type::Bool { Type::Bool } else { Type::int(w as u16, signed) };
                 }
-                fields.push(Field { name: info.name.unwrap_or_default(), ty });
+                let is_field = info.is_some() && width != Some(0);
+                members.push(Member { ty: declared, width, named: info.is_some(), is_field });
+                if let (true, Some(info)) = (is_field, info) {
+                    fields.push(Field { name: info.name.unwrap_or_default(), ty });
+                }
             }
+        }
+        if let Some(l) = self.layout_members(&members, is_union) {
+            self.layouts.insert(name.clone(), l);
         }
         if let Some(s) = self.prog.structs.iter_mut().find(|s| s.name == name) {
             s.fields = fields;
@@ -749,16 +769,57 @@ impl<'o> Lowerer<'o> {
         Ok(Type::Struct(name))
     }
 
-    fn enum_type(&mut self, et: &Node<EnumType>) -> Res<()> {
+    /// An enum's constants and its type, as gcc chooses it: `unsigned int` when no value is
+    /// negative, `int` when some is, and a 64-bit type (`long`/`long long`) when a value
+    /// needs more than 32 bits. A constant whose value fits `int` has type `int`, else the
+    /// enum's type.
+    fn enum_type(&mut self, et: &Node<EnumType>) -> Res<Type> {
+        let tag = et.node.identifier.as_ref().map(|i| i.node.name.clone());
+        if et.node.enumerators.is_empty() {
+            // a reference (`enum e x;`), or a forward declaration (gcc: like `unsigned int`)
+            return Ok(tag.and_then(|t| self.enum_tags.get(&t).cloned()).unwrap_or(Type::int(32, false)));
+        }
         let mut next = 0i128;
+        let mut vals = vec![];
         for en in &et.node.enumerators {
             if let Some(e) = &en.node.expression {
                 next = self.const_int(e)?;
             }
-            self.bind(&en.node.identifier.node.name, Sym::Enum(next));
+            if next < i64::MIN as i128 || next > u64::MAX as i128 {
+                return self.err(en.span, "enumerator value is too large");
+            }
+            // while the enum is being defined, a constant has the type its value needs
+            let t = [Type::INT, Type::int(32, false), Type::int(64, true), Type::int(64, false)]
+                .into_iter()
+                .find(|t| interp::wrap(next, t) == next)
+                .unwrap_or(Type::int(64, false));
+            self.bind(&en.node.identifier.node.name, Sym::Enum(next, t));
+            vals.push((en.node.identifier.node.name.clone(), next, en.span));
             next += 1;
         }
-        Ok(())
+        let min = vals.iter().map(|v| v.1).min().unwrap_or(0);
+        let max = vals.iter().map(|v| v.1).max().unwrap_or(0);
+        let ty = if min >= 0 {
+            if max <= u32::MAX as i128 {
+                Type::int(32, false)
+            } else {
+                Type::int(64, false)
+            }
+        } else if min >= i32::MIN as i128 && max <= i32::MAX as i128 {
+            Type::INT
+        } else if max <= i64::MAX as i128 {
+            Type::int(64, true)
+        } else {
+            return self.err(vals[0].2, "enumeration values exceed the range of the largest integer type");
+        };
+        for (name, v, _) in vals {
+            let t = if interp::wrap(v, &Type::INT) == v { Type::INT } else { ty.clone() };
+            self.bind(&name, Sym::Enum(v, t));
+        }
+        if let Some(t) = tag {
+            self.enum_tags.insert(t, ty.clone());
+        }
+        Ok(ty)
     }
 
     /// Find a field, looking through anonymous struct/union members.
@@ -777,63 +838,6 @@ impl<'o> Lowerer<'o> {
                         return Some(rest);
                     }
                 }
-            }
-        }
-        None
-    }
-
-    fn size_align(&self, t: &Type) -> Option<(u64, u64)> {
-        let ptr = (self.long_bits() / 8) as u64;
-        Some(match t {
-            Type::Void => (1, 1),
-            Type::Bool => (1, 1),
-            Type::Int { bits, .. } => {
-                let b = (*bits as u64).div_ceil(8).next_power_of_two();
-                (b, b)
-            }
-            Type::Float { bits } => {
-                let b = *bits as u64 / 8;
-                (b, b.min(16))
-            }
-            Type::Ptr(_) => (ptr, ptr),
-            Type::Func(_) => (1, 1),
-            Type::Array(e, n) => {
-                let (s, a) = self.size_align(e)?;
-                (s * (*n)?, a)
-            }
-            Type::Struct(s) => {
-                let sd = self.prog.struct_def(s)?;
-                if !sd.complete {
-                    return None;
-                }
-                let (mut size, mut align) = (0u64, 1u64);
-                for f in &sd.fields {
-                    let (fs, fa) = self.size_align(&f.ty)?;
-                    align = align.max(fa);
-                    if sd.is_union {
-                        size = size.max(fs);
-                    } else {
-                        size = size.div_ceil(fa) * fa + fs;
-                    }
-                }
-                (size.div_ceil(align) * align, align)
-            }
-        })
-    }
-
-    fn field_offset(&self, sname: &str, f: &str) -> Option<u64> {
-        let sd = self.prog.struct_def(sname)?;
-        let mut off: u64 = 0;
-        for fl in &sd.fields {
-            let (fs, fa) = self.size_align(&fl.ty)?;
-            if !sd.is_union {
-                off = off.div_ceil(fa) * fa;
-            }
-            if fl.name == f {
-                return Some(if sd.is_union { 0 } else { off });
-            }
-            if !sd.is_union {
-                off += fs;
             }
         }
         None
@@ -977,7 +981,10 @@ impl<'o> Lowerer<'o> {
                 Some(v) => const_expr(interp::wrap(v, to), to),
                 None => Expr::Cast(to.clone(), Box::new(e)),
             },
-            (Type::Ptr(_), Type::Int { .. }) => Expr::Cast(to.clone(), Box::new(e)),
+            (Type::Ptr(_), Type::Int { .. }) => match self.fold_address(&e) {
+                Some(v) => const_expr(interp::wrap(v, to), to),
+                None => Expr::Cast(to.clone(), Box::new(e)),
+            },
             (Type::Int { .. } | Type::Bool, Type::Ptr(_)) => match fold(&e) {
                 Some(v) => Expr::Cast(to.clone(), Box::new(Expr::Int(v))),
                 None => Expr::Cast(to.clone(), Box::new(e)),
@@ -991,6 +998,15 @@ impl<'o> Lowerer<'o> {
             (Type::Array(..), Type::Ptr(_)) => e,
             _ => return self.err(span, format!("cannot convert {} to {}", print::type_str(from), print::type_str(to))),
         })
+    }
+
+    /// The value of a pointer that is a constant address (`&((T *)0)->f`), if it is one.
+    fn fold_address(&self, e: &Expr) -> Option<i128> {
+        match e {
+            Expr::AddrOf(l) => self.constant_address(l).map(|a| a.0),
+            Expr::Cast(Type::Ptr(_), inner) => fold(inner).or_else(|| self.fold_address(inner)),
+            _ => None,
+        }
     }
 
     /// A `Bool` expression that is true when the scalar `e` is non-zero.
@@ -1169,7 +1185,7 @@ impl<'o> Lowerer<'o> {
                 let n = &id.node.name;
                 match self.lookup(n).cloned() {
                     Some(Sym::Var { name, ty }) => Ok(self.decay(Lval::Var(name), ty)),
-                    Some(Sym::Enum(v)) => Ok((Expr::Int(v), Type::INT)),
+                    Some(Sym::Enum(v, t)) => Ok((Expr::Int(v), t)),
                     Some(Sym::Func(f)) => {
                         let ft = self.funcs.get(&f).cloned().unwrap_or(FuncType {
                             ret: Type::INT,
@@ -1268,7 +1284,7 @@ impl<'o> Lowerer<'o> {
                 let r = match (&xt, &t) {
                     (_, Type::Bool) => self.truth(x, &xt),
                     (Type::Ptr(_), Type::Ptr(_)) => self.conv(x, &xt, &t, e.span)?,
-                    (_, Type::Int { .. }) | (_, Type::Ptr(_)) => match fold(&x) {
+                    (_, Type::Int { .. }) | (_, Type::Ptr(_)) => match fold(&x).or_else(|| self.fold_address(&x)) {
                         Some(v) if t.is_integer() => const_expr(interp::wrap(v, &t), &t),
                         _ => Expr::Cast(t.clone(), Box::new(x)),
                     },
@@ -2688,6 +2704,7 @@ impl<'o> Lowerer<'o> {
         };
         let mut out: Vec<Init> = vec![];
         let mut idx: u64 = 0;
+        let mut range_end: u64 = 0;
         let mut first = true;
         let mut max_idx: u64 = 0;
         while *pos < items.len() {
@@ -2715,12 +2732,23 @@ impl<'o> Lowerer<'o> {
                         let v = self.const_int(e)?;
                         idx = v as u64;
                     }
-                    Designator::Range(_) => return self.err(item.span, "range designators are not supported"),
+                    Designator::Range(r) => {
+                        // GNU `[lo ... hi] = v`: one value (evaluated once) for every index
+                        let lo = self.const_int(&r.node.from)?;
+                        let hi = self.const_int(&r.node.to)?;
+                        if lo < 0 || hi < lo {
+                            return self.err(item.span, "empty or negative index range in initializer");
+                        }
+                        idx = lo as u64;
+                        range_end = hi as u64;
+                    }
                 }
             }
             first = false;
+            let last = range_end.max(idx);
+            range_end = 0;
             if let Some(n) = n {
-                if idx >= n {
+                if last >= n {
                     if braced {
                         return self.err(item.span, "excess elements in initializer");
                     }
@@ -2767,11 +2795,13 @@ impl<'o> Lowerer<'o> {
                     }
                 }
             };
-            while out.len() <= idx as usize {
+            while out.len() <= last as usize {
                 out.push(Init::Zero);
             }
-            out[idx as usize] = val;
-            idx += 1;
+            for slot in &mut out[idx as usize..=last as usize] {
+                *slot = val.clone();
+            }
+            idx = last + 1;
             max_idx = max_idx.max(idx);
             if is_union && !braced {
                 break;
