@@ -85,32 +85,39 @@ fn parse_unit(name: &str, text: Option<&str>, opts: &Options) -> Result<Unit, Ve
     // K&R's implicit `int` (`extern f();`, `f(x) int x; {…}`), which lang-c rejects: where the
     // parser wants a type and finds a plain identifier, `int ` is inserted and the text parsed
     // again. The inserted offsets are kept so that locations stay those of the user's text.
+    let pre = int128_names(pre);
     let mut src = pre.clone();
-    let mut inserted: Vec<usize> = vec![];
+    // gcc's 128-bit integer types are typedef names lang-c does not know: declared by a prelude
+    let mut inserted: Vec<(usize, usize)> = vec![];
+    if src.contains(INT128_NAMES[0]) {
+        src.insert_str(0, INT128_PRELUDE);
+        inserted.push((0, INT128_PRELUDE.len()));
+    }
     let mut before_last: Option<Diagnostic> = None;
     loop {
-        let map = LineMap::new(&pre).with_insertions(&inserted, IMPLICIT_INT.len());
+        let map = LineMap::new(&pre).with_insertions(inserted.clone());
         match lang_c::driver::parse_preprocessed(&config, src.clone()) {
             Ok(parse) => return Ok(Unit { map, ast: parse.unit }),
             Err(e) => {
                 let diag = syntax_error(&map, &e);
                 let off = e.offset.min(e.source.len());
                 let word = identifier_at(&e.source, off);
-                let after_last = inserted.last().is_none_or(|&p| off >= p + IMPLICIT_INT.len());
+                let after_last = inserted.last().is_none_or(|&(p, n)| off >= p + n);
                 if inserted.len() < MAX_IMPLICIT_INT
                     && after_last
                     && e.expected.contains("<typedef_name>")
                     && word.is_some_and(|w| !KEYWORDS.contains(&w))
+                    && starts_declaration(&e.source, off)
                 {
                     src.insert_str(off, IMPLICIT_INT);
-                    inserted.push(off);
+                    inserted.push((off, IMPLICIT_INT.len()));
                     before_last = Some(diag);
                     continue;
                 }
                 // the insertion did not help (`unknown_t x;` is no implicit int): report the
                 // error as it was before it
                 let diag = match (inserted.last(), before_last) {
-                    (Some(&p), Some(d)) if !src[p..off].contains([';', '{', '}']) => d,
+                    (Some(&(p, _)), Some(d)) if !src[p..off].contains([';', '{', '}']) => d,
                     _ => diag,
                 };
                 return Err(vec![diag]);
@@ -120,6 +127,81 @@ fn parse_unit(name: &str, text: Option<&str>, opts: &Options) -> Result<Unit, Ve
 }
 
 const IMPLICIT_INT: &str = "int ";
+
+/// The names the 128-bit integer types get in the parsed text (as long as the words they
+/// replace, padded with blanks, so that columns stay), signed then unsigned.
+pub(crate) const INT128_NAMES: [&str; 2] = ["__i128__", "__u128__"];
+const INT128_PRELUDE: &str = "typedef int __i128__; typedef unsigned __u128__;\n";
+
+/// `__int128`, `signed __int128`, `unsigned __int128`, `__int128_t`, `__uint128_t` renamed to
+/// typedef names of the same length (the lowering gives them their 128-bit types).
+fn int128_names(text: String) -> String {
+    if !text.contains("int128") {
+        return text;
+    }
+    let mut out = String::with_capacity(text.len());
+    let b = text.as_bytes();
+    let word = |i: usize| i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_');
+    let mut i = 0;
+    'scan: while i < b.len() {
+        for (pat, signed) in [
+            ("unsigned __int128", false),
+            ("signed __int128", true),
+            ("__int128_t", true),
+            ("__uint128_t", false),
+            ("__int128", true),
+        ] {
+            if text[i..].starts_with(pat) && (i == 0 || !word(i - 1)) && !word(i + pat.len()) {
+                let name = INT128_NAMES[usize::from(!signed)];
+                out.push_str(name);
+                out.extend(std::iter::repeat_n(' ', pat.len() - name.len()));
+                i += pat.len();
+                continue 'scan;
+            }
+        }
+        let c = text[i..].chars().next().unwrap();
+        out.push(c);
+        i += c.len_utf8();
+    }
+    out
+}
+
+/// Whether a declaration may start at `off`: the token before is `;`, a brace, a storage
+/// class or qualifier, or nothing (line markers skipped).
+fn starts_declaration(s: &str, off: usize) -> bool {
+    let mut end = off;
+    loop {
+        let head = s[..end].trim_end();
+        let line_start = head.rfind('\n').map_or(0, |i| i + 1);
+        if head[line_start..].trim_start().starts_with('#') {
+            end = line_start;
+            continue;
+        }
+        let Some(last) = head.chars().last() else { return true };
+        if matches!(last, ';' | '{' | '}') {
+            return true;
+        }
+        let word_start =
+            head.rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).map_or(0, |i| i + 1);
+        return matches!(
+            &head[word_start..],
+            "extern"
+                | "static"
+                | "register"
+                | "auto"
+                | "const"
+                | "volatile"
+                | "inline"
+                | "__inline"
+                | "__inline__"
+                | "_Noreturn"
+                | "__extension__"
+                | "typedef"
+                | "_Thread_local"
+                | "__thread"
+        );
+    }
+}
 
 /// The identifier starting at `off`, if one does.
 fn identifier_at(s: &str, off: usize) -> Option<&str> {

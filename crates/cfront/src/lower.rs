@@ -514,6 +514,10 @@ impl<'o> Lowerer<'o> {
                 TypeSpecifier::Enum(et) => other = Some(self.enum_type(et)?),
                 TypeSpecifier::TypedefName(id) => {
                     let n = &id.node.name;
+                    if let Some(i) = crate::INT128_NAMES.iter().position(|x| x == n) {
+                        other = Some(Type::int(128, i == 0));
+                        continue;
+                    }
                     other = Some(match self.lookup(n) {
                         Some(Sym::Typedef(t)) => t.clone(),
                         _ if n == "__builtin_va_list" => Type::ptr(Type::CHAR),
@@ -979,6 +983,7 @@ impl<'o> Lowerer<'o> {
             (_, Type::Bool) => self.truth(e, from),
             (Type::Int { .. } | Type::Bool, Type::Int { .. }) => match fold(&e) {
                 Some(v) => const_expr(interp::wrap(v, to), to),
+                None if is_wide(to) || is_wide(from) => return self.err(span, INT128_UNSUPPORTED),
                 None => Expr::Cast(to.clone(), Box::new(e)),
             },
             (Type::Ptr(_), Type::Int { .. }) => match self.fold_address(&e) {
@@ -1168,6 +1173,9 @@ impl<'o> Lowerer<'o> {
         let (x, t) = self.rv_noconv(e)?;
         if let Type::Float { .. } = t {
             return self.err(e.span, "floating-point arithmetic is not supported");
+        }
+        if is_wide(&t) && fold(&x).is_none() {
+            return self.err(e.span, INT128_UNSUPPORTED);
         }
         Ok((x, t))
     }
@@ -3150,6 +3158,14 @@ impl<'o> Lowerer<'o> {
         Ok(self.prog)
     }
 }
+
+/// 128-bit integers are declared and sized, but their values are not modelled (slam's
+/// integers are at most 64 bits wide).
+fn is_wide(t: &Type) -> bool {
+    matches!(t, Type::Int { bits, .. } if *bits > 64)
+}
+
+const INT128_UNSUPPORTED: &str = "128-bit integer (__int128) values are not supported";
 
 fn string_bytes(pieces: &[String]) -> Vec<u8> {
     decode_string(pieces)

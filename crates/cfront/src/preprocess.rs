@@ -116,10 +116,9 @@ pub struct LineMap {
     /// Per preprocessed line: index into `files`, original line.
     lines: Vec<(u32, u32)>,
     pub files: Vec<String>,
-    /// Offsets (in the parsed text, ascending) where the parser's text has `ins_len` bytes
-    /// the preprocessed text has not (implicit `int`s).
-    inserted: Vec<usize>,
-    ins_len: usize,
+    /// Insertions into the parsed text, ascending: (offset in the parsed text, length); the
+    /// preprocessed text lacks those bytes (implicit `int`s, a prelude).
+    inserted: Vec<(usize, usize)>,
 }
 
 impl LineMap {
@@ -150,28 +149,26 @@ impl LineMap {
                 cur_line += 1;
             }
         }
-        LineMap { starts, lines, files, inserted: vec![], ins_len: 0 }
+        LineMap { starts, lines, files, inserted: vec![] }
     }
 
-    /// The map of the text with `len` bytes inserted at each of `at` (offsets in the final
-    /// text, ascending).
-    pub(crate) fn with_insertions(mut self, at: &[usize], len: usize) -> LineMap {
-        self.inserted = at.to_vec();
-        self.ins_len = len;
+    /// The map of the text with bytes inserted: (offset in the final text, length), ascending.
+    pub(crate) fn with_insertions(mut self, at: Vec<(usize, usize)>) -> LineMap {
+        self.inserted = at;
         self
     }
 
     /// The offset in the preprocessed text of an offset in the parsed text.
     fn original(&self, offset: usize) -> usize {
         let mut shift = 0;
-        for &p in &self.inserted {
+        for &(p, len) in &self.inserted {
             if offset < p {
                 break;
             }
-            if offset < p + self.ins_len {
+            if offset < p + len {
                 return p - shift;
             }
-            shift += self.ins_len;
+            shift += len;
         }
         offset - shift
     }
