@@ -87,11 +87,19 @@ fn parse_unit(name: &str, text: Option<&str>, opts: &Options) -> Result<Unit, Ve
     // again. The inserted offsets are kept so that locations stay those of the user's text.
     let pre = int128_names(pre);
     let mut src = pre.clone();
-    // gcc's 128-bit integer types are typedef names lang-c does not know: declared by a prelude
+    // gcc's 128-bit types are names lang-c does not know: declared by a prelude
     let mut inserted: Vec<(usize, usize)> = vec![];
-    if src.contains(INT128_NAMES[0]) {
-        src.insert_str(0, INT128_PRELUDE);
-        inserted.push((0, INT128_PRELUDE.len()));
+    let mut prelude = String::new();
+    if INT128_NAMES.iter().any(|n| src.contains(n)) {
+        prelude += INT128_PRELUDE;
+    }
+    if src.contains("__float128") {
+        // gcc's quad float (i386 glibc's max_align_t has one): a name for a float type
+        prelude += "typedef long double __float128;\n";
+    }
+    if !prelude.is_empty() {
+        src.insert_str(0, &prelude);
+        inserted.push((0, prelude.len()));
     }
     let mut before_last: Option<Diagnostic> = None;
     loop {
