@@ -2565,6 +2565,13 @@ impl<'o> Lowerer<'o> {
                 if let Type::Array(..) = ty {
                     return self.err(e.span, "array initializer must be a list");
                 }
+                // `struct s v = (struct s){…};` initialises v's fields directly (no copy of a
+                // temporary object)
+                if let (Type::Struct(_), Expression::CompoundLiteral(cl)) = (ty, &e.node) {
+                    if self.type_name(&cl.node.type_name)? == *ty {
+                        return self.local_init_list(l, ty, &cl.node.initializer_list);
+                    }
+                }
                 self.assign_into(l, ty, e)?;
                 Ok(ty.clone())
             }
