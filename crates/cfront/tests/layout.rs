@@ -242,6 +242,7 @@ fn layout_matches_gcc_lp64_and_ilp32() {
         let got = cfront_numbers(&src, dm);
         assert_eq!(want.len(), got.len(), "{dm:?}: number count");
         assert!(want.len() > 1000, "{dm:?}: only {} numbers compared", want.len());
+        eprintln!("{dm:?}: {} numbers of {} aggregates compared with gcc", want.len(), decls.len());
         let bad: Vec<String> = want
             .iter()
             .zip(&got)

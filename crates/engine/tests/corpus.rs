@@ -17,7 +17,6 @@ use std::time::Duration;
 const KNOWN_GAPS: &[(&str, &str)] = &[
     ("c/array_bounds_loop.c", "expected SAFE, got UNKNOWN: time limit (20 s) during the boolean abstraction after Newton found no new predicate for a cartesian spurious trace"),
     ("c/enum_typedef_state.c", "expected SAFE, got UNKNOWN: Newton: the spurious trace yields no new predicate (cartesian and boolean abstraction)"),
-    ("c/funptr_callback_bug.c", "expected VIOLATION, got UNKNOWN: Newton: the spurious trace yields no new predicate (cartesian and boolean abstraction)"),
     ("c/funptr_ops.c", "expected SAFE, got UNKNOWN: Newton: the spurious trace yields no new predicate (cartesian and boolean abstraction)"),
     ("c/global_init_table.c", "expected SAFE, got UNKNOWN: Newton: the spurious trace yields no new predicate (cartesian and boolean abstraction)"),
     ("c/gnu_extensions.c", "expected SAFE, got UNKNOWN: Newton: the spurious trace yields no new predicate (cartesian and boolean abstraction)"),
