@@ -7,6 +7,7 @@
 //! println!("{prog}");
 //! ```
 
+mod attrs;
 pub mod gen;
 mod lower;
 mod preprocess;
@@ -63,6 +64,8 @@ impl Default for Options {
 /// A parsed translation unit, ready for lowering.
 pub(crate) struct Unit {
     pub map: LineMap,
+    /// The GNU attributes that matter for layout, at offsets of the preprocessed text.
+    pub attrs: Vec<attrs::Attr>,
     pub ast: lang_c::ast::TranslationUnit,
 }
 
@@ -80,7 +83,7 @@ const KEYWORDS: &[&str] = &[
 const MAX_IMPLICIT_INT: usize = 500;
 
 fn parse_unit(name: &str, text: Option<&str>, opts: &Options) -> Result<Unit, Vec<Diagnostic>> {
-    let pre = preprocess::run(name, text, opts).map_err(|d| vec![d])?;
+    let (pre, attrs) = preprocess::run(name, text, opts).map_err(|d| vec![d])?;
     let config = lang_c::driver::Config::with_gcc();
     // K&R's implicit `int` (`extern f();`, `f(x) int x; {…}`), which lang-c rejects: where the
     // parser wants a type and finds a plain identifier, `int ` is inserted and the text parsed
@@ -105,7 +108,7 @@ fn parse_unit(name: &str, text: Option<&str>, opts: &Options) -> Result<Unit, Ve
     loop {
         let map = LineMap::new(&pre).with_insertions(inserted.clone());
         match lang_c::driver::parse_preprocessed(&config, src.clone()) {
-            Ok(parse) => return Ok(Unit { map, ast: parse.unit }),
+            Ok(parse) => return Ok(Unit { map, ast: parse.unit, attrs }),
             Err(e) => {
                 let diag = syntax_error(&map, &e);
                 let off = e.offset.min(e.source.len());

@@ -61,6 +61,8 @@ struct Lowerer<'o> {
     enum_tags: HashMap<String, Type>,
     /// The layout of every complete struct and union, by C-- name.
     layouts: HashMap<String, Layout>,
+    /// The current unit's layout attributes (`packed`, `aligned`).
+    attrs: Vec<crate::attrs::Attr>,
     funcs: HashMap<String, FuncType>,
     defined_fns: HashSet<String>,
     lowered_fns: HashSet<String>,
@@ -94,6 +96,7 @@ pub(crate) fn lower_units(units: Vec<Unit>, opts: &Options) -> Result<Program, V
         tags: HashMap::new(),
         enum_tags: HashMap::new(),
         layouts: HashMap::new(),
+        attrs: vec![],
         funcs: HashMap::new(),
         defined_fns: HashSet::new(),
         lowered_fns: HashSet::new(),
@@ -120,6 +123,7 @@ pub(crate) fn lower_units(units: Vec<Unit>, opts: &Options) -> Result<Program, V
     }
     for u in units {
         l.map = u.map;
+        l.attrs = u.attrs;
         l.file_ids = vec![None; l.map.files.len()];
         l.scopes = vec![Scope::default()];
         for ed in &u.ast.0 {
@@ -763,7 +767,8 @@ impl<'o> Lowerer<'o> {
                 }
             }
         }
-        if let Some(l) = self.layout_members(&members, is_union) {
+        let (packed, aligned) = self.struct_attrs(st.span, kw);
+        if let Some(l) = self.layout_members(&members, is_union, packed, aligned) {
             self.layouts.insert(name.clone(), l);
         }
         if let Some(s) = self.prog.structs.iter_mut().find(|s| s.name == name) {

@@ -1,10 +1,13 @@
 //! Running the system preprocessor and mapping offsets of its output back to the user's files.
 
+use crate::attrs::Attr;
 use crate::{Diagnostic, Options};
 use std::io::Write;
 use std::process::{Command, Stdio};
 
-pub(crate) fn run(name: &str, text: Option<&str>, opts: &Options) -> Result<String, Diagnostic> {
+/// The preprocessed text of a file (or of `text`, named `name`), with its GNU attributes
+/// blanked out (lang-c rejects some placements of them) and the layout ones returned.
+pub(crate) fn run(name: &str, text: Option<&str>, opts: &Options) -> Result<(String, Vec<Attr>), Diagnostic> {
     // An already preprocessed file (`.i`, as SV-COMP ships its tasks): its text is run through
     // the preprocessor once more (`gcc -E` alone prints nothing for a `.i`), as C, without the
     // predefined system macros (`linux`, `unix` would rewrite identifiers), and with its line
@@ -40,8 +43,6 @@ pub(crate) fn run(name: &str, text: Option<&str>, opts: &Options) -> Result<Stri
         cmd.arg(format!("-D{d}"));
     }
     cmd.arg("-D__SLAM__=1");
-    // attributes carry nothing the lowering uses, and lang-c rejects some placements of them
-    cmd.arg("-D__attribute__(x)=");
     match text {
         Some(_) => {
             cmd.args(["-x", "c", "-"]);
@@ -73,7 +74,9 @@ pub(crate) fn run(name: &str, text: Option<&str>, opts: &Options) -> Result<Stri
         }
         return Err(fail(format!("the preprocessor failed: {}", err.trim())));
     }
-    Ok(String::from_utf8_lossy(&out.stdout).into_owned())
+    let mut pre = String::from_utf8_lossy(&out.stdout).into_owned();
+    let attrs = crate::attrs::strip(&mut pre);
+    Ok((pre, attrs))
 }
 
 /// The text with every line marker (`# 12 "f.c"`, `#line 12`) replaced by an empty line.
@@ -159,7 +162,7 @@ impl LineMap {
     }
 
     /// The offset in the preprocessed text of an offset in the parsed text.
-    fn original(&self, offset: usize) -> usize {
+    pub(crate) fn original(&self, offset: usize) -> usize {
         let mut shift = 0;
         for &(p, len) in &self.inserted {
             if offset < p {

@@ -73,7 +73,13 @@ impl Lowerer<'_> {
     /// bit-field moves to the next unit of its type; unnamed bit-fields do not raise the
     /// alignment; a flexible array member adds its alignment and no size. `None` if a
     /// member's type is incomplete.
-    pub(super) fn layout_members(&self, members: &[Member], is_union: bool) -> Option<Layout> {
+    pub(super) fn layout_members(
+        &self,
+        members: &[Member],
+        is_union: bool,
+        packed: bool,
+        aligned: Option<u64>,
+    ) -> Option<Layout> {
         let (mut bitpos, mut size_bits, mut align) = (0u64, 0u64, 1u64);
         let mut offsets = vec![];
         for (i, m) in members.iter().enumerate() {
@@ -82,10 +88,26 @@ impl Lowerer<'_> {
                 Type::Array(e, None) if flexible => (0, self.size_align(e)?.1),
                 t => self.size_align(t)?,
             };
+            if packed && m.width.is_some_and(|w| w > 0) {
+                // packed bit-fields follow each other bit by bit
+                let start = if is_union { 0 } else { bitpos };
+                size_bits = size_bits.max(start + m.width.unwrap_or(0));
+                if !is_union {
+                    bitpos = start + m.width.unwrap_or(0);
+                }
+                if m.is_field {
+                    offsets.push(start / 8);
+                }
+                continue;
+            }
+            // a packed struct's members are byte-aligned (a `:0` still moves to its type's unit)
+            let fa = if packed && m.width != Some(0) { 1 } else { fa };
             let off_bits = match m.width {
                 Some(0) => {
                     if !is_union {
+                        // also at the end: the struct then extends to that unit
                         bitpos = bitpos.div_ceil(fa * 8) * fa * 8;
+                        size_bits = size_bits.max(bitpos);
                     }
                     continue;
                 }
@@ -117,8 +139,28 @@ impl Lowerer<'_> {
                 offsets.push(off_bits / 8);
             }
         }
+        if let Some(a) = aligned {
+            align = align.max(a);
+        }
         let size = size_bits.div_ceil(8).div_ceil(align) * align;
         Some(Layout { size, align, offsets })
+    }
+
+    /// `packed` and `aligned(N)` of a struct or union: attribute lists right after its
+    /// keyword (`struct __attribute__((packed)) s {…}`) or right after its closing brace.
+    pub(super) fn struct_attrs(&self, span: lang_c::span::Span, kw: &str) -> (bool, Option<u64>) {
+        let start = self.map.original(span.start);
+        let end = self.map.original(span.end);
+        let (mut packed, mut aligned) = (false, None);
+        for a in &self.attrs {
+            if a.prev == Some(start + kw.len() - 1) || (end > start && a.prev == Some(end - 1)) {
+                packed |= a.packed;
+                if let Some(n) = a.aligned {
+                    aligned = Some(aligned.unwrap_or(1u64).max(n));
+                }
+            }
+        }
+        (packed, aligned)
     }
 
     /// `&((T *)c)->f…` (the `offsetof` idiom of kernel headers): the address `c` plus the
