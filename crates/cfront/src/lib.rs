@@ -71,12 +71,61 @@ pub(crate) struct Unit {
 
 /// C keywords, which are never a declarator's name (and so never an implicit `int`'s).
 const KEYWORDS: &[&str] = &[
-    "auto", "break", "case", "char", "const", "continue", "default", "do", "double", "else", "enum", "extern",
-    "float", "for", "goto", "if", "inline", "int", "long", "register", "restrict", "return", "short", "signed",
-    "sizeof", "static", "struct", "switch", "typedef", "union", "unsigned", "void", "volatile", "while", "_Bool",
-    "_Complex", "_Alignas", "_Alignof", "_Atomic", "_Generic", "_Noreturn", "_Static_assert", "_Thread_local",
-    "__typeof__", "typeof", "__extension__", "asm", "__asm__", "__inline", "__inline__", "__restrict",
-    "__restrict__", "__const", "__volatile__", "__signed__",
+    "auto",
+    "break",
+    "case",
+    "char",
+    "const",
+    "continue",
+    "default",
+    "do",
+    "double",
+    "else",
+    "enum",
+    "extern",
+    "float",
+    "for",
+    "goto",
+    "if",
+    "inline",
+    "int",
+    "long",
+    "register",
+    "restrict",
+    "return",
+    "short",
+    "signed",
+    "sizeof",
+    "static",
+    "struct",
+    "switch",
+    "typedef",
+    "union",
+    "unsigned",
+    "void",
+    "volatile",
+    "while",
+    "_Bool",
+    "_Complex",
+    "_Alignas",
+    "_Alignof",
+    "_Atomic",
+    "_Generic",
+    "_Noreturn",
+    "_Static_assert",
+    "_Thread_local",
+    "__typeof__",
+    "typeof",
+    "__extension__",
+    "asm",
+    "__asm__",
+    "__inline",
+    "__inline__",
+    "__restrict",
+    "__restrict__",
+    "__const",
+    "__volatile__",
+    "__signed__",
 ];
 
 /// The most `int`s inserted for implicit-int declarations in one file.
@@ -192,8 +241,7 @@ fn starts_declaration(s: &str, off: usize) -> bool {
         if matches!(last, ';' | '{' | '}') {
             return true;
         }
-        let word_start =
-            head.rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).map_or(0, |i| i + 1);
+        let word_start = head.rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).map_or(0, |i| i + 1);
         return matches!(
             &head[word_start..],
             "extern"

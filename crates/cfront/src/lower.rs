@@ -16,7 +16,10 @@ type Res<T> = Result<T, Diagnostic>;
 
 #[derive(Clone, Debug)]
 enum Sym {
-    Var { name: String, ty: Type },
+    Var {
+        name: String,
+        ty: Type,
+    },
     Typedef(Type),
     /// An enumeration constant and its type (`int` when the value fits, else the enum's).
     Enum(i128, Type),
@@ -2977,11 +2980,8 @@ impl<'o> Lowerer<'o> {
     fn drop_unreachable_failures(&mut self) {
         let failed = std::mem::take(&mut self.failed_fns);
         let reach = crate::reach::reachable(&self.prog, &self.opts.entry, &self.indirect);
-        let mut kept: Vec<Diagnostic> = failed
-            .into_iter()
-            .filter(|(f, _)| reach.as_ref().is_none_or(|r| r.contains(f)))
-            .map(|(_, d)| d)
-            .collect();
+        let mut kept: Vec<Diagnostic> =
+            failed.into_iter().filter(|(f, _)| reach.as_ref().is_none_or(|r| r.contains(f))).map(|(_, d)| d).collect();
         self.diags.append(&mut kept);
     }
 

@@ -86,7 +86,8 @@ fn blank_line_markers(t: &str) -> String {
         let rest = l.trim_start();
         let is_marker = rest.strip_prefix('#').is_some_and(|r| {
             let r = r.trim_start();
-            r.starts_with(|c: char| c.is_ascii_digit()) || r.strip_prefix("line").is_some_and(|x| x.starts_with([' ', '\t']))
+            r.starts_with(|c: char| c.is_ascii_digit())
+                || r.strip_prefix("line").is_some_and(|x| x.starts_with([' ', '\t']))
         });
         if is_marker {
             if l.ends_with('\n') {

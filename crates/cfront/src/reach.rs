@@ -46,11 +46,7 @@ pub(crate) fn reachable(prog: &Program, entry: &str, indirect: &[IndirectCall]) 
                     }
                 }
                 StmtKind::Return(Some(e)) | StmtKind::Assume(e) => expr_funcs(e, &mut work),
-                StmtKind::Return(None)
-                | StmtKind::Goto(_)
-                | StmtKind::Skip
-                | StmtKind::Error(_)
-                | StmtKind::Halt => {}
+                StmtKind::Return(None) | StmtKind::Goto(_) | StmtKind::Skip | StmtKind::Error(_) | StmtKind::Halt => {}
             }
         }
     }

@@ -49,11 +49,8 @@ fn corpus_lowers_and_verdicts_are_plausible() {
         } else {
             panic!("{}: missing expect header", f.display())
         };
-        let data_model = if text.contains("// data_model: ILP32") {
-            cfront::DataModel::Ilp32
-        } else {
-            cfront::DataModel::Lp64
-        };
+        let data_model =
+            if text.contains("// data_model: ILP32") { cfront::DataModel::Ilp32 } else { cfront::DataModel::Lp64 };
         let opts = cfront::Options { data_model, ..Default::default() };
         let prog = match cfront::lower_files(std::slice::from_ref(f), &opts) {
             // UNKNOWN: the front end declines the program, saying what it does not support

@@ -213,7 +213,12 @@ fn gcc_numbers(src: &str, m32: bool, dir: &std::path::Path) -> Vec<i128> {
         cmd.arg("-m32");
     }
     let out = cmd.arg("-w").arg("-o").arg(&exe).arg(&c).output().expect("gcc runs");
-    assert!(out.status.success(), "gcc{} fails: {}", if m32 { " -m32" } else { "" }, String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "gcc{} fails: {}",
+        if m32 { " -m32" } else { "" },
+        String::from_utf8_lossy(&out.stderr)
+    );
     let run = Command::new(&exe).output().unwrap();
     String::from_utf8_lossy(&run.stdout).lines().map(|l| l.parse().unwrap()).collect()
 }
@@ -267,8 +272,15 @@ fn layout_matches_gcc_lp64_and_ilp32() {
             .enumerate()
             .filter(|(_, (w, g))| w != g)
             .map(|(i, (w, g))| {
-                let decl = decls.iter().find(|d| what.get(i).is_some_and(|x| x.contains(&format!("{})", d.tag)) || x.contains(&format!("{},", d.tag))));
-                format!("{}: gcc {w}, cfront {g}   {}", what.get(i).map(String::as_str).unwrap_or("builtin"), decl.map(|d| d.text.trim()).unwrap_or(""))
+                let decl = decls.iter().find(|d| {
+                    what.get(i)
+                        .is_some_and(|x| x.contains(&format!("{})", d.tag)) || x.contains(&format!("{},", d.tag)))
+                });
+                format!(
+                    "{}: gcc {w}, cfront {g}   {}",
+                    what.get(i).map(String::as_str).unwrap_or("builtin"),
+                    decl.map(|d| d.text.trim()).unwrap_or("")
+                )
             })
             .collect();
         assert!(bad.is_empty(), "{dm:?}: {} differences:\n{}", bad.len(), bad.join("\n"));
