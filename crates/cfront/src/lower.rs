@@ -1251,21 +1251,34 @@ impl<'o> Lowerer<'o> {
                 }
             }
             Expression::OffsetOf(o) => {
-                let t = self.type_name(&o.node.type_name)?;
-                let mut off = 0u64;
-                let mut cur = t;
-                let mut members = vec![o.node.designator.node.base.node.name.clone()];
+                // members and constant array indices, laid out as gcc does
+                let mut cur = self.type_name(&o.node.type_name)?;
+                let mut off: i128 = 0;
+                let mut steps: Vec<(Option<String>, Option<&Node<Expression>>, Span)> =
+                    vec![(Some(o.node.designator.node.base.node.name.clone()), None, o.node.designator.span)];
                 for m in &o.node.designator.node.members {
                     match &m.node {
                         OffsetMember::Member(id) | OffsetMember::IndirectMember(id) => {
-                            members.push(id.node.name.clone())
+                            steps.push((Some(id.node.name.clone()), None, m.span))
                         }
-                        OffsetMember::Index(_) => {
-                            return self.err(m.span, "offsetof with an array index is not supported")
-                        }
+                        OffsetMember::Index(i) => steps.push((None, Some(i), m.span)),
                     }
                 }
-                for f in members {
+                for (field, index, span) in steps {
+                    if let Some(i) = index {
+                        let Type::Array(elem, _) = &cur else {
+                            return self.err(span, "offsetof: subscript of a non-array");
+                        };
+                        let elem = (**elem).clone();
+                        let k = self.const_int(i)?;
+                        let Some((es, _)) = self.size_align(&elem) else {
+                            return self.err(span, "offsetof: element of incomplete type");
+                        };
+                        off += k * es as i128;
+                        cur = elem;
+                        continue;
+                    }
+                    let f = field.unwrap_or_default();
                     let Type::Struct(s) = &cur else {
                         return self.err(e.span, "offsetof of a non-struct");
                     };
@@ -1274,14 +1287,17 @@ impl<'o> Lowerer<'o> {
                     };
                     let mut sn = s.clone();
                     for (fname, ft) in path {
-                        off += self.field_offset(&sn, &fname).unwrap_or(0);
+                        let Some(fo) = self.field_offset(&sn, &fname) else {
+                            return self.err(span, format!("offsetof in incomplete type 'struct {sn}'"));
+                        };
+                        off += fo as i128;
                         if let Type::Struct(n) = &ft {
                             sn = n.clone();
                         }
                         cur = ft;
                     }
                 }
-                Ok((const_expr(off as i128, &self.size_t()), self.size_t()))
+                Ok((const_expr(off, &self.size_t()), self.size_t()))
             }
             Expression::UnaryOperator(u) => self.unary(u, e),
             Expression::Cast(c) => {

@@ -198,7 +198,9 @@ fn program(decls: &[Decl]) -> String {
         }
     }
     s += "  sizeof(long double), _Alignof(long double), _Alignof(long long), _Alignof(double),\n";
-    s += "  sizeof(enum E0), sizeof(enum E2), sizeof(E2A), sizeof(E1A)\n};\n";
+    s += "  sizeof(enum E0), sizeof(enum E2), sizeof(E2A), sizeof(E1A),\n";
+    s += "  __builtin_offsetof(struct F20, ld[1]), __builtin_offsetof(struct F14, s.c),\n";
+    s += "  __builtin_offsetof(struct F17, u.a[3]), __builtin_offsetof(struct F29, in.d)\n};\n";
     s += "int printf(const char *, ...);\n";
     s += "int main(void) {\n  for (unsigned i = 0; i < sizeof r / sizeof r[0]; i++) printf(\"%llu\\n\", r[i]);\n  return 0;\n}\n";
     s
