@@ -80,6 +80,10 @@ struct Lowerer<'o> {
     cur_loc: Loc,
     /// Functions whose definition could not be lowered, with the reason.
     failed_fns: Vec<(String, Diagnostic)>,
+    /// Globals (C-- names) whose declaration could not be lowered, with the reason.
+    failed_globals: Vec<(Vec<String>, Diagnostic)>,
+    /// Typedef names whose declaration could not be lowered: a use reports the reason.
+    failed_typedefs: HashMap<String, Diagnostic>,
 }
 
 const FRESH_PREFIX: &str = "L";
@@ -113,6 +117,8 @@ pub(crate) fn lower_units(units: Vec<Unit>, opts: &Options) -> Result<Program, V
         indirect: vec![],
         cur_loc: Loc::default(),
         failed_fns: vec![],
+        failed_globals: vec![],
+        failed_typedefs: HashMap::new(),
     };
     l.prog.data_model = opts.data_model;
     for u in &units {
@@ -141,9 +147,10 @@ pub(crate) fn lower_units(units: Vec<Unit>, opts: &Options) -> Result<Program, V
                     ExternalDeclaration::FunctionDefinition(fd) => declarator_name(&fd.node.declarator.node),
                     _ => None,
                 };
-                match failed_fn {
-                    Some(name) => l.failed_fns.push((name, d)),
-                    None => l.diags.push(d),
+                match (failed_fn, &ed.node) {
+                    (Some(name), _) => l.failed_fns.push((name, d)),
+                    (None, ExternalDeclaration::Declaration(decl)) => l.failed_declaration(decl, d),
+                    (None, _) => l.diags.push(d),
                 }
                 l.f = None;
                 l.const_mode = false;
@@ -528,6 +535,8 @@ impl<'o> Lowerer<'o> {
                     other = Some(match self.lookup(n) {
                         Some(Sym::Typedef(t)) => t.clone(),
                         _ if n == "__builtin_va_list" => Type::ptr(Type::CHAR),
+                        // its declaration failed: that reason, now that it matters
+                        _ if self.failed_typedefs.contains_key(n) => return Err(self.failed_typedefs[n].clone()),
                         _ => return self.err(id.span, format!("unknown type name '{n}'")),
                     });
                 }
@@ -2993,12 +3002,68 @@ impl<'o> Lowerer<'o> {
     /// Keep the diagnostics of the functions that failed to lower and that the entry may
     /// reach (all of them when there is no entry); forget the others — an unsupported
     /// construct in a function that never runs cannot change the verdict.
+    /// Globals whose declaration failed are kept with Zero initialisers, so their diagnostics
+    /// stay when reachable code or an initialiser mentions them.
     fn drop_unreachable_failures(&mut self) {
         let failed = std::mem::take(&mut self.failed_fns);
         let reach = crate::reach::reachable(&self.prog, &self.opts.entry, &self.indirect);
-        let mut kept: Vec<Diagnostic> =
-            failed.into_iter().filter(|(f, _)| reach.as_ref().is_none_or(|r| r.contains(f))).map(|(_, d)| d).collect();
+        let mut kept: Vec<Diagnostic> = failed
+            .into_iter()
+            .filter(|(f, _)| reach.as_ref().is_none_or(|r| r.funcs.contains(f)))
+            .map(|(_, d)| d)
+            .collect();
+        for (names, d) in std::mem::take(&mut self.failed_globals) {
+            if reach.as_ref().is_none_or(|r| names.iter().any(|n| r.vars.contains(n))) {
+                kept.push(d);
+            }
+        }
         self.diags.append(&mut kept);
+    }
+
+    /// A file-scope declaration failed: a typedef's reason is reported where the name is used;
+    /// a global's only if reachable code uses it (see `drop_unreachable_failures`); anything
+    /// else (a struct, a global that was not declared yet) right away.
+    fn failed_declaration(&mut self, decl: &Node<Declaration>, d: Diagnostic) {
+        let names: Vec<String> =
+            decl.node.declarators.iter().filter_map(|id| declarator_name(&id.node.declarator.node)).collect();
+        let is_typedef = decl.node.specifiers.iter().any(
+            |s| matches!(&s.node, DeclarationSpecifier::StorageClass(c) if c.node == StorageClassSpecifier::Typedef),
+        );
+        let all_functions = decl.node.declarators.iter().all(|id| {
+            let dd = &id.node.declarator.node;
+            matches!(dd.kind.node, DeclaratorKind::Identifier(_))
+                && dd
+                    .derived
+                    .iter()
+                    .any(|x| matches!(x.node, DerivedDeclarator::Function(_) | DerivedDeclarator::KRFunction(_)))
+        });
+        if names.is_empty() {
+            self.diags.push(d);
+        } else if all_functions && !is_typedef {
+            // prototypes (`double _Complex cexp(double _Complex);`): an error if called
+            for n in names {
+                self.failed_fns.push((n, d.clone()));
+            }
+        } else if is_typedef {
+            for n in names {
+                if !matches!(self.lookup(&n), Some(Sym::Typedef(_))) {
+                    self.failed_typedefs.insert(n, d.clone());
+                }
+            }
+        } else {
+            let mut globals = vec![];
+            for n in &names {
+                match self.lookup(n) {
+                    Some(Sym::Var { name, .. }) => globals.push(name.clone()),
+                    Some(Sym::Func(_)) => {}
+                    _ => {
+                        self.diags.push(d);
+                        return;
+                    }
+                }
+            }
+            self.failed_globals.push((globals, d));
+        }
     }
 
     fn finish(mut self) -> Result<Program, Vec<Diagnostic>> {

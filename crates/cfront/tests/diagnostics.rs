@@ -101,7 +101,7 @@ fn unsupported_va_arg_and_generic() {
 
 #[test]
 fn non_constant_global_initialiser() {
-    check("int f(void);\nint g = f();\nint main(void) { return 0; }\n", 2, 9, "not a compile-time constant");
+    check("int f(void);\nint g = f();\nint main(void) { return g; }\n", 2, 9, "not a compile-time constant");
 }
 
 #[test]
@@ -186,5 +186,24 @@ fn failure_in_a_reachable_function_is_kept() {
         1,
         26,
         "not supported",
+    );
+}
+
+#[test]
+fn failed_declarations_matter_only_when_used() {
+    // an unused float global, complex typedef and complex prototype do not block the program
+    let src = "float ratio = 0.5f;\ntypedef _Complex double cd;\n_Complex double cexp(_Complex double);\nint main(void) { return 0; }\n";
+    let p = lower_str("u.c", src, &Options::default()).unwrap();
+    assert!(p.proc("main").is_some());
+    // used, each reports its own reason
+    let d = lower_str("bad.c", "float ratio = 0.5f;\nint main(void) { return ratio > 0; }\n", &Options::default())
+        .unwrap_err();
+    assert!(d.iter().any(|d| (d.line, d.col) == (1, 15) && d.message.contains("not supported")), "{d:?}");
+    check("typedef _Complex double cd;\nint main(void) { cd z; return 0; }\n", 1, 9, "complex types are not supported");
+    check(
+        "_Complex double cexp(_Complex double);\nint main(void) { cexp(0); return 0; }\n",
+        1,
+        1,
+        "complex types are not supported",
     );
 }
