@@ -2761,9 +2761,6 @@ impl<'o> Lowerer<'o> {
                 if !braced && !first {
                     break;
                 }
-                if item.node.designation.len() > 1 {
-                    return self.err(item.span, "nested designators are not supported");
-                }
                 match &item.node.designation[0].node {
                     Designator::Member(id) => {
                         let Type::Struct(s) = ty else {
@@ -2808,7 +2805,30 @@ impl<'o> Lowerer<'o> {
                 Type::Array(e, _) => (**e).clone(),
                 _ => unreachable!(),
             };
+            let nested = item.node.designation.len() > 1;
             let val = match &item.node.initializer.node {
+                // `.a.b = v`, `[2].x = v`: `.a = { .b = v }`, merged into what `.a` already has
+                _ if nested => {
+                    *pos += 1;
+                    let inner = Node::new(
+                        InitializerListItem {
+                            designation: item.node.designation[1..].to_vec(),
+                            initializer: item.node.initializer.clone(),
+                        },
+                        item.span,
+                    );
+                    let (v, _) = self.init_list(&sub_ty, std::slice::from_ref(&inner), &mut 0, true)?;
+                    if braced && items.get(*pos).is_some_and(|next| next.node.designation.is_empty()) {
+                        return self.err(
+                            items[*pos].span,
+                            "an initializer without designator after a nested designator is not supported",
+                        );
+                    }
+                    match out.get(idx as usize) {
+                        Some(old) => merge_init(old.clone(), v),
+                        None => v,
+                    }
+                }
                 Initializer::List(sub) => {
                     *pos += 1;
                     let mut p = 0;
@@ -3249,6 +3269,26 @@ impl<'o> Lowerer<'o> {
             return Err(self.diags);
         }
         Ok(self.prog)
+    }
+}
+
+/// An aggregate initialiser with the non-zero parts of `new` written over `old` (designators
+/// that reach into a sub-object already initialised).
+fn merge_init(old: Init, new: Init) -> Init {
+    match (old, new) {
+        (Init::List(a), Init::List(b)) => {
+            let n = a.len().max(b.len());
+            let mut a = a;
+            a.resize(n, Init::Zero);
+            for (i, x) in b.into_iter().enumerate() {
+                if x != Init::Zero {
+                    let old = std::mem::replace(&mut a[i], Init::Zero);
+                    a[i] = merge_init(old, x);
+                }
+            }
+            Init::List(a)
+        }
+        (_, new) => new,
     }
 }
 

@@ -131,3 +131,20 @@ fn int128_is_sized_but_its_values_are_unsupported() {
     assert_eq!((d[0].line, d[0].col), (2, 10), "{}", d[0]);
     assert!(d[0].message.contains("not supported"), "{}", d[0]);
 }
+
+#[test]
+fn nested_designators_merge_into_their_sub_objects() {
+    let p = lower(
+        "struct in { int a, b; };\nstruct out { int k; struct in v[2]; struct in one; };\nstruct out g = { .one.b = 5, .v[1].a = 6, .one.a = 7 };\nint main(void) { return g.one.a; }\n",
+    );
+    let g = p.globals.iter().find(|g| g.c_name == "g").unwrap();
+    let text = cminus::print_program(&p, &PrintOptions::default());
+    assert!(text.contains("struct out g = {0, {0, {6}}, {7, 5}};"), "{:?}\n{text}", g.init);
+    let d = lower_str(
+        "n.c",
+        "struct in { int a, b; };\nstruct in x[2] = { [0].b = 1, 2 };\nint main(void) { return x[0].a; }\n",
+        &Options::default(),
+    )
+    .unwrap_err();
+    assert!(d[0].message.contains("not supported"), "{}", d[0]);
+}
