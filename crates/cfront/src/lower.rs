@@ -1022,6 +1022,28 @@ impl<'o> Lowerer<'o> {
         })
     }
 
+    /// `offsetof` one member further: the member's type and the offset so far.
+    fn offsetof_member(&self, cur: Type, off: i128, f: &str, span: Span) -> Res<(i128, Type)> {
+        let Type::Struct(s) = &cur else {
+            return self.err(span, "offsetof of a non-struct");
+        };
+        let Some(path) = self.find_field(s, f) else {
+            return self.err(span, format!("no member named '{f}'"));
+        };
+        let (mut off, mut cur, mut sn) = (off, cur.clone(), s.clone());
+        for (fname, ft) in path {
+            let Some(fo) = self.field_offset(&sn, &fname) else {
+                return self.err(span, format!("offsetof in incomplete type 'struct {sn}'"));
+            };
+            off += fo as i128;
+            if let Type::Struct(n) = &ft {
+                sn = n.clone();
+            }
+            cur = ft;
+        }
+        Ok((off, cur))
+    }
+
     /// The value of a pointer that is a constant address (`&((T *)0)->f`), if it is one.
     fn fold_address(&self, e: &Expr) -> Option<i128> {
         match e {
@@ -1263,48 +1285,36 @@ impl<'o> Lowerer<'o> {
                 // members and constant array indices, laid out as gcc does
                 let mut cur = self.type_name(&o.node.type_name)?;
                 let mut off: i128 = 0;
-                let mut steps: Vec<(Option<String>, Option<&Node<Expression>>, Span)> =
-                    vec![(Some(o.node.designator.node.base.node.name.clone()), None, o.node.designator.span)];
+                /// One step of the designator: a member name, or an array index.
+                type Step<'a> = (Result<String, &'a Node<Expression>>, Span);
+                let mut steps: Vec<Step> =
+                    vec![(Ok(o.node.designator.node.base.node.name.clone()), o.node.designator.span)];
                 for m in &o.node.designator.node.members {
                     match &m.node {
                         OffsetMember::Member(id) | OffsetMember::IndirectMember(id) => {
-                            steps.push((Some(id.node.name.clone()), None, m.span))
+                            steps.push((Ok(id.node.name.clone()), m.span))
                         }
-                        OffsetMember::Index(i) => steps.push((None, Some(i), m.span)),
+                        OffsetMember::Index(i) => steps.push((Err(i), m.span)),
                     }
                 }
-                for (field, index, span) in steps {
-                    if let Some(i) = index {
-                        let Type::Array(elem, _) = &cur else {
-                            return self.err(span, "offsetof: subscript of a non-array");
-                        };
-                        let elem = (**elem).clone();
-                        let k = self.const_int(i)?;
-                        let Some((es, _)) = self.size_align(&elem) else {
-                            return self.err(span, "offsetof: element of incomplete type");
-                        };
-                        off += k * es as i128;
-                        cur = elem;
-                        continue;
-                    }
-                    let f = field.unwrap_or_default();
-                    let Type::Struct(s) = &cur else {
-                        return self.err(e.span, "offsetof of a non-struct");
-                    };
-                    let Some(path) = self.find_field(s, &f) else {
-                        return self.err(e.span, format!("no member named '{f}'"));
-                    };
-                    let mut sn = s.clone();
-                    for (fname, ft) in path {
-                        let Some(fo) = self.field_offset(&sn, &fname) else {
-                            return self.err(span, format!("offsetof in incomplete type 'struct {sn}'"));
-                        };
-                        off += fo as i128;
-                        if let Type::Struct(n) = &ft {
-                            sn = n.clone();
+                for (step, span) in steps {
+                    let i = match step {
+                        Ok(f) => {
+                            (off, cur) = self.offsetof_member(cur, off, &f, span)?;
+                            continue;
                         }
-                        cur = ft;
-                    }
+                        Err(i) => i,
+                    };
+                    let Type::Array(elem, _) = &cur else {
+                        return self.err(span, "offsetof: subscript of a non-array");
+                    };
+                    let elem = (**elem).clone();
+                    let k = self.const_int(i)?;
+                    let Some((es, _)) = self.size_align(&elem) else {
+                        return self.err(span, "offsetof: element of incomplete type");
+                    };
+                    off += k * es as i128;
+                    cur = elem;
                 }
                 Ok((const_expr(off, &self.size_t()), self.size_t()))
             }
