@@ -7,9 +7,11 @@
 //! println!("{prog}");
 //! ```
 
+mod attrs;
 pub mod gen;
 mod lower;
 mod preprocess;
+mod reach;
 
 pub use cminus::DataModel;
 pub use preprocess::LineMap;
@@ -62,39 +64,232 @@ impl Default for Options {
 /// A parsed translation unit, ready for lowering.
 pub(crate) struct Unit {
     pub map: LineMap,
+    /// The GNU attributes that matter for layout, at offsets of the preprocessed text.
+    pub attrs: Vec<attrs::Attr>,
     pub ast: lang_c::ast::TranslationUnit,
 }
 
+/// C keywords, which are never a declarator's name (and so never an implicit `int`'s).
+const KEYWORDS: &[&str] = &[
+    "auto",
+    "break",
+    "case",
+    "char",
+    "const",
+    "continue",
+    "default",
+    "do",
+    "double",
+    "else",
+    "enum",
+    "extern",
+    "float",
+    "for",
+    "goto",
+    "if",
+    "inline",
+    "int",
+    "long",
+    "register",
+    "restrict",
+    "return",
+    "short",
+    "signed",
+    "sizeof",
+    "static",
+    "struct",
+    "switch",
+    "typedef",
+    "union",
+    "unsigned",
+    "void",
+    "volatile",
+    "while",
+    "_Bool",
+    "_Complex",
+    "_Alignas",
+    "_Alignof",
+    "_Atomic",
+    "_Generic",
+    "_Noreturn",
+    "_Static_assert",
+    "_Thread_local",
+    "__typeof__",
+    "typeof",
+    "__extension__",
+    "asm",
+    "__asm__",
+    "__inline",
+    "__inline__",
+    "__restrict",
+    "__restrict__",
+    "__const",
+    "__volatile__",
+    "__signed__",
+];
+
+/// The most `int`s inserted for implicit-int declarations in one file.
+const MAX_IMPLICIT_INT: usize = 500;
+
 fn parse_unit(name: &str, text: Option<&str>, opts: &Options) -> Result<Unit, Vec<Diagnostic>> {
-    let pre = preprocess::run(name, text, opts).map_err(|d| vec![d])?;
-    let map = LineMap::new(&pre);
+    let (pre, attrs) = preprocess::run(name, text, opts).map_err(|d| vec![d])?;
     let config = lang_c::driver::Config::with_gcc();
-    match lang_c::driver::parse_preprocessed(&config, pre) {
-        Ok(parse) => Ok(Unit { map, ast: parse.unit }),
-        Err(e) => {
-            let (file, line, col) = map.locate(e.offset);
-            let tok: String = e.source[e.offset.min(e.source.len())..]
-                .chars()
-                .take_while(|c| c.is_alphanumeric() || *c == '_')
-                .collect();
-            let tok = if tok.is_empty() {
-                e.source[e.offset.min(e.source.len())..].chars().next().map(|c| c.to_string()).unwrap_or_default()
-            } else {
-                tok
-            };
-            let mut exp: Vec<&str> = e.expected.iter().copied().collect();
-            exp.sort();
-            let hint = if exp.contains(&";") {
-                "expected ';'".to_string()
-            } else {
-                let shown: Vec<String> = exp.iter().take(8).map(|s| format!("'{s}'")).collect();
-                let more = if exp.len() > 8 { ", …" } else { "" };
-                format!("expected {}{}", shown.join(", "), more)
-            };
-            let at = if tok.is_empty() { "end of input".to_string() } else { format!("'{tok}'") };
-            Err(vec![Diagnostic { file, line, col, message: format!("syntax error at {at}: {hint}") }])
+    // K&R's implicit `int` (`extern f();`, `f(x) int x; {…}`), which lang-c rejects: where the
+    // parser wants a type and finds a plain identifier, `int ` is inserted and the text parsed
+    // again. The inserted offsets are kept so that locations stay those of the user's text.
+    let pre = int128_names(pre);
+    let mut src = pre.clone();
+    // gcc's 128-bit types are names lang-c does not know: declared by a prelude
+    let mut inserted: Vec<(usize, usize)> = vec![];
+    let mut prelude = String::new();
+    if INT128_NAMES.iter().any(|n| src.contains(n)) {
+        prelude += INT128_PRELUDE;
+    }
+    if src.contains("__float128") {
+        // gcc's quad float (i386 glibc's max_align_t has one): a name for a float type
+        prelude += "typedef long double __float128;\n";
+    }
+    if !prelude.is_empty() {
+        src.insert_str(0, &prelude);
+        inserted.push((0, prelude.len()));
+    }
+    let mut before_last: Option<Diagnostic> = None;
+    loop {
+        let map = LineMap::new(&pre).with_insertions(inserted.clone());
+        match lang_c::driver::parse_preprocessed(&config, src.clone()) {
+            Ok(parse) => return Ok(Unit { map, ast: parse.unit, attrs }),
+            Err(e) => {
+                let diag = syntax_error(&map, &e);
+                let off = e.offset.min(e.source.len());
+                let word = identifier_at(&e.source, off);
+                let after_last = inserted.last().is_none_or(|&(p, n)| off >= p + n);
+                if inserted.len() < MAX_IMPLICIT_INT
+                    && after_last
+                    && e.expected.contains("<typedef_name>")
+                    && word.is_some_and(|w| !KEYWORDS.contains(&w))
+                    && starts_declaration(&e.source, off)
+                {
+                    src.insert_str(off, IMPLICIT_INT);
+                    inserted.push((off, IMPLICIT_INT.len()));
+                    before_last = Some(diag);
+                    continue;
+                }
+                // the insertion did not help (`unknown_t x;` is no implicit int): report the
+                // error as it was before it
+                let diag = match (inserted.last(), before_last) {
+                    (Some(&(p, _)), Some(d)) if !src[p..off].contains([';', '{', '}']) => d,
+                    _ => diag,
+                };
+                return Err(vec![diag]);
+            }
         }
     }
+}
+
+const IMPLICIT_INT: &str = "int ";
+
+/// The names the 128-bit integer types get in the parsed text (as long as the words they
+/// replace, padded with blanks, so that columns stay), signed then unsigned.
+pub(crate) const INT128_NAMES: [&str; 2] = ["__i128__", "__u128__"];
+const INT128_PRELUDE: &str = "typedef int __i128__; typedef unsigned __u128__;\n";
+
+/// `__int128`, `signed __int128`, `unsigned __int128`, `__int128_t`, `__uint128_t` renamed to
+/// typedef names of the same length (the lowering gives them their 128-bit types).
+fn int128_names(text: String) -> String {
+    if !text.contains("int128") {
+        return text;
+    }
+    let mut out = String::with_capacity(text.len());
+    let b = text.as_bytes();
+    let word = |i: usize| i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_');
+    let mut i = 0;
+    'scan: while i < b.len() {
+        for (pat, signed) in [
+            ("unsigned __int128", false),
+            ("signed __int128", true),
+            ("__int128_t", true),
+            ("__uint128_t", false),
+            ("__int128", true),
+        ] {
+            if text[i..].starts_with(pat) && (i == 0 || !word(i - 1)) && !word(i + pat.len()) {
+                let name = INT128_NAMES[usize::from(!signed)];
+                out.push_str(name);
+                out.extend(std::iter::repeat_n(' ', pat.len() - name.len()));
+                i += pat.len();
+                continue 'scan;
+            }
+        }
+        let c = text[i..].chars().next().unwrap();
+        out.push(c);
+        i += c.len_utf8();
+    }
+    out
+}
+
+/// Whether a declaration may start at `off`: the token before is `;`, a brace, a storage
+/// class or qualifier, or nothing (line markers skipped).
+fn starts_declaration(s: &str, off: usize) -> bool {
+    let mut end = off;
+    loop {
+        let head = s[..end].trim_end();
+        let line_start = head.rfind('\n').map_or(0, |i| i + 1);
+        if head[line_start..].trim_start().starts_with('#') {
+            end = line_start;
+            continue;
+        }
+        let Some(last) = head.chars().last() else { return true };
+        if matches!(last, ';' | '{' | '}') {
+            return true;
+        }
+        let word_start = head.rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).map_or(0, |i| i + 1);
+        return matches!(
+            &head[word_start..],
+            "extern"
+                | "static"
+                | "register"
+                | "auto"
+                | "const"
+                | "volatile"
+                | "inline"
+                | "__inline"
+                | "__inline__"
+                | "_Noreturn"
+                | "__extension__"
+                | "typedef"
+                | "_Thread_local"
+                | "__thread"
+        );
+    }
+}
+
+/// The identifier starting at `off`, if one does.
+fn identifier_at(s: &str, off: usize) -> Option<&str> {
+    let rest = &s[off..];
+    let len = rest.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).unwrap_or(rest.len());
+    let w = &rest[..len];
+    (!w.is_empty() && !w.starts_with(|c: char| c.is_ascii_digit())).then_some(w)
+}
+
+fn syntax_error(map: &LineMap, e: &lang_c::driver::SyntaxError) -> Diagnostic {
+    let (file, line, col) = map.locate(e.offset);
+    let tok: String =
+        e.source[e.offset.min(e.source.len())..].chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
+    let tok = if tok.is_empty() {
+        e.source[e.offset.min(e.source.len())..].chars().next().map(|c| c.to_string()).unwrap_or_default()
+    } else {
+        tok
+    };
+    let mut exp: Vec<&str> = e.expected.iter().copied().collect();
+    exp.sort();
+    let hint = if exp.contains(&";") {
+        "expected ';'".to_string()
+    } else {
+        let shown: Vec<String> = exp.iter().take(8).map(|s| format!("'{s}'")).collect();
+        let more = if exp.len() > 8 { ", …" } else { "" };
+        format!("expected {}{}", shown.join(", "), more)
+    };
+    let at = if tok.is_empty() { "end of input".to_string() } else { format!("'{tok}'") };
+    Diagnostic { file, line, col, message: format!("syntax error at {at}: {hint}") }
 }
 
 /// Lower C files (calls across files are resolved by name) into one C-- program.

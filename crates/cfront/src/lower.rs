@@ -8,13 +8,21 @@ use lang_c::ast::*;
 use lang_c::span::{Node, Span};
 use std::collections::{HashMap, HashSet};
 
+mod layout;
+
+use layout::{Layout, Member};
+
 type Res<T> = Result<T, Diagnostic>;
 
 #[derive(Clone, Debug)]
 enum Sym {
-    Var { name: String, ty: Type },
+    Var {
+        name: String,
+        ty: Type,
+    },
     Typedef(Type),
-    Enum(i128),
+    /// An enumeration constant and its type (`int` when the value fits, else the enum's).
+    Enum(i128, Type),
     Func(String),
 }
 
@@ -52,6 +60,12 @@ struct Lowerer<'o> {
     file_ids: Vec<Option<u32>>,
     scopes: Vec<Scope>,
     tags: HashMap<String, String>,
+    /// The type of each enum tag.
+    enum_tags: HashMap<String, Type>,
+    /// The layout of every complete struct and union, by C-- name.
+    layouts: HashMap<String, Layout>,
+    /// The current unit's layout attributes (`packed`, `aligned`).
+    attrs: Vec<crate::attrs::Attr>,
     funcs: HashMap<String, FuncType>,
     defined_fns: HashSet<String>,
     lowered_fns: HashSet<String>,
@@ -64,6 +78,12 @@ struct Lowerer<'o> {
     anon_n: u32,
     indirect: Vec<IndirectCall>,
     cur_loc: Loc,
+    /// Functions whose definition could not be lowered, with the reason.
+    failed_fns: Vec<(String, Diagnostic)>,
+    /// Globals (C-- names) whose declaration could not be lowered, with the reason.
+    failed_globals: Vec<(Vec<String>, Diagnostic)>,
+    /// Typedef names whose declaration could not be lowered: a use reports the reason.
+    failed_typedefs: HashMap<String, Diagnostic>,
 }
 
 const FRESH_PREFIX: &str = "L";
@@ -81,6 +101,9 @@ pub(crate) fn lower_units(units: Vec<Unit>, opts: &Options) -> Result<Program, V
         file_ids: vec![],
         scopes: vec![],
         tags: HashMap::new(),
+        enum_tags: HashMap::new(),
+        layouts: HashMap::new(),
+        attrs: vec![],
         funcs: HashMap::new(),
         defined_fns: HashSet::new(),
         lowered_fns: HashSet::new(),
@@ -93,6 +116,9 @@ pub(crate) fn lower_units(units: Vec<Unit>, opts: &Options) -> Result<Program, V
         anon_n: 0,
         indirect: vec![],
         cur_loc: Loc::default(),
+        failed_fns: vec![],
+        failed_globals: vec![],
+        failed_typedefs: HashMap::new(),
     };
     l.prog.data_model = opts.data_model;
     for u in &units {
@@ -106,6 +132,7 @@ pub(crate) fn lower_units(units: Vec<Unit>, opts: &Options) -> Result<Program, V
     }
     for u in units {
         l.map = u.map;
+        l.attrs = u.attrs;
         l.file_ids = vec![None; l.map.files.len()];
         l.scopes = vec![Scope::default()];
         for ed in &u.ast.0 {
@@ -115,7 +142,16 @@ pub(crate) fn lower_units(units: Vec<Unit>, opts: &Options) -> Result<Program, V
                 ExternalDeclaration::StaticAssert(_) => Ok(()),
             };
             if let Err(d) = r {
-                l.diags.push(d);
+                // a function that fails to lower only matters if the entry can reach it
+                let failed_fn = match &ed.node {
+                    ExternalDeclaration::FunctionDefinition(fd) => declarator_name(&fd.node.declarator.node),
+                    _ => None,
+                };
+                match (failed_fn, &ed.node) {
+                    (Some(name), _) => l.failed_fns.push((name, d)),
+                    (None, ExternalDeclaration::Declaration(decl)) => l.failed_declaration(decl, d),
+                    (None, _) => l.diags.push(d),
+                }
                 l.f = None;
                 l.const_mode = false;
                 l.scopes.truncate(1);
@@ -489,15 +525,18 @@ impl<'o> Lowerer<'o> {
                 }
                 TypeSpecifier::Atomic(tn) => other = Some(self.type_name(tn)?),
                 TypeSpecifier::Struct(st) => other = Some(self.struct_type(st)?),
-                TypeSpecifier::Enum(et) => {
-                    self.enum_type(et)?;
-                    other = Some(Type::INT);
-                }
+                TypeSpecifier::Enum(et) => other = Some(self.enum_type(et)?),
                 TypeSpecifier::TypedefName(id) => {
                     let n = &id.node.name;
+                    if let Some(i) = crate::INT128_NAMES.iter().position(|x| x == n) {
+                        other = Some(Type::int(128, i == 0));
+                        continue;
+                    }
                     other = Some(match self.lookup(n) {
                         Some(Sym::Typedef(t)) => t.clone(),
                         _ if n == "__builtin_va_list" => Type::ptr(Type::CHAR),
+                        // its declaration failed: that reason, now that it matters
+                        _ if self.failed_typedefs.contains_key(n) => return Err(self.failed_typedefs[n].clone()),
                         _ => return self.err(id.span, format!("unknown type name '{n}'")),
                     });
                 }
@@ -625,11 +664,14 @@ impl<'o> Lowerer<'o> {
                     params = Some(ps);
                 }
                 DerivedDeclarator::KRFunction(ids) => {
-                    if !ids.is_empty() {
-                        return self.err(dd.span, "K&R-style function definitions are not supported");
-                    }
-                    t = Type::Func(Box::new(FuncType { ret: t, params: vec![], variadic: true }));
-                    params = Some(vec![]);
+                    // an old-style definition `f(a, b) int a; {…}`: the parameters are `int`
+                    // until `func_def` reads their declarations
+                    let variadic = ids.is_empty();
+                    let ps: Vec<(Option<String>, Type)> =
+                        ids.iter().map(|id| (Some(id.node.name.clone()), Type::INT)).collect();
+                    let ft = FuncType { ret: t, params: ps.iter().map(|p| p.1.clone()).collect(), variadic };
+                    t = Type::Func(Box::new(ft));
+                    params = Some(ps);
                 }
                 DerivedDeclarator::Block(_) => {
                     return self.err(dd.span, "blocks (^) are not supported");
@@ -690,6 +732,7 @@ impl<'o> Lowerer<'o> {
             return Ok(Type::Struct(name));
         }
         let mut fields = vec![];
+        let mut members = vec![];
         for d in decls {
             let StructDeclaration::Field(f) = &d.node else {
                 continue;
@@ -707,26 +750,38 @@ impl<'o> Lowerer<'o> {
             if f.node.declarators.is_empty() {
                 if let Type::Struct(_) = base {
                     self.anon_n += 1;
-                    fields.push(Field { name: format!("__anon_field{}", self.anon_n), ty: base });
+                    fields.push(Field { name: format!("__anon_field{}", self.anon_n), ty: base.clone() });
+                    members.push(Member { ty: base, width: None, named: true, is_field: true });
                 }
                 continue;
             }
             for sd in &f.node.declarators {
-                let Some(decl) = &sd.node.declarator else {
-                    continue;
+                let info = match &sd.node.declarator {
+                    Some(decl) => Some(self.declarator(base.clone(), decl)?),
+                    None => None,
                 };
-                let info = self.declarator(base.clone(), decl)?;
-                let mut ty = info.ty;
+                let declared = info.as_ref().map(|i| i.ty.clone()).unwrap_or(base.clone());
+                let mut ty = declared.clone();
+                let mut width = None;
                 if let Some(w) = &sd.node.bit_width {
                     let w = self.const_int(w)?;
-                    let signed = matches!(ty, Type::Int { signed: true, .. });
-                    if w <= 0 {
-                        continue;
+                    if w < 0 || w > self.size_align(&declared).map(|(s, _)| s as i128 * 8).unwrap_or(64) {
+                        return self.err(sd.span, "invalid bit-field width");
                     }
+                    width = Some(w as u64);
+                    let signed = matches!(ty, Type::Int { signed: true, .. });
                     ty = if ty == Type::Bool { Type::Bool } else { Type::int(w as u16, signed) };
                 }
-                fields.push(Field { name: info.name.unwrap_or_default(), ty });
+                let is_field = info.is_some() && width != Some(0);
+                members.push(Member { ty: declared, width, named: info.is_some(), is_field });
+                if let (true, Some(info)) = (is_field, info) {
+                    fields.push(Field { name: info.name.unwrap_or_default(), ty });
+                }
             }
+        }
+        let (packed, aligned) = self.struct_attrs(st.span, kw);
+        if let Some(l) = self.layout_members(&members, is_union, packed, aligned) {
+            self.layouts.insert(name.clone(), l);
         }
         if let Some(s) = self.prog.structs.iter_mut().find(|s| s.name == name) {
             s.fields = fields;
@@ -735,16 +790,57 @@ impl<'o> Lowerer<'o> {
         Ok(Type::Struct(name))
     }
 
-    fn enum_type(&mut self, et: &Node<EnumType>) -> Res<()> {
+    /// An enum's constants and its type, as gcc chooses it: `unsigned int` when no value is
+    /// negative, `int` when some is, and a 64-bit type (`long`/`long long`) when a value
+    /// needs more than 32 bits. A constant whose value fits `int` has type `int`, else the
+    /// enum's type.
+    fn enum_type(&mut self, et: &Node<EnumType>) -> Res<Type> {
+        let tag = et.node.identifier.as_ref().map(|i| i.node.name.clone());
+        if et.node.enumerators.is_empty() {
+            // a reference (`enum e x;`), or a forward declaration (gcc: like `unsigned int`)
+            return Ok(tag.and_then(|t| self.enum_tags.get(&t).cloned()).unwrap_or(Type::int(32, false)));
+        }
         let mut next = 0i128;
+        let mut vals = vec![];
         for en in &et.node.enumerators {
             if let Some(e) = &en.node.expression {
                 next = self.const_int(e)?;
             }
-            self.bind(&en.node.identifier.node.name, Sym::Enum(next));
+            if next < i64::MIN as i128 || next > u64::MAX as i128 {
+                return self.err(en.span, "enumerator value is too large");
+            }
+            // while the enum is being defined, a constant has the type its value needs
+            let t = [Type::INT, Type::int(32, false), Type::int(64, true), Type::int(64, false)]
+                .into_iter()
+                .find(|t| interp::wrap(next, t) == next)
+                .unwrap_or(Type::int(64, false));
+            self.bind(&en.node.identifier.node.name, Sym::Enum(next, t));
+            vals.push((en.node.identifier.node.name.clone(), next, en.span));
             next += 1;
         }
-        Ok(())
+        let min = vals.iter().map(|v| v.1).min().unwrap_or(0);
+        let max = vals.iter().map(|v| v.1).max().unwrap_or(0);
+        let ty = if min >= 0 {
+            if max <= u32::MAX as i128 {
+                Type::int(32, false)
+            } else {
+                Type::int(64, false)
+            }
+        } else if min >= i32::MIN as i128 && max <= i32::MAX as i128 {
+            Type::INT
+        } else if max <= i64::MAX as i128 {
+            Type::int(64, true)
+        } else {
+            return self.err(vals[0].2, "enumeration values exceed the range of the largest integer type");
+        };
+        for (name, v, _) in vals {
+            let t = if interp::wrap(v, &Type::INT) == v { Type::INT } else { ty.clone() };
+            self.bind(&name, Sym::Enum(v, t));
+        }
+        if let Some(t) = tag {
+            self.enum_tags.insert(t, ty.clone());
+        }
+        Ok(ty)
     }
 
     /// Find a field, looking through anonymous struct/union members.
@@ -763,63 +859,6 @@ impl<'o> Lowerer<'o> {
                         return Some(rest);
                     }
                 }
-            }
-        }
-        None
-    }
-
-    fn size_align(&self, t: &Type) -> Option<(u64, u64)> {
-        let ptr = (self.long_bits() / 8) as u64;
-        Some(match t {
-            Type::Void => (1, 1),
-            Type::Bool => (1, 1),
-            Type::Int { bits, .. } => {
-                let b = (*bits as u64).div_ceil(8).next_power_of_two();
-                (b, b)
-            }
-            Type::Float { bits } => {
-                let b = *bits as u64 / 8;
-                (b, b.min(16))
-            }
-            Type::Ptr(_) => (ptr, ptr),
-            Type::Func(_) => (1, 1),
-            Type::Array(e, n) => {
-                let (s, a) = self.size_align(e)?;
-                (s * (*n)?, a)
-            }
-            Type::Struct(s) => {
-                let sd = self.prog.struct_def(s)?;
-                if !sd.complete {
-                    return None;
-                }
-                let (mut size, mut align) = (0u64, 1u64);
-                for f in &sd.fields {
-                    let (fs, fa) = self.size_align(&f.ty)?;
-                    align = align.max(fa);
-                    if sd.is_union {
-                        size = size.max(fs);
-                    } else {
-                        size = size.div_ceil(fa) * fa + fs;
-                    }
-                }
-                (size.div_ceil(align) * align, align)
-            }
-        })
-    }
-
-    fn field_offset(&self, sname: &str, f: &str) -> Option<u64> {
-        let sd = self.prog.struct_def(sname)?;
-        let mut off: u64 = 0;
-        for fl in &sd.fields {
-            let (fs, fa) = self.size_align(&fl.ty)?;
-            if !sd.is_union {
-                off = off.div_ceil(fa) * fa;
-            }
-            if fl.name == f {
-                return Some(if sd.is_union { 0 } else { off });
-            }
-            if !sd.is_union {
-                off += fs;
             }
         }
         None
@@ -961,9 +1000,13 @@ impl<'o> Lowerer<'o> {
             (_, Type::Bool) => self.truth(e, from),
             (Type::Int { .. } | Type::Bool, Type::Int { .. }) => match fold(&e) {
                 Some(v) => const_expr(interp::wrap(v, to), to),
+                None if is_wide(to) || is_wide(from) => return self.err(span, INT128_UNSUPPORTED),
                 None => Expr::Cast(to.clone(), Box::new(e)),
             },
-            (Type::Ptr(_), Type::Int { .. }) => Expr::Cast(to.clone(), Box::new(e)),
+            (Type::Ptr(_), Type::Int { .. }) => match self.fold_address(&e) {
+                Some(v) => const_expr(interp::wrap(v, to), to),
+                None => Expr::Cast(to.clone(), Box::new(e)),
+            },
             (Type::Int { .. } | Type::Bool, Type::Ptr(_)) => match fold(&e) {
                 Some(v) => Expr::Cast(to.clone(), Box::new(Expr::Int(v))),
                 None => Expr::Cast(to.clone(), Box::new(e)),
@@ -977,6 +1020,37 @@ impl<'o> Lowerer<'o> {
             (Type::Array(..), Type::Ptr(_)) => e,
             _ => return self.err(span, format!("cannot convert {} to {}", print::type_str(from), print::type_str(to))),
         })
+    }
+
+    /// `offsetof` one member further: the member's type and the offset so far.
+    fn offsetof_member(&self, cur: Type, off: i128, f: &str, span: Span) -> Res<(i128, Type)> {
+        let Type::Struct(s) = &cur else {
+            return self.err(span, "offsetof of a non-struct");
+        };
+        let Some(path) = self.find_field(s, f) else {
+            return self.err(span, format!("no member named '{f}'"));
+        };
+        let (mut off, mut cur, mut sn) = (off, cur.clone(), s.clone());
+        for (fname, ft) in path {
+            let Some(fo) = self.field_offset(&sn, &fname) else {
+                return self.err(span, format!("offsetof in incomplete type 'struct {sn}'"));
+            };
+            off += fo as i128;
+            if let Type::Struct(n) = &ft {
+                sn = n.clone();
+            }
+            cur = ft;
+        }
+        Ok((off, cur))
+    }
+
+    /// The value of a pointer that is a constant address (`&((T *)0)->f`), if it is one.
+    fn fold_address(&self, e: &Expr) -> Option<i128> {
+        match e {
+            Expr::AddrOf(l) => self.constant_address(l).map(|a| a.0),
+            Expr::Cast(Type::Ptr(_), inner) => fold(inner).or_else(|| self.fold_address(inner)),
+            _ => None,
+        }
     }
 
     /// A `Bool` expression that is true when the scalar `e` is non-zero.
@@ -1139,6 +1213,9 @@ impl<'o> Lowerer<'o> {
         if let Type::Float { .. } = t {
             return self.err(e.span, "floating-point arithmetic is not supported");
         }
+        if is_wide(&t) && fold(&x).is_none() {
+            return self.err(e.span, INT128_UNSUPPORTED);
+        }
         Ok((x, t))
     }
 
@@ -1155,7 +1232,7 @@ impl<'o> Lowerer<'o> {
                 let n = &id.node.name;
                 match self.lookup(n).cloned() {
                     Some(Sym::Var { name, ty }) => Ok(self.decay(Lval::Var(name), ty)),
-                    Some(Sym::Enum(v)) => Ok((Expr::Int(v), Type::INT)),
+                    Some(Sym::Enum(v, t)) => Ok((Expr::Int(v), t)),
                     Some(Sym::Func(f)) => {
                         let ft = self.funcs.get(&f).cloned().unwrap_or(FuncType {
                             ret: Type::INT,
@@ -1205,37 +1282,41 @@ impl<'o> Lowerer<'o> {
                 }
             }
             Expression::OffsetOf(o) => {
-                let t = self.type_name(&o.node.type_name)?;
-                let mut off = 0u64;
-                let mut cur = t;
-                let mut members = vec![o.node.designator.node.base.node.name.clone()];
+                // members and constant array indices, laid out as gcc does
+                let mut cur = self.type_name(&o.node.type_name)?;
+                let mut off: i128 = 0;
+                /// One step of the designator: a member name, or an array index.
+                type Step<'a> = (Result<String, &'a Node<Expression>>, Span);
+                let mut steps: Vec<Step> =
+                    vec![(Ok(o.node.designator.node.base.node.name.clone()), o.node.designator.span)];
                 for m in &o.node.designator.node.members {
                     match &m.node {
                         OffsetMember::Member(id) | OffsetMember::IndirectMember(id) => {
-                            members.push(id.node.name.clone())
+                            steps.push((Ok(id.node.name.clone()), m.span))
                         }
-                        OffsetMember::Index(_) => {
-                            return self.err(m.span, "offsetof with an array index is not supported")
-                        }
+                        OffsetMember::Index(i) => steps.push((Err(i), m.span)),
                     }
                 }
-                for f in members {
-                    let Type::Struct(s) = &cur else {
-                        return self.err(e.span, "offsetof of a non-struct");
-                    };
-                    let Some(path) = self.find_field(s, &f) else {
-                        return self.err(e.span, format!("no member named '{f}'"));
-                    };
-                    let mut sn = s.clone();
-                    for (fname, ft) in path {
-                        off += self.field_offset(&sn, &fname).unwrap_or(0);
-                        if let Type::Struct(n) = &ft {
-                            sn = n.clone();
+                for (step, span) in steps {
+                    let i = match step {
+                        Ok(f) => {
+                            (off, cur) = self.offsetof_member(cur, off, &f, span)?;
+                            continue;
                         }
-                        cur = ft;
-                    }
+                        Err(i) => i,
+                    };
+                    let Type::Array(elem, _) = &cur else {
+                        return self.err(span, "offsetof: subscript of a non-array");
+                    };
+                    let elem = (**elem).clone();
+                    let k = self.const_int(i)?;
+                    let Some((es, _)) = self.size_align(&elem) else {
+                        return self.err(span, "offsetof: element of incomplete type");
+                    };
+                    off += k * es as i128;
+                    cur = elem;
                 }
-                Ok((const_expr(off as i128, &self.size_t()), self.size_t()))
+                Ok((const_expr(off, &self.size_t()), self.size_t()))
             }
             Expression::UnaryOperator(u) => self.unary(u, e),
             Expression::Cast(c) => {
@@ -1254,7 +1335,7 @@ impl<'o> Lowerer<'o> {
                 let r = match (&xt, &t) {
                     (_, Type::Bool) => self.truth(x, &xt),
                     (Type::Ptr(_), Type::Ptr(_)) => self.conv(x, &xt, &t, e.span)?,
-                    (_, Type::Int { .. }) | (_, Type::Ptr(_)) => match fold(&x) {
+                    (_, Type::Int { .. }) | (_, Type::Ptr(_)) => match fold(&x).or_else(|| self.fold_address(&x)) {
                         Some(v) if t.is_integer() => const_expr(interp::wrap(v, &t), &t),
                         _ => Expr::Cast(t.clone(), Box::new(x)),
                     },
@@ -2527,6 +2608,13 @@ impl<'o> Lowerer<'o> {
                 if let Type::Array(..) = ty {
                     return self.err(e.span, "array initializer must be a list");
                 }
+                // `struct s v = (struct s){…};` initialises v's fields directly (no copy of a
+                // temporary object)
+                if let (Type::Struct(_), Expression::CompoundLiteral(cl)) = (ty, &e.node) {
+                    if self.type_name(&cl.node.type_name)? == *ty {
+                        return self.local_init_list(l, ty, &cl.node.initializer_list);
+                    }
+                }
                 self.assign_into(l, ty, e)?;
                 Ok(ty.clone())
             }
@@ -2674,6 +2762,7 @@ impl<'o> Lowerer<'o> {
         };
         let mut out: Vec<Init> = vec![];
         let mut idx: u64 = 0;
+        let mut range_end: u64 = 0;
         let mut first = true;
         let mut max_idx: u64 = 0;
         while *pos < items.len() {
@@ -2681,9 +2770,6 @@ impl<'o> Lowerer<'o> {
             if !item.node.designation.is_empty() {
                 if !braced && !first {
                     break;
-                }
-                if item.node.designation.len() > 1 {
-                    return self.err(item.span, "nested designators are not supported");
                 }
                 match &item.node.designation[0].node {
                     Designator::Member(id) => {
@@ -2701,12 +2787,23 @@ impl<'o> Lowerer<'o> {
                         let v = self.const_int(e)?;
                         idx = v as u64;
                     }
-                    Designator::Range(_) => return self.err(item.span, "range designators are not supported"),
+                    Designator::Range(r) => {
+                        // GNU `[lo ... hi] = v`: one value (evaluated once) for every index
+                        let lo = self.const_int(&r.node.from)?;
+                        let hi = self.const_int(&r.node.to)?;
+                        if lo < 0 || hi < lo {
+                            return self.err(item.span, "empty or negative index range in initializer");
+                        }
+                        idx = lo as u64;
+                        range_end = hi as u64;
+                    }
                 }
             }
             first = false;
+            let last = range_end.max(idx);
+            range_end = 0;
             if let Some(n) = n {
-                if idx >= n {
+                if last >= n {
                     if braced {
                         return self.err(item.span, "excess elements in initializer");
                     }
@@ -2718,7 +2815,30 @@ impl<'o> Lowerer<'o> {
                 Type::Array(e, _) => (**e).clone(),
                 _ => unreachable!(),
             };
+            let nested = item.node.designation.len() > 1;
             let val = match &item.node.initializer.node {
+                // `.a.b = v`, `[2].x = v`: `.a = { .b = v }`, merged into what `.a` already has
+                _ if nested => {
+                    *pos += 1;
+                    let inner = Node::new(
+                        InitializerListItem {
+                            designation: item.node.designation[1..].to_vec(),
+                            initializer: item.node.initializer.clone(),
+                        },
+                        item.span,
+                    );
+                    let (v, _) = self.init_list(&sub_ty, std::slice::from_ref(&inner), &mut 0, true)?;
+                    if braced && items.get(*pos).is_some_and(|next| next.node.designation.is_empty()) {
+                        return self.err(
+                            items[*pos].span,
+                            "an initializer without designator after a nested designator is not supported",
+                        );
+                    }
+                    match out.get(idx as usize) {
+                        Some(old) => merge_init(old.clone(), v),
+                        None => v,
+                    }
+                }
                 Initializer::List(sub) => {
                     *pos += 1;
                     let mut p = 0;
@@ -2753,11 +2873,13 @@ impl<'o> Lowerer<'o> {
                     }
                 }
             };
-            while out.len() <= idx as usize {
+            while out.len() <= last as usize {
                 out.push(Init::Zero);
             }
-            out[idx as usize] = val;
-            idx += 1;
+            for slot in &mut out[idx as usize..=last as usize] {
+                *slot = val.clone();
+            }
+            idx = last + 1;
             max_idx = max_idx.max(idx);
             if is_union && !braced {
                 break;
@@ -2782,10 +2904,10 @@ impl<'o> Lowerer<'o> {
     fn func_def(&mut self, fd: &Node<FunctionDefinition>) -> Res<()> {
         self.set_loc(fd.span);
         let (base, _storage) = self.decl_specs(&fd.node.specifiers, fd.span)?;
+        let mut info = self.declarator(base, &fd.node.declarator)?;
         if !fd.node.declarations.is_empty() {
-            return self.err(fd.span, "K&R-style function definitions are not supported");
+            self.kr_parameters(&mut info, &fd.node.declarations)?;
         }
-        let info = self.declarator(base, &fd.node.declarator)?;
         let Some(name) = info.name.clone() else {
             return self.err(fd.span, "function definition without a name");
         };
@@ -2874,9 +2996,108 @@ impl<'o> Lowerer<'o> {
         Ok(())
     }
 
+    /// The types of an old-style definition's parameters, from its declaration list
+    /// (undeclared ones stay `int`); arrays and functions decay as in a prototype.
+    fn kr_parameters(&mut self, info: &mut DeclInfo, decls: &[Node<Declaration>]) -> Res<()> {
+        let Some(params) = info.params.as_mut() else {
+            return self.err(decls[0].span, "parameter declarations without a parameter list");
+        };
+        let mut params = std::mem::take(params);
+        for d in decls {
+            let (base, _) = self.decl_specs(&d.node.specifiers, d.span)?;
+            for id in &d.node.declarators {
+                let pi = self.declarator(base.clone(), &id.node.declarator)?;
+                let Some(pos) = params.iter().position(|p| p.0.is_some() && p.0 == pi.name) else {
+                    return self.err(
+                        pi.name_span,
+                        format!("declaration of '{}', which is not a parameter", pi.name.unwrap_or_default()),
+                    );
+                };
+                params[pos].1 = match pi.ty {
+                    Type::Array(e, _) => Type::Ptr(e),
+                    Type::Func(f) => Type::Ptr(Box::new(Type::Func(f))),
+                    t => t,
+                };
+            }
+        }
+        if let Type::Func(ft) = &mut info.ty {
+            ft.params = params.iter().map(|p| p.1.clone()).collect();
+        }
+        info.params = Some(params);
+        Ok(())
+    }
+
     // ---------------------------------------------------------------- the end
 
+    /// Keep the diagnostics of the functions that failed to lower and that the entry may
+    /// reach (all of them when there is no entry); forget the others — an unsupported
+    /// construct in a function that never runs cannot change the verdict.
+    /// Globals whose declaration failed are kept with Zero initialisers, so their diagnostics
+    /// stay when reachable code or an initialiser mentions them.
+    fn drop_unreachable_failures(&mut self) {
+        let failed = std::mem::take(&mut self.failed_fns);
+        let reach = crate::reach::reachable(&self.prog, &self.opts.entry, &self.indirect);
+        let mut kept: Vec<Diagnostic> = failed
+            .into_iter()
+            .filter(|(f, _)| reach.as_ref().is_none_or(|r| r.funcs.contains(f)))
+            .map(|(_, d)| d)
+            .collect();
+        for (names, d) in std::mem::take(&mut self.failed_globals) {
+            if reach.as_ref().is_none_or(|r| names.iter().any(|n| r.vars.contains(n))) {
+                kept.push(d);
+            }
+        }
+        self.diags.append(&mut kept);
+    }
+
+    /// A file-scope declaration failed: a typedef's reason is reported where the name is used;
+    /// a global's only if reachable code uses it (see `drop_unreachable_failures`); anything
+    /// else (a struct, a global that was not declared yet) right away.
+    fn failed_declaration(&mut self, decl: &Node<Declaration>, d: Diagnostic) {
+        let names: Vec<String> =
+            decl.node.declarators.iter().filter_map(|id| declarator_name(&id.node.declarator.node)).collect();
+        let is_typedef = decl.node.specifiers.iter().any(
+            |s| matches!(&s.node, DeclarationSpecifier::StorageClass(c) if c.node == StorageClassSpecifier::Typedef),
+        );
+        let all_functions = decl.node.declarators.iter().all(|id| {
+            let dd = &id.node.declarator.node;
+            matches!(dd.kind.node, DeclaratorKind::Identifier(_))
+                && dd
+                    .derived
+                    .iter()
+                    .any(|x| matches!(x.node, DerivedDeclarator::Function(_) | DerivedDeclarator::KRFunction(_)))
+        });
+        if names.is_empty() {
+            self.diags.push(d);
+        } else if all_functions && !is_typedef {
+            // prototypes (`double _Complex cexp(double _Complex);`): an error if called
+            for n in names {
+                self.failed_fns.push((n, d.clone()));
+            }
+        } else if is_typedef {
+            for n in names {
+                if !matches!(self.lookup(&n), Some(Sym::Typedef(_))) {
+                    self.failed_typedefs.insert(n, d.clone());
+                }
+            }
+        } else {
+            let mut globals = vec![];
+            for n in &names {
+                match self.lookup(n) {
+                    Some(Sym::Var { name, .. }) => globals.push(name.clone()),
+                    Some(Sym::Func(_)) => {}
+                    _ => {
+                        self.diags.push(d);
+                        return;
+                    }
+                }
+            }
+            self.failed_globals.push((globals, d));
+        }
+    }
+
     fn finish(mut self) -> Result<Program, Vec<Diagnostic>> {
+        self.drop_unreachable_failures();
         // externs: every called or referenced function without a body
         let mut used: Vec<String> = vec![];
         let mut seen = HashSet::new();
@@ -3060,6 +3281,34 @@ impl<'o> Lowerer<'o> {
         Ok(self.prog)
     }
 }
+
+/// An aggregate initialiser with the non-zero parts of `new` written over `old` (designators
+/// that reach into a sub-object already initialised).
+fn merge_init(old: Init, new: Init) -> Init {
+    match (old, new) {
+        (Init::List(a), Init::List(b)) => {
+            let n = a.len().max(b.len());
+            let mut a = a;
+            a.resize(n, Init::Zero);
+            for (i, x) in b.into_iter().enumerate() {
+                if x != Init::Zero {
+                    let old = std::mem::replace(&mut a[i], Init::Zero);
+                    a[i] = merge_init(old, x);
+                }
+            }
+            Init::List(a)
+        }
+        (_, new) => new,
+    }
+}
+
+/// 128-bit integers are declared and sized, but their values are not modelled (slam's
+/// integers are at most 64 bits wide).
+fn is_wide(t: &Type) -> bool {
+    matches!(t, Type::Int { bits, .. } if *bits > 64)
+}
+
+const INT128_UNSUPPORTED: &str = "128-bit integer (__int128) values are not supported";
 
 fn string_bytes(pieces: &[String]) -> Vec<u8> {
     decode_string(pieces)

@@ -1,12 +1,41 @@
 //! Running the system preprocessor and mapping offsets of its output back to the user's files.
 
+use crate::attrs::Attr;
 use crate::{Diagnostic, Options};
 use std::io::Write;
 use std::process::{Command, Stdio};
 
-pub(crate) fn run(name: &str, text: Option<&str>, opts: &Options) -> Result<String, Diagnostic> {
+/// The preprocessed text of a file (or of `text`, named `name`), with its GNU attributes
+/// blanked out (lang-c rejects some placements of them) and the layout ones returned.
+pub(crate) fn run(name: &str, text: Option<&str>, opts: &Options) -> Result<(String, Vec<Attr>), Diagnostic> {
+    // An already preprocessed file (`.i`, as SV-COMP ships its tasks): its text is run through
+    // the preprocessor once more (`gcc -E` alone prints nothing for a `.i`), as C, without the
+    // predefined system macros (`linux`, `unix` would rewrite identifiers), and with its line
+    // markers blanked, so that locations are the physical lines of the file the user gave
+    // (where its snippet is shown and where witnesses point).
+    let preprocessed_input;
+    let (text, preprocessed) = match text {
+        None if name.ends_with(".i") => {
+            let t = std::fs::read_to_string(name).map_err(|e| Diagnostic {
+                file: name.to_string(),
+                line: 1,
+                col: 1,
+                message: format!("cannot read: {e}"),
+            })?;
+            preprocessed_input = blank_line_markers(&t);
+            (Some(preprocessed_input.as_str()), true)
+        }
+        _ => (text, false),
+    };
     let mut cmd = Command::new(&opts.cpp);
     cmd.arg("-E");
+    if preprocessed {
+        cmd.arg("-undef");
+    }
+    if opts.data_model == crate::DataModel::Ilp32 {
+        // the headers choose `long`'s and pointers' limits and types by the target
+        cmd.arg("-m32");
+    }
     for i in &opts.includes {
         cmd.arg(format!("-I{}", i.display()));
     }
@@ -14,8 +43,6 @@ pub(crate) fn run(name: &str, text: Option<&str>, opts: &Options) -> Result<Stri
         cmd.arg(format!("-D{d}"));
     }
     cmd.arg("-D__SLAM__=1");
-    // attributes carry nothing the lowering uses, and lang-c rejects some placements of them
-    cmd.arg("-D__attribute__(x)=");
     match text {
         Some(_) => {
             cmd.args(["-x", "c", "-"]);
@@ -47,7 +74,30 @@ pub(crate) fn run(name: &str, text: Option<&str>, opts: &Options) -> Result<Stri
         }
         return Err(fail(format!("the preprocessor failed: {}", err.trim())));
     }
-    Ok(String::from_utf8_lossy(&out.stdout).into_owned())
+    let mut pre = String::from_utf8_lossy(&out.stdout).into_owned();
+    let attrs = crate::attrs::strip(&mut pre);
+    Ok((pre, attrs))
+}
+
+/// The text with every line marker (`# 12 "f.c"`, `#line 12`) replaced by an empty line.
+fn blank_line_markers(t: &str) -> String {
+    let mut out = String::with_capacity(t.len());
+    for l in t.split_inclusive('\n') {
+        let rest = l.trim_start();
+        let is_marker = rest.strip_prefix('#').is_some_and(|r| {
+            let r = r.trim_start();
+            r.starts_with(|c: char| c.is_ascii_digit())
+                || r.strip_prefix("line").is_some_and(|x| x.starts_with([' ', '\t']))
+        });
+        if is_marker {
+            if l.ends_with('\n') {
+                out.push('\n');
+            }
+        } else {
+            out.push_str(l);
+        }
+    }
+    out
 }
 
 fn parse_gcc_error(l: &str) -> Option<Diagnostic> {
@@ -70,6 +120,9 @@ pub struct LineMap {
     /// Per preprocessed line: index into `files`, original line.
     lines: Vec<(u32, u32)>,
     pub files: Vec<String>,
+    /// Insertions into the parsed text, ascending: (offset in the parsed text, length); the
+    /// preprocessed text lacks those bytes (implicit `int`s, a prelude).
+    inserted: Vec<(usize, usize)>,
 }
 
 impl LineMap {
@@ -100,7 +153,28 @@ impl LineMap {
                 cur_line += 1;
             }
         }
-        LineMap { starts, lines, files }
+        LineMap { starts, lines, files, inserted: vec![] }
+    }
+
+    /// The map of the text with bytes inserted: (offset in the final text, length), ascending.
+    pub(crate) fn with_insertions(mut self, at: Vec<(usize, usize)>) -> LineMap {
+        self.inserted = at;
+        self
+    }
+
+    /// The offset in the preprocessed text of an offset in the parsed text.
+    pub(crate) fn original(&self, offset: usize) -> usize {
+        let mut shift = 0;
+        for &(p, len) in &self.inserted {
+            if offset < p {
+                break;
+            }
+            if offset < p + len {
+                return p - shift;
+            }
+            shift += len;
+        }
+        offset - shift
     }
 
     /// (file, line, column) of a byte offset.
@@ -111,6 +185,7 @@ impl LineMap {
 
     /// (file index, line, column) of a byte offset.
     pub fn locate_idx(&self, offset: usize) -> (u32, u32, u32) {
+        let offset = self.original(offset);
         if self.starts.is_empty() {
             return (0, 1, 1);
         }

@@ -42,8 +42,8 @@ fn variable_length_array() {
 }
 
 #[test]
-fn kr_function_definition() {
-    check("int f(a) int a; { return a; }\nint main(void) { return 0; }\n", 1, 1, "K&R");
+fn kr_parameter_declaration_of_a_non_parameter() {
+    check("int f(a) int a; int b; { return a; }\nint main(void) { return f(1); }\n", 1, 21, "not a parameter");
 }
 
 #[test]
@@ -70,7 +70,7 @@ fn no_such_member() {
 #[test]
 fn incomplete_struct() {
     check(
-        "struct s;\nint f(struct s *p) {\n  return p->a;\n}\nint main(void) { return 0; }\n",
+        "struct s;\nint f(struct s *p) {\n  return p->a;\n}\nint main(void) { return f(0); }\n",
         3,
         10,
         "incomplete type",
@@ -91,7 +91,7 @@ fn preprocessor_error() {
 #[test]
 fn unsupported_va_arg_and_generic() {
     check(
-        "#include <stdarg.h>\nint f(int n, ...) {\n  va_list ap;\n  va_start(ap, n);\n  int x = va_arg(ap, int);\n  return x;\n}\nint main(void) { return 0; }\n",
+        "#include <stdarg.h>\nint f(int n, ...) {\n  va_list ap;\n  va_start(ap, n);\n  int x = va_arg(ap, int);\n  return x;\n}\nint main(void) { return f(1, 2); }\n",
         5,
         10, // after macro expansion (va_arg is a macro), columns are those of the expansion
         "va_arg is not supported",
@@ -101,7 +101,7 @@ fn unsupported_va_arg_and_generic() {
 
 #[test]
 fn non_constant_global_initialiser() {
-    check("int f(void);\nint g = f();\nint main(void) { return 0; }\n", 2, 9, "not a compile-time constant");
+    check("int f(void);\nint g = f();\nint main(void) { return g; }\n", 2, 9, "not a compile-time constant");
 }
 
 #[test]
@@ -148,10 +148,62 @@ fn defines_and_includes_are_passed_to_the_preprocessor() {
 fn several_diagnostics_are_all_reported() {
     let d = lower_str(
         "m.c",
-        "int f(void) { return a; }\nint g(void) { return b; }\nint main(void) { return 0; }\n",
+        "int f(void) { return a; }\nint g(void) { return b; }\nint main(void) { return f() + g(); }\n",
         &Options::default(),
     )
     .unwrap_err();
     assert_eq!(d.len(), 2);
     assert_eq!(d[1].line, 2);
+}
+
+#[test]
+fn failure_in_an_unreachable_function_is_dropped() {
+    // float helpers nobody calls do not block the program
+    let src = "double half(double x) { return x / 2.0; }\nint unused(void) { return half(3.0) > 1.0; }\nint main(void) { return 0; }\n";
+    let p = lower_str("u.c", src, &Options::default()).unwrap();
+    assert!(p.proc("main").is_some() && p.proc("half").is_none(), "{p}");
+}
+
+#[test]
+fn failure_in_a_reachable_function_is_kept() {
+    // called from main through another function (which fails first)
+    check(
+        "double half(double x) { return x / 2.0; }\nint g(void) { return half(3.0) > 1.0; }\nint main(void) { return g(); }\n",
+        2,
+        27,
+        "not supported",
+    );
+    // its address taken in reachable code
+    check(
+        "int f(int x) { float y = x; return y > 1.5; }\nint main(void) { int (*p)(int) = f; return p(1); }\n",
+        1,
+        26,
+        "not supported",
+    );
+    // its address in a global table
+    check(
+        "int f(int x) { float y = x; return y > 1.5; }\nint (*tab[1])(int) = { f };\nint main(void) { return 0; }\n",
+        1,
+        26,
+        "not supported",
+    );
+}
+
+#[test]
+fn failed_declarations_matter_only_when_used() {
+    // an unused float global, complex typedef and complex prototype do not block the program
+    let src = "float ratio = 0.5f;\ntypedef _Complex double cd;\n_Complex double cexp(_Complex double);\nint main(void) { return 0; }\n";
+    let p = lower_str("u.c", src, &Options::default()).unwrap();
+    assert!(p.proc("main").is_some());
+    // used, each reports its own reason
+    let d = lower_str("bad.c", "float ratio = 0.5f;\nint main(void) { return ratio > 0; }\n", &Options::default())
+        .unwrap_err();
+    assert!(d.iter().any(|d| (d.line, d.col) == (1, 15) && d.message.contains("not supported")), "{d:?}");
+    check("typedef _Complex double cd;\nint main(void) { cd z; return 0; }\n", 1, 9, "complex types are not supported");
+    check(
+        "_Complex double cexp(_Complex double);\nint main(void) { cexp(0); return 0; }\n",
+        1,
+        1,
+        "complex types are not supported",
+    );
 }

@@ -257,3 +257,34 @@ fn sv_comp_task_files() {
     assert_eq!((code, out.lines().next()), (5, Some("UNKNOWN")));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// SV-COMP ships preprocessed `.i` files, many for i386: `slam check x.i --ilp32` and a task
+/// file with `data_model: ILP32` naming the `.i` both work, with locations in the `.i`.
+#[test]
+fn sv_comp_preprocessed_ilp32_tasks() {
+    let dir = tmpdir("task-i");
+    std::fs::create_dir_all(dir.join("properties")).unwrap();
+    std::fs::write(dir.join("properties/unreach-call.prp"), "CHECK( init(main()), LTL(G ! call(reach_error())) )\n")
+        .unwrap();
+    std::fs::copy(root().join("corpus/c/input_preprocessed_ilp32.i"), dir.join("down.i")).unwrap();
+    let (code, out) = check(&dir, &["down.i", "--ilp32", "--format", "svcomp"]);
+    assert_eq!((code, out.lines().next()), (10, Some("FALSE(unreach-call)")), "{out}");
+    std::fs::write(
+        dir.join("down.yml"),
+        "format_version: '2.0'\ninput_files: 'down.i'\nproperties:\n  - property_file: properties/unreach-call.prp\n    expected_verdict: false\noptions:\n  language: C\n  data_model: ILP32\n",
+    )
+    .unwrap();
+    let (code, out) = check(&dir, &["down.yml", "--format", "json"]);
+    assert_eq!(code, 10, "{out}");
+    let j: Value = serde_json::from_str(&out).unwrap();
+    // the error site is a line of the .i (where `reach_error();` is), not of the original .c
+    let text = std::fs::read_to_string(dir.join("down.i")).unwrap();
+    let line = text.lines().position(|l| l.contains("k == 4")).unwrap() + 1;
+    let err = j.pointer("/counterexample/error").or_else(|| j.get("error")).cloned().unwrap_or(Value::Null);
+    let found = format!("{j}");
+    assert!(
+        found.contains(&format!("\"line\":{line}")) && found.contains("down.i"),
+        "line {line} of down.i expected: {err}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

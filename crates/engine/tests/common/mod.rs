@@ -14,6 +14,8 @@ pub struct Case {
     pub path: PathBuf,
     pub expect: String,
     pub rule: Option<PathBuf>,
+    /// `// data_model: ILP32` in the header: lowered for i386.
+    pub ilp32: bool,
 }
 
 /// Every corpus program that states its expected verdict.
@@ -34,7 +36,11 @@ pub fn corpus() -> Vec<Case> {
         let text = std::fs::read_to_string(&path).expect("corpus file");
         let mut expect = None;
         let mut rule = None;
+        let mut ilp32 = false;
         for l in text.lines().take(15) {
+            if let Some(v) = l.strip_prefix("// data_model:") {
+                ilp32 = v.trim() == "ILP32";
+            }
             if let Some(v) = l.strip_prefix("// expect:") {
                 expect.get_or_insert(v.trim().to_string());
             }
@@ -44,19 +50,21 @@ pub fn corpus() -> Vec<Case> {
         }
         let Some(expect) = expect else { continue };
         let name = path.strip_prefix(&r).unwrap_or(&path).display().to_string();
-        out.push(Case { name, path, expect, rule });
+        out.push(Case { name, path, expect, rule, ilp32 });
     }
     out
 }
 
 fn c_files(dir: &Path) -> Vec<PathBuf> {
     let Ok(rd) = std::fs::read_dir(dir) else { return vec![] };
-    rd.flatten().map(|e| e.path()).filter(|p| p.extension().is_some_and(|x| x == "c")).collect()
+    // `.i`: preprocessed tasks, as SV-COMP ships them
+    rd.flatten().map(|e| e.path()).filter(|p| p.extension().is_some_and(|x| x == "c" || x == "i")).collect()
 }
 
 /// Lower (and instrument) a corpus program; the initial predicates.
 pub fn load(case: &Case) -> Result<(cminus::Program, engine::PredSet), String> {
-    let opts = cfront::Options { includes: vec![root().join("corpus/include")], ..Default::default() };
+    let data_model = if case.ilp32 { cfront::DataModel::Ilp32 } else { cfront::DataModel::Lp64 };
+    let opts = cfront::Options { includes: vec![root().join("corpus/include")], data_model, ..Default::default() };
     let prog = cfront::lower_files(std::slice::from_ref(&case.path), &opts).map_err(|d| format!("{d:?}"))?;
     match &case.rule {
         None => {

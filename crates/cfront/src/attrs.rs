@@ -1,0 +1,169 @@
+//! GNU attributes (`__attribute__((…))`), which lang-c rejects in some places: blanked out of
+//! the preprocessed text (columns stay), keeping what the layout needs — `packed` and
+//! `aligned(N)` with the position of the attribute.
+
+/// One attribute list, with the layout-relevant attributes it holds.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Attr {
+    /// Offset (in the preprocessed text) of `__attribute__`.
+    pub start: usize,
+    /// Offset of the last non-blank character before it (`None` at the start of the text).
+    pub prev: Option<usize>,
+    pub packed: bool,
+    /// `aligned(N)`; `aligned` alone is the target's largest alignment (16).
+    pub aligned: Option<u64>,
+}
+
+/// Blank every `__attribute__((…))` / `__attribute((…))` (string and character literals are
+/// skipped), returning the attribute lists found.
+pub(crate) fn strip(text: &mut String) -> Vec<Attr> {
+    if !text.contains("__attribute") {
+        return vec![];
+    }
+    let mut b = std::mem::take(text).into_bytes();
+    let mut out = vec![];
+    let mut i = 0;
+    let mut last_nonblank: Option<usize> = None;
+    while i < b.len() {
+        let c = b[i];
+        if c == b'"' || c == b'\'' {
+            i = skip_literal(&b, i);
+            last_nonblank = Some(i - 1);
+            continue;
+        }
+        if c.is_ascii_alphabetic() || c == b'_' {
+            let s = i;
+            while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_') {
+                i += 1;
+            }
+            let w = &b[s..i];
+            if w == b"__attribute__" || w == b"__attribute" {
+                let mut j = i;
+                while j < b.len() && b[j].is_ascii_whitespace() {
+                    j += 1;
+                }
+                if j < b.len() && b[j] == b'(' {
+                    if let Some(end) = matching_paren(&b, j) {
+                        let body = String::from_utf8_lossy(&b[j..=end]).into_owned();
+                        let (packed, aligned) = layout_attrs(&body);
+                        out.push(Attr { start: s, prev: last_nonblank, packed, aligned });
+                        for x in &mut b[s..=end] {
+                            if *x != b'\n' {
+                                *x = b' ';
+                            }
+                        }
+                        i = end + 1;
+                        continue;
+                    }
+                }
+            }
+            last_nonblank = Some(i - 1);
+            continue;
+        }
+        if !c.is_ascii_whitespace() {
+            last_nonblank = Some(i);
+        }
+        i += 1;
+    }
+    *text = String::from_utf8(b).unwrap_or_default();
+    out
+}
+
+/// The offset after a string or character literal starting at `i`.
+fn skip_literal(b: &[u8], i: usize) -> usize {
+    let q = b[i];
+    let mut j = i + 1;
+    while j < b.len() && b[j] != q && b[j] != b'\n' {
+        if b[j] == b'\\' {
+            j += 1;
+        }
+        j += 1;
+    }
+    (j + 1).min(b.len())
+}
+
+/// The offset of the `)` matching the `(` at `open`.
+fn matching_paren(b: &[u8], open: usize) -> Option<usize> {
+    let mut depth = 0usize;
+    let mut j = open;
+    while j < b.len() {
+        match b[j] {
+            b'"' | b'\'' => {
+                j = skip_literal(b, j);
+                continue;
+            }
+            b'(' => depth += 1,
+            b')' => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(j);
+                }
+            }
+            _ => {}
+        }
+        j += 1;
+    }
+    None
+}
+
+/// `packed` and `aligned(N)` in an attribute list's text.
+fn layout_attrs(body: &str) -> (bool, Option<u64>) {
+    let mut packed = false;
+    let mut aligned = None;
+    let mut words: Vec<(usize, &str)> = vec![];
+    let bytes = body.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i].is_ascii_alphabetic() || bytes[i] == b'_' {
+            let s = i;
+            while i < bytes.len() && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_') {
+                i += 1;
+            }
+            words.push((i, &body[s..i]));
+        } else {
+            i += 1;
+        }
+    }
+    for (end, w) in words {
+        match w {
+            "packed" | "__packed__" => packed = true,
+            "aligned" | "__aligned__" => {
+                let rest = body[end..].trim_start();
+                aligned = Some(match rest.strip_prefix('(') {
+                    Some(arg) => {
+                        let num: String = arg.trim_start().chars().take_while(|c| c.is_ascii_digit()).collect();
+                        match num.parse() {
+                            Ok(n) => n,
+                            // an alignment expression slam does not evaluate: unknown
+                            Err(_) => continue,
+                        }
+                    }
+                    None => 16,
+                });
+            }
+            _ => {}
+        }
+    }
+    (packed, aligned)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn blanks_attributes_and_keeps_layout_ones() {
+        let mut t = String::from(
+            "struct __attribute__((packed)) s { int a; } __attribute__ ((aligned(8), unused));\nchar *x = \"__attribute__((packed))\";",
+        );
+        let len = t.len();
+        let a = strip(&mut t);
+        assert_eq!(t.len(), len);
+        assert!(t.starts_with("struct                         s { int a; }"));
+        assert!(t.contains("\"__attribute__((packed))\""));
+        assert_eq!(a.len(), 2);
+        assert_eq!((a[0].packed, a[0].aligned, a[0].prev), (true, None, Some(5)));
+        assert_eq!((a[1].packed, a[1].aligned), (false, Some(8)));
+        assert_eq!(a[1].prev, t.find('}'));
+    }
+}

@@ -1,0 +1,105 @@
+//! Which functions the entry can reach: the functions it calls, transitively, and every
+//! function whose address is taken in code it reaches or in a global's initialiser (such a
+//! function may be called through a pointer); and which variables that code or any global
+//! initialiser mentions. A function or global whose lowering failed is dropped with its
+//! diagnostics only when it is outside these sets.
+
+use cminus::pointsto::IndirectCall;
+use cminus::{Expr, Init, Lval, Program, StmtKind};
+use std::collections::HashSet;
+
+/// What the entry may reach.
+pub(crate) struct Reach {
+    /// Functions it may call (directly, or through a pointer to an address taken in reachable
+    /// code or in a global initialiser).
+    pub funcs: HashSet<String>,
+    /// Variables (by C-- name) that reachable code or a global initialiser mentions.
+    pub vars: HashSet<String>,
+}
+
+/// Names found in expressions: functions (calls, addresses) and variables.
+#[derive(Default)]
+struct Names {
+    funcs: Vec<String>,
+    vars: HashSet<String>,
+}
+
+/// What the entry may reach; `None` if the entry is not defined.
+pub(crate) fn reachable(prog: &Program, entry: &str, indirect: &[IndirectCall]) -> Option<Reach> {
+    prog.proc(entry)?;
+    let mut seen: HashSet<String> = HashSet::new();
+    let mut n = Names { funcs: vec![entry.to_string()], vars: HashSet::new() };
+    for g in &prog.globals {
+        init_names(&g.init, &mut n);
+    }
+    while let Some(f) = n.funcs.pop() {
+        if !seen.insert(f.clone()) {
+            continue;
+        }
+        let Some(p) = prog.proc(&f) else { continue };
+        for s in &p.body {
+            match &s.kind {
+                StmtKind::Assign(l, e) => {
+                    lval_names(l, &mut n);
+                    expr_names(e, &mut n);
+                }
+                StmtKind::Call { ret, callee, args } => {
+                    match callee.strip_prefix("#indirect").and_then(|k| k.parse::<usize>().ok()) {
+                        Some(k) => {
+                            if let Some(ic) = indirect.get(k) {
+                                expr_names(&ic.fp, &mut n);
+                                ic.args.iter().for_each(|a| expr_names(a, &mut n));
+                                if let Some(r) = &ic.ret {
+                                    lval_names(r, &mut n);
+                                }
+                            }
+                        }
+                        None => n.funcs.push(callee.clone()),
+                    }
+                    args.iter().for_each(|a| expr_names(a, &mut n));
+                    if let Some(r) = ret {
+                        lval_names(r, &mut n);
+                    }
+                }
+                StmtKind::Return(Some(e)) | StmtKind::Assume(e) => expr_names(e, &mut n),
+                StmtKind::Return(None) | StmtKind::Goto(_) | StmtKind::Skip | StmtKind::Error(_) | StmtKind::Halt => {}
+            }
+        }
+    }
+    Some(Reach { funcs: seen, vars: n.vars })
+}
+
+fn init_names(i: &Init, n: &mut Names) {
+    match i {
+        Init::Expr(e) => expr_names(e, n),
+        Init::List(v) => v.iter().for_each(|x| init_names(x, n)),
+        Init::Zero => {}
+    }
+}
+
+fn expr_names(e: &Expr, n: &mut Names) {
+    match e {
+        Expr::FuncAddr(f) => n.funcs.push(f.clone()),
+        Expr::Lval(l) | Expr::AddrOf(l) => lval_names(l, n),
+        Expr::Unary(_, a) | Expr::Cast(_, a) => expr_names(a, n),
+        Expr::Binary(_, a, b) => {
+            expr_names(a, n);
+            expr_names(b, n);
+        }
+        Expr::Int(_) | Expr::Bool(_) | Expr::Nondet(_) => {}
+    }
+}
+
+fn lval_names(l: &Lval, n: &mut Names) {
+    match l {
+        Lval::Var(v) => {
+            n.vars.insert(v.clone());
+        }
+        Lval::Deref(e) => expr_names(e, n),
+        Lval::Field(b, _) => lval_names(b, n),
+        Lval::Index(b, e) => {
+            lval_names(b, n);
+            expr_names(e, n);
+        }
+    }
+}
