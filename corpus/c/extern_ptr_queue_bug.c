@@ -1,5 +1,6 @@
 // slam: lowers
 // expect: VIOLATION
+// random runs miss it: a request object from the environment with id 3 and a next one
 // Issue 12, cause 11: an undefined function returning a pointer returns NULL or a fresh
 // object whose contents are unknown. The lock is not released on one path of the loop.
 void reach_error(void);

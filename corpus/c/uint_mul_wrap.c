@@ -1,5 +1,6 @@
 // slam: lowers
 // expect: VIOLATION
+// random runs miss it: x == 65536
 // Issue 12, cause 2: unsigned multiplication wraps (65536 * 65536 == 0 in 32 bits).
 extern unsigned int __VERIFIER_nondet_uint(void);
 void reach_error(void);

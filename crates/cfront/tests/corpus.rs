@@ -81,6 +81,9 @@ fn corpus_lowers_and_verdicts_are_plausible() {
         }
         match (expect, hit) {
             ("SAFE", true) => problems.push(format!("{}: SAFE but a run reached an error", f.display())),
+            // The error needs an input random runs do not find (a particular value, an
+            // address, an object from the environment); the header says which.
+            ("VIOLATION", false) if text.contains("// random runs miss it:") => {}
             ("VIOLATION", false) => {
                 problems.push(format!("{}: VIOLATION but no random run reached an error", f.display()))
             }
