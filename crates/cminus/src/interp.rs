@@ -70,8 +70,16 @@ pub fn run(p: &Program, inputs: &[i64], max_steps: u64) -> Run {
 }
 
 /// Run from the entry procedure, asking `nondet` for each nondeterministic value.
+/// Allocations succeed (as they do in a run of the compiled program).
 pub fn run_with(p: &Program, nondet: &mut dyn FnMut(&Type) -> i64, max_steps: u64) -> Run {
-    run_oracle(p, &mut |e: &Event| nondet(e.ty), max_steps)
+    run_oracle(
+        p,
+        &mut |e: &Event| match e.ask {
+            Ask::AllocFails => 0,
+            _ => nondet(e.ty),
+        },
+        max_steps,
+    )
 }
 
 /// Why the interpreter needs a value (see the module doc for the order of events).
@@ -81,6 +89,9 @@ pub enum Ask {
     EntryParam(usize),
     /// A `nondet` expression, or the result of an external function, at the current statement.
     Nondet,
+    /// Whether an allocation that may fail returns NULL (answer non-zero), at the current
+    /// statement; counted with [`Ask::Nondet`] among the statement's choices.
+    AllocFails,
     /// The first read of an uninitialised scalar: the variable `(procedure, name, frame)` when
     /// the object is a whole variable (`None` procedure for globals; frame `n` is the n-th call
     /// of the run, the entry's frame is 0), else `None`.
@@ -427,10 +438,20 @@ impl<'a> Machine<'a> {
                     let Some(&t) = self.labels[pi].get(l.as_str()) else {
                         return Err(Stuck(format!("undefined label {l}")));
                     };
-                    let ok = match &proc.body[t].kind {
-                        StmtKind::Assume(c) => self.truth(pp, c).unwrap_or(false),
-                        _ => true,
-                    };
+                    // The target's leading assumes (a branch condition, after the NULL guards
+                    // of `guard`) decide whether it is feasible.
+                    let mut ok = true;
+                    let mut k = t;
+                    while ok {
+                        match proc.body.get(k).map(|s| &s.kind) {
+                            Some(StmtKind::Assume(c)) => ok = self.truth(pp, c).unwrap_or(false),
+                            _ => break,
+                        }
+                        k += 1;
+                        if proc.body.get(k).is_some_and(|s| !s.labels.is_empty()) {
+                            break;
+                        }
+                    }
                     if ok {
                         cands.push(t);
                     }
@@ -507,7 +528,7 @@ impl<'a> Machine<'a> {
             // NULL when the supplier says 0 (for those that may fail), else a fresh object.
             let k = self.alloc_calls;
             self.alloc_calls += 1;
-            if a.may_fail && self.ask(&Type::INT, Ask::Nondet) == 0 {
+            if a.may_fail && self.ask(&Type::INT, Ask::AllocFails) != 0 {
                 return Ok(Some(Value::Int(0)));
             }
             let o = self.alloc_object(k);

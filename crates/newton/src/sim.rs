@@ -296,9 +296,10 @@ fn simulate<'p, 'ctx>(
                         };
                         let v = if let Some(a) = cminus::pointsto::extern_allocation(prog, callee) {
                             if a.may_fail {
+                                // The interpreter's `Ask::AllocFails`: non-zero is NULL.
                                 let c = env.fresh_of("ext", Some(&Type::INT));
                                 let obj = fresh_obj();
-                                Some(c._eq(&env.int(0)).ite(&env.int(0), &obj))
+                                Some(c._eq(&env.int(0)).ite(&obj, &env.int(0)))
                             } else {
                                 Some(fresh_obj())
                             }
@@ -556,11 +557,11 @@ pub fn replay(prog: &Program, cex: &Counterexample, max_steps: u64) -> cminus::i
                 addr_k += 1;
                 cex.addresses.get(addr_k - 1).copied().unwrap_or(0)
             }
-            Ask::Nondet if e.step == usize::MAX => {
+            Ask::Nondet | Ask::AllocFails if e.step == usize::MAX => {
                 init_k += 1;
                 oracle.get(&(usize::MAX - 1, init_k - 1)).copied().unwrap_or(0)
             }
-            Ask::Nondet => {
+            Ask::Nondet | Ask::AllocFails => {
                 let k = seen.entry(e.step).or_insert(0);
                 *k += 1;
                 oracle.get(&(e.step, *k - 1)).copied().unwrap_or(0)
