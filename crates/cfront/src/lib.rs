@@ -12,6 +12,7 @@ mod lower;
 mod preprocess;
 
 pub use cminus::DataModel;
+
 pub use preprocess::LineMap;
 
 use std::path::PathBuf;
@@ -45,6 +46,30 @@ pub struct Options {
     pub entry: String,
     /// The preprocessor command (default `gcc`, run as `gcc -E`).
     pub cpp: String,
+    /// Which calls are the error; `None` chooses per program (see [`Property`]).
+    pub property: Option<Property>,
+}
+
+/// The property checked: which calls are the error.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Property {
+    /// SV-COMP's unreach-call: only a call of `reach_error()` (or the legacy
+    /// `__VERIFIER_error()`) is the error, whatever its body; a failed `assert` (glibc's
+    /// `__assert_fail` & co.) ends the run like `abort()`.
+    UnreachCall,
+    /// `reach_error()`/`__VERIFIER_error()` and failed assertions are errors.
+    Assertions,
+}
+
+impl Property {
+    /// `unreach-call` or `assertions`.
+    pub fn by_name(name: &str) -> Option<Property> {
+        match name {
+            "unreach-call" => Some(Property::UnreachCall),
+            "assertions" => Some(Property::Assertions),
+            _ => None,
+        }
+    }
 }
 
 impl Default for Options {
@@ -55,6 +80,7 @@ impl Default for Options {
             data_model: DataModel::Lp64,
             entry: "main".into(),
             cpp: "gcc".into(),
+            property: None,
         }
     }
 }
