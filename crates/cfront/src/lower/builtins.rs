@@ -627,12 +627,17 @@ impl Lowerer<'_> {
         let (lpos, lneg) = (hi, -lo);
         let ua = self.conv(a.clone(), at, &U64, span)?;
         let ub = self.conv(b.clone(), bt, &U64, span)?;
-        let signs = |t: &Type| if is_signed(t) { vec![false, true] } else { vec![false] };
+        // the possible signs of an operand (one, when it is unsigned or a constant)
+        let signs = |x: &Expr, t: &Type| match fold(x) {
+            Some(v) => vec![v < 0],
+            None if is_signed(t) => vec![false, true],
+            None => vec![false],
+        };
         let mut flag = Expr::Bool(false);
-        for na in signs(at) {
-            for nb in signs(bt) {
+        for na in signs(a, at) {
+            for nb in signs(b, bt) {
                 let sign_cond = |x: &Expr, t: &Type, neg: bool| -> Res<Expr> {
-                    if !is_signed(t) {
+                    if !is_signed(t) || fold(x).is_some() {
                         return Ok(Expr::Bool(true));
                     }
                     let zero = const_expr(0, t);
@@ -640,7 +645,9 @@ impl Lowerer<'_> {
                 };
                 let cond = and(sign_cond(a, at, na)?, sign_cond(b, bt, nb)?);
                 let mag = |ux: &Expr, neg: bool| {
-                    if neg {
+                    if let Some(v) = fold(ux) {
+                        u(if neg { -v } else { v })
+                    } else if neg {
                         Expr::bin(BinOp::Sub, u(0), ux.clone())
                     } else {
                         ux.clone()
@@ -648,8 +655,8 @@ impl Lowerer<'_> {
                 };
                 let (ma, mb) = (mag(&ua, na), mag(&ub, nb));
                 let gt = |x: Expr, l: i128| {
-                    if l < 0 {
-                        Expr::Bool(true)
+                    if l >= range(&U64).1 {
+                        Expr::Bool(false)
                     } else {
                         Expr::bin(BinOp::Gt, x, u(l))
                     }
