@@ -21,6 +21,8 @@ const KNOWN_GAPS: &[(&str, &str)] = &[
     ("c/funptr_ops.c", "expected SAFE, got UNKNOWN: Newton: the spurious trace yields no new predicate (cartesian and boolean abstraction)"),
     ("c/global_init_table.c", "expected SAFE, got UNKNOWN: Newton: the spurious trace yields no new predicate (cartesian and boolean abstraction)"),
     ("c/gnu_extensions.c", "expected SAFE, got UNKNOWN: Newton: the spurious trace yields no new predicate (cartesian and boolean abstraction)"),
+    ("c/overflow_builtin_ok.c", "expected SAFE, got UNKNOWN: integer arithmetic: the logic's integers do not wrap at conversions (the switch to bit-vectors is under way)"),
+    ("c/overflow_builtin_size.c", "expected SAFE, got UNKNOWN: integer arithmetic: 64-bit unsigned multiplication and division do not wrap in the logic (the switch to bit-vectors is under way)"),
     ("c/linked_list_sum.c", "expected SAFE, got UNKNOWN: Newton: the prover finds the path feasible but the interpreter fed its model leaves it"),
     ("c/linux_list_container.c", "expected SAFE, got UNKNOWN: Newton: the spurious trace yields no new predicate (cartesian and boolean abstraction)"),
     ("c/multi_irql.c", "expected SAFE, got UNKNOWN: Newton: the spurious trace yields no new predicate (cartesian and boolean abstraction)"),
@@ -56,6 +58,10 @@ enum Res {
 fn check(case: &Case) -> Res {
     let (prog, preds) = match common::load(case) {
         Ok(x) => x,
+        // C slam does not model (threads, unmodelled builtins): `slam check` says UNKNOWN
+        Err(e) if case.expect == "UNKNOWN" && e.contains("not supported") => {
+            return Res::Ok(format!("UNKNOWN (unsupported: {e})"))
+        }
         Err(e) => return Res::Fail(format!("does not load: {e}")),
     };
     let o = engine::Runner::new(prog.clone())
