@@ -65,6 +65,23 @@ fn typed_overflow(n: &str, long_bits: u16) -> Option<(BinOp, Type)> {
     Some((op, Type::int(bits, signed)))
 }
 
+/// The bit-counting builtins (`__builtin_popcountl`…): the function and the operand width.
+fn bit_count(n: &str, long_bits: u16) -> Option<(&'static str, u16)> {
+    let r = n.strip_prefix("__builtin_")?;
+    for kind in ["popcount", "parity", "ffs", "ctz", "clz"] {
+        if let Some(w) = r.strip_prefix(kind) {
+            let bits = match w {
+                "" => 32,
+                "l" => long_bits,
+                "ll" => 64,
+                _ => return None,
+            };
+            return Some((kind, bits));
+        }
+    }
+    None
+}
+
 /// The least and greatest value of an integer type.
 fn range(t: &Type) -> (i128, i128) {
     match t {
@@ -228,6 +245,65 @@ impl Lowerer<'_> {
                 }
                 let r = self.conv(r.unwrap_or(Expr::Int(0)), &w, &t, span)?;
                 return Ok(Some(self.value_for_want(r, t, want, span)?));
+            }
+            _ if bit_count(n, self.long_bits()).is_some() => {
+                argc(1)?;
+                let (kind, bits) = bit_count(n, self.long_bits()).unwrap_or(("popcount", 32));
+                let t = Type::int(bits, kind == "ffs");
+                let u = Type::int(bits, false);
+                let (x, xt) = self.rv(&args[0])?;
+                let x = self.conv(x, &xt, &t, args[0].span)?;
+                let x = self.conv(x, &t, &u, args[0].span)?;
+                let x = if matches!(x, Expr::Lval(Lval::Var(_))) || fold(&x).is_some() {
+                    x
+                } else {
+                    let tmp = self.new_temp(u.clone())?;
+                    self.set_loc(span);
+                    self.emit(StmtKind::Assign(Lval::var(&tmp), x))?;
+                    Expr::var(&tmp)
+                };
+                let b = bits as i128;
+                let mask = |k: i128| const_expr(interp::wrap((1i128 << k) - 1, &u), &u);
+                let zero = const_expr(0, &u);
+                // each function is a count of true conditions on x
+                let conds: Vec<Expr> = match kind {
+                    "popcount" | "parity" => (0..b)
+                        .map(|i| {
+                            let bit = Expr::bin(BinOp::BitAnd, Expr::bin(BinOp::Shr, x.clone(), Expr::Int(i)), const_expr(1, &u));
+                            Expr::bin(BinOp::Ne, bit, zero.clone())
+                        })
+                        .collect(),
+                    // ctz(x) >= k iff the k low bits are 0; ffs(x) = ctz(x) + 1 for x != 0
+                    "ctz" => (1..=b).map(|k| Expr::bin(BinOp::Eq, Expr::bin(BinOp::BitAnd, x.clone(), mask(k)), zero.clone())).collect(),
+                    "ffs" => (0..b).map(|k| Expr::bin(BinOp::Eq, Expr::bin(BinOp::BitAnd, x.clone(), mask(k)), zero.clone())).collect(),
+                    // clz(x) >= k iff x < 2^(bits-k)
+                    _ => (1..=b).map(|k| Expr::bin(BinOp::Eq, Expr::bin(BinOp::Shr, x.clone(), Expr::Int(b - k)), zero.clone())).collect(),
+                };
+                let sum = conds
+                    .into_iter()
+                    .map(|c| Expr::Cast(Type::INT, Box::new(c)))
+                    .reduce(|a, c| Expr::bin(BinOp::Add, a, c))
+                    .unwrap_or(Expr::Int(0));
+                let sum = if kind == "parity" { Expr::bin(BinOp::BitAnd, sum, Expr::Int(1)) } else { sum };
+                let r = self.new_temp(Type::INT)?;
+                self.set_loc(span);
+                let is_zero = Expr::bin(BinOp::Eq, x.clone(), zero);
+                let (r1, r2) = (r.clone(), r.clone());
+                match kind {
+                    // undefined for 0: any value
+                    "clz" | "ctz" => self.emit_if(
+                        is_zero,
+                        &mut |s: &mut Self| s.emit(StmtKind::Assign(Lval::var(&r1), Expr::Nondet(Type::INT))),
+                        &mut |s: &mut Self| s.emit(StmtKind::Assign(Lval::var(&r2), sum.clone())),
+                    )?,
+                    "ffs" => self.emit_if(
+                        is_zero,
+                        &mut |s: &mut Self| s.emit(StmtKind::Assign(Lval::var(&r1), Expr::Int(0))),
+                        &mut |s: &mut Self| s.emit(StmtKind::Assign(Lval::var(&r2), sum.clone())),
+                    )?,
+                    _ => self.emit(StmtKind::Assign(Lval::var(&r), sum))?,
+                }
+                return Ok(Some(self.value_for_want(Expr::var(&r), Type::INT, want, span)?));
             }
             "__atomic_always_lock_free" | "__atomic_is_lock_free" => {
                 argc(2)?;

@@ -62,5 +62,14 @@ int main(void) {
   mix(__builtin_bswap32((unsigned)a * 2654435761u));
   mix((long)(__builtin_bswap64((unsigned long)l * 11400714819323198485ul) >> 20));
   if (__builtin_expect(a > b, 0)) mix(1);
+  unsigned m = (unsigned)a * 2654435761u;
+  unsigned long ml = (unsigned long)l * 11400714819323198485ul;
+  mix(__builtin_popcount(m)); mix(__builtin_popcountl(ml)); mix(__builtin_popcountll(ml >> 3));
+  mix(__builtin_parity(m)); mix(__builtin_parityll(ml));
+  mix(__builtin_ffs(a)); mix(__builtin_ffs(b << 7)); mix(__builtin_ffsl(l << 40)); mix(__builtin_ffs(0));
+  if (m) { mix(__builtin_clz(m)); mix(__builtin_ctz(m)); }
+  if (a) { mix(__builtin_clz((unsigned)a)); mix(__builtin_ctz(a << 3)); }
+  if (ml >> (b & 63)) mix(__builtin_clzl(ml >> (b & 63)));
+  if (ml) mix(__builtin_ctzll(ml));
   return h & 0x7f;
 }
