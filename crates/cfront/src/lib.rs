@@ -10,6 +10,7 @@
 pub mod gen;
 mod lower;
 mod preprocess;
+mod typenames;
 
 pub use cminus::DataModel;
 
@@ -92,7 +93,7 @@ pub(crate) struct Unit {
 }
 
 fn parse_unit(name: &str, text: Option<&str>, opts: &Options) -> Result<Unit, Vec<Diagnostic>> {
-    let pre = preprocess::run(name, text, opts).map_err(|d| vec![d])?;
+    let pre = typenames::wrap_type_arguments(preprocess::run(name, text, opts).map_err(|d| vec![d])?);
     let map = LineMap::new(&pre);
     let config = lang_c::driver::Config::with_gcc();
     match lang_c::driver::parse_preprocessed(&config, pre) {

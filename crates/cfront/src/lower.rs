@@ -518,7 +518,7 @@ impl<'o> Lowerer<'o> {
                 TypeSpecifier::TypeOf(t) => {
                     other = Some(match &t.node {
                         TypeOf::Type(tn) => self.type_name(tn)?,
-                        TypeOf::Expression(e) => self.type_of_expr(e)?,
+                        TypeOf::Expression(e) => self.type_of_sizeof(e)?, // typeof does not decay arrays
                     });
                 }
             }

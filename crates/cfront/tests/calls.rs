@@ -152,3 +152,31 @@ fn unmodelled_calls_are_not_supported() {
         1
     );
 }
+
+#[test]
+fn types_compatible_p_where_the_lowered_types_decide() {
+    let p = lower(
+        "struct s { int a; } v; int arr[4];
+int main() { return __builtin_types_compatible_p(typeof(arr), typeof(&arr[0])) * 10
+  + __builtin_types_compatible_p(struct s, typeof(v)) * 3
+  + __builtin_types_compatible_p(void, struct s); }",
+    );
+    assert!(text(&p, "main").contains("return 3;"), "{}", text(&p, "main"));
+    // the kernel's __must_be_array: a constant expression in a bit-field width
+    let p = lower(
+        "int arr[4];
+int main() { return sizeof(arr) / sizeof(arr[0]) + sizeof(struct { int : -!!(__builtin_types_compatible_p(typeof(arr), typeof(&arr[0]))); }); }",
+    );
+    assert!(text(&p, "main").contains("return "), "{}", text(&p, "main"));
+    assert_eq!(
+        diags("int main() { long a; return __builtin_types_compatible_p(typeof(a), long long); }"),
+        vec!["1:29: __builtin_types_compatible_p of long and long is not supported (qualifiers, enums and integer type names are not kept)"]
+    );
+}
+
+#[test]
+fn typeof_keeps_array_types() {
+    // gcc: sizeof(typeof(arr)) is the array's size
+    let p = lower("int arr[4]; int main() { typeof(arr) b; return sizeof(typeof(arr)) + sizeof(b); }");
+    assert!(text(&p, "main").contains("return 32;"), "{}", text(&p, "main"));
+}

@@ -82,6 +82,30 @@ fn bit_count(n: &str, long_bits: u16) -> Option<(&'static str, u16)> {
     None
 }
 
+/// Whether two C types are compatible, when the lowered types decide it: they keep no
+/// qualifiers, no enums (an `int`) and no integer type names (`long` and `long long` are
+/// alike), so only differences of kind, size or struct tag, `void`, and equal struct types
+/// give an answer; `None` otherwise.
+fn types_compatible(a: &Type, b: &Type) -> Option<bool> {
+    match (a, b) {
+        (Type::Void, Type::Void) => Some(true),
+        (Type::Struct(x), Type::Struct(y)) => Some(x == y),
+        (Type::Ptr(x), Type::Ptr(y)) => match types_compatible(x, y) {
+            Some(false) => Some(false),
+            _ => None,
+        },
+        (Type::Array(x, n), Type::Array(y, m)) => match (types_compatible(x, y), n, m) {
+            (Some(false), _, _) => Some(false),
+            (_, Some(n), Some(m)) if n != m => Some(false),
+            _ => None,
+        },
+        (Type::Int { .. } | Type::Bool, Type::Int { .. } | Type::Bool)
+        | (Type::Float { .. }, Type::Float { .. })
+        | (Type::Func(_), Type::Func(_)) => None,
+        _ => Some(false),
+    }
+}
+
 /// The least and greatest value of an integer type.
 fn range(t: &Type) -> (i128, i128) {
     match t {
@@ -211,7 +235,14 @@ impl Lowerer<'_> {
                     None => None,
                 }));
             }
-            "__atomic_thread_fence" | "__atomic_signal_fence" | "__sync_synchronize" | "__builtin_prefetch" => {
+            // no effect on values (va_list is only read by va_arg, which is not supported)
+            "__atomic_thread_fence"
+            | "__atomic_signal_fence"
+            | "__sync_synchronize"
+            | "__builtin_prefetch"
+            | "__builtin_va_start"
+            | "__builtin_va_end"
+            | "__builtin_va_copy" => {
                 for a in args {
                     self.effect(a)?;
                 }
@@ -304,6 +335,29 @@ impl Lowerer<'_> {
                     _ => self.emit(StmtKind::Assign(Lval::var(&r), sum))?,
                 }
                 return Ok(Some(self.value_for_want(Expr::var(&r), Type::INT, want, span)?));
+            }
+            "__builtin_types_compatible_p" => {
+                let mut types = vec![];
+                for a in args.iter() {
+                    match &a.node {
+                        Expression::SizeOfTy(t) => types.push(self.type_name(&t.node.0)?),
+                        _ => return self.err(a.span, "__builtin_types_compatible_p takes two type names"),
+                    }
+                }
+                let [t1, t2] = &types[..] else {
+                    return self.err(span, "__builtin_types_compatible_p takes two type names");
+                };
+                return match types_compatible(t1, t2) {
+                    Some(c) => Ok(Some(self.value_for_want(Expr::Int(c as i128), Type::INT, want, span)?)),
+                    None => self.err(
+                        span,
+                        format!(
+                            "__builtin_types_compatible_p of {} and {} is not supported (qualifiers, enums and integer type names are not kept)",
+                            print::type_str(t1),
+                            print::type_str(t2)
+                        ),
+                    ),
+                };
             }
             "__atomic_always_lock_free" | "__atomic_is_lock_free" => {
                 argc(2)?;
