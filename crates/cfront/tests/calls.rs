@@ -51,7 +51,10 @@ fn the_property_decides_what_a_failed_assert_is() {
     let t = text(&lower_with(src, &opts), "main");
     assert!(t.contains("error(\"assertion failed: x != 4\");"), "{t}");
     // no reach_error: assertions by default
-    let t = text(&lower("#include <assert.h>\nint main() { int x = __VERIFIER_nondet_int(); assert(x != 4); return 0; }"), "main");
+    let t = text(
+        &lower("#include <assert.h>\nint main() { int x = __VERIFIER_nondet_int(); assert(x != 4); return 0; }"),
+        "main",
+    );
     assert!(t.contains("error(\"assertion failed: x != 4\");"), "{t}");
     let opts = cfront::Options { property: Some(cfront::Property::UnreachCall), ..Default::default() };
     let t = text(
@@ -120,7 +123,9 @@ fn overflow_builtins_are_exact() {
     assert!(t.contains("__t0 := __t1 < (long)-32768 || __t1 > (long)32767;"), "{t}");
     assert!(t.contains("r := (short)__t1;"), "{t}");
     // two unsigned 32-bit operands: the product in unsigned 64 bits
-    let t = body("int main() { unsigned a = __VERIFIER_nondet_uint(); unsigned r; return __builtin_mul_overflow(a, a, &r); }");
+    let t = body(
+        "int main() { unsigned a = __VERIFIER_nondet_uint(); unsigned r; return __builtin_mul_overflow(a, a, &r); }",
+    );
     assert!(t.contains("__t1 := (ulong)a * (ulong)a;"), "{t}");
     assert!(t.contains("__t0 := __t1 > (ulong)4294967295;"), "{t}");
     // 64 bits: the carry out of the 64-bit magnitude, by division
@@ -129,7 +134,12 @@ fn overflow_builtins_are_exact() {
     assert!(t.contains("r := n * (ulong)16;"), "{t}");
     // a signed 64-bit operand: one case per sign
     let t = body("int main() { long a = __VERIFIER_nondet_long(); long r; return __builtin_add_overflow(a, 1, &r); }");
-    assert!(t.contains("a >= (long)0 && ((ulong)a + (ulong)1 < (ulong)a || (ulong)a + (ulong)1 > (ulong)9223372036854775807)"), "{t}");
+    assert!(
+        t.contains(
+            "a >= (long)0 && ((ulong)a + (ulong)1 < (ulong)a || (ulong)a + (ulong)1 > (ulong)9223372036854775807)"
+        ),
+        "{t}"
+    );
     assert!(t.contains("r := (long)((ulong)a + (ulong)1);"), "{t}");
 }
 

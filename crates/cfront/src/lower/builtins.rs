@@ -10,7 +10,10 @@ use lang_c::span::{Node, Span};
 
 /// Functions that start a thread or a process: slam checks sequential programs only.
 fn is_concurrency_start(n: &str) -> bool {
-    matches!(n, "pthread_create" | "thrd_create" | "fork" | "vfork" | "clone" | "__clone" | "posix_spawn" | "posix_spawnp")
+    matches!(
+        n,
+        "pthread_create" | "thrd_create" | "fork" | "vfork" | "clone" | "__clone" | "posix_spawn" | "posix_spawnp"
+    )
 }
 
 /// An arithmetic read-modify-write: the operation and whether the old value is returned.
@@ -222,14 +225,19 @@ impl Lowerer<'_> {
             "atexit" => {
                 argc(1)?;
                 let (f, ft) = self.rv(&args[0])?;
-                let handler = Type::ptr(Type::Func(Box::new(FuncType { ret: Type::Void, params: vec![], variadic: false })));
+                let handler =
+                    Type::ptr(Type::Func(Box::new(FuncType { ret: Type::Void, params: vec![], variadic: false })));
                 let f = self.conv(f, &ft, &handler, args[0].span)?;
                 self.set_loc(span);
                 let ret = match want {
                     Want::Effect => None,
                     _ => Some(Lval::Var(self.new_temp(Type::INT)?)),
                 };
-                self.emit(StmtKind::Call { ret: ret.clone(), callee: super::exit::ATEXIT_REGISTER.into(), args: vec![f] })?;
+                self.emit(StmtKind::Call {
+                    ret: ret.clone(),
+                    callee: super::exit::ATEXIT_REGISTER.into(),
+                    args: vec![f],
+                })?;
                 return Ok(Some(match ret {
                     Some(r) => self.value_for_want(Expr::Lval(r), Type::INT, want, span)?,
                     None => None,
@@ -300,15 +308,25 @@ impl Lowerer<'_> {
                 let conds: Vec<Expr> = match kind {
                     "popcount" | "parity" => (0..b)
                         .map(|i| {
-                            let bit = Expr::bin(BinOp::BitAnd, Expr::bin(BinOp::Shr, x.clone(), Expr::Int(i)), const_expr(1, &u));
+                            let bit = Expr::bin(
+                                BinOp::BitAnd,
+                                Expr::bin(BinOp::Shr, x.clone(), Expr::Int(i)),
+                                const_expr(1, &u),
+                            );
                             Expr::bin(BinOp::Ne, bit, zero.clone())
                         })
                         .collect(),
                     // ctz(x) >= k iff the k low bits are 0; ffs(x) = ctz(x) + 1 for x != 0
-                    "ctz" => (1..=b).map(|k| Expr::bin(BinOp::Eq, Expr::bin(BinOp::BitAnd, x.clone(), mask(k)), zero.clone())).collect(),
-                    "ffs" => (0..b).map(|k| Expr::bin(BinOp::Eq, Expr::bin(BinOp::BitAnd, x.clone(), mask(k)), zero.clone())).collect(),
+                    "ctz" => (1..=b)
+                        .map(|k| Expr::bin(BinOp::Eq, Expr::bin(BinOp::BitAnd, x.clone(), mask(k)), zero.clone()))
+                        .collect(),
+                    "ffs" => (0..b)
+                        .map(|k| Expr::bin(BinOp::Eq, Expr::bin(BinOp::BitAnd, x.clone(), mask(k)), zero.clone()))
+                        .collect(),
                     // clz(x) >= k iff x < 2^(bits-k)
-                    _ => (1..=b).map(|k| Expr::bin(BinOp::Eq, Expr::bin(BinOp::Shr, x.clone(), Expr::Int(b - k)), zero.clone())).collect(),
+                    _ => (1..=b)
+                        .map(|k| Expr::bin(BinOp::Eq, Expr::bin(BinOp::Shr, x.clone(), Expr::Int(b - k)), zero.clone()))
+                        .collect(),
                 };
                 let sum = conds
                     .into_iter()
@@ -561,14 +579,18 @@ impl Lowerer<'_> {
                 // itself, or the first member of a struct (C11's atomic_flag)
                 let (mut l, mut t) = self.atomic_object(&args[0])?;
                 if let Type::Struct(sn) = &t {
-                    let first = self.prog.structs.iter().find(|d| &d.name == sn).and_then(|d| d.fields.first()).cloned();
+                    let first =
+                        self.prog.structs.iter().find(|d| &d.name == sn).and_then(|d| d.fields.first()).cloned();
                     if let Some(f) = first {
                         l = Lval::Field(Box::new(l), f.name.clone());
                         t = f.ty;
                     }
                 }
                 if !t.is_integer() || (n != "__sync_lock_release" && bits_of(&t) != 8 && t != Type::Bool) {
-                    return self.err(args[0].span, format!("{n} on an object of type {} is not supported", print::type_str(&t)));
+                    return self.err(
+                        args[0].span,
+                        format!("{n} on an object of type {} is not supported", print::type_str(&t)),
+                    );
                 }
                 if !t.is_scalar() {
                     return self.err(args[0].span, format!("{n} on a non-scalar object is not supported"));
@@ -806,7 +828,8 @@ impl Lowerer<'_> {
                                 Expr::bin(BinOp::Ge, p.clone(), q.clone()),
                                 gt(Expr::bin(BinOp::Sub, p.clone(), q.clone()), lpos),
                             );
-                            let neg = and(Expr::bin(BinOp::Lt, p.clone(), q.clone()), gt(Expr::bin(BinOp::Sub, q, p), lneg));
+                            let neg =
+                                and(Expr::bin(BinOp::Lt, p.clone(), q.clone()), gt(Expr::bin(BinOp::Sub, q, p), lneg));
                             or(pos, neg)
                         }
                     }
