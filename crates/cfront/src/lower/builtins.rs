@@ -653,8 +653,8 @@ impl Lowerer<'_> {
         }
     }
 
-    /// The object a pointer argument points to (the pointer is kept in a temporary when
-    /// computing it reads memory, so that reading and writing the object agree).
+    /// The object a pointer argument points to (the pointer is kept in a temporary unless it
+    /// is the address of a variable, so that it is the value the argument had).
     fn atomic_object(&mut self, p: &Node<Expression>) -> Res<(Lval, Type)> {
         let (e, t) = self.rv(p)?;
         let Type::Ptr(inner) = &t else {
@@ -664,11 +664,9 @@ impl Lowerer<'_> {
         if matches!(inner, Type::Void | Type::Func(_)) {
             return self.err(p.span, "this argument must point to an object");
         }
-        let stable = match &e {
-            Expr::AddrOf(l) => matches!(l, Lval::Var(_)),
-            Expr::Lval(Lval::Var(_)) => true,
-            _ => false,
-        };
+        // the address of a variable never changes; a pointer value may (the other arguments
+        // are lowered after this one and may assign it)
+        let stable = matches!(&e, Expr::AddrOf(Lval::Var(_)));
         if stable {
             return Ok((deref(e), inner));
         }
