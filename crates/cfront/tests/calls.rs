@@ -150,6 +150,10 @@ fn unmodelled_calls_are_not_supported() {
         vec!["3:27: concurrency is not supported: pthread_create"]
     );
     assert_eq!(
+        diags("#include <setjmp.h>\njmp_buf b;\nint main() { if (setjmp(b)) return 1; longjmp(b, 1); }"),
+        vec!["3:17: non-local jumps are not supported: _setjmp"]
+    );
+    assert_eq!(
         diags("int main() { return (int)(long)__builtin_return_address(0); }"),
         vec!["1:32: the GNU builtin __builtin_return_address is not supported"]
     );

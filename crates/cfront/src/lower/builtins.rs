@@ -163,6 +163,10 @@ impl Lowerer<'_> {
         if n.starts_with("__builtin_") || n.starts_with("__atomic_") || n.starts_with("__sync_") {
             return self.err(span, format!("the GNU builtin {n} is not supported"));
         }
+        // an external longjmp would return, and setjmp would never return a second time
+        if matches!(n, "setjmp" | "_setjmp" | "sigsetjmp" | "__sigsetjmp" | "longjmp" | "_longjmp" | "siglongjmp") {
+            return self.err(span, format!("non-local jumps are not supported: {n}"));
+        }
         if matches!(n, "on_exit" | "at_quick_exit") {
             return self.err(span, format!("exit handlers registered with {n} are not supported"));
         }
