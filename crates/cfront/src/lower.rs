@@ -2,6 +2,7 @@
 
 mod builtins;
 mod exit;
+mod memory;
 
 use crate::{Diagnostic, LineMap, Options, Property, Unit};
 use cminus::pointsto::{IndirectCall, PointsTo};

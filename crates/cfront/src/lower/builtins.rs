@@ -217,6 +217,9 @@ impl Lowerer<'_> {
         span: Span,
         want: &Want,
     ) -> Res<Option<Option<(Expr, Type)>>> {
+        if super::memory::is_memory_fn(n) {
+            return Ok(Some(self.memory_fn(n, c, span, want)?));
+        }
         let args = &c.node.arguments;
         let argc = |k: usize| -> Res<()> {
             if args.len() == k {

@@ -1,0 +1,212 @@
+//! The library functions that write memory through their arguments: `memset`, `bzero`,
+//! `memcpy`, `memmove` (and their `__builtin_` forms). An external function never writes
+//! memory, so left external they would be silently dropped (`x = 1; memset(&x, 0, 4);` would
+//! keep `x == 1`). The cases C-- expresses exactly are lowered to assignments: whole objects
+//! (or arrays of them) of a known type, a constant size that is a multiple of the object's
+//! size, and for `memset` a byte pattern that fits every scalar in the object. Anything else
+//! is "not supported".
+
+use super::{const_expr, Lowerer, Res, Want};
+use cminus::*;
+use lang_c::ast::*;
+use lang_c::span::{Node, Span};
+
+/// The most scalar assignments one call may become.
+const MAX_LEAVES: usize = 4096;
+
+/// The functions modelled here, by the name the program calls.
+pub(super) fn is_memory_fn(n: &str) -> bool {
+    matches!(n.strip_prefix("__builtin_").unwrap_or(n), "memset" | "memcpy" | "memmove" | "bzero" | "explicit_bzero")
+}
+
+/// The argument under pointer casts (`(void *)&s`, `(char *)buf`): the object's own type.
+fn uncast(mut e: &Node<Expression>) -> &Node<Expression> {
+    while let Expression::Cast(c) = &e.node {
+        if !matches!(c.node.type_name.node.declarator, Some(_)) {
+            break;
+        }
+        e = &c.node.expression;
+    }
+    e
+}
+
+impl Lowerer<'_> {
+    pub(super) fn memory_fn(
+        &mut self,
+        n: &str,
+        c: &Node<CallExpression>,
+        span: Span,
+        want: &Want,
+    ) -> Res<Option<(Expr, Type)>> {
+        let args = &c.node.arguments;
+        let base = n.strip_prefix("__builtin_").unwrap_or(n);
+        let nargs = if base.ends_with("bzero") { 2 } else { 3 };
+        if args.len() != nargs {
+            return self.err(span, format!("{n} takes {nargs} arguments"));
+        }
+        let unsupported = |s: &Self, why: &str| s.err(span, format!("{n} {why} is not supported"));
+        let size_arg = &args[nargs - 1];
+        let size = match self.const_int(size_arg) {
+            Ok(v) => v,
+            Err(_) => return unsupported(self, "with a size that is not a constant"),
+        };
+        // the destination: an object of type t, a pointer p to it
+        let (p, pt) = self.rv(uncast(&args[0]))?;
+        let Type::Ptr(t) = pt.clone() else { return self.err(args[0].span, format!("{n} needs a pointer")) };
+        let t = *t;
+        let Some((tsize, _)) = self.size_align(&t).filter(|(s, _)| *s > 0 && !matches!(t, Type::Void)) else {
+            return unsupported(self, &format!("on an object of type {}", print::type_str(&t)));
+        };
+        if size < 0 || size as u64 % tsize != 0 {
+            return unsupported(self, &format!("of {size} bytes over objects of {tsize} bytes"));
+        }
+        let count = (size as u64 / tsize) as usize;
+        self.set_loc(span);
+        let p = self.keep_pointer(p, &pt)?;
+        let objects: Vec<Lval> = (0..count)
+            .map(|i| {
+                if i == 0 {
+                    super::deref(p.clone())
+                } else {
+                    Lval::Deref(Box::new(Expr::bin(BinOp::Add, p.clone(), Expr::Int(i as i128))))
+                }
+            })
+            .collect();
+        match base {
+            "memcpy" | "memmove" => {
+                let (s, st) = self.rv(uncast(&args[1]))?;
+                if st != pt {
+                    return unsupported(self, &format!("from {} to {}", print::type_str(&st), print::type_str(&pt)));
+                }
+                self.set_loc(span);
+                let s = self.keep_pointer(s, &st)?;
+                let sources: Vec<Expr> = (0..count)
+                    .map(|i| {
+                        Expr::Lval(if i == 0 {
+                            super::deref(s.clone())
+                        } else {
+                            Lval::Deref(Box::new(Expr::bin(BinOp::Add, s.clone(), Expr::Int(i as i128))))
+                        })
+                    })
+                    .collect();
+                if count > MAX_LEAVES {
+                    return unsupported(self, &format!("of {count} objects"));
+                }
+                // memmove: the objects may overlap, so read them all first
+                let sources = if base == "memmove" && count > 1 {
+                    let mut tmps = vec![];
+                    for e in sources {
+                        let tmp = self.new_temp(t.clone())?;
+                        self.emit(StmtKind::Assign(Lval::var(&tmp), e))?;
+                        tmps.push(Expr::var(&tmp));
+                    }
+                    tmps
+                } else {
+                    sources
+                };
+                for (d, e) in objects.into_iter().zip(sources) {
+                    self.emit(StmtKind::Assign(d, e))?;
+                }
+            }
+            _ => {
+                let byte = if base == "memset" {
+                    let (v, vt) = self.rv(&args[1])?;
+                    let v = self.conv(v, &vt, &Type::int(8, false), args[1].span)?;
+                    self.set_loc(span);
+                    v
+                } else {
+                    Expr::Int(0)
+                };
+                let mut leaves = vec![];
+                for o in objects {
+                    if !self.scalar_leaves(o, &t, &mut leaves) {
+                        return unsupported(self, &format!("of an object of type {}", print::type_str(&t)));
+                    }
+                }
+                let mut assigns = vec![];
+                for (l, lt) in leaves {
+                    let Some(v) = self.byte_pattern(&byte, &lt) else {
+                        return unsupported(self, &format!("of this byte value into a {}", print::type_str(&lt)));
+                    };
+                    assigns.push(StmtKind::Assign(l, v));
+                }
+                for a in assigns {
+                    self.emit(a)?;
+                }
+            }
+        }
+        if base.ends_with("bzero") {
+            return self.value_for_want(Expr::Int(0), Type::Void, want, span);
+        }
+        let vp = Type::ptr(Type::Void);
+        let r = self.conv(p, &pt, &vp, span)?;
+        self.value_for_want(r, vp, want, span)
+    }
+
+    /// A pointer used several times: in a temporary unless it is a variable's address.
+    fn keep_pointer(&mut self, p: Expr, t: &Type) -> Res<Expr> {
+        if matches!(p, Expr::AddrOf(Lval::Var(_))) {
+            return Ok(p);
+        }
+        let tmp = self.new_temp(t.clone())?;
+        self.emit(StmtKind::Assign(Lval::var(&tmp), p))?;
+        Ok(Expr::var(&tmp))
+    }
+
+    /// The scalar parts of an object (every member of a union too: all its bytes are set).
+    /// `false` when an object has a part that is not a complete scalar, struct or array, or too
+    /// many parts.
+    fn scalar_leaves(&self, l: Lval, t: &Type, out: &mut Vec<(Lval, Type)>) -> bool {
+        if out.len() > MAX_LEAVES {
+            return false;
+        }
+        match t {
+            Type::Int { .. } | Type::Bool | Type::Ptr(_) => {
+                out.push((l, t.clone()));
+                true
+            }
+            Type::Struct(s) => {
+                let Some(sd) = self.prog.struct_def(s).filter(|d| d.complete) else { return false };
+                let fields = sd.fields.clone();
+                fields.iter().all(|f| self.scalar_leaves(Lval::Field(Box::new(l.clone()), f.name.clone()), &f.ty, out))
+            }
+            Type::Array(e, Some(n)) => (0..*n)
+                .all(|i| self.scalar_leaves(Lval::Index(Box::new(l.clone()), Box::new(Expr::Int(i as i128))), e, out)),
+            _ => false,
+        }
+    }
+
+    /// The value of a scalar whose every byte is `byte` (an `unsigned char`), if C-- says it
+    /// exactly: 0 for any scalar; a constant pattern for whole-byte integers; a variable byte
+    /// only into a one-byte integer.
+    fn byte_pattern(&self, byte: &Expr, t: &Type) -> Option<Expr> {
+        let c = super::fold(byte);
+        if c == Some(0) {
+            return Some(match t {
+                Type::Bool => Expr::Bool(false),
+                Type::Ptr(_) => Expr::Cast(t.clone(), Box::new(Expr::Int(0))),
+                t => const_expr(0, t),
+            });
+        }
+        let Type::Int { bits, .. } = t else {
+            return match (t, c) {
+                (Type::Bool, Some(1)) => Some(Expr::Bool(true)),
+                _ => None,
+            };
+        };
+        if !matches!(bits, 8 | 16 | 32 | 64) {
+            return None;
+        }
+        match c {
+            Some(c) => {
+                let mut v: i128 = 0;
+                for _ in 0..bits / 8 {
+                    v = (v << 8) | c;
+                }
+                Some(const_expr(interp::wrap(v, t), t))
+            }
+            None if *bits == 8 => Some(Expr::Cast(t.clone(), Box::new(byte.clone()))),
+            None => None,
+        }
+    }
+}
