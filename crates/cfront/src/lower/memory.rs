@@ -4,7 +4,7 @@
 //! keep `x == 1`). The cases C-- expresses exactly are lowered to assignments: whole objects
 //! (or arrays of them) of a known type, a constant size that is a multiple of the object's
 //! size, and for `memset` a byte pattern that fits every scalar in the object. Anything else
-//! is "not supported".
+//! is "not supported". The call itself is kept before the assignments (SLIC rules watch it).
 
 use super::{const_expr, Lowerer, Res, Want};
 use cminus::*;
@@ -80,6 +80,9 @@ impl Lowerer<'_> {
                 }
                 self.set_loc(span);
                 let s = self.keep_pointer(s, &st)?;
+                let vp = Type::ptr(Type::Void);
+                let call_args = vec![self.conv(p.clone(), &pt, &vp, span)?, self.conv(s.clone(), &st, &vp, span)?];
+                self.library_call(n, call_args, size)?;
                 let sources: Vec<Expr> = (0..count)
                     .map(|i| {
                         Expr::Lval(if i == 0 {
@@ -109,14 +112,18 @@ impl Lowerer<'_> {
                 }
             }
             _ => {
+                let vp = Type::ptr(Type::Void);
+                let mut call_args = vec![self.conv(p.clone(), &pt, &vp, span)?];
                 let byte = if base == "memset" {
                     let (v, vt) = self.rv(&args[1])?;
+                    call_args.push(self.conv(v.clone(), &vt, &Type::INT, args[1].span)?);
                     let v = self.conv(v, &vt, &Type::int(8, false), args[1].span)?;
                     self.set_loc(span);
                     v
                 } else {
                     Expr::Int(0)
                 };
+                self.library_call(n, call_args, size)?;
                 let mut leaves = vec![];
                 for o in objects {
                     if !self.scalar_leaves(o, &t, &mut leaves) {
@@ -141,6 +148,14 @@ impl Lowerer<'_> {
         let vp = Type::ptr(Type::Void);
         let r = self.conv(p, &pt, &vp, span)?;
         self.value_for_want(r, vp, want, span)
+    }
+
+    /// The call itself stays, as a call of an external function (which writes nothing): SLIC
+    /// rules watch calls of `memcpy` & co.; the assignments that follow are its effect.
+    fn library_call(&mut self, n: &str, mut args: Vec<Expr>, size: i128) -> Res<()> {
+        let st = self.size_t();
+        args.push(const_expr(size, &st));
+        self.emit(StmtKind::Call { ret: None, callee: n.to_string(), args })
     }
 
     /// A pointer used several times: in a temporary unless it is a variable's address.
