@@ -2,8 +2,8 @@
 //! `memcpy`, `memmove` (and their `__builtin_` forms). An external function never writes
 //! memory, so left external they would be silently dropped (`x = 1; memset(&x, 0, 4);` would
 //! keep `x == 1`). The cases C-- expresses exactly are lowered to assignments: whole objects
-//! (or arrays of them) of a known type, a constant size that is a multiple of the object's
-//! size, and for `memset` a byte pattern that fits every scalar in the object. Anything else
+//! (or arrays of them, in a loop) of a known type, a constant size that is a multiple of the
+//! object's size, and for `memset` a byte pattern that fits every scalar in the object. Anything else
 //! is "not supported". The call itself is kept before the assignments (SLIC rules watch it).
 
 use super::{const_expr, Lowerer, Res, Want};
@@ -17,6 +17,14 @@ const MAX_LEAVES: usize = 4096;
 /// The functions modelled here, by the name the program calls.
 pub(super) fn is_memory_fn(n: &str) -> bool {
     matches!(n.strip_prefix("__builtin_").unwrap_or(n), "memset" | "memcpy" | "memmove" | "bzero" | "explicit_bzero")
+}
+
+/// Element `i` of the objects at `p`.
+fn elem(p: &Expr, i: Expr) -> Lval {
+    match i {
+        Expr::Int(0) => super::deref(p.clone()),
+        i => Lval::Deref(Box::new(Expr::bin(BinOp::Add, p.clone(), i))),
+    }
 }
 
 /// The argument under pointer casts (`(void *)&s`, `(char *)buf`): the object's own type.
@@ -63,15 +71,6 @@ impl Lowerer<'_> {
         let count = (size as u64 / tsize) as usize;
         self.set_loc(span);
         let p = self.keep_pointer(p, &pt)?;
-        let objects: Vec<Lval> = (0..count)
-            .map(|i| {
-                if i == 0 {
-                    super::deref(p.clone())
-                } else {
-                    Lval::Deref(Box::new(Expr::bin(BinOp::Add, p.clone(), Expr::Int(i as i128))))
-                }
-            })
-            .collect();
         match base {
             "memcpy" | "memmove" => {
                 let (s, st) = self.rv(uncast(&args[1]))?;
@@ -83,32 +82,34 @@ impl Lowerer<'_> {
                 let vp = Type::ptr(Type::Void);
                 let call_args = vec![self.conv(p.clone(), &pt, &vp, span)?, self.conv(s.clone(), &st, &vp, span)?];
                 self.library_call(n, call_args, size)?;
-                let sources: Vec<Expr> = (0..count)
-                    .map(|i| {
-                        Expr::Lval(if i == 0 {
-                            super::deref(s.clone())
-                        } else {
-                            Lval::Deref(Box::new(Expr::bin(BinOp::Add, s.clone(), Expr::Int(i as i128))))
-                        })
-                    })
-                    .collect();
-                if count > MAX_LEAVES {
-                    return unsupported(self, &format!("of {count} objects"));
-                }
-                // memmove: the objects may overlap, so read them all first
-                let sources = if base == "memmove" && count > 1 {
-                    let mut tmps = vec![];
-                    for e in sources {
-                        let tmp = self.new_temp(t.clone())?;
-                        self.emit(StmtKind::Assign(Lval::var(&tmp), e))?;
-                        tmps.push(Expr::var(&tmp));
+                let (p2, s2) = (p.clone(), s.clone());
+                let t2 = t.clone();
+                // member by member where the object has only scalars (the engine reasons about
+                // scalar assignments best), else the whole object
+                let copy = move |l: &mut Self, i: Expr| {
+                    let (d, src) = (elem(&p2, i.clone()), elem(&s2, i));
+                    let (mut dl, mut sl) = (vec![], vec![]);
+                    if l.scalar_leaves(d.clone(), &t2, &mut dl) && l.scalar_leaves(src.clone(), &t2, &mut sl) {
+                        for ((d, _), (src, _)) in dl.into_iter().zip(sl) {
+                            l.emit(StmtKind::Assign(d, Expr::Lval(src)))?;
+                        }
+                        Ok(())
+                    } else {
+                        l.emit(StmtKind::Assign(d, Expr::Lval(src)))
                     }
-                    tmps
-                } else {
-                    sources
                 };
-                for (d, e) in objects.into_iter().zip(sources) {
-                    self.emit(StmtKind::Assign(d, e))?;
+                let mut copy2 = copy.clone();
+                let mut copy = copy;
+                if base == "memmove" && count > 1 {
+                    // overlapping objects: copy away from the overlap
+                    let forward = Expr::bin(BinOp::Le, p.clone(), s.clone());
+                    self.emit_if(
+                        forward,
+                        &mut |l: &mut Self| l.each_element(count, false, &mut copy),
+                        &mut |l: &mut Self| l.each_element(count, true, &mut copy2),
+                    )?;
+                } else {
+                    self.each_element(count, false, &mut copy)?;
                 }
             }
             _ => {
@@ -123,23 +124,27 @@ impl Lowerer<'_> {
                 } else {
                     Expr::Int(0)
                 };
-                self.library_call(n, call_args, size)?;
+                // the assignments of one object, checked before any code is emitted
                 let mut leaves = vec![];
-                for o in objects {
-                    if !self.scalar_leaves(o, &t, &mut leaves) {
-                        return unsupported(self, &format!("of an object of type {}", print::type_str(&t)));
+                if !self.scalar_leaves(elem(&p, Expr::Int(0)), &t, &mut leaves) {
+                    return unsupported(self, &format!("of an object of type {}", print::type_str(&t)));
+                }
+                for (_, lt) in &leaves {
+                    if self.byte_pattern(&byte, lt).is_none() {
+                        return unsupported(self, &format!("of this byte value into a {}", print::type_str(lt)));
                     }
                 }
-                let mut assigns = vec![];
-                for (l, lt) in leaves {
-                    let Some(v) = self.byte_pattern(&byte, &lt) else {
-                        return unsupported(self, &format!("of this byte value into a {}", print::type_str(&lt)));
-                    };
-                    assigns.push(StmtKind::Assign(l, v));
-                }
-                for a in assigns {
-                    self.emit(a)?;
-                }
+                self.library_call(n, call_args, size)?;
+                let p2 = p.clone();
+                self.each_element(count, false, &mut |l: &mut Self, i: Expr| {
+                    let mut leaves = vec![];
+                    l.scalar_leaves(elem(&p2, i), &t, &mut leaves);
+                    for (lv, lt) in leaves {
+                        let v = l.byte_pattern(&byte, &lt).unwrap_or(Expr::Int(0));
+                        l.emit(StmtKind::Assign(lv, v))?;
+                    }
+                    Ok(())
+                })?;
             }
         }
         if base.ends_with("bzero") {
@@ -156,6 +161,40 @@ impl Lowerer<'_> {
         let st = self.size_t();
         args.push(const_expr(size, &st));
         self.emit(StmtKind::Call { ret: None, callee: n.to_string(), args })
+    }
+
+    /// `body(i)` for every element index `i` in `0..count`: straight for one object, else a
+    /// loop (upwards, or downwards for `memmove` onto a higher address).
+    fn each_element(
+        &mut self,
+        count: usize,
+        backward: bool,
+        body: &mut dyn FnMut(&mut Self, Expr) -> Res<()>,
+    ) -> Res<()> {
+        if count == 1 {
+            return body(self, Expr::Int(0));
+        }
+        let i = self.new_temp(Type::INT)?;
+        let k = Expr::Int(count as i128);
+        let iv = Expr::var(&i);
+        let (head, stay, leave) = (self.fresh_label(), self.fresh_label(), self.fresh_label());
+        self.emit(StmtKind::Assign(Lval::var(&i), if backward { k.clone() } else { Expr::Int(0) }))?;
+        self.place_label(&head);
+        self.emit(StmtKind::Goto(vec![stay.clone(), leave.clone()]))?;
+        self.place_label(&stay);
+        if backward {
+            self.emit(StmtKind::Assume(Expr::bin(BinOp::Gt, iv.clone(), Expr::Int(0))))?;
+            self.emit(StmtKind::Assign(Lval::var(&i), Expr::bin(BinOp::Sub, iv.clone(), Expr::Int(1))))?;
+            body(self, iv.clone())?;
+        } else {
+            self.emit(StmtKind::Assume(Expr::bin(BinOp::Lt, iv.clone(), k.clone())))?;
+            body(self, iv.clone())?;
+            self.emit(StmtKind::Assign(Lval::var(&i), Expr::bin(BinOp::Add, iv.clone(), Expr::Int(1))))?;
+        }
+        self.goto(&head)?;
+        self.place_label(&leave);
+        let done = if backward { Expr::bin(BinOp::Le, iv, Expr::Int(0)) } else { Expr::bin(BinOp::Ge, iv, k) };
+        self.emit(StmtKind::Assume(done))
     }
 
     /// A pointer used several times: in a temporary unless it is a variable's address.
