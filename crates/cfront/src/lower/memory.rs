@@ -30,7 +30,7 @@ fn elem(p: &Expr, i: Expr) -> Lval {
 /// The argument under pointer casts (`(void *)&s`, `(char *)buf`): the object's own type.
 fn uncast(mut e: &Node<Expression>) -> &Node<Expression> {
     while let Expression::Cast(c) = &e.node {
-        if !matches!(c.node.type_name.node.declarator, Some(_)) {
+        if c.node.type_name.node.declarator.is_none() {
             break;
         }
         e = &c.node.expression;
@@ -65,7 +65,7 @@ impl Lowerer<'_> {
         let Some((tsize, _)) = self.size_align(&t).filter(|(s, _)| *s > 0 && !matches!(t, Type::Void)) else {
             return unsupported(self, &format!("on an object of type {}", print::type_str(&t)));
         };
-        if size < 0 || size as u64 % tsize != 0 {
+        if size < 0 || !(size as u64).is_multiple_of(tsize) {
             return unsupported(self, &format!("of {size} bytes over objects of {tsize} bytes"));
         }
         let count = (size as u64 / tsize) as usize;
