@@ -9,7 +9,7 @@
 use super::Lowerer;
 use crate::{LineMap, Unit};
 use cminus::*;
-use lang_c::ast::Identifier;
+use lang_c::ast::{CallExpression, Expression, Identifier};
 use lang_c::span::Span;
 use lang_c::visit::Visit;
 
@@ -22,7 +22,7 @@ pub(super) fn is_error_fn(name: &str) -> bool {
 pub(super) struct Uses {
     /// `reach_error`/`__VERIFIER_error` is declared, defined or called: an SV-COMP task.
     pub error_fn: bool,
-    /// `atexit` appears.
+    /// `atexit` is called (its declaration in `<stdlib.h>` alone does not count).
     pub atexit: bool,
 }
 
@@ -33,9 +33,15 @@ impl<'ast> Visit<'ast> for Scan {
         if is_error_fn(&id.name) {
             self.0.error_fn = true;
         }
-        if id.name == "atexit" {
-            self.0.atexit = true;
+    }
+
+    fn visit_call_expression(&mut self, call: &'ast CallExpression, span: &'ast Span) {
+        if let Expression::Identifier(id) = &call.callee.node {
+            if id.node.name == "atexit" {
+                self.0.atexit = true;
+            }
         }
+        lang_c::visit::visit_call_expression(self, call, span);
     }
 }
 
