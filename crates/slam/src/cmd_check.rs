@@ -61,7 +61,11 @@ pub fn run(mut a: Args, verbose: u8) -> u8 {
     // An SV-COMP task file (task.yml) names the C files and the data model.
     match report::outputs::task_input(&a.front.files) {
         Ok(report::outputs::TaskInput::None) => {}
-        Ok(report::outputs::TaskInput::Files(files, ilp32)) => (a.front.files, a.front.ilp32) = (files, ilp32),
+        Ok(report::outputs::TaskInput::Files(files, ilp32)) => {
+            (a.front.files, a.front.ilp32) = (files, ilp32);
+            // the task's property is unreach-call: only reach_error() is the error
+            a.front.property.get_or_insert_with(|| "unreach-call".into());
+        }
         Ok(report::outputs::TaskInput::Unsupported(why)) => {
             println!("UNKNOWN\n# {why}");
             return exit::UNKNOWN;

@@ -20,6 +20,11 @@ pub struct FrontArgs {
     /// Use the ILP32 data model (32-bit long and pointers) instead of LP64.
     #[arg(long)]
     pub ilp32: bool,
+    /// Which calls are the error: unreach-call (only reach_error(); a failed assert ends the
+    /// run like abort()) or assertions (reach_error() and failed asserts). Default: unreach-call
+    /// when the program mentions reach_error/__VERIFIER_error, else assertions.
+    #[arg(long, value_parser = ["unreach-call", "assertions"])]
+    pub property: Option<String>,
 }
 
 impl FrontArgs {
@@ -29,6 +34,7 @@ impl FrontArgs {
             defines: self.define.clone(),
             data_model: if self.ilp32 { cfront::DataModel::Ilp32 } else { cfront::DataModel::Lp64 },
             entry: self.entry.clone(),
+            property: self.property.as_deref().and_then(cfront::Property::by_name),
             ..Default::default()
         }
     }

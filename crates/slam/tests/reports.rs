@@ -288,3 +288,27 @@ fn sv_comp_preprocessed_ilp32_tasks() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The property: `--property`, and a task's unreach-call property, make a failed `assert` end
+/// the run like `abort()` (only `reach_error()` is the error); by default a program without
+/// `reach_error` checks its assertions.
+#[test]
+fn property_flag_and_task_property() {
+    let dir = tmpdir("property");
+    copy_corpus(&dir, "assert_glibc.c");
+    let (code, _) = check(&dir, &["assert_glibc.c"]);
+    assert_eq!(code, 10);
+    let (code, _) = check(&dir, &["assert_glibc.c", "--property", "assertions"]);
+    assert_eq!(code, 10);
+    let (code, out) = check(&dir, &["assert_glibc.c", "--property", "unreach-call"]);
+    assert_eq!(code, 0, "{out}");
+    std::fs::write(dir.join("unreach-call.prp"), "CHECK( init(main()), LTL(G ! call(reach_error())) )\n").unwrap();
+    std::fs::write(
+        dir.join("t.yml"),
+        "format_version: '2.0'\ninput_files: 'assert_glibc.c'\nproperties:\n  - property_file: unreach-call.prp\n    expected_verdict: true\n",
+    )
+    .unwrap();
+    let (code, out) = check(&dir, &["t.yml", "--format", "svcomp"]);
+    assert_eq!((code, out.lines().next()), (0, Some("TRUE")));
+    let _ = std::fs::remove_dir_all(&dir);
+}

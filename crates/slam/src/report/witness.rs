@@ -43,13 +43,13 @@ pub fn sha256_hex(bytes: &[u8]) -> String {
 impl Task {
     /// The task of a program: its files (hashed from `sources`, aligned with `prog.files`).
     pub fn of(prog: &Program, sources: &[Option<String>]) -> Task {
+        // slam's own models are not input files
+        let files: Vec<usize> = (0..prog.files.len()).filter(|&i| !cfront::is_model_file(&prog.files[i])).collect();
         Task {
-            input_files: prog.files.clone(),
-            hashes: prog
-                .files
+            input_files: files.iter().map(|&i| prog.files[i].clone()).collect(),
+            hashes: files
                 .iter()
-                .enumerate()
-                .map(|(i, _)| sha256_hex(sources.get(i).and_then(|s| s.as_deref()).unwrap_or("").as_bytes()))
+                .map(|&i| sha256_hex(sources.get(i).and_then(|s| s.as_deref()).unwrap_or("").as_bytes()))
                 .collect(),
             data_model: match prog.data_model {
                 cminus::DataModel::Ilp32 => "ILP32".into(),
@@ -242,6 +242,8 @@ pub fn waypoints(prog: &Program, cex: &newton::Counterexample) -> Vec<Waypoint> 
             callee: None,
         });
     }
+    // no waypoint in slam's own models (the atexit handler stack)
+    out.retain(|w| prog.files.get(w.loc.file as usize).is_none_or(|f| !cfront::is_model_file(f)));
     out
 }
 

@@ -1,0 +1,855 @@
+//! GNU builtins with their documented effect: `__atomic_*`, `__sync_*` (one thread: plain
+//! reads and writes), `__builtin_*_overflow` (exact), and the calls slam cannot model
+//! (threads, unknown builtins), which are diagnosed "not supported" rather than treated as
+//! unknown external functions.
+
+use super::{const_expr, deref, fold, Lowerer, Res, Want};
+use cminus::*;
+use lang_c::ast::*;
+use lang_c::span::{Node, Span};
+
+/// Functions that start a thread or a process: slam checks sequential programs only.
+fn is_concurrency_start(n: &str) -> bool {
+    matches!(
+        n,
+        "pthread_create" | "thrd_create" | "fork" | "vfork" | "clone" | "__clone" | "posix_spawn" | "posix_spawnp"
+    )
+}
+
+/// An arithmetic read-modify-write: the operation and whether the old value is returned.
+fn rmw_op(n: &str) -> Option<(BinOp, bool, bool)> {
+    // (op, returns old value, nand)
+    let (op_name, old) = if let Some(r) = n.strip_prefix("__atomic_fetch_") {
+        (r, true)
+    } else if let Some(r) = n.strip_prefix("__sync_fetch_and_") {
+        (r, true)
+    } else if let Some(r) = n.strip_prefix("__atomic_").and_then(|r| r.strip_suffix("_fetch")) {
+        (r, false)
+    } else if let Some(r) = n.strip_prefix("__sync_").and_then(|r| r.strip_suffix("_and_fetch")) {
+        (r, false)
+    } else {
+        return None;
+    };
+    let (op, nand) = match op_name {
+        "add" => (BinOp::Add, false),
+        "sub" => (BinOp::Sub, false),
+        "and" => (BinOp::BitAnd, false),
+        "or" => (BinOp::BitOr, false),
+        "xor" => (BinOp::BitXor, false),
+        "nand" => (BinOp::BitAnd, true),
+        _ => return None,
+    };
+    Some((op, old, nand))
+}
+
+/// The typed overflow builtins (`__builtin_saddl_overflow`…): operation and operand type.
+fn typed_overflow(n: &str, long_bits: u16) -> Option<(BinOp, Type)> {
+    let r = n.strip_prefix("__builtin_")?.strip_suffix("_overflow")?;
+    let (signed, r) = match r.as_bytes().first()? {
+        b's' => (true, &r[1..]),
+        b'u' => (false, &r[1..]),
+        _ => return None,
+    };
+    let (op, r) = if let Some(r) = r.strip_prefix("add") {
+        (BinOp::Add, r)
+    } else if let Some(r) = r.strip_prefix("sub") {
+        (BinOp::Sub, r)
+    } else if let Some(r) = r.strip_prefix("mul") {
+        (BinOp::Mul, r)
+    } else {
+        return None;
+    };
+    let bits = match r {
+        "" => 32,
+        "l" => long_bits,
+        "ll" => 64,
+        _ => return None,
+    };
+    Some((op, Type::int(bits, signed)))
+}
+
+/// The bit-counting builtins (`__builtin_popcountl`…): the function and the operand width.
+fn bit_count(n: &str, long_bits: u16) -> Option<(&'static str, u16)> {
+    let r = n.strip_prefix("__builtin_")?;
+    for kind in ["popcount", "parity", "ffs", "ctz", "clz"] {
+        if let Some(w) = r.strip_prefix(kind) {
+            let bits = match w {
+                "" => 32,
+                "l" => long_bits,
+                "ll" => 64,
+                _ => return None,
+            };
+            return Some((kind, bits));
+        }
+    }
+    None
+}
+
+/// Whether two C types are compatible, when the lowered types decide it: they keep no
+/// qualifiers, no enums (an `int`) and no integer type names (`long` and `long long` are
+/// alike), so only differences of kind, size or struct tag, `void`, and equal struct types
+/// give an answer; `None` otherwise.
+fn types_compatible(a: &Type, b: &Type) -> Option<bool> {
+    match (a, b) {
+        (Type::Void, Type::Void) => Some(true),
+        (Type::Struct(x), Type::Struct(y)) => Some(x == y),
+        (Type::Ptr(x), Type::Ptr(y)) => match types_compatible(x, y) {
+            Some(false) => Some(false),
+            _ => None,
+        },
+        (Type::Array(x, n), Type::Array(y, m)) => match (types_compatible(x, y), n, m) {
+            (Some(false), _, _) => Some(false),
+            (_, Some(n), Some(m)) if n != m => Some(false),
+            _ => None,
+        },
+        (Type::Int { .. } | Type::Bool, Type::Int { .. } | Type::Bool)
+        | (Type::Float { .. }, Type::Float { .. })
+        | (Type::Func(_), Type::Func(_)) => None,
+        _ => Some(false),
+    }
+}
+
+/// The least and greatest value of an integer type.
+fn range(t: &Type) -> (i128, i128) {
+    match t {
+        Type::Bool => (0, 1),
+        Type::Int { bits, signed: true } => (-(1i128 << (bits - 1)), (1i128 << (bits - 1)) - 1),
+        Type::Int { bits, signed: false } => (0, (1i128 << bits) - 1),
+        _ => (0, 0),
+    }
+}
+
+fn bits_of(t: &Type) -> u16 {
+    match t {
+        Type::Int { bits, .. } => *bits,
+        _ => 1,
+    }
+}
+
+fn is_signed(t: &Type) -> bool {
+    matches!(t, Type::Int { signed: true, .. })
+}
+
+fn and(a: Expr, b: Expr) -> Expr {
+    match (a, b) {
+        (Expr::Bool(true), e) | (e, Expr::Bool(true)) => e,
+        (Expr::Bool(false), _) | (_, Expr::Bool(false)) => Expr::Bool(false),
+        (a, b) => Expr::bin(BinOp::And, a, b),
+    }
+}
+
+fn or(a: Expr, b: Expr) -> Expr {
+    match (a, b) {
+        (Expr::Bool(false), e) | (e, Expr::Bool(false)) => e,
+        (Expr::Bool(true), _) | (_, Expr::Bool(true)) => Expr::Bool(true),
+        (a, b) => Expr::bin(BinOp::Or, a, b),
+    }
+}
+
+const U64: Type = Type::Int { bits: 64, signed: false };
+const I64: Type = Type::Int { bits: 64, signed: true };
+
+impl Lowerer<'_> {
+    /// A call of a thread start, of an unmodelled builtin or of an exit-handler registration
+    /// slam does not model: "not supported" (so a check ends UNKNOWN), never an unknown
+    /// external function that does nothing.
+    pub(super) fn check_unmodelled(&self, n: &str, span: Span) -> Res<()> {
+        if self.defined_fns.contains(n) {
+            return Ok(());
+        }
+        if is_concurrency_start(n) {
+            return self.err(span, format!("concurrency is not supported: {n}"));
+        }
+        if n.starts_with("__builtin_") || n.starts_with("__atomic_") || n.starts_with("__sync_") {
+            return self.err(span, format!("the GNU builtin {n} is not supported"));
+        }
+        // an external longjmp would return, and setjmp would never return a second time
+        if matches!(n, "setjmp" | "_setjmp" | "sigsetjmp" | "__sigsetjmp" | "longjmp" | "_longjmp" | "siglongjmp") {
+            return self.err(span, format!("non-local jumps are not supported: {n}"));
+        }
+        if matches!(n, "on_exit" | "at_quick_exit") {
+            return self.err(span, format!("exit handlers registered with {n} are not supported"));
+        }
+        Ok(())
+    }
+
+    /// A function whose calls have a meaning of their own, used as a value (its address taken).
+    pub(super) fn check_address_taken(&self, n: &str, span: Span) -> Res<()> {
+        if self.defined_fns.contains(n) {
+            return Ok(());
+        }
+        if n == "atexit" {
+            return self.err(span, "atexit through a function pointer is not supported");
+        }
+        self.check_unmodelled(n, span)
+    }
+
+    /// `if (c) then else` on a lowered condition.
+    pub(super) fn emit_if(
+        &mut self,
+        c: Expr,
+        then_f: &mut dyn FnMut(&mut Self) -> Res<()>,
+        else_f: &mut dyn FnMut(&mut Self) -> Res<()>,
+    ) -> Res<()> {
+        match c {
+            Expr::Bool(true) => return then_f(self),
+            Expr::Bool(false) => return else_f(self),
+            _ => {}
+        }
+        let (lt, lf, le) = (self.fresh_label(), self.fresh_label(), self.fresh_label());
+        self.emit(StmtKind::Goto(vec![lt.clone(), lf.clone()]))?;
+        self.place_label(&lt);
+        self.emit(StmtKind::Assume(c.clone()))?;
+        then_f(self)?;
+        self.goto(&le)?;
+        self.place_label(&lf);
+        self.emit(StmtKind::Assume(Expr::negate(c)))?;
+        else_f(self)?;
+        self.place_label(&le);
+        Ok(())
+    }
+
+    /// The GNU builtins modelled here. `Ok(None)`: not one of them.
+    pub(super) fn gnu_builtin(
+        &mut self,
+        n: &str,
+        c: &Node<CallExpression>,
+        span: Span,
+        want: &Want,
+    ) -> Res<Option<Option<(Expr, Type)>>> {
+        if super::memory::is_memory_fn(n) {
+            return Ok(Some(self.memory_fn(n, c, span, want)?));
+        }
+        let args = &c.node.arguments;
+        let argc = |k: usize| -> Res<()> {
+            if args.len() == k {
+                Ok(())
+            } else {
+                self.err(span, format!("{n} takes {k} arguments"))
+            }
+        };
+        match n {
+            "atexit" => {
+                argc(1)?;
+                let (f, ft) = self.rv(&args[0])?;
+                let handler =
+                    Type::ptr(Type::Func(Box::new(FuncType { ret: Type::Void, params: vec![], variadic: false })));
+                let f = self.conv(f, &ft, &handler, args[0].span)?;
+                self.set_loc(span);
+                let ret = match want {
+                    Want::Effect => None,
+                    _ => Some(Lval::Var(self.new_temp(Type::INT)?)),
+                };
+                self.emit(StmtKind::Call {
+                    ret: ret.clone(),
+                    callee: super::exit::ATEXIT_REGISTER.into(),
+                    args: vec![f],
+                })?;
+                return Ok(Some(match ret {
+                    Some(r) => self.value_for_want(Expr::Lval(r), Type::INT, want, span)?,
+                    None => None,
+                }));
+            }
+            // no effect on values (va_list is only read by va_arg, which is not supported)
+            "__atomic_thread_fence"
+            | "__atomic_signal_fence"
+            | "__sync_synchronize"
+            | "__builtin_prefetch"
+            | "__builtin_va_start"
+            | "__builtin_va_end"
+            | "__builtin_va_copy" => {
+                for a in args {
+                    self.effect(a)?;
+                }
+                return Ok(Some(match want {
+                    Want::Value => Some((Expr::Int(0), Type::Void)),
+                    _ => None,
+                }));
+            }
+            "__builtin_bswap16" | "__builtin_bswap32" | "__builtin_bswap64" => {
+                argc(1)?;
+                let bits: u16 = n[15..].parse().unwrap_or(32);
+                let t = Type::int(bits, false);
+                let w = if bits == 64 { U64 } else { Type::UINT };
+                let (x, xt) = self.rv(&args[0])?;
+                let x = self.conv(x, &xt, &t, args[0].span)?;
+                let x = self.conv(x, &t, &w, args[0].span)?;
+                // byte i moves to byte n-1-i
+                let nbytes = (bits / 8) as i128;
+                let mut r = None;
+                for i in 0..nbytes {
+                    let byte = Expr::bin(
+                        BinOp::BitAnd,
+                        Expr::bin(BinOp::Shr, x.clone(), Expr::Int(8 * i)),
+                        const_expr(0xff, &w),
+                    );
+                    let moved = Expr::bin(BinOp::Shl, byte, Expr::Int(8 * (nbytes - 1 - i)));
+                    r = Some(match r {
+                        None => moved,
+                        Some(acc) => Expr::bin(BinOp::BitOr, acc, moved),
+                    });
+                }
+                let r = self.conv(r.unwrap_or(Expr::Int(0)), &w, &t, span)?;
+                return Ok(Some(self.value_for_want(r, t, want, span)?));
+            }
+            _ if bit_count(n, self.long_bits()).is_some() => {
+                argc(1)?;
+                let (kind, bits) = bit_count(n, self.long_bits()).unwrap_or(("popcount", 32));
+                let t = Type::int(bits, kind == "ffs");
+                let u = Type::int(bits, false);
+                let (x, xt) = self.rv(&args[0])?;
+                let x = self.conv(x, &xt, &t, args[0].span)?;
+                let x = self.conv(x, &t, &u, args[0].span)?;
+                let x = if matches!(x, Expr::Lval(Lval::Var(_))) || fold(&x).is_some() {
+                    x
+                } else {
+                    let tmp = self.new_temp(u.clone())?;
+                    self.set_loc(span);
+                    self.emit(StmtKind::Assign(Lval::var(&tmp), x))?;
+                    Expr::var(&tmp)
+                };
+                let b = bits as i128;
+                let mask = |k: i128| const_expr(interp::wrap((1i128 << k) - 1, &u), &u);
+                let zero = const_expr(0, &u);
+                // each function is a count of true conditions on x
+                let conds: Vec<Expr> = match kind {
+                    "popcount" | "parity" => (0..b)
+                        .map(|i| {
+                            let bit = Expr::bin(
+                                BinOp::BitAnd,
+                                Expr::bin(BinOp::Shr, x.clone(), Expr::Int(i)),
+                                const_expr(1, &u),
+                            );
+                            Expr::bin(BinOp::Ne, bit, zero.clone())
+                        })
+                        .collect(),
+                    // ctz(x) >= k iff the k low bits are 0; ffs(x) = ctz(x) + 1 for x != 0
+                    "ctz" => (1..=b)
+                        .map(|k| Expr::bin(BinOp::Eq, Expr::bin(BinOp::BitAnd, x.clone(), mask(k)), zero.clone()))
+                        .collect(),
+                    "ffs" => (0..b)
+                        .map(|k| Expr::bin(BinOp::Eq, Expr::bin(BinOp::BitAnd, x.clone(), mask(k)), zero.clone()))
+                        .collect(),
+                    // clz(x) >= k iff x < 2^(bits-k)
+                    _ => (1..=b)
+                        .map(|k| Expr::bin(BinOp::Eq, Expr::bin(BinOp::Shr, x.clone(), Expr::Int(b - k)), zero.clone()))
+                        .collect(),
+                };
+                let sum = conds
+                    .into_iter()
+                    .map(|c| Expr::Cast(Type::INT, Box::new(c)))
+                    .reduce(|a, c| Expr::bin(BinOp::Add, a, c))
+                    .unwrap_or(Expr::Int(0));
+                let sum = if kind == "parity" { Expr::bin(BinOp::BitAnd, sum, Expr::Int(1)) } else { sum };
+                let r = self.new_temp(Type::INT)?;
+                self.set_loc(span);
+                let is_zero = Expr::bin(BinOp::Eq, x.clone(), zero);
+                let (r1, r2) = (r.clone(), r.clone());
+                match kind {
+                    // undefined for 0: any value
+                    "clz" | "ctz" => self.emit_if(
+                        is_zero,
+                        &mut |s: &mut Self| s.emit(StmtKind::Assign(Lval::var(&r1), Expr::Nondet(Type::INT))),
+                        &mut |s: &mut Self| s.emit(StmtKind::Assign(Lval::var(&r2), sum.clone())),
+                    )?,
+                    "ffs" => self.emit_if(
+                        is_zero,
+                        &mut |s: &mut Self| s.emit(StmtKind::Assign(Lval::var(&r1), Expr::Int(0))),
+                        &mut |s: &mut Self| s.emit(StmtKind::Assign(Lval::var(&r2), sum.clone())),
+                    )?,
+                    _ => self.emit(StmtKind::Assign(Lval::var(&r), sum))?,
+                }
+                return Ok(Some(self.value_for_want(Expr::var(&r), Type::INT, want, span)?));
+            }
+            "__builtin_types_compatible_p" => {
+                let mut types = vec![];
+                for a in args.iter() {
+                    match &a.node {
+                        Expression::SizeOfTy(t) => types.push(self.type_name(&t.node.0)?),
+                        _ => return self.err(a.span, "__builtin_types_compatible_p takes two type names"),
+                    }
+                }
+                let [t1, t2] = &types[..] else {
+                    return self.err(span, "__builtin_types_compatible_p takes two type names");
+                };
+                return match types_compatible(t1, t2) {
+                    Some(c) => Ok(Some(self.value_for_want(Expr::Int(c as i128), Type::INT, want, span)?)),
+                    None => self.err(
+                        span,
+                        format!(
+                            "__builtin_types_compatible_p of {} and {} is not supported (qualifiers, enums and integer type names are not kept)",
+                            print::type_str(t1),
+                            print::type_str(t2)
+                        ),
+                    ),
+                };
+            }
+            "__atomic_always_lock_free" | "__atomic_is_lock_free" => {
+                argc(2)?;
+                // x86 and x86-64: objects of 1, 2, 4 and 8 bytes are lock-free
+                let size = self.const_int(&args[0])?;
+                if !matches!(size, 1 | 2 | 4 | 8) {
+                    return self.err(span, format!("{n} of a {size}-byte object is not supported"));
+                }
+                self.effect(&args[1])?;
+                return Ok(Some(self.value_for_want(Expr::Bool(true), Type::Bool, want, span)?));
+            }
+            _ => {}
+        }
+        if let Some((op, old, nand)) = rmw_op(n) {
+            let k = if n.starts_with("__atomic_") { 3 } else { args.len().max(2) };
+            argc(k)?;
+            let (l, t) = self.atomic_object(&args[0])?;
+            if !t.is_integer() {
+                return self.err(args[0].span, format!("{n} on a non-integer object is not supported"));
+            }
+            let (v, vt) = self.rv(&args[1])?;
+            for a in &args[2..] {
+                self.effect(a)?;
+            }
+            self.set_loc(span);
+            let prev = self.new_temp(t.clone())?;
+            self.emit(StmtKind::Assign(Lval::var(&prev), Expr::Lval(l.clone())))?;
+            let (r, rt) = self.arith(op, Expr::var(&prev), t.clone(), v, vt, span)?;
+            let r = if nand { Expr::Unary(UnOp::BitNot, Box::new(r)) } else { r };
+            let r = self.conv(r, &rt, &t, span)?;
+            let result = if old {
+                Expr::var(&prev)
+            } else {
+                let new = self.new_temp(t.clone())?;
+                self.emit(StmtKind::Assign(Lval::var(&new), r.clone()))?;
+                Expr::var(&new)
+            };
+            self.emit(StmtKind::Assign(l, if old { r } else { result.clone() }))?;
+            return Ok(Some(self.value_for_want(result, t, want, span)?));
+        }
+        match n {
+            "__atomic_load_n" | "__atomic_load" => {
+                argc(if n == "__atomic_load" { 3 } else { 2 })?;
+                let (l, t) = self.atomic_object(&args[0])?;
+                if n == "__atomic_load" {
+                    let (out, ot) = self.atomic_object(&args[1])?;
+                    self.same_type(&t, &ot, n, span)?;
+                    self.effect(&args[2])?;
+                    self.set_loc(span);
+                    self.emit(StmtKind::Assign(out, Expr::Lval(l)))?;
+                    return Ok(Some(self.value_for_want(Expr::Int(0), Type::Void, want, span)?));
+                }
+                self.effect(&args[1])?;
+                self.set_loc(span);
+                let tmp = self.new_temp(t.clone())?;
+                self.emit(StmtKind::Assign(Lval::var(&tmp), Expr::Lval(l)))?;
+                Ok(Some(self.value_for_want(Expr::var(&tmp), t, want, span)?))
+            }
+            "__atomic_store_n" | "__atomic_store" => {
+                argc(3)?;
+                let (l, t) = self.atomic_object(&args[0])?;
+                let v = if n == "__atomic_store" {
+                    let (src, st) = self.atomic_object(&args[1])?;
+                    self.same_type(&t, &st, n, span)?;
+                    Expr::Lval(src)
+                } else {
+                    let (v, vt) = self.rv(&args[1])?;
+                    self.conv(v, &vt, &t, args[1].span)?
+                };
+                self.effect(&args[2])?;
+                self.set_loc(span);
+                self.emit(StmtKind::Assign(l, v))?;
+                Ok(Some(self.value_for_want(Expr::Int(0), Type::Void, want, span)?))
+            }
+            "__atomic_exchange_n" | "__atomic_exchange" | "__sync_lock_test_and_set" => {
+                let generic = n == "__atomic_exchange";
+                if n == "__sync_lock_test_and_set" {
+                    if args.len() < 2 {
+                        return self.err(span, format!("{n} takes 2 arguments"));
+                    }
+                } else {
+                    argc(if generic { 4 } else { 3 })?;
+                }
+                let (l, t) = self.atomic_object(&args[0])?;
+                let v = if generic {
+                    let (src, st) = self.atomic_object(&args[1])?;
+                    self.same_type(&t, &st, n, span)?;
+                    Expr::Lval(src)
+                } else {
+                    let (v, vt) = self.rv(&args[1])?;
+                    self.conv(v, &vt, &t, args[1].span)?
+                };
+                let out = if generic {
+                    let (out, ot) = self.atomic_object(&args[2])?;
+                    self.same_type(&t, &ot, n, span)?;
+                    Some(out)
+                } else {
+                    None
+                };
+                for a in &args[if generic { 3 } else { 2 }..] {
+                    self.effect(a)?;
+                }
+                self.set_loc(span);
+                let prev = self.new_temp(t.clone())?;
+                self.emit(StmtKind::Assign(Lval::var(&prev), Expr::Lval(l.clone())))?;
+                let newv = self.new_temp(t.clone())?;
+                self.emit(StmtKind::Assign(Lval::var(&newv), v))?;
+                self.emit(StmtKind::Assign(l, Expr::var(&newv)))?;
+                match out {
+                    Some(out) => {
+                        self.emit(StmtKind::Assign(out, Expr::var(&prev)))?;
+                        Ok(Some(self.value_for_want(Expr::Int(0), Type::Void, want, span)?))
+                    }
+                    None => Ok(Some(self.value_for_want(Expr::var(&prev), t, want, span)?)),
+                }
+            }
+            "__atomic_compare_exchange_n" | "__atomic_compare_exchange" => {
+                // (ptr, expected*, desired, weak, success order, failure order); on x86 a weak
+                // exchange does not fail spuriously, as gcc compiles it
+                argc(6)?;
+                let (l, t) = self.atomic_object(&args[0])?;
+                if !t.is_scalar() {
+                    return self.err(args[0].span, format!("{n} on a non-scalar object is not supported"));
+                }
+                let (exp, et) = self.atomic_object(&args[1])?;
+                self.same_type(&t, &et, n, span)?;
+                let desired = if n == "__atomic_compare_exchange" {
+                    let (d, dt) = self.atomic_object(&args[2])?;
+                    self.same_type(&t, &dt, n, span)?;
+                    Expr::Lval(d)
+                } else {
+                    let (d, dt) = self.rv(&args[2])?;
+                    self.conv(d, &dt, &t, args[2].span)?
+                };
+                for a in &args[3..] {
+                    self.effect(a)?;
+                }
+                self.set_loc(span);
+                let d = self.new_temp(t.clone())?;
+                self.emit(StmtKind::Assign(Lval::var(&d), desired))?;
+                let cur = self.new_temp(t.clone())?;
+                self.emit(StmtKind::Assign(Lval::var(&cur), Expr::Lval(l.clone())))?;
+                let ok = self.new_temp(Type::Bool)?;
+                let same = Expr::bin(BinOp::Eq, Expr::var(&cur), Expr::Lval(exp.clone()));
+                self.emit(StmtKind::Assign(Lval::var(&ok), same))?;
+                let (l2, exp2, cur2, d2) = (l.clone(), exp.clone(), cur.clone(), d.clone());
+                self.emit_if(
+                    Expr::var(&ok),
+                    &mut |s: &mut Self| s.emit(StmtKind::Assign(l2.clone(), Expr::var(&d2))),
+                    &mut |s: &mut Self| s.emit(StmtKind::Assign(exp2.clone(), Expr::var(&cur2))),
+                )?;
+                Ok(Some(self.value_for_want(Expr::var(&ok), Type::Bool, want, span)?))
+            }
+            "__sync_bool_compare_and_swap" | "__sync_val_compare_and_swap" => {
+                if args.len() < 3 {
+                    return self.err(span, format!("{n} takes 3 arguments"));
+                }
+                let (l, t) = self.atomic_object(&args[0])?;
+                if !t.is_scalar() {
+                    return self.err(args[0].span, format!("{n} on a non-scalar object is not supported"));
+                }
+                let (o, ot) = self.rv(&args[1])?;
+                let o = self.conv(o, &ot, &t, args[1].span)?;
+                let (d, dt) = self.rv(&args[2])?;
+                let d = self.conv(d, &dt, &t, args[2].span)?;
+                for a in &args[3..] {
+                    self.effect(a)?;
+                }
+                self.set_loc(span);
+                let (ov, dv) = (self.new_temp(t.clone())?, self.new_temp(t.clone())?);
+                self.emit(StmtKind::Assign(Lval::var(&ov), o))?;
+                self.emit(StmtKind::Assign(Lval::var(&dv), d))?;
+                let cur = self.new_temp(t.clone())?;
+                self.emit(StmtKind::Assign(Lval::var(&cur), Expr::Lval(l.clone())))?;
+                let same = Expr::bin(BinOp::Eq, Expr::var(&cur), Expr::var(&ov));
+                let (l2, dv2) = (l.clone(), dv.clone());
+                self.emit_if(
+                    same.clone(),
+                    &mut |s: &mut Self| s.emit(StmtKind::Assign(l2.clone(), Expr::var(&dv2))),
+                    &mut |_s: &mut Self| Ok(()),
+                )?;
+                if n == "__sync_bool_compare_and_swap" {
+                    // the comparison is of the old value, read before the store
+                    let ok = self.new_temp(Type::Bool)?;
+                    self.emit(StmtKind::Assign(Lval::var(&ok), same))?;
+                    Ok(Some(self.value_for_want(Expr::var(&ok), Type::Bool, want, span)?))
+                } else {
+                    Ok(Some(self.value_for_want(Expr::var(&cur), t, want, span)?))
+                }
+            }
+            "__atomic_test_and_set" | "__atomic_clear" | "__sync_lock_release" => {
+                let test = n == "__atomic_test_and_set";
+                if n == "__sync_lock_release" {
+                    if args.is_empty() {
+                        return self.err(span, format!("{n} takes 1 argument"));
+                    }
+                } else {
+                    argc(2)?;
+                }
+                // test-and-set and clear act on the byte the pointer points to: the object
+                // itself, or the first member of a struct (C11's atomic_flag)
+                let (mut l, mut t) = self.atomic_object(&args[0])?;
+                if let Type::Struct(sn) = &t {
+                    let first =
+                        self.prog.structs.iter().find(|d| &d.name == sn).and_then(|d| d.fields.first()).cloned();
+                    if let Some(f) = first {
+                        l = Lval::Field(Box::new(l), f.name.clone());
+                        t = f.ty;
+                    }
+                }
+                if !t.is_integer() || (n != "__sync_lock_release" && bits_of(&t) != 8 && t != Type::Bool) {
+                    return self.err(
+                        args[0].span,
+                        format!("{n} on an object of type {} is not supported", print::type_str(&t)),
+                    );
+                }
+                if !t.is_scalar() {
+                    return self.err(args[0].span, format!("{n} on a non-scalar object is not supported"));
+                }
+                for a in &args[1..] {
+                    self.effect(a)?;
+                }
+                self.set_loc(span);
+                let result = if test {
+                    let prev = self.new_temp(Type::Bool)?;
+                    let set = self.truth(Expr::Lval(l.clone()), &t);
+                    self.emit(StmtKind::Assign(Lval::var(&prev), set))?;
+                    self.emit(StmtKind::Assign(l, const_expr(1, &t)))?;
+                    (Expr::var(&prev), Type::Bool)
+                } else {
+                    self.emit(StmtKind::Assign(l, Self::zero_of(&t)))?;
+                    (Expr::Int(0), Type::Void)
+                };
+                Ok(Some(self.value_for_want(result.0, result.1, want, span)?))
+            }
+            "__builtin_add_overflow" | "__builtin_sub_overflow" | "__builtin_mul_overflow" => {
+                argc(3)?;
+                let op = match &n[10..13] {
+                    "add" => BinOp::Add,
+                    "sub" => BinOp::Sub,
+                    _ => BinOp::Mul,
+                };
+                let (a, at) = self.rv(&args[0])?;
+                let (b, bt) = self.rv(&args[1])?;
+                let (res, rt) = self.atomic_object(&args[2])?;
+                Ok(Some(self.overflow(n, op, (a, at), (b, bt), Some(res), rt, span, want)?))
+            }
+            "__builtin_add_overflow_p" | "__builtin_sub_overflow_p" | "__builtin_mul_overflow_p" => {
+                argc(3)?;
+                let op = match &n[10..13] {
+                    "add" => BinOp::Add,
+                    "sub" => BinOp::Sub,
+                    _ => BinOp::Mul,
+                };
+                let (a, at) = self.rv(&args[0])?;
+                let (b, bt) = self.rv(&args[1])?;
+                let (_, rt) = self.rv(&args[2])?;
+                Ok(Some(self.overflow(n, op, (a, at), (b, bt), None, rt, span, want)?))
+            }
+            _ => match typed_overflow(n, self.long_bits()) {
+                Some((op, t)) => {
+                    argc(3)?;
+                    let (a, at) = self.rv(&args[0])?;
+                    let a = self.conv(a, &at, &t, args[0].span)?;
+                    let (b, bt) = self.rv(&args[1])?;
+                    let b = self.conv(b, &bt, &t, args[1].span)?;
+                    let (res, rt) = self.atomic_object(&args[2])?;
+                    if rt != t {
+                        return self.err(args[2].span, format!("{n} needs a pointer to {}", print::type_str(&t)));
+                    }
+                    Ok(Some(self.overflow(n, op, (a, t.clone()), (b, t), Some(res), rt, span, want)?))
+                }
+                None => Ok(None),
+            },
+        }
+    }
+
+    /// The object a pointer argument points to (the pointer is kept in a temporary unless it
+    /// is the address of a variable, so that it is the value the argument had).
+    fn atomic_object(&mut self, p: &Node<Expression>) -> Res<(Lval, Type)> {
+        let (e, t) = self.rv(p)?;
+        let Type::Ptr(inner) = &t else {
+            return self.err(p.span, "this argument must be a pointer");
+        };
+        let inner = (**inner).clone();
+        if matches!(inner, Type::Void | Type::Func(_)) {
+            return self.err(p.span, "this argument must point to an object");
+        }
+        // the address of a variable never changes; a pointer value may (the other arguments
+        // are lowered after this one and may assign it)
+        let stable = matches!(&e, Expr::AddrOf(Lval::Var(_)));
+        if stable {
+            return Ok((deref(e), inner));
+        }
+        let tmp = self.new_temp(t.clone())?;
+        self.emit(StmtKind::Assign(Lval::var(&tmp), e))?;
+        Ok((Lval::Deref(Box::new(Expr::var(&tmp))), inner))
+    }
+
+    fn same_type(&self, a: &Type, b: &Type, n: &str, span: Span) -> Res<()> {
+        if a == b {
+            Ok(())
+        } else {
+            self.err(
+                span,
+                format!("{n}: the objects have different types ({} and {})", print::type_str(a), print::type_str(b)),
+            )
+        }
+    }
+
+    /// `__builtin_{add,sub,mul}_overflow`: `*res` gets the exact result wrapped into its type;
+    /// the value is whether the exact result does not fit. Operands of up to 32 bits are
+    /// computed exactly in 64 bits; wider ones through signs and 64-bit magnitudes.
+    #[allow(clippy::too_many_arguments)]
+    fn overflow(
+        &mut self,
+        n: &str,
+        op: BinOp,
+        (a, at): (Expr, Type),
+        (b, bt): (Expr, Type),
+        res: Option<Lval>,
+        rt: Type,
+        span: Span,
+        want: &Want,
+    ) -> Res<Option<(Expr, Type)>> {
+        let (a, at) = self.bool_to_int(a, at);
+        let (b, bt) = self.bool_to_int(b, bt);
+        for t in [&at, &bt] {
+            if !t.is_integer() {
+                return self.err(span, format!("{n}: the operands must be integers"));
+            }
+        }
+        if !matches!(rt, Type::Int { .. }) {
+            return self.err(span, format!("{n}: the result must be an integer other than _Bool"));
+        }
+        if [&at, &bt, &rt].iter().any(|t| bits_of(t) > 64) {
+            return self.err(span, format!("{n} on integers wider than 64 bits is not supported"));
+        }
+        self.set_loc(span);
+        let (lo, hi) = range(&rt);
+        let ovf = self.new_temp(Type::Bool)?;
+        let value;
+        if [&at, &bt, &rt].iter().all(|t| bits_of(t) <= 32) {
+            // exact in 64 bits: |a ± b| < 2^33, |a * b| < 2^63 unless both are unsigned (then
+            // the product is computed unsigned, < 2^64)
+            let w = if op == BinOp::Mul && !is_signed(&at) && !is_signed(&bt) { U64 } else { I64 };
+            let (a, b) = (self.conv(a, &at, &w, span)?, self.conv(b, &bt, &w, span)?);
+            let s = self.new_temp(w.clone())?;
+            self.emit(StmtKind::Assign(Lval::var(&s), Expr::bin(op, a, b)))?;
+            let below = if lo < range(&w).0 || lo == 0 && !is_signed(&w) {
+                Expr::Bool(false)
+            } else {
+                Expr::bin(BinOp::Lt, Expr::var(&s), const_expr(lo, &w))
+            };
+            let above = Expr::bin(BinOp::Gt, Expr::var(&s), const_expr(hi, &w));
+            self.emit(StmtKind::Assign(Lval::var(&ovf), or(below, above)))?;
+            value = Expr::var(&s);
+            if let Some(res) = res {
+                let v = self.conv(value, &w, &rt, span)?;
+                self.emit(StmtKind::Assign(res, v))?;
+            }
+        } else {
+            // the operands in temporaries (they appear several times)
+            let keep = |s: &mut Self, e: Expr, t: &Type| -> Res<Expr> {
+                if matches!(e, Expr::Lval(Lval::Var(_))) || fold(&e).is_some() {
+                    return Ok(e);
+                }
+                let tmp = s.new_temp(t.clone())?;
+                s.emit(StmtKind::Assign(Lval::var(&tmp), e))?;
+                Ok(Expr::var(&tmp))
+            };
+            let a = keep(self, a, &at)?;
+            let b = keep(self, b, &bt)?;
+            let flag = self.overflow_flag(op, (&a, &at), (&b, &bt), lo, hi, span)?;
+            self.emit(StmtKind::Assign(Lval::var(&ovf), flag))?;
+            if let Some(res) = res {
+                // the exact result modulo 2^64, then wrapped into the result type
+                let (ua, ub) = (self.conv(a, &at, &U64, span)?, self.conv(b, &bt, &U64, span)?);
+                let v = self.conv(Expr::bin(op, ua, ub), &U64, &rt, span)?;
+                self.emit(StmtKind::Assign(res, v))?;
+            }
+        }
+        self.value_for_want(Expr::var(&ovf), Type::Bool, want, span)
+    }
+
+    /// Whether `a op b` (exact) lies outside `lo..=hi`, for operands of up to 64 bits: a
+    /// disjunction over the operands' signs, each case on 64-bit magnitudes with the carry
+    /// out of the magnitude computed explicitly.
+    fn overflow_flag(
+        &self,
+        op: BinOp,
+        (a, at): (&Expr, &Type),
+        (b, bt): (&Expr, &Type),
+        lo: i128,
+        hi: i128,
+        span: Span,
+    ) -> Res<Expr> {
+        let u = |v: i128| const_expr(interp::wrap(v, &U64), &U64);
+        let (lpos, lneg) = (hi, -lo);
+        let ua = self.conv(a.clone(), at, &U64, span)?;
+        let ub = self.conv(b.clone(), bt, &U64, span)?;
+        // the possible signs of an operand (one, when it is unsigned or a constant)
+        let signs = |x: &Expr, t: &Type| match fold(x) {
+            Some(v) => vec![v < 0],
+            None if is_signed(t) => vec![false, true],
+            None => vec![false],
+        };
+        let mut flag = Expr::Bool(false);
+        for na in signs(a, at) {
+            for nb in signs(b, bt) {
+                let sign_cond = |x: &Expr, t: &Type, neg: bool| -> Res<Expr> {
+                    if !is_signed(t) || fold(x).is_some() {
+                        return Ok(Expr::Bool(true));
+                    }
+                    let zero = const_expr(0, t);
+                    Ok(Expr::bin(if neg { BinOp::Lt } else { BinOp::Ge }, x.clone(), zero))
+                };
+                let cond = and(sign_cond(a, at, na)?, sign_cond(b, bt, nb)?);
+                let mag = |ux: &Expr, neg: bool| {
+                    if let Some(v) = fold(ux) {
+                        u(if neg { -v } else { v })
+                    } else if neg {
+                        Expr::bin(BinOp::Sub, u(0), ux.clone())
+                    } else {
+                        ux.clone()
+                    }
+                };
+                let (ma, mb) = (mag(&ua, na), mag(&ub, nb));
+                let gt = |x: Expr, l: i128| {
+                    if l >= range(&U64).1 {
+                        Expr::Bool(false)
+                    } else {
+                        Expr::bin(BinOp::Gt, x, u(l))
+                    }
+                };
+                let case = match op {
+                    BinOp::Add | BinOp::Sub => {
+                        // a - b is a + (-b): the sign of b's magnitude flips
+                        let nb = if op == BinOp::Sub { !nb } else { nb };
+                        if na == nb {
+                            let m = Expr::bin(BinOp::Add, ma.clone(), mb);
+                            let carry = Expr::bin(BinOp::Lt, m.clone(), ma);
+                            or(carry, gt(m, if na { lneg } else { lpos }))
+                        } else {
+                            // p: the magnitude with positive sign, q: the negative one
+                            let (p, q) = if na { (mb, ma) } else { (ma, mb) };
+                            let pos = and(
+                                Expr::bin(BinOp::Ge, p.clone(), q.clone()),
+                                gt(Expr::bin(BinOp::Sub, p.clone(), q.clone()), lpos),
+                            );
+                            let neg =
+                                and(Expr::bin(BinOp::Lt, p.clone(), q.clone()), gt(Expr::bin(BinOp::Sub, q, p), lneg));
+                            or(pos, neg)
+                        }
+                    }
+                    _ => {
+                        let m = Expr::bin(BinOp::Mul, ma.clone(), mb.clone());
+                        let carry = and(
+                            Expr::bin(BinOp::Ne, ma.clone(), u(0)),
+                            Expr::bin(BinOp::Ne, Expr::bin(BinOp::Div, m.clone(), ma), mb),
+                        );
+                        or(carry, gt(m, if na != nb { lneg } else { lpos }))
+                    }
+                };
+                flag = or(flag, and(cond, case));
+            }
+        }
+        Ok(flag)
+    }
+}
