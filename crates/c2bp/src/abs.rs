@@ -551,19 +551,28 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
             s1.set_mem(self.env.fresh_mem("mempost"));
         }
         let r = self.env.fresh_int("ret");
+        // The state when the callee has returned, before its result is stored: what the
+        // callee's (global) predicates describe at the return point.
+        let s_back = s1.clone();
         if let Some(l) = ret {
             if s1.write(&self.env, l, r.clone()).is_err() {
                 // leave it: predicates reading it become unknown below
             }
         }
         // Which caller predicates may change? Global predicates are kept up to date by the
-        // callee itself; a local one changes if it reads the call's target, a global the
-        // callee modifies, or memory the callee (or the target) may write.
+        // callee itself, except for the store of the result, which the caller does: a global
+        // one changes here if it reads the call's target (or memory, when the target is in
+        // memory). A local one changes if it reads the call's target, a global the callee
+        // modifies, or memory the callee (or the target) may write.
         let is_mem = |l: &Lval| !matches!(l, Lval::Var(y) if !self.in_memory(y));
         let lhs_in_mem = ret.is_some_and(is_mem);
         let mut affected = Vec::new();
         for (i, sc) in self.scope.iter().enumerate() {
             if sc.pred.scope.is_none() {
+                let hit = ret.is_some() && reads(&sc.pred.expr).iter().any(|l| Some(l) == ret || (is_mem(l) && lhs_in_mem));
+                if hit {
+                    affected.push(i);
+                }
                 continue;
             }
             let hit = reads(&sc.pred.expr).iter().any(|l| {
@@ -586,7 +595,9 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
                     facts.push((BExpr::Var(sc.name.clone()), m, sc.vars.clone()));
                 }
             } else if sc.pred.scope.is_none() {
-                if let Some(m) = self.meaning(&s1, &sc.pred) {
+                // A global predicate's value is a fact about the state the callee returned.
+                let at = if affected.contains(&i) { &s_back } else { &s1 };
+                if let Some(m) = self.meaning(at, &sc.pred) {
                     facts.push((BExpr::Var(sc.name.clone()), m, sc.vars.clone()));
                 }
             } else if let Some(m) = self.meaning(&s0, &sc.pred) {
