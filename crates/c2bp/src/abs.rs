@@ -569,7 +569,8 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
         let mut affected = Vec::new();
         for (i, sc) in self.scope.iter().enumerate() {
             if sc.pred.scope.is_none() {
-                let hit = ret.is_some() && reads(&sc.pred.expr).iter().any(|l| Some(l) == ret || (is_mem(l) && lhs_in_mem));
+                let hit =
+                    ret.is_some() && reads(&sc.pred.expr).iter().any(|l| Some(l) == ret || (is_mem(l) && lhs_in_mem));
                 if hit {
                     affected.push(i);
                 }

@@ -162,7 +162,8 @@ fn unmodelled_calls_are_not_supported() {
         vec!["1:33: __atomic_fetch_add on a non-integer object is not supported"]
     );
     assert_eq!(
-        diags("int f(int x) { return __builtin_add_overflow(x, x, (__int128 *)0); }\nint main() { return f(1); }").len(),
+        diags("int f(int x) { return __builtin_add_overflow(x, x, (__int128 *)0); }\nint main() { return f(1); }")
+            .len(),
         1
     );
 }

@@ -303,11 +303,11 @@ fn simulate<'p, 'ctx>(
                             } else {
                                 Some(fresh_obj())
                             }
-                        } else if let Some(e) = prog.extern_fn(callee).filter(|e| e.ty.ret.is_scalar()) {
-                            // The interpreter asks for the result even when it is unused.
-                            Some(env.fresh_of("ext", Some(&e.ty.ret)))
                         } else {
-                            None
+                            // The interpreter asks for a scalar result even when it is unused.
+                            prog.extern_fn(callee)
+                                .filter(|e| e.ty.ret.is_scalar())
+                                .map(|e| env.fresh_of("ext", Some(&e.ty.ret)))
                         };
                         if let (Some(l), Some(v)) = (ret, v) {
                             let ty = caller_state.type_of_lval(env, l).unwrap_or(Type::INT);
