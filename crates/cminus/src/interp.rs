@@ -70,12 +70,14 @@ pub fn run(p: &Program, inputs: &[i64], max_steps: u64) -> Run {
 }
 
 /// Run from the entry procedure, asking `nondet` for each nondeterministic value.
-/// Allocations succeed (as they do in a run of the compiled program).
+/// Heap allocations succeed (as they do in a run of the compiled program); other fallible
+/// allocations (`fopen`…) fail when `nondet` gives 0.
 pub fn run_with(p: &Program, nondet: &mut dyn FnMut(&Type) -> i64, max_steps: u64) -> Run {
     run_oracle(
         p,
         &mut |e: &Event| match e.ask {
-            Ask::AllocFails => 0,
+            Ask::AllocFails { heap: true } => 0,
+            Ask::AllocFails { heap: false } => (nondet(e.ty) == 0) as i64,
             _ => nondet(e.ty),
         },
         max_steps,
@@ -90,8 +92,9 @@ pub enum Ask {
     /// A `nondet` expression, or the result of an external function, at the current statement.
     Nondet,
     /// Whether an allocation that may fail returns NULL (answer non-zero), at the current
-    /// statement; counted with [`Ask::Nondet`] among the statement's choices.
-    AllocFails,
+    /// statement; counted with [`Ask::Nondet`] among the statement's choices. `heap`: a heap
+    /// allocator (see [`crate::pointsto::Allocation::heap`]).
+    AllocFails { heap: bool },
     /// The first read of an uninitialised scalar: the variable `(procedure, name, frame)` when
     /// the object is a whole variable (`None` procedure for globals; frame `n` is the n-th call
     /// of the run, the entry's frame is 0), else `None`.
@@ -528,7 +531,7 @@ impl<'a> Machine<'a> {
             // NULL when the supplier says 0 (for those that may fail), else a fresh object.
             let k = self.alloc_calls;
             self.alloc_calls += 1;
-            if a.may_fail && self.ask(&Type::INT, Ask::AllocFails) != 0 {
+            if a.may_fail && self.ask(&Type::INT, Ask::AllocFails { heap: a.heap }) != 0 {
                 return Ok(Some(Value::Int(0)));
             }
             let o = self.alloc_object(k);

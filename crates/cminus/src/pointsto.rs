@@ -89,6 +89,10 @@ pub struct Allocation {
     pub may_fail: bool,
     /// The object's memory is zero (`calloc`…); otherwise it is uninitialised.
     pub zeroed: bool,
+    /// A heap allocator (`malloc`…), which fails only when memory runs out: a plain run of
+    /// the interpreter lets it succeed, as a run of the compiled program does. The others
+    /// (`fopen`, environment functions) fail when a plain run's supplier says 0.
+    pub heap: bool,
 }
 
 /// The allocation a call of the external `callee` makes, if it returns a fresh object: the
@@ -104,15 +108,15 @@ pub fn extern_allocation(prog: &Program, callee: &str) -> Option<Allocation> {
     if ALLOCATORS.contains(&callee) {
         let zeroed = matches!(callee, "calloc" | "kzalloc" | "kcalloc" | "vzalloc");
         let may_fail = !matches!(callee, "alloca" | "__builtin_alloca");
-        return Some(Allocation { may_fail, zeroed });
+        return Some(Allocation { may_fail, zeroed, heap: true });
     }
     if FALLIBLE_ALLOCATORS.contains(&callee) {
-        return Some(Allocation { may_fail: true, zeroed: false });
+        return Some(Allocation { may_fail: true, zeroed: false, heap: false });
     }
     let ret = &prog.extern_fn(callee)?.ty.ret;
     match ret {
         Type::Ptr(t) if !matches!(**t, Type::Func(_)) && !RETURNS_ARGUMENT.contains(&callee) => {
-            Some(Allocation { may_fail: true, zeroed: false })
+            Some(Allocation { may_fail: true, zeroed: false, heap: false })
         }
         _ => None,
     }

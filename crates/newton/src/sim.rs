@@ -557,11 +557,11 @@ pub fn replay(prog: &Program, cex: &Counterexample, max_steps: u64) -> cminus::i
                 addr_k += 1;
                 cex.addresses.get(addr_k - 1).copied().unwrap_or(0)
             }
-            Ask::Nondet | Ask::AllocFails if e.step == usize::MAX => {
+            Ask::Nondet | Ask::AllocFails { .. } if e.step == usize::MAX => {
                 init_k += 1;
                 oracle.get(&(usize::MAX - 1, init_k - 1)).copied().unwrap_or(0)
             }
-            Ask::Nondet | Ask::AllocFails => {
+            Ask::Nondet | Ask::AllocFails { .. } => {
                 let k = seen.entry(e.step).or_insert(0);
                 *k += 1;
                 oracle.get(&(e.step, *k - 1)).copied().unwrap_or(0)
