@@ -58,6 +58,20 @@ pub fn run(mut a: Args, verbose: u8) -> u8 {
     if let Err(e) = a.reports.check() {
         return usage(&e);
     }
+    // An SV-COMP property file: slam answers only the properties it checks.
+    if let Some(prp) = &a.reports.property {
+        match report::outputs::property_support(prp) {
+            Ok(None) => {}
+            Ok(Some(why)) => {
+                println!("UNKNOWN\n# {why}");
+                return exit::UNKNOWN;
+            }
+            Err(e) => {
+                eprintln!("error: {e}");
+                return exit::INPUT;
+            }
+        }
+    }
     // An SV-COMP task file (task.yml) names the C files and the data model.
     match report::outputs::task_input(&a.front.files) {
         Ok(report::outputs::TaskInput::None) => {}

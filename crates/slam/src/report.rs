@@ -3,6 +3,7 @@
 pub mod html;
 pub mod invariants;
 pub mod outputs;
+pub mod srcpos;
 pub mod svcomp;
 #[cfg(test)]
 mod testdata;
@@ -108,7 +109,7 @@ struct JsonReport<'a> {
 }
 
 /// Temporaries of the front end say nothing to a reader.
-fn is_temp(name: &str) -> bool {
+pub(crate) fn is_temp(name: &str) -> bool {
     name.strip_prefix("__t").is_some_and(|r| !r.is_empty() && r.chars().all(|c| c.is_ascii_digit()))
 }
 

@@ -188,7 +188,7 @@ fn check_graphml(g: &str, kind: &str) {
         "control",
         "assumption",
         "enterFunction",
-        "returnFrom",
+        "returnFromFunction",
         "invariant",
     ] {
         assert!(g.contains(&format!("id=\"{key}\"")), "key {key} declared");

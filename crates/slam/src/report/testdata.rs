@@ -88,6 +88,8 @@ pub fn violation() -> (Program, engine::Outcome, Context, Vec<Option<String>>) {
         oracle: vec![],
         uninit: vec![],
         param_memory: vec![],
+        addresses: vec![],
+        alloc_memory: vec![],
     });
     let ctx = Context { files: vec!["t.c".into()], rule: None, entry: "main".into() };
     (prog, o, ctx, vec![Some(SOURCE.to_string())])
