@@ -385,3 +385,37 @@ fn limits_give_unknown_and_fail_on_unknown() {
     assert!(r.secs < 30.0);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn sarif_paths_from_the_repository_root_and_notifications_with_a_region() {
+    // A project in a subfolder of a repository: result paths are relative to the repository
+    // root (as code scanning resolves them); an input error is a notification at its line.
+    let repo = std::env::temp_dir().join(format!("slam-gate-repo-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&repo);
+    let proj = repo.join("sub/proj");
+    std::fs::create_dir_all(repo.join(".git")).unwrap();
+    std::fs::create_dir_all(proj.join("src")).unwrap();
+    std::fs::write(proj.join("src/bad.c"), "int main(void) {\n  int x = 1;\n  return y + x;\n}\n").unwrap();
+    std::fs::write(
+        proj.join("src/bug.c"),
+        "extern void reach_error(void);\nint main(void) {\n  int a = 1;\n  if (a == 1) reach_error();\n  return 0;\n}\n",
+    )
+    .unwrap();
+    std::fs::write(proj.join("slam.toml"), "sources = [\"src\"]\nrules = [\"reach_error\"]\n").unwrap();
+    let r = gate(&proj, &["--no-cache", "--format", "sarif", "-o", "out.sarif"]);
+    assert_eq!(r.code, 10, "{}\n{}", r.stdout, r.stderr);
+    let sarif = read_json(&proj.join("out.sarif"));
+    validate_sarif(&sarif);
+    let run = &sarif["runs"][0];
+    let res = &run["results"][0]["locations"][0]["physicalLocation"];
+    assert_eq!(res["artifactLocation"]["uri"], "sub/proj/src/bug.c");
+    assert_eq!(res["region"]["startLine"], 4);
+    let note = &run["invocations"][0]["toolExecutionNotifications"][0];
+    let loc = &note["locations"][0]["physicalLocation"];
+    assert_eq!(loc["artifactLocation"]["uri"], "sub/proj/src/bad.c");
+    assert_eq!(loc["region"]["startLine"], 3);
+    assert_eq!(loc["region"]["startColumn"], 10);
+    let text = serde_json::to_string(&sarif).unwrap();
+    assert!(!text.contains(&repo.display().to_string()), "an absolute path of the machine: {text}");
+    let _ = std::fs::remove_dir_all(&repo);
+}

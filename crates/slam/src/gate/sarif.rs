@@ -61,14 +61,13 @@ fn file_uri(path: &str) -> String {
 /// The error a message names first (`path:line:col: …` or `path:line: …`): the file, line
 /// and column. Paths are as the checks report them (relative to the project).
 fn message_place(text: &str) -> Option<(String, u32, u32)> {
-    for line in text.lines() {
-        let mut parts = line.trim().splitn(4, ':');
-        let file = parts.next()?.trim().to_string();
-        let (Some(l), Some(c)) = (parts.next(), parts.next()) else { continue };
-        let Ok(l) = l.trim().parse::<u32>() else { continue };
-        let col = c.trim().parse::<u32>().unwrap_or(0);
-        if !file.is_empty() && !file.contains(' ') && l >= 1 {
-            return Some((file, l, col));
+    for word in text.split_whitespace() {
+        let mut parts = word.split(':');
+        let (Some(file), Some(line)) = (parts.next(), parts.next()) else { continue };
+        let Ok(line) = line.parse::<u32>() else { continue };
+        let col = parts.next().and_then(|c| c.parse::<u32>().ok()).unwrap_or(0);
+        if !file.is_empty() && line >= 1 && file.contains('.') {
+            return Some((file.to_string(), line, col));
         }
     }
     None
