@@ -12,9 +12,14 @@ folder on PYTHONPATH and name the tool `slam` in a benchmark definition, e.g.
         <propertyfile>../sv-benchmarks/c/properties/unreach-call.prp</propertyfile></tasks>
     </benchmark>
 
-slam is run as `slam check --format svcomp [options] TASK`, where TASK is the task's C file
-(or its task-definition .yml file); the first line of its output is the verdict in
-SV-COMP's words: TRUE, FALSE(unreach-call) or UNKNOWN.
+slam is run as `slam check --format svcomp [--property PRP] [options] TASK`, where TASK is
+the task's C file (or its task-definition .yml file) and PRP the property file; the first
+line of its output is the verdict in SV-COMP's words: TRUE, FALSE(unreach-call) or
+UNKNOWN. slam checks unreach-call and answers UNKNOWN for any other property.
+
+The executable is looked up in the tool directory's `target/release` (a source checkout)
+and in the tool directory itself (`--tool-directory` pointing at `target/release` or at an
+unpacked release that holds only the binary).
 """
 
 import benchexec.result as result
@@ -28,7 +33,10 @@ class Tool(benchexec.tools.template.BaseTool2):
     REQUIRED_PATHS = []
 
     def executable(self, tool_locator):
-        return tool_locator.find_executable("slam", subdir="target/release")
+        try:
+            return tool_locator.find_executable("slam", subdir="target/release")
+        except benchexec.tools.template.ToolNotFoundException:
+            return tool_locator.find_executable("slam")
 
     def name(self):
         return "slam"
@@ -42,6 +50,8 @@ class Tool(benchexec.tools.template.BaseTool2):
 
     def cmdline(self, executable, options, task, rlimits):
         cmd = [executable, "check", "--format", "svcomp"]
+        if task.property_file and "--property" not in options:
+            cmd += ["--property", task.property_file]
         data_model = None
         if isinstance(task.options, dict):
             data_model = task.options.get("data_model")
@@ -66,5 +76,5 @@ class Tool(benchexec.tools.template.BaseTool2):
         if run.was_timeout:
             return "TIMEOUT"
         if run.exit_code.value == 2:
-            return result.RESULT_ERROR + "(input rejected)"
+            return result.RESULT_ERROR + " (input rejected)"
         return result.RESULT_ERROR

@@ -13,10 +13,15 @@ import slam  # noqa: E402
 
 tool = slam.Tool()
 assert tool.name() == "slam"
-task = types.SimpleNamespace(input_files_or_identifier=["t.c"], options={"language": "C", "data_model": "ILP32"})
+task = types.SimpleNamespace(
+    input_files_or_identifier=["t.c"], options={"language": "C", "data_model": "ILP32"}, property_file="u.prp"
+)
 rl = types.SimpleNamespace(cputime=60)
 cmd = tool.cmdline("slam", ["--abstraction", "boolean"], task, rl)
-assert cmd == ["slam", "check", "--format", "svcomp", "--ilp32", "--timeout", "58", "--abstraction", "boolean", "t.c"], cmd
+assert cmd == [
+    "slam", "check", "--format", "svcomp", "--property", "u.prp", "--ilp32", "--timeout", "58",
+    "--abstraction", "boolean", "t.c",
+], cmd
 
 
 def res(lines, code=0, timeout=False):
@@ -28,7 +33,8 @@ assert res(["TRUE", "# no error"]) == result.RESULT_TRUE_PROP
 assert res(["FALSE(unreach-call)"], 10) == result.RESULT_FALSE_REACH
 assert res(["UNKNOWN", "# time limit"], 5) == result.RESULT_UNKNOWN
 assert res(["UNKNOWN: unsupported"], 5) == result.RESULT_UNKNOWN
-assert res([], 2).startswith(result.RESULT_ERROR)
+assert res([], 2) == "ERROR (input rejected)"
+assert res([], 1) == result.RESULT_ERROR
 assert res([], -1, timeout=True) == "TIMEOUT"
 
 if len(sys.argv) > 1:
@@ -38,8 +44,42 @@ if len(sys.argv) > 1:
     assert tool.version(binary) == out.strip().replace("slam", "").strip(), tool.version(binary)
     here = os.path.dirname(os.path.abspath(__file__))
     c = os.path.join(here, "..", "..", "corpus", "c", "svcomp_header.c")
-    task = types.SimpleNamespace(input_files_or_identifier=[c], options=None)
-    p = subprocess.run(tool.cmdline(binary, [], task, types.SimpleNamespace(cputime=None)), capture_output=True, text=True)
-    got = res(p.stdout.splitlines(), p.returncode)
-    assert got == result.RESULT_FALSE_REACH, (got, p.stdout)
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        prps = {
+            "unreach-call.prp": ("CHECK( init(main()), LTL(G ! call(reach_error())) )\n", result.RESULT_FALSE_REACH),
+            "no-overflow.prp": ("CHECK( init(main()), LTL(G ! overflow) )\n", result.RESULT_UNKNOWN),
+            "termination.prp": ("CHECK( init(main()), LTL(F end) )\n", result.RESULT_UNKNOWN),
+            "valid-memsafety.prp": (
+                "CHECK( init(main()), LTL(G valid-free) )\nCHECK( init(main()), LTL(G valid-deref) )\n",
+                result.RESULT_UNKNOWN,
+            ),
+        }
+        for name, (text, want) in prps.items():
+            prp = os.path.join(tmp, name)
+            with open(prp, "w") as f:
+                f.write(text)
+            task = types.SimpleNamespace(input_files_or_identifier=[c], options=None, property_file=prp)
+            cmd = tool.cmdline(binary, [], task, types.SimpleNamespace(cputime=None))
+            p = subprocess.run(cmd, capture_output=True, text=True)
+            got = res(p.stdout.splitlines(), p.returncode)
+            assert got == want, (name, got, p.stdout)
+        # Bad input: the answer BenchExec's other tool-info modules give.
+        bad = os.path.join(tmp, "bad.c")
+        with open(bad, "w") as f:
+            f.write("int main(void) { return 0 }\n")
+        task = types.SimpleNamespace(input_files_or_identifier=[bad], options=None, property_file=None)
+        p = subprocess.run(tool.cmdline(binary, [], task, types.SimpleNamespace(cputime=None)), capture_output=True, text=True)
+        assert res(p.stdout.splitlines(), p.returncode) == "ERROR (input rejected)", (p.returncode, p.stdout)
+        # A tool directory holding only the binary.
+        import shutil
+
+        import benchexec.tools.template as template
+
+        only = os.path.join(tmp, "release")
+        os.mkdir(only)
+        shutil.copy(binary, os.path.join(only, "slam"))
+        found = tool.executable(template.BaseTool2.ToolLocator(tool_directory=only))
+        assert os.path.samefile(found, os.path.join(only, "slam")), found
 print("benchexec tool-info module: all checks passed")

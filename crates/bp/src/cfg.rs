@@ -190,6 +190,8 @@ struct Builder<'a> {
     scope: HashMap<String, VarId>,
     label_map: HashMap<String, NodeId>,
     gotos: Vec<(NodeId, Vec<String>, Pos)>,
+    /// Hidden locals standing for `_` (an ignored call result) in the current procedure.
+    discards: Vec<VarId>,
 }
 
 /// Check a program and build its control-flow graph. All errors found are returned.
@@ -205,6 +207,7 @@ pub fn build(prog: &Program) -> Result<Cfg, Vec<BpError>> {
         scope: HashMap::new(),
         label_map: HashMap::new(),
         gotos: Vec::new(),
+        discards: Vec::new(),
     };
     let mut globals = Vec::new();
     for g in &prog.globals {
@@ -272,6 +275,7 @@ impl Builder<'_> {
         self.scope = self.globals.clone();
         self.label_map.clear();
         self.gotos.clear();
+        self.discards.clear();
         let mut seen: HashMap<&str, ()> = HashMap::new();
         let mut formals = Vec::new();
         for (i, f) in p.formals.iter().enumerate() {
@@ -301,6 +305,7 @@ impl Builder<'_> {
         let (first, holes) = self.seq(&p.body, &mut cx);
         let first = if first == HOLE { exit } else { first };
         self.patch(&holes, exit);
+        locals.append(&mut self.discards);
         let gotos = std::mem::take(&mut self.gotos);
         for (node, labels, pos) in gotos {
             let mut targets = Vec::new();
@@ -374,9 +379,9 @@ impl Builder<'_> {
                 let id = self.var(v, pos);
                 match primed {
                     None => self.err(pos, format!("`'{v}` may only appear in a `constrain` clause")),
-                    Some(ok) if !ok.contains(&id) => {
-                        self.err(pos, format!("`'{v}` names a variable that this assignment does not assign"))
-                    }
+                    // A variable the assignment does not assign keeps its value: its next
+                    // value is its current one (as the published boolean-program checkers read it).
+                    Some(ok) if !ok.contains(&id) => return CExpr::Var(id),
                     _ => {}
                 }
                 CExpr::Primed(id)
@@ -394,6 +399,13 @@ impl Builder<'_> {
     fn lhs(&mut self, names: &[String], pos: Pos) -> Vec<VarId> {
         let mut out = Vec::new();
         for n in names {
+            // `_` (unless declared): a value nobody reads, as in `_, _ := f(x);`.
+            if n == "_" && !self.scope.contains_key("_") {
+                let v = self.new_var("_", Some(self.cur), VarKind::Local);
+                self.discards.push(v);
+                out.push(v);
+                continue;
+            }
             let v = self.var(n, pos);
             if out.contains(&v) {
                 self.err(pos, format!("`{n}` is assigned twice in one parallel assignment"));

@@ -381,7 +381,8 @@ impl Parser {
                     }
                     "if" => return self.if_rest(),
                     "while" => {
-                        let cond = self.paren_expr()?;
+                        // `while (e) do` or, as other tools write it, `while e do`.
+                        let cond = self.expr()?;
                         self.expect_kw("do")?;
                         let body = self.sseq(&["od"])?;
                         self.expect_kw("od")?;
@@ -425,7 +426,8 @@ impl Parser {
     fn if_rest(&mut self) -> Result<StmtKind, BpError> {
         let mut arms = Vec::new();
         loop {
-            let cond = self.paren_expr()?;
+            // `if (e) then` or, as other tools write it, `if e then`.
+            let cond = self.expr()?;
             self.expect_kw("then")?;
             let body = self.sseq(&["elsif", "else", "fi"])?;
             arms.push((cond, body));

@@ -170,9 +170,23 @@ fn primed_variable_outside_constrain() {
 }
 
 #[test]
-fn primed_variable_not_assigned() {
-    let src = "decl x, y;\nmain()\nbegin\n  x := * constrain 'y;\nend\n";
-    assert_eq!(first_error(src), "4:3: `'y` names a variable that this assignment does not assign");
+fn primed_variable_of_another_kind_is_still_undeclared() {
+    // A primed variable the assignment does not assign keeps its value (tests/dialect.rs);
+    // an undeclared one stays an error.
+    let src = "decl x;\nmain()\nbegin\n  x := * constrain 'y;\nend\n";
+    assert_eq!(first_error(src), "4:3: undeclared variable `y`");
+}
+
+#[test]
+fn if_without_then() {
+    let src = "decl x;\nmain()\nbegin\n  if x skip; fi\nend\n";
+    assert!(first_error(src).starts_with("4:8: expected `then`"), "{}", first_error(src));
+}
+
+#[test]
+fn ignored_result_is_not_a_value() {
+    let src = "decl x;\nmain()\nbegin\n  x := _;\nend\n";
+    assert_eq!(first_error(src), "4:3: undeclared variable `_`");
 }
 
 #[test]

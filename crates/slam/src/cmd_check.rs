@@ -58,6 +58,21 @@ pub fn run(mut a: Args, verbose: u8) -> u8 {
     if let Err(e) = a.reports.check() {
         return usage(&e);
     }
+    // An SV-COMP property file: slam answers only the properties it checks.
+    if let Some(prp) = a.front.property.clone().filter(|p| cfront::Property::by_name(p).is_none()) {
+        match report::outputs::property_support(std::path::Path::new(&prp)) {
+            // the file's property is unreach-call: only reach_error() is the error
+            Ok(None) => a.front.property = Some("unreach-call".into()),
+            Ok(Some(why)) => {
+                println!("UNKNOWN\n# {why}");
+                return exit::UNKNOWN;
+            }
+            Err(e) => {
+                eprintln!("error: {e}");
+                return exit::INPUT;
+            }
+        }
+    }
     // An SV-COMP task file (task.yml) names the C files and the data model.
     match report::outputs::task_input(&a.front.files) {
         Ok(report::outputs::TaskInput::None) => {}

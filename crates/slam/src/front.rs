@@ -21,9 +21,11 @@ pub struct FrontArgs {
     #[arg(long)]
     pub ilp32: bool,
     /// Which calls are the error: unreach-call (only reach_error(); a failed assert ends the
-    /// run like abort()) or assertions (reach_error() and failed asserts). Default: unreach-call
-    /// when the program mentions reach_error/__VERIFIER_error, else assertions.
-    #[arg(long, value_parser = ["unreach-call", "assertions"])]
+    /// run like abort()) or assertions (reach_error() and failed asserts), or an SV-COMP
+    /// property file (.prp: slam checks unreach-call and answers UNKNOWN for any other
+    /// property). Default: unreach-call when the program mentions reach_error/
+    /// __VERIFIER_error, else assertions.
+    #[arg(long, value_name = "unreach-call|assertions|FILE.prp")]
     pub property: Option<String>,
 }
 

@@ -3,6 +3,7 @@
 pub mod html;
 pub mod invariants;
 pub mod outputs;
+pub mod srcpos;
 pub mod svcomp;
 #[cfg(test)]
 mod testdata;
@@ -100,7 +101,9 @@ struct JsonReport<'a> {
     input: InputOut<'a>,
     strategies: Option<&'a engine::Strategies>,
     iterations: usize,
-    predicates: &'a [engine::PredInfo],
+    predicates: Vec<&'a engine::PredInfo>,
+    /// Predicates over the front end's temporaries (not listed).
+    internal_predicates: usize,
     time_secs: f64,
     peak_rss_mib: Option<f64>,
     counterexample: Option<CexOut>,
@@ -108,8 +111,27 @@ struct JsonReport<'a> {
 }
 
 /// Temporaries of the front end say nothing to a reader.
-fn is_temp(name: &str) -> bool {
+pub(crate) fn is_temp(name: &str) -> bool {
     name.strip_prefix("__t").is_some_and(|r| !r.is_empty() && r.chars().all(|c| c.is_ascii_digit()))
+}
+
+/// Whether a text names a front-end temporary (`__t` and digits, as a whole identifier).
+pub(crate) fn mentions_temp(text: &str) -> bool {
+    let b = text.as_bytes();
+    let ident = |c: u8| c.is_ascii_alphanumeric() || c == b'_';
+    text.match_indices("__t").any(|(i, _)| {
+        let digits = b[i + 3..].iter().take_while(|c| c.is_ascii_digit()).count();
+        digits > 0 && (i == 0 || !ident(b[i - 1])) && b.get(i + 3 + digits).is_none_or(|&c| !ident(c))
+    })
+}
+
+/// The predicates a person (or a tool reading the report) is shown: those over the
+/// program's own expressions. Predicates over the front end's temporaries are counted, not
+/// shown (`--save-dir` keeps them all).
+pub fn shown_predicates(o: &engine::Outcome) -> (Vec<&engine::PredInfo>, usize) {
+    let shown: Vec<&engine::PredInfo> = o.predicates.iter().filter(|p| !mentions_temp(&p.text)).collect();
+    let hidden = o.predicates.len() - shown.len();
+    (shown, hidden)
 }
 
 fn value_out(v: &newton::Value) -> ValueOut {
@@ -117,6 +139,70 @@ fn value_out(v: &newton::Value) -> ValueOut {
         Some(n) => ValueOut { name: n.trim().to_string(), value: v.value, written: true },
         None => ValueOut { name: v.name.clone(), value: v.value, written: false },
     }
+}
+
+/// Every input of the run: the entry's parameters and the uninitialised globals it needs
+/// (read, `written: false`), then each value a nondeterministic source produced
+/// (`__VERIFIER_nondet_*()`, an external function's result), in trace order, named by the
+/// program variable that receives it (a front-end temporary is followed to the variable it is
+/// copied to), else by the source (`__VERIFIER_nondet_int()`).
+fn inputs(prog: &Program, cex: &newton::Counterexample) -> Vec<ValueOut> {
+    let mut out: Vec<ValueOut> = cex.inputs.iter().map(value_out).collect();
+    let steps = &cex.steps;
+    let mut src = Sources::default();
+    for (k, s) in steps.iter().enumerate() {
+        let kind = prog.stmt_ref(s.stmt).map(|st| &st.kind);
+        let source = match kind {
+            Some(cminus::StmtKind::Call { callee, .. }) if prog.proc(callee).is_none() => format!("{callee}()"),
+            _ => nondet_call(&src.line(file_name(prog, s.loc), s.loc.line)).unwrap_or_else(|| "nondet()".into()),
+        };
+        let direct = match kind {
+            Some(cminus::StmtKind::Assign(_, cminus::Expr::Nondet(_))) => true,
+            Some(cminus::StmtKind::Call { ret: Some(_), callee, .. }) => prog.proc(callee).is_none(),
+            _ => false,
+        };
+        if !direct {
+            // A nondeterministic value inside an expression (`if (nondet())`, `nondet() != 0`):
+            // the value the source produced, named by the source.
+            for &(_, _, value) in cex.oracle.iter().filter(|o| o.0 == k) {
+                out.push(ValueOut { name: source.clone(), value, written: true });
+            }
+            continue;
+        }
+        // `x = nondet()`, `x = ext()`: the value written, named by the variable (a temporary
+        // is followed to the variable it is copied to, in the same frame).
+        for (name, value) in s.values.iter().filter_map(|v| v.name.strip_prefix(":=").map(|n| (n.trim(), v.value))) {
+            let name = if is_temp(name) {
+                steps[k + 1..]
+                    .iter()
+                    .take_while(|x| x.depth >= s.depth)
+                    .filter(|x| x.depth == s.depth && x.proc == s.proc)
+                    .take(8)
+                    .find(|x| x.values.iter().any(|r| r.name == name && r.value == value))
+                    .and_then(|x| {
+                        x.values.iter().find_map(|w| {
+                            w.name.strip_prefix(":=").map(str::trim).filter(|n| !is_temp(n) && w.value == value)
+                        })
+                    })
+                    .map(str::to_string)
+                    .unwrap_or_else(|| source.clone())
+            } else {
+                name.to_string()
+            };
+            out.push(ValueOut { name, value, written: true });
+        }
+    }
+    out
+}
+
+/// The nondeterministic function a source line calls (`__VERIFIER_nondet_int()`).
+fn nondet_call(line: &str) -> Option<String> {
+    let i = line.find("nondet")?;
+    let b = line.as_bytes();
+    let ident = |c: u8| c.is_ascii_alphanumeric() || c == b'_';
+    let start = b[..i].iter().rposition(|&c| !ident(c)).map_or(0, |p| p + 1);
+    let end = i + b[i..].iter().position(|&c| !ident(c)).unwrap_or(b.len() - i);
+    Some(format!("{}()", &line[start..end]))
 }
 
 pub fn counterexample(prog: &Program, cex: &newton::Counterexample, replay: Option<&engine::ReplayCheck>) -> CexOut {
@@ -153,13 +239,7 @@ pub fn counterexample(prog: &Program, cex: &newton::Counterexample, replay: Opti
             function: prog.procs[p].name.clone(),
         }
     });
-    CexOut {
-        message: cex.message.clone(),
-        error,
-        inputs: cex.inputs.iter().map(value_out).collect(),
-        steps,
-        replay: replay.cloned(),
-    }
+    CexOut { message: cex.message.clone(), error, inputs: inputs(prog, cex), steps, replay: replay.cloned() }
 }
 
 fn values_text(vs: &[ValueOut]) -> String {
@@ -332,18 +412,24 @@ fn iterations_text(o: &engine::Outcome) -> String {
             ns
         );
     }
-    let initial: Vec<&engine::PredInfo> = o.predicates.iter().filter(|p| p.added_in == 0).collect();
+    let initial: Vec<&engine::PredInfo> =
+        o.predicates.iter().filter(|p| p.added_in == 0 && !mentions_temp(&p.text)).collect();
     let _ = writeln!(out, "Initial predicates ({}):", initial.len());
     for p in initial {
         let _ = writeln!(out, "  {}", p.line());
     }
     for it in &o.iterations {
-        if !it.added.is_empty() {
+        let added: Vec<_> = it.added.iter().filter(|p| !mentions_temp(&p.text)).collect();
+        if !added.is_empty() {
             let _ = writeln!(out, "Added in iteration {}:", it.index);
-            for p in &it.added {
+            for p in added {
                 let _ = writeln!(out, "  {}", p.line());
             }
         }
+    }
+    let hidden = shown_predicates(o).1;
+    if hidden > 0 {
+        let _ = writeln!(out, "({hidden} more over the front end's temporaries; --save-dir lists them)");
     }
     out
 }
@@ -358,13 +444,24 @@ pub fn json(prog: &Program, o: &engine::Outcome, ctx: &Context) -> String {
         input: InputOut { files: &ctx.files, rule: ctx.rule.as_deref(), entry: &ctx.entry },
         strategies: Some(&o.strategies),
         iterations: o.iterations.len(),
-        predicates: &o.predicates,
+        predicates: shown_predicates(o).0,
+        internal_predicates: shown_predicates(o).1,
         time_secs: o.time_secs,
         peak_rss_mib: o.peak_rss_mib,
         counterexample: o.counterexample.as_ref().map(|c| counterexample(prog, c, o.replay.as_ref())),
         iteration_stats: &o.iterations,
     };
-    serde_json::to_string_pretty(&r).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"))
+    // Each iteration's added predicates as the report shows them (none over temporaries).
+    let mut v = match serde_json::to_value(&r) {
+        Ok(v) => v,
+        Err(e) => return format!("{{\"error\": \"{e}\"}}"),
+    };
+    for it in v["iteration_stats"].as_array_mut().into_iter().flatten() {
+        if let Some(added) = it["added"].as_array_mut() {
+            added.retain(|p| !p["text"].as_str().is_some_and(mentions_temp));
+        }
+    }
+    serde_json::to_string_pretty(&v).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"))
 }
 
 /// The report when the front end rejects the program as unsupported: UNKNOWN.
@@ -378,7 +475,8 @@ pub fn unsupported(ctx: &Context, detail: &str, secs: f64, json: bool) -> u8 {
             input: InputOut { files: &ctx.files, rule: ctx.rule.as_deref(), entry: &ctx.entry },
             strategies: None,
             iterations: 0,
-            predicates: &[],
+            predicates: Vec::new(),
+            internal_predicates: 0,
             time_secs: secs,
             peak_rss_mib: None,
             counterexample: None,

@@ -74,3 +74,17 @@ fn missing_label_is_an_input_error() {
     assert_eq!(code, 2);
     assert!(err.contains("no label `NOPE`"), "{err}");
 }
+
+#[test]
+fn other_tools_dialect_checks() {
+    // `if e then` without parentheses, `_` for ignored results, a constrain over an
+    // unassigned primed variable (it keeps its value): corpus/bp/satabs_dialect.bp.
+    let (code, out, _) = slam(&["bebop", "corpus/bp/satabs_dialect.bp", "--label", "L1"]);
+    assert_eq!(code, 10, "{out}");
+    assert!(out.contains("_, y := pair(g)"), "{out}");
+    let (code, out, _) = slam(&["bebop", "corpus/bp/satabs_dialect.bp", "--label", "L2"]);
+    assert_eq!(code, 0, "{out}");
+    let (code, out, _) = slam(&["bebop", "corpus/bp/satabs_dialect.bp"]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("Assertion failure is not reachable"), "{out}");
+}

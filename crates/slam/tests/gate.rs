@@ -82,14 +82,17 @@ fn expected() -> BTreeMap<String, String> {
         .collect()
 }
 
+/// Validate against the official SARIF 2.1.0 schema (tests/data, see ORIGIN.md) and slam's
+/// stricter subset (tests/fixtures).
 fn validate_sarif(v: &Value) {
-    let schema: Value =
-        read_json(&Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/sarif-2.1.0-subset.schema.json"));
-    let compiled = jsonschema::JSONSchema::compile(&schema).expect("the schema compiles");
-    let result: Result<(), Vec<String>> =
-        compiled.validate(v).map_err(|errors| errors.map(|e| format!("{} at {}", e, e.instance_path)).collect());
-    if let Err(msgs) = result {
-        panic!("SARIF does not validate:\n{}", msgs.join("\n"));
+    for schema in ["tests/data/sarif-schema-2.1.0.json", "tests/fixtures/sarif-2.1.0-subset.schema.json"] {
+        let schema_json: Value = read_json(&Path::new(env!("CARGO_MANIFEST_DIR")).join(schema));
+        let compiled = jsonschema::JSONSchema::compile(&schema_json).expect("the schema compiles");
+        let result: Result<(), Vec<String>> =
+            compiled.validate(v).map_err(|errors| errors.map(|e| format!("{} at {}", e, e.instance_path)).collect());
+        if let Err(msgs) = result {
+            panic!("SARIF does not validate against {schema}:\n{}", msgs.join("\n"));
+        }
     }
 }
 
@@ -125,8 +128,22 @@ fn corpus_summary_sarif_junit() {
     let rules: Vec<&str> =
         run["tool"]["driver"]["rules"].as_array().unwrap().iter().map(|r| r["id"].as_str().unwrap()).collect();
     assert_eq!(rules, vec!["lock", "reach_error"]);
+    // Code scanning shows each rule's description and help.
+    for r in run["tool"]["driver"]["rules"].as_array().unwrap() {
+        let full = r["fullDescription"]["text"].as_str().unwrap();
+        assert!(full.len() > 20 && r["help"]["text"].as_str().unwrap().starts_with(full), "{r}");
+    }
+    assert!(run["tool"]["driver"]["rules"][0]["fullDescription"]["text"]
+        .as_str()
+        .unwrap()
+        .contains("KeAcquireSpinLock and KeReleaseSpinLock alternate"));
+    // One finding once, under the rule that found it: blk_submit's reach_error() is not
+    // reported a second time by the lock check (which stops at the program's own error).
     let results = run["results"].as_array().unwrap();
-    assert_eq!(results.len(), 3);
+    assert_eq!(results.len(), 2);
+    assert!(results.iter().all(|r| r["properties"]["check"] != "drivers/blk.c:blk_submit:lock"));
+    // Outside a repository, paths are relative to the project's base id, which is declared.
+    assert!(run["originalUriBaseIds"]["PROJECTROOT"].is_object(), "{run}");
     let serial = results.iter().find(|r| r["properties"]["check"] == "drivers/serial.c:serial_write:lock").unwrap();
     assert_eq!(serial["ruleId"], "lock");
     assert_eq!(
@@ -137,6 +154,7 @@ fn corpus_summary_sarif_junit() {
     let acquire2 = line_of(&dir.join("drivers/serial.c"), "KeAcquireSpinLock(&fifo_lock", 1);
     let loc = &serial["locations"][0]["physicalLocation"];
     assert_eq!(loc["artifactLocation"]["uri"], "drivers/serial.c");
+    assert_eq!(loc["artifactLocation"]["uriBaseId"], "PROJECTROOT");
     assert_eq!(loc["region"]["startLine"].as_u64(), Some(acquire2));
     // the code flow walks from the entry to that call, through drain()
     let flow = serial["codeFlows"][0]["threadFlows"][0]["locations"].as_array().unwrap();
@@ -280,6 +298,15 @@ fn shards_cover_the_run_and_merge() {
         x
     };
     assert_eq!(ids(&merged), ids(&read_json(&dir.join("all.sarif"))));
+    // ci.md: the merged report is the unsharded one, in the same order.
+    let order = |v: &Value| -> Vec<Value> {
+        v["runs"][0]["results"].as_array().unwrap().iter().map(|r| r["properties"]["check"].clone()).collect()
+    };
+    assert_eq!(order(&merged), order(&read_json(&dir.join("all.sarif"))));
+    assert_eq!(
+        merged["runs"][0]["tool"]["driver"]["rules"],
+        read_json(&dir.join("all.sarif"))["runs"][0]["tool"]["driver"]["rules"]
+    );
     assert_eq!(merged["runs"][0]["properties"]["checks"], 10);
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -296,7 +323,9 @@ fn baseline_reports_only_new_violations() {
     let sarif = read_json(&dir.join("new.sarif"));
     validate_sarif(&sarif);
     let results = sarif["runs"][0]["results"].as_array().unwrap();
-    assert_eq!(results.len(), 2);
+    // The lock rule's new finding; blk_submit's reach_error() is the reach_error check's
+    // (unchanged), not reported again under the lock rule.
+    assert_eq!(results.len(), 1);
     assert!(results.iter().all(|r| r["baselineState"] == "new" && r["ruleId"] == "lock"));
     // against a baseline that has them all: nothing new, exit 0
     let same = gate(&dir, &["--baseline", "new.sarif", "--sarif", "none.sarif"]);
@@ -355,4 +384,38 @@ fn limits_give_unknown_and_fail_on_unknown() {
     assert_eq!(r.code, 5, "{}", r.stdout);
     assert!(r.secs < 30.0);
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn sarif_paths_from_the_repository_root_and_notifications_with_a_region() {
+    // A project in a subfolder of a repository: result paths are relative to the repository
+    // root (as code scanning resolves them); an input error is a notification at its line.
+    let repo = std::env::temp_dir().join(format!("slam-gate-repo-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&repo);
+    let proj = repo.join("sub/proj");
+    std::fs::create_dir_all(repo.join(".git")).unwrap();
+    std::fs::create_dir_all(proj.join("src")).unwrap();
+    std::fs::write(proj.join("src/bad.c"), "int main(void) {\n  int x = 1;\n  return y + x;\n}\n").unwrap();
+    std::fs::write(
+        proj.join("src/bug.c"),
+        "extern void reach_error(void);\nint main(void) {\n  int a = 1;\n  if (a == 1) reach_error();\n  return 0;\n}\n",
+    )
+    .unwrap();
+    std::fs::write(proj.join("slam.toml"), "sources = [\"src\"]\nrules = [\"reach_error\"]\n").unwrap();
+    let r = gate(&proj, &["--no-cache", "--format", "sarif", "-o", "out.sarif"]);
+    assert_eq!(r.code, 10, "{}\n{}", r.stdout, r.stderr);
+    let sarif = read_json(&proj.join("out.sarif"));
+    validate_sarif(&sarif);
+    let run = &sarif["runs"][0];
+    let res = &run["results"][0]["locations"][0]["physicalLocation"];
+    assert_eq!(res["artifactLocation"]["uri"], "sub/proj/src/bug.c");
+    assert_eq!(res["region"]["startLine"], 4);
+    let note = &run["invocations"][0]["toolExecutionNotifications"][0];
+    let loc = &note["locations"][0]["physicalLocation"];
+    assert_eq!(loc["artifactLocation"]["uri"], "sub/proj/src/bad.c");
+    assert_eq!(loc["region"]["startLine"], 3);
+    assert_eq!(loc["region"]["startColumn"], 10);
+    let text = serde_json::to_string(&sarif).unwrap();
+    assert!(!text.contains(&repo.display().to_string()), "an absolute path of the machine: {text}");
+    let _ = std::fs::remove_dir_all(&repo);
 }

@@ -188,7 +188,7 @@ fn check_graphml(g: &str, kind: &str) {
         "control",
         "assumption",
         "enterFunction",
-        "returnFrom",
+        "returnFromFunction",
         "invariant",
     ] {
         assert!(g.contains(&format!("id=\"{key}\"")), "key {key} declared");
@@ -310,5 +310,53 @@ fn property_flag_and_task_property() {
     .unwrap();
     let (code, out) = check(&dir, &["t.yml", "--format", "svcomp"]);
     assert_eq!((code, out.lines().next()), (0, Some("TRUE")));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+fn has_temp(text: &str) -> bool {
+    text.match_indices("__t").any(|(i, _)| text[i + 3..].chars().next().is_some_and(|c| c.is_ascii_digit()))
+}
+
+#[test]
+fn json_lists_every_input_and_no_temporaries() {
+    let dir = tmpdir("inputs");
+    copy_corpus(&dir, "svcomp_header.c");
+    copy_corpus(&dir, "alias_bug.c");
+    // `int x = __VERIFIER_nondet_int();`: the input is named by the variable.
+    let (code, out) = check(&dir, &["svcomp_header.c", "--format", "json"]);
+    assert_eq!(code, 10);
+    let r: Value = serde_json::from_str(&out).unwrap();
+    let inputs = r["counterexample"]["inputs"].as_array().unwrap();
+    assert_eq!(inputs.len(), 1, "{inputs:?}");
+    assert_eq!(inputs[0]["name"], "x");
+    let x = inputs[0]["value"].as_i64().unwrap();
+    assert!(x > 10, "the bug needs x > 10: {x}");
+    // A nondet value inside an expression (`nondet() ? &x : &y`): named by its source; the
+    // predicates over the front end's temporary for the `?:` are counted, not shown.
+    let (code, out) = check(&dir, &["alias_bug.c", "--format", "json"]);
+    assert_eq!(code, 10);
+    let r: Value = serde_json::from_str(&out).unwrap();
+    let inputs = r["counterexample"]["inputs"].as_array().unwrap();
+    assert!(inputs.iter().any(|i| i["name"] == "__VERIFIER_nondet_int()" && i["value"] != 0), "{inputs:?}");
+    assert!(!has_temp(&out), "{out}");
+    assert!(r["internal_predicates"].as_u64().unwrap() >= 1, "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn property_files_slam_does_not_check_are_unknown() {
+    let dir = tmpdir("prp");
+    copy_corpus(&dir, "svcomp_header.c");
+    std::fs::write(dir.join("unreach-call.prp"), "CHECK( init(main()), LTL(G ! call(reach_error())) )\n").unwrap();
+    std::fs::write(dir.join("no-overflow.prp"), "CHECK( init(main()), LTL(G ! overflow) )\n").unwrap();
+    std::fs::write(dir.join("empty.prp"), "\n").unwrap();
+    let (code, out) = check(&dir, &["svcomp_header.c", "--format", "svcomp", "--property", "unreach-call.prp"]);
+    assert_eq!((code, out.lines().next()), (10, Some("FALSE(unreach-call)")));
+    let (code, out) = check(&dir, &["svcomp_header.c", "--format", "svcomp", "--property", "no-overflow.prp"]);
+    assert_eq!((code, out.lines().next()), (5, Some("UNKNOWN")));
+    let (code, _) = check(&dir, &["svcomp_header.c", "--property", "empty.prp"]);
+    assert_eq!(code, 2);
+    let (code, _) = check(&dir, &["svcomp_header.c", "--property", "missing.prp"]);
+    assert_eq!(code, 2);
     let _ = std::fs::remove_dir_all(&dir);
 }

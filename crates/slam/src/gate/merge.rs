@@ -1,6 +1,8 @@
 //! `slam merge a.sarif b.sarif … -o all.sarif`: the SARIF reports of several shards (or
 //! several gate runs) as one: one run of slam with the union of the rules, the results
 //! (duplicates, by fingerprint, once) and the notifications, and the counts added up.
+//! Results and notifications come in the order of the unsharded run (the gate runs checks
+//! in the order of their ids, and a shard takes every n-th).
 
 use super::sarif;
 use crate::exit;
@@ -27,6 +29,8 @@ pub fn merge(logs: &[Value]) -> Value {
     let mut version = Value::Null;
     let mut counts = json!({ "checks": 0, "safe": 0, "violations": 0, "unknown": 0, "errors": 0 });
     let mut others: Vec<Value> = vec![];
+    let mut bases = Value::Null;
+    let mut duplicates: Vec<Value> = vec![];
     for log in logs {
         for run in log["runs"].as_array().into_iter().flatten() {
             if run["tool"]["driver"]["name"] != "slam" {
@@ -34,6 +38,9 @@ pub fn merge(logs: &[Value]) -> Value {
                 continue;
             }
             version = run["tool"]["driver"]["version"].clone();
+            if bases.is_null() {
+                bases = run["originalUriBaseIds"].clone();
+            }
             let run_rules: Vec<Value> = run["tool"]["driver"]["rules"].as_array().cloned().unwrap_or_default();
             for r in &run_rules {
                 if !rules.iter().any(|x| x["id"] == r["id"]) {
@@ -46,19 +53,33 @@ pub fn merge(logs: &[Value]) -> Value {
                 if !seen.insert(key) {
                     continue;
                 }
-                let mut res = res.clone();
-                if let Some(i) = rules.iter().position(|x| x["id"] == res["ruleId"]) {
-                    res["ruleIndex"] = json!(i);
-                }
-                results.push(res);
+                results.push(res.clone());
             }
             for inv in run["invocations"].as_array().into_iter().flatten() {
                 ok &= inv["executionSuccessful"].as_bool().unwrap_or(true);
                 notes.extend(inv["toolExecutionNotifications"].as_array().cloned().unwrap_or_default());
             }
+            for d in run["properties"][sarif::DUPLICATES].as_array().into_iter().flatten() {
+                if !duplicates.contains(d) {
+                    duplicates.push(d.clone());
+                }
+            }
             for k in ["checks", "safe", "violations", "unknown", "errors"] {
                 counts[k] = json!(counts[k].as_u64().unwrap_or(0) + run["properties"][k].as_u64().unwrap_or(0));
             }
+        }
+    }
+    // The unsharded order: by check id (stable, so one check's results keep theirs).
+    let check_of = |v: &Value| v["properties"]["check"].as_str().unwrap_or_default().to_string();
+    results.sort_by_key(check_of);
+    notes.sort_by_key(check_of);
+    duplicates.sort_by_key(|d| d["check"].as_str().unwrap_or_default().to_string());
+    if !duplicates.is_empty() {
+        counts[sarif::DUPLICATES] = json!(duplicates);
+    }
+    for res in &mut results {
+        if let Some(i) = rules.iter().position(|x| x["id"] == res["ruleId"]) {
+            res["ruleIndex"] = json!(i);
         }
     }
     let mut invocation = json!({ "executionSuccessful": ok });
@@ -75,6 +96,9 @@ pub fn merge(logs: &[Value]) -> Value {
         "results": results,
         "properties": counts,
     })];
+    if !bases.is_null() {
+        runs[0]["originalUriBaseIds"] = bases;
+    }
     runs.extend(others);
     json!({ "$schema": "https://json.schemastore.org/sarif-2.1.0.json", "version": "2.1.0", "runs": runs })
 }

@@ -137,6 +137,10 @@ pub struct Report {
     pub slam_version: String,
     pub rules: Vec<RuleInfo>,
     pub shard: Option<String>,
+    /// The project's directory relative to the root of the repository holding it (`""` at
+    /// the root; none outside a repository): SARIF paths are relative to the repository.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub repo_path: Option<String>,
     pub checks: Vec<Check>,
     pub stats: Stats,
 }
@@ -301,7 +305,7 @@ fn settings(a: &Args) -> Result<Settings, u8> {
     Ok(Settings { root, units, rules, entries, ilp32, time_secs, memory_mib, iterations })
 }
 
-fn reach_error_rule() -> RuleInfo {
+pub(crate) fn reach_error_rule() -> RuleInfo {
     RuleInfo {
         id: config::REACH_ERROR.into(),
         file: None,
@@ -404,8 +408,20 @@ pub fn fingerprint(file: &str, entry: &str, rule: &str, cex: &results::Counterex
         .to_string()
 }
 
+/// The project directory relative to the nearest enclosing repository (a `.git` entry).
+fn repo_path(root: &Path) -> Option<String> {
+    let repo = root.ancestors().find(|d| d.join(".git").exists())?;
+    let rel = root.strip_prefix(repo).ok()?;
+    Some(rel.components().map(|c| c.as_os_str().to_string_lossy().into_owned()).collect::<Vec<_>>().join("/"))
+}
+
 /// Make trace file names relative to the project directory (as SARIF and people want them).
 fn relativise(r: &mut CheckResult, root: &Path) {
+    // Messages name files too (an input error's file:line:col).
+    let prefix = format!("{}/", root.display());
+    if r.detail.contains(&prefix) {
+        r.detail = r.detail.replace(&prefix, "");
+    }
     if let Some(c) = r.counterexample.as_mut() {
         let rel = |f: &mut String| {
             let p = Path::new(f.as_str());
@@ -576,6 +592,7 @@ pub fn run(a: Args) -> u8 {
         slam_version: env!("CARGO_PKG_VERSION").into(),
         rules: s.rules.iter().map(|(r, _)| r.clone()).collect(),
         shard: a.shard.clone(),
+        repo_path: repo_path(&s.root),
         checks,
         stats: Stats::default(),
     };

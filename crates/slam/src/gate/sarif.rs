@@ -11,12 +11,79 @@ use std::path::Path;
 
 pub const FINGERPRINT: &str = "slam/v1";
 
-fn physical(file: &str, line: u32, col: u32) -> Value {
-    let mut region = json!({ "startLine": line.max(1) });
-    if col >= 1 {
-        region["startColumn"] = json!(col);
+/// Run property: findings left out because another rule's check reports them (check id,
+/// fingerprint, the rule that reports it).
+pub const DUPLICATES: &str = "duplicates";
+
+/// The base that result paths are relative to: the project's directory (where `slam.toml`
+/// is). `originalUriBaseIds` says where it is in the repository, so that a project in a
+/// subfolder still links to its files.
+pub const PROJECT_ROOT: &str = "PROJECTROOT";
+
+/// Where files are: a path relative to the project becomes relative to the repository root
+/// when the project is in one (code scanning resolves those against its checkout), else it
+/// keeps the project's base id.
+struct Paths<'a> {
+    /// The project's directory relative to the repository root (`""` at the root).
+    in_repo: Option<&'a str>,
+}
+
+impl Paths<'_> {
+    fn artifact(&self, file: &str) -> Value {
+        if Path::new(file).is_absolute() {
+            return json!({ "uri": file_uri(file) });
+        }
+        match self.in_repo {
+            Some("") => json!({ "uri": uri_escape(file) }),
+            Some(dir) => json!({ "uri": uri_escape(&format!("{dir}/{file}")) }),
+            None => json!({ "uri": uri_escape(file), "uriBaseId": PROJECT_ROOT }),
+        }
     }
-    json!({ "artifactLocation": { "uri": file }, "region": region })
+
+    fn physical(&self, file: &str, line: u32, col: u32) -> Value {
+        let mut region = json!({ "startLine": line.max(1) });
+        if col >= 1 {
+            region["startColumn"] = json!(col);
+        }
+        json!({ "artifactLocation": self.artifact(file), "region": region })
+    }
+}
+
+/// A path as a URI reference (`/` separators, spaces and `%` escaped).
+fn uri_escape(path: &str) -> String {
+    path.replace('\\', "/").replace('%', "%25").replace(' ', "%20").replace('#', "%23")
+}
+
+fn file_uri(path: &str) -> String {
+    format!("file://{}", uri_escape(path))
+}
+
+/// The error a message names first (`path:line:col: …` or `path:line: …`): the file, line
+/// and column. Paths are as the checks report them (relative to the project).
+fn message_place(text: &str) -> Option<(String, u32, u32)> {
+    for word in text.split_whitespace() {
+        let mut parts = word.split(':');
+        let (Some(file), Some(line)) = (parts.next(), parts.next()) else { continue };
+        let Ok(line) = line.parse::<u32>() else { continue };
+        let col = parts.next().and_then(|c| c.parse::<u32>().ok()).unwrap_or(0);
+        if !file.is_empty() && line >= 1 && file.contains('.') {
+            return Some((file.to_string(), line, col));
+        }
+    }
+    None
+}
+
+/// `true` when a rule check's counterexample ends in the program's own error
+/// (`reach_error()`, `__VERIFIER_error()`, a failing `assert`: the front end's messages), not
+/// in the rule's `abort`: the finding is the `reach_error` rule's.
+fn program_error(c: &super::Check) -> bool {
+    let Some(cex) = &c.result.counterexample else { return false };
+    let m = cex.message.as_str();
+    c.rule != super::config::REACH_ERROR
+        && (m == "reach_error"
+            || m == "__VERIFIER_error"
+            || m == "assertion failed"
+            || m.starts_with("assertion failed: "))
 }
 
 fn step_message(s: &Step) -> String {
@@ -33,34 +100,60 @@ fn step_message(s: &Step) -> String {
     }
 }
 
+fn rule_json(rule: &super::RuleInfo) -> Value {
+    let help = match &rule.file {
+        Some(f) => format!(
+            "{} slam checks the SLIC rule in {f} from every entry point of every unit: a result is a path from the entry to the call that breaks the rule, shown step by step in its code flow.",
+            rule.description
+        ),
+        None => format!(
+            "{} slam checks every entry point of every unit: a result is a path from the entry to the error, shown step by step in its code flow.",
+            rule.description
+        ),
+    };
+    let mut v = json!({
+        "id": rule.id,
+        "name": rule.id,
+        "shortDescription": { "text": rule.description },
+        "fullDescription": { "text": rule.description },
+        "help": { "text": help },
+        "defaultConfiguration": { "level": "error" },
+    });
+    if let Some(f) = &rule.file {
+        v["properties"] = json!({ "file": f });
+    }
+    v
+}
+
 /// The SARIF log of a report. `with_baseline`: mark each result `new` or `unchanged`, and
 /// leave the unchanged ones out (they are in the baseline already).
 pub fn sarif(r: &Report, with_baseline: bool) -> Value {
-    let rules: Vec<Value> = r
-        .rules
-        .iter()
-        .map(|rule| {
-            let mut v = json!({
-                "id": rule.id,
-                "name": rule.id,
-                "shortDescription": { "text": rule.description },
-                "defaultConfiguration": { "level": "error" },
-            });
-            if let Some(f) = &rule.file {
-                v["properties"] = json!({ "file": f });
-            }
-            v
-        })
-        .collect();
+    let paths = Paths { in_repo: r.repo_path.as_deref() };
+    let mut rules: Vec<Value> = r.rules.iter().map(rule_json).collect();
     let mut results = vec![];
     let mut notes = vec![];
+    let mut duplicates: Vec<Value> = vec![];
     for c in &r.checks {
         match c.result.verdict {
             Verdict::Violation => {
+                let Some(cex) = &c.result.counterexample else { continue };
+                // The program's own error found by a rule check: the reach_error checks
+                // report it when that rule is checked (in this shard or another), else it
+                // is reported here under reach_error. The skipped fingerprint is kept in
+                // the run's properties, so that this log as a baseline still knows it.
+                let own = program_error(c);
+                if own && r.rules.iter().any(|x| x.id == super::config::REACH_ERROR) {
+                    duplicates.push(json!({
+                        "check": c.id,
+                        "fingerprint": c.fingerprint.clone().unwrap_or_default(),
+                        "reportedBy": super::config::REACH_ERROR,
+                    }));
+                    continue;
+                }
                 if with_baseline && c.baseline.as_deref() == Some("unchanged") {
                     continue;
                 }
-                let Some(cex) = &c.result.counterexample else { continue };
+                let rule_id = if own { super::config::REACH_ERROR.to_string() } else { c.rule.clone() };
                 let last = cex.steps.last();
                 let (file, line, col, function) = match (last, &cex.error) {
                     (Some(s), _) => (s.file.clone(), s.line, s.col, s.function.clone()),
@@ -74,7 +167,7 @@ pub fn sarif(r: &Report, with_baseline: bool) -> Value {
                     .map(|(i, s)| {
                         let mut loc = json!({
                             "location": {
-                                "physicalLocation": physical(&s.file, s.line, s.col),
+                                "physicalLocation": paths.physical(&s.file, s.line, s.col),
                                 "message": { "text": step_message(s) },
                             },
                             "nestingLevel": s.depth,
@@ -86,15 +179,21 @@ pub fn sarif(r: &Report, with_baseline: bool) -> Value {
                         loc
                     })
                     .collect();
-                let rule_index = r.rules.iter().position(|x| x.id == c.rule).unwrap_or(0);
+                let rule_index = match rules.iter().position(|x| x["id"] == rule_id.as_str()) {
+                    Some(i) => i,
+                    None => {
+                        rules.push(rule_json(&super::reach_error_rule()));
+                        rules.len() - 1
+                    }
+                };
                 let mut res = json!({
-                    "ruleId": c.rule,
+                    "ruleId": rule_id,
                     "ruleIndex": rule_index,
                     "level": "error",
                     "kind": "fail",
                     "message": { "text": format!("{} (entry {})", cex.message, c.entry) },
                     "locations": [{
-                        "physicalLocation": physical(&file, line, col),
+                        "physicalLocation": paths.physical(&file, line, col),
                         "logicalLocations": [{ "name": function, "kind": "function" }],
                     }],
                     "codeFlows": [{
@@ -111,10 +210,15 @@ pub fn sarif(r: &Report, with_baseline: bool) -> Value {
             }
             Verdict::Unknown | Verdict::Error => {
                 let level = if c.result.verdict == Verdict::Error { "error" } else { "warning" };
+                // The place the message names (an input error's file:line:col), else the unit.
+                let physical = match message_place(&c.result.detail) {
+                    Some((f, l, col)) => paths.physical(&f, l, col),
+                    None => json!({ "artifactLocation": paths.artifact(&c.file), "region": { "startLine": 1 } }),
+                };
                 notes.push(json!({
                     "level": level,
                     "message": { "text": format!("{} {}: {} ({})", c.result.verdict.as_str(), c.id, c.result.detail.trim(), c.result.reason) },
-                    "locations": [{ "physicalLocation": { "artifactLocation": { "uri": c.file } } }],
+                    "locations": [{ "physicalLocation": physical }],
                     "properties": { "check": c.id, "reason": c.result.reason },
                 }));
             }
@@ -144,6 +248,14 @@ pub fn sarif(r: &Report, with_baseline: bool) -> Value {
     if let Some(s) = &r.shard {
         run["properties"]["shard"] = json!(s);
     }
+    if !duplicates.is_empty() {
+        run["properties"][DUPLICATES] = json!(duplicates);
+    }
+    if r.repo_path.is_none() {
+        run["originalUriBaseIds"] = json!({ PROJECT_ROOT: {
+            "description": { "text": "The directory of the project (where slam.toml is)." },
+        }});
+    }
     json!({
         "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
         "version": "2.1.0",
@@ -169,6 +281,11 @@ pub fn fingerprints(path: &Path) -> Result<HashSet<String>, String> {
     for run in v["runs"].as_array().into_iter().flatten() {
         for res in run["results"].as_array().into_iter().flatten() {
             if let Some(f) = res["partialFingerprints"][FINGERPRINT].as_str() {
+                out.insert(f.to_string());
+            }
+        }
+        for d in run["properties"][DUPLICATES].as_array().into_iter().flatten() {
+            if let Some(f) = d["fingerprint"].as_str() {
                 out.insert(f.to_string());
             }
         }

@@ -342,7 +342,8 @@ fn header(o: &engine::Outcome, ctx: &Context, title: &str) -> String {
 
 fn predicates_html(o: &engine::Outcome) -> String {
     let mut by_scope: BTreeMap<String, Vec<&engine::PredInfo>> = BTreeMap::new();
-    for p in &o.predicates {
+    let (shown, hidden) = super::shown_predicates(o);
+    for p in shown {
         by_scope.entry(p.scope.clone().unwrap_or_default()).or_default().push(p);
     }
     let mut out = String::from("<section id=\"predicates\"><h2>Predicates</h2>");
@@ -352,8 +353,14 @@ fn predicates_html(o: &engine::Outcome) -> String {
              they prove the property.</p>",
         );
     }
-    if by_scope.is_empty() {
+    if by_scope.is_empty() && hidden == 0 {
         out.push_str("<p class=\"muted\">No predicates were needed.</p>");
+    }
+    if hidden > 0 {
+        let _ = write!(
+            out,
+            "<p class=\"muted\">{hidden} more predicate(s) over values the front end computes (not shown).</p>"
+        );
     }
     for (scope, preds) in &by_scope {
         let name = if scope.is_empty() { "global".to_string() } else { format!("procedure {scope}") };

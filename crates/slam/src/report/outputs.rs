@@ -28,6 +28,26 @@ impl ReportArgs {
     }
 }
 
+/// Whether slam checks the property in `path`: `Ok(None)` if so, `Ok(Some(why))` if not
+/// (answer UNKNOWN), `Err` when the file cannot be read.
+pub fn property_support(path: &Path) -> Result<Option<String>, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
+    let compact: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+    if compact.is_empty() || !compact.contains("CHECK(") {
+        return Err(format!("{}: not an SV-COMP property file (no CHECK( … ))", path.display()));
+    }
+    let props: Vec<&str> = compact.split("CHECK(").filter(|p| !p.is_empty()).collect();
+    let unreach = |p: &str| p.contains("LTL(G!call(reach_error()))") || p.contains("LTL(G!call(__VERIFIER_error()))");
+    if props.iter().all(|p| unreach(p)) {
+        Ok(None)
+    } else {
+        Ok(Some(format!(
+            "{}: a property slam does not check (only unreach-call, G ! call(reach_error()))",
+            path.display()
+        )))
+    }
+}
+
 /// What a task file turned into: the C files and the data model to check them with.
 pub enum TaskInput {
     /// Not a task file: check the files as given.
@@ -60,31 +80,54 @@ pub fn sources(prog: &cminus::Program) -> Vec<Option<String>> {
     prog.files.iter().map(|f| std::fs::read_to_string(f).ok()).collect()
 }
 
-/// The witness text for an outcome, if there is one to write (not for UNKNOWN).
+/// The witness text for an outcome, or why there is none: no witness for UNKNOWN, and no
+/// correctness witness without an invariant (an empty invariant set is not a valid witness,
+/// and `1` at every loop says nothing).
 pub fn witness_text(
     prog: &cminus::Program,
     o: &engine::Outcome,
     sources: &[Option<String>],
     format: &str,
     meta: &witness::Meta,
-) -> Option<String> {
-    let task = witness::Task::of(prog, sources);
+    rule: Option<&str>,
+) -> Result<String, String> {
+    let task = witness::Task::of(prog, sources, rule);
     let graphml = format == "graphml";
     match (o.verdict, &o.counterexample) {
-        (engine::Verdict::Violation, Some(cex)) => Some(if graphml {
-            witness::graphml_violation(prog, cex, &task, meta)
+        (engine::Verdict::Violation, Some(cex)) => Ok(if graphml {
+            witness::graphml_violation(prog, cex, sources, &task, meta)
         } else {
-            witness::yaml_violation(prog, cex, &task, meta)
+            witness::yaml_violation(prog, cex, sources, &task, meta)
         }),
         (engine::Verdict::Safe, _) => {
-            let invs = invariants::loop_invariants(prog, o);
-            Some(if graphml {
+            let pos = super::srcpos::Positions::new(sources);
+            let checked = witness::checked_files(prog);
+            let invs: Vec<_> = invariants::loop_invariants(prog, o)
+                .into_iter()
+                .filter(|i| checked.contains(&(i.loc.file as usize)))
+                .map(|mut i| {
+                    // A loop invariant sits at the loop's keyword; a loop made of gotos has
+                    // none, and its invariant holds at the head statement's start.
+                    match pos.loop_keyword(i.loc).filter(|_| i.loop_head) {
+                        Some(k) => i.loc = k,
+                        None => {
+                            i.loc = pos.statement_start(i.loc);
+                            i.loop_head = false;
+                        }
+                    }
+                    i
+                })
+                .collect();
+            if invs.is_empty() {
+                return Err("no correctness witness: the proof states no loop invariant over the program's variables (or the program has no loop)".into());
+            }
+            Ok(if graphml {
                 witness::graphml_correctness(&invs, &task, meta)
             } else {
                 witness::yaml_correctness(prog, &invs, &task, meta)
             })
         }
-        _ => None,
+        _ => Err("no witness for an UNKNOWN verdict".into()),
     }
 }
 
@@ -109,9 +152,9 @@ pub fn write_all(a: &ReportArgs, prog: &cminus::Program, o: &engine::Outcome, ct
         ok &= write(path, &html::render(prog, o, ctx, &sources));
     }
     if let Some(path) = &a.witness {
-        match witness_text(prog, o, &sources, &a.witness_format, &witness::Meta::now()) {
-            Some(text) => ok &= write(path, &text),
-            None => eprintln!("note: no witness for an UNKNOWN verdict; {} not written", path.display()),
+        match witness_text(prog, o, &sources, &a.witness_format, &witness::Meta::now(), ctx.rule.as_deref()) {
+            Ok(text) => ok &= write(path, &text),
+            Err(why) => eprintln!("note: {why}; {} not written", path.display()),
         }
     }
     ok

@@ -41,13 +41,14 @@ pub fn sha256_hex(bytes: &[u8]) -> String {
 }
 
 impl Task {
-    /// The task of a program: its files (hashed from `sources`, aligned with `prog.files`).
-    pub fn of(prog: &Program, sources: &[Option<String>]) -> Task {
-        // slam's own models are not input files
-        let files: Vec<usize> = (0..prog.files.len()).filter(|&i| !cfront::is_model_file(&prog.files[i])).collect();
+    /// The task of a program: the C files checked (not the headers slam adds, such as a
+    /// rule's stub header), hashed from `sources` (aligned with `prog.files`), and the
+    /// property: the SV-COMP one for `reach_error()`, else the SLIC rule's name.
+    pub fn of(prog: &Program, sources: &[Option<String>], rule: Option<&str>) -> Task {
+        let checked = checked_files(prog);
         Task {
-            input_files: files.iter().map(|&i| prog.files[i].clone()).collect(),
-            hashes: files
+            input_files: checked.iter().map(|&i| prog.files[i].clone()).collect(),
+            hashes: checked
                 .iter()
                 .map(|&i| sha256_hex(sources.get(i).and_then(|s| s.as_deref()).unwrap_or("").as_bytes()))
                 .collect(),
@@ -55,8 +56,34 @@ impl Task {
                 cminus::DataModel::Ilp32 => "ILP32".into(),
                 cminus::DataModel::Lp64 => "LP64".into(),
             },
-            specification: UNREACH_CALL.into(),
+            specification: match rule {
+                None => UNREACH_CALL.into(),
+                Some(r) => rule_specification(r),
+            },
         }
+    }
+}
+
+/// The property of a rule check. It is not an SV-COMP specification (a rule violation is not
+/// a call of `reach_error()`), so it names the rule instead of claiming one.
+pub fn rule_specification(rule: &str) -> String {
+    let name = std::path::Path::new(rule).file_stem().map(|s| s.to_string_lossy().into_owned());
+    format!("SLIC rule {}", name.unwrap_or_else(|| rule.to_string()))
+}
+
+/// Indices (into `prog.files`) of the C files checked: the translation units, not headers.
+pub fn checked_files(prog: &Program) -> Vec<usize> {
+    let c: Vec<usize> = (0..prog.files.len())
+        .filter(|&i| {
+            let f = prog.files[i].to_ascii_lowercase();
+            // slam's own models (the atexit model) are not input files
+            (f.ends_with(".c") || f.ends_with(".i")) && !cfront::is_model_file(&prog.files[i])
+        })
+        .collect();
+    if c.is_empty() && !prog.files.is_empty() {
+        vec![0]
+    } else {
+        c
     }
 }
 
@@ -152,21 +179,42 @@ fn c_expr_name(name: &str) -> bool {
     !name.is_empty()
         && !name.contains("::")
         && !name.contains('$')
-        && !name.starts_with("__t")
+        && !crate::report::is_temp(name)
+        && !name.contains("__t")
         && name.chars().all(|c| c.is_ascii_alphanumeric() || "_.->[]*()".contains(c))
+}
+
+/// A constraint's variable is the program's own: declared in a checked C file under its C
+/// name (not a ghost variable slam adds, such as a rule's `slic_obj`, nor a renamed local).
+fn user_variable(prog: &Program, proc: &str, name: &str, checked: &[usize]) -> bool {
+    let root: String = name
+        .chars()
+        .skip_while(|c| *c == '*' || *c == '(')
+        .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+        .collect();
+    let var = prog.proc(proc).and_then(|p| p.var(&root)).or_else(|| prog.global(&root));
+    var.is_some_and(|v| v.c_name == v.name && checked.contains(&(v.loc.file as usize)))
 }
 
 fn written(v: &newton::Value) -> Option<&str> {
     v.name.strip_prefix(":=").map(str::trim)
 }
 
-/// The waypoints of a counterexample, in trace order.
-pub fn waypoints(prog: &Program, cex: &newton::Counterexample) -> Vec<Waypoint> {
+/// The waypoints of a counterexample, in trace order, at the points validators match:
+/// assumptions at a statement's start, calls at the `)` closing their arguments.
+/// Only locations in the checked C files appear (not a rule's stub header).
+pub fn waypoints(prog: &Program, cex: &newton::Counterexample, sources: &[Option<String>]) -> Vec<Waypoint> {
+    let pos = super::srcpos::Positions::new(sources);
+    let checked = checked_files(prog);
+    let in_checked = |l: Loc| checked.contains(&(l.file as usize));
+    // A defined function of the checked files (not a rule's handler or stub).
+    let user_fn = |name: &str| prog.proc(name).is_some_and(|p| in_checked(p.loc));
     let steps = &cex.steps;
     let n = steps.len();
-    // The target: the call of the error function, else the error statement itself.
+    // The target: the call of the error function, else the error statement; for a rule, the
+    // last step in the checked files (the event that violates the rule).
     let mut target = n.saturating_sub(1);
-    while target > 0 && ERROR_FUNCTIONS.contains(&steps[target].proc.as_str()) {
+    while target > 0 && (ERROR_FUNCTIONS.contains(&steps[target].proc.as_str()) || !in_checked(steps[target].loc)) {
         target -= 1;
     }
     let mut out = Vec::new();
@@ -175,13 +223,15 @@ pub fn waypoints(prog: &Program, cex: &newton::Counterexample) -> Vec<Waypoint> 
         let kind = prog.stmt_ref(s.stmt).map(|st| &st.kind);
         // Returning from a call: the step after the callee's last step.
         if k > 0 && s.depth < steps[k - 1].depth {
-            while calls.len() > s.depth {
+            // Calls made at this depth or deeper have returned.
+            while calls.last().is_some_and(|&(ck, _)| steps[ck].depth >= s.depth) {
                 let Some((ck, callee)) = calls.pop() else { break };
                 let c = &steps[ck];
                 let result = steps[ck].values.iter().find_map(|v| written(v).map(|_| v.value));
+                let Some(loc) = pos.call_close(c.loc, &callee) else { continue };
                 out.push(Waypoint {
                     kind: WaypointKind::FunctionReturn,
-                    loc: c.loc,
+                    loc,
                     function: c.proc.clone(),
                     constraint: result.map(|r| format!("\\result == {r}")),
                     step: k,
@@ -190,19 +240,25 @@ pub fn waypoints(prog: &Program, cex: &newton::Counterexample) -> Vec<Waypoint> 
                 });
             }
         }
+        if !in_checked(s.loc) {
+            continue;
+        }
         // A call of a defined function that the trace enters.
         if let Some(StmtKind::Call { callee, .. }) = kind {
             if k + 1 < n && steps[k + 1].depth > s.depth {
-                out.push(Waypoint {
-                    kind: WaypointKind::FunctionEnter,
-                    loc: s.loc,
-                    function: s.proc.clone(),
-                    constraint: None,
-                    step: k,
-                    stmt_line: s.loc.line,
-                    callee: Some(callee.clone()),
-                });
-                calls.push((k, callee.clone()));
+                // A call whose `)` is not found in the text gets no waypoint (they are hints).
+                if let Some(loc) = pos.call_close(s.loc, callee).filter(|_| user_fn(callee)) {
+                    out.push(Waypoint {
+                        kind: WaypointKind::FunctionEnter,
+                        loc,
+                        function: s.proc.clone(),
+                        constraint: None,
+                        step: k,
+                        stmt_line: s.loc.line,
+                        callee: Some(callee.clone()),
+                    });
+                    calls.push((k, callee.clone()));
+                }
                 continue;
             }
         }
@@ -212,16 +268,41 @@ pub fn waypoints(prog: &Program, cex: &newton::Counterexample) -> Vec<Waypoint> 
             Some(StmtKind::Call { ret: Some(_), callee, .. }) => prog.proc(callee).is_none(),
             _ => false,
         };
-        if nondet && k + 1 < n && steps[k + 1].depth == s.depth && steps[k + 1].proc == s.proc {
-            let cons: Vec<String> = s
-                .values
-                .iter()
-                .filter_map(|v| written(v).filter(|w| c_expr_name(w)).map(|w| format!("{w} == {}", v.value)))
-                .collect();
-            if !cons.is_empty() {
+        if nondet {
+            // The statement's writes (the value may pass through temporaries: `x = f()`
+            // is `__t1 = f(); x = __t1`), constrained at the start of the next statement
+            // of the same frame: an assumption holds before the statement at its location.
+            let start = pos.statement_start(s.loc);
+            let mut last: Vec<(String, i128)> = Vec::new();
+            let mut at = None;
+            for (j, t) in steps.iter().enumerate().take(target + 1).skip(k) {
+                if t.depth < s.depth || (t.depth == s.depth && t.proc != s.proc) {
+                    break;
+                }
+                if t.depth > s.depth {
+                    continue;
+                }
+                let here = pos.statement_start(t.loc);
+                if j > k && (here != start || !in_checked(t.loc)) {
+                    at = in_checked(t.loc).then_some(here);
+                    break;
+                }
+                for v in &t.values {
+                    if let Some(w) = written(v).filter(|w| c_expr_name(w) && user_variable(prog, &s.proc, w, &checked))
+                    {
+                        last.retain(|(n, _)| n != w);
+                        last.push((w.to_string(), v.value));
+                    }
+                }
+            }
+            let cons: Vec<String> = last.iter().map(|(w, v)| format!("{w} == {v}")).collect();
+            // A second input of the same statement: the first one's assumption has it.
+            let repeated =
+                out.last().is_some_and(|w: &Waypoint| w.kind == WaypointKind::Assumption && Some(w.loc) == at);
+            if let (Some(at), false, false) = (at, cons.is_empty(), repeated) {
                 out.push(Waypoint {
                     kind: WaypointKind::Assumption,
-                    loc: steps[k + 1].loc,
+                    loc: at,
                     function: s.proc.clone(),
                     constraint: Some(cons.join(" && ")),
                     step: k,
@@ -234,7 +315,7 @@ pub fn waypoints(prog: &Program, cex: &newton::Counterexample) -> Vec<Waypoint> 
     if let Some(t) = steps.get(target) {
         out.push(Waypoint {
             kind: WaypointKind::Target,
-            loc: t.loc,
+            loc: pos.statement_start(t.loc),
             function: t.proc.clone(),
             constraint: None,
             step: target,
@@ -291,14 +372,24 @@ fn location(prog: &Program, loc: Loc, function: &str) -> Value {
     ])
 }
 
-fn yaml(doc: Value) -> String {
+/// The document as YAML. `creation_time` is quoted: unquoted, YAML 1.1 loaders (PyYAML, the
+/// validators') read a timestamp, and the schema wants a string.
+fn yaml(doc: Value, meta: &Meta) -> String {
     let text = serde_yaml::to_string(&Value::Sequence(vec![doc])).unwrap_or_default();
-    format!("# A verification witness (format 2.0) made by slam.\n{text}")
+    let plain = format!("creation_time: {}\n", meta.creation_time);
+    let quoted = format!("creation_time: '{}'\n", meta.creation_time);
+    format!("# A verification witness (format 2.0) made by slam.\n{}", text.replacen(&plain, &quoted, 1))
 }
 
 /// A violation witness, format 2.0.
-pub fn yaml_violation(prog: &Program, cex: &newton::Counterexample, task: &Task, meta: &Meta) -> String {
-    let segments: Vec<Value> = waypoints(prog, cex)
+pub fn yaml_violation(
+    prog: &Program,
+    cex: &newton::Counterexample,
+    sources: &[Option<String>],
+    task: &Task,
+    meta: &Meta,
+) -> String {
+    let segments: Vec<Value> = waypoints(prog, cex, sources)
         .iter()
         .map(|w| {
             let mut wp = vec![
@@ -312,11 +403,14 @@ pub fn yaml_violation(prog: &Program, cex: &newton::Counterexample, task: &Task,
             map(vec![("segment", Value::Sequence(vec![map(vec![("waypoint", map(wp))])]))])
         })
         .collect();
-    yaml(map(vec![
-        ("entry_type", s("violation_sequence")),
-        ("metadata", metadata(task, meta)),
-        ("content", Value::Sequence(segments)),
-    ]))
+    yaml(
+        map(vec![
+            ("entry_type", s("violation_sequence")),
+            ("metadata", metadata(task, meta)),
+            ("content", Value::Sequence(segments)),
+        ]),
+        meta,
+    )
 }
 
 /// A correctness witness, format 2.0: an invariant set.
@@ -335,11 +429,14 @@ pub fn yaml_correctness(prog: &Program, invariants: &[Invariant], task: &Task, m
             )])
         })
         .collect();
-    yaml(map(vec![
-        ("entry_type", s("invariant_set")),
-        ("metadata", metadata(task, meta)),
-        ("content", Value::Sequence(content)),
-    ]))
+    yaml(
+        map(vec![
+            ("entry_type", s("invariant_set")),
+            ("metadata", metadata(task, meta)),
+            ("content", Value::Sequence(content)),
+        ]),
+        meta,
+    )
 }
 
 fn xml(t: &str) -> String {
@@ -364,7 +461,7 @@ const GRAPHML_KEYS: &[(&str, &str, &str, &str)] = &[
     ("assumption", "edge", "string", ""),
     ("assumption.scope", "edge", "string", ""),
     ("enterFunction", "edge", "string", ""),
-    ("returnFrom", "edge", "string", ""),
+    ("returnFromFunction", "edge", "string", ""),
     ("enterLoopHead", "edge", "boolean", "false"),
 ];
 
@@ -387,7 +484,15 @@ fn graphml(kind: &str, task: &Task, meta: &Meta, graph: &str) -> String {
         ("witness-type", kind.to_string()),
         ("sourcecodelang", "C".into()),
         ("producer", format!("slam {}", meta.producer_version)),
-        ("specification", format!("CHECK( init(main()), LTL({}) )", task.specification)),
+        // SV-COMP's property in its CHECK form; a rule's property as it is (not an LTL claim).
+        (
+            "specification",
+            if task.specification == UNREACH_CALL {
+                format!("CHECK( init(main()), LTL({}) )", task.specification)
+            } else {
+                task.specification.clone()
+            },
+        ),
         ("programfile", task.input_files.first().cloned().unwrap_or_default()),
         ("programhash", task.hashes.first().cloned().unwrap_or_default()),
         ("architecture", arch.into()),
@@ -402,8 +507,14 @@ fn graphml(kind: &str, task: &Task, meta: &Meta, graph: &str) -> String {
 }
 
 /// A violation witness, GraphML 1.0: a path automaton N0 → … → the violation node.
-pub fn graphml_violation(prog: &Program, cex: &newton::Counterexample, task: &Task, meta: &Meta) -> String {
-    let wps = waypoints(prog, cex);
+pub fn graphml_violation(
+    prog: &Program,
+    cex: &newton::Counterexample,
+    sources: &[Option<String>],
+    task: &Task,
+    meta: &Meta,
+) -> String {
+    let wps = waypoints(prog, cex, sources);
     let mut g = String::from("  <node id=\"N0\">\n   <data key=\"entry\">true</data>\n  </node>\n");
     for (i, w) in wps.iter().enumerate() {
         let to = i + 1;
@@ -425,7 +536,11 @@ pub fn graphml_violation(prog: &Program, cex: &newton::Counterexample, task: &Ta
                 let _ = writeln!(g, "   <data key=\"enterFunction\">{}</data>", xml(w.callee.as_deref().unwrap_or("")));
             }
             WaypointKind::FunctionReturn => {
-                let _ = writeln!(g, "   <data key=\"returnFrom\">{}</data>", xml(w.callee.as_deref().unwrap_or("")));
+                let _ = writeln!(
+                    g,
+                    "   <data key=\"returnFromFunction\">{}</data>",
+                    xml(w.callee.as_deref().unwrap_or(""))
+                );
             }
             WaypointKind::Target => {}
         }
@@ -474,9 +589,9 @@ mod tests {
 
     #[test]
     fn waypoints_follow_the_trace() {
-        let (prog, o, _, _) = testdata::violation();
+        let (prog, o, _, sources) = testdata::violation();
         let cex = o.counterexample.as_ref().unwrap();
-        let w = waypoints(&prog, cex);
+        let w = waypoints(&prog, cex, &sources);
         let kinds: Vec<&str> = w.iter().map(|w| w.kind.name()).collect();
         assert_eq!(
             kinds,
@@ -493,8 +608,10 @@ mod tests {
     #[test]
     fn yaml_is_a_list_with_metadata() {
         let (prog, o, _, sources) = testdata::violation();
-        let task = Task::of(&prog, &sources);
-        let text = yaml_violation(&prog, o.counterexample.as_ref().unwrap(), &task, &meta());
+        let task = Task::of(&prog, &sources, None);
+        let text = yaml_violation(&prog, o.counterexample.as_ref().unwrap(), &sources, &task, &meta());
+        // A string for every YAML loader: quoted, or YAML 1.1 reads a timestamp.
+        assert!(text.contains("creation_time: '1970-01-01T00:00:00Z'"), "{text}");
         let v: serde_yaml::Value = serde_yaml::from_str(&text).unwrap();
         let e = &v[0];
         assert_eq!(e["entry_type"].as_str(), Some("violation_sequence"));
