@@ -32,9 +32,19 @@ impl ReportArgs {
     }
 }
 
-/// Whether slam checks the property in `path`: `Ok(None)` if so, `Ok(Some(why))` if not
-/// (answer UNKNOWN), `Err` when the file cannot be read.
-pub fn property_support(path: &Path) -> Result<Option<String>, String> {
+/// What a property file asks of slam.
+#[derive(Debug, PartialEq)]
+pub enum PropertySupport {
+    /// unreach-call: what `slam check` checks.
+    UnreachCall,
+    /// unreach-label (`G ! label(L)`): check with `--error-label L`.
+    UnreachLabel(String),
+    /// A property slam does not check: answer UNKNOWN, for this reason.
+    Unsupported(String),
+}
+
+/// What the property file at `path` asks; `Err` when it cannot be read or is not one.
+pub fn property_support(path: &Path) -> Result<PropertySupport, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
     let compact: String = text.chars().filter(|c| !c.is_whitespace()).collect();
     if compact.is_empty() || !compact.contains("CHECK(") {
@@ -42,14 +52,23 @@ pub fn property_support(path: &Path) -> Result<Option<String>, String> {
     }
     let props: Vec<&str> = compact.split("CHECK(").filter(|p| !p.is_empty()).collect();
     let unreach = |p: &str| p.contains("LTL(G!call(reach_error()))") || p.contains("LTL(G!call(__VERIFIER_error()))");
+    let label = |p: &str| {
+        let i = p.find("LTL(G!label(")? + "LTL(G!label(".len();
+        let name = &p[i..i + p[i..].find(')')?];
+        (!name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')).then(|| name.to_string())
+    };
     if props.iter().all(|p| unreach(p)) {
-        Ok(None)
-    } else {
-        Ok(Some(format!(
-            "{}: a property slam does not check (only unreach-call, G ! call(reach_error()))",
-            path.display()
-        )))
+        return Ok(PropertySupport::UnreachCall);
     }
+    if let [only] = props.as_slice() {
+        if let Some(l) = label(only) {
+            return Ok(PropertySupport::UnreachLabel(l));
+        }
+    }
+    Ok(PropertySupport::Unsupported(format!(
+        "{}: a property slam does not check (unreach-call, G ! call(reach_error()), and unreach-label)",
+        path.display()
+    )))
 }
 
 /// What a task file turned into: the C files and the data model to check them with.
