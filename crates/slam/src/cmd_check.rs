@@ -116,6 +116,7 @@ pub fn run(mut a: Args, verbose: u8) -> u8 {
         files: a.front.files.iter().map(|f| f.display().to_string()).collect(),
         rule: a.rule.as_ref().map(|r| r.display().to_string()),
         entry: a.front.entry.clone(),
+        error_label: a.error_label.clone(),
     };
 
     // Front end: C → C--. Unsupported C makes the answer UNKNOWN, other errors are input errors.

@@ -316,8 +316,12 @@ fn error_label_reachability() {
     .unwrap();
     let (code, _) = check(&dir, &["lab.c", "--error-label", "ERROR"]);
     assert_eq!(code, 0, "ERROR is unreachable");
-    let (code, out) = check(&dir, &["lab.c", "--error-label", "TARGET", "--format", "json"]);
+    let (code, out) = check(&dir, &["lab.c", "--error-label", "TARGET", "--format", "json", "--witness", "w.yml"]);
     assert_eq!(code, 10);
+    // The witness claims the label's property, not unreach-call.
+    let w = yaml_as_json(&dir.join("w.yml"));
+    assert_schema("witness-2.0-violation.schema.json", &w);
+    assert_eq!(w[0]["metadata"]["task"]["specification"], "G ! label(TARGET)");
     let r: Value = serde_json::from_str(&out).unwrap();
     assert_eq!(r["counterexample"]["message"], "label TARGET reached");
     assert_eq!(r["counterexample"]["inputs"][0]["value"], 7);

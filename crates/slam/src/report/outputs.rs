@@ -113,8 +113,9 @@ pub fn witness_text(
     format: &str,
     meta: &witness::Meta,
     rule: Option<&str>,
+    label: Option<&str>,
 ) -> Result<String, String> {
-    let task = witness::Task::of(prog, sources, rule);
+    let task = witness::Task::with_label(prog, sources, rule, label);
     let graphml = format == "graphml";
     match (o.verdict, &o.counterexample) {
         (engine::Verdict::Violation, Some(cex)) => Ok(if graphml {
@@ -175,7 +176,15 @@ pub fn write_all(a: &ReportArgs, prog: &cminus::Program, o: &engine::Outcome, ct
         ok &= write(path, &html::render(prog, o, ctx, &sources));
     }
     if let Some(path) = &a.witness {
-        match witness_text(prog, o, &sources, &a.witness_format, &witness::Meta::now(), ctx.rule.as_deref()) {
+        match witness_text(
+            prog,
+            o,
+            &sources,
+            &a.witness_format,
+            &witness::Meta::now(),
+            ctx.rule.as_deref(),
+            ctx.error_label.as_deref(),
+        ) {
             Ok(text) => ok &= write(path, &text),
             Err(why) => eprintln!("note: {why}; {} not written", path.display()),
         }
