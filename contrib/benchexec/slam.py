@@ -15,7 +15,8 @@ folder on PYTHONPATH and name the tool `slam` in a benchmark definition, e.g.
 slam is run as `slam check --format svcomp [--property PRP] [options] TASK`, where TASK is
 the task's C file (or its task-definition .yml file) and PRP the property file; the first
 line of its output is the verdict in SV-COMP's words: TRUE, FALSE(unreach-call) or
-UNKNOWN. slam checks unreach-call and answers UNKNOWN for any other property.
+UNKNOWN. slam checks unreach-call and unreach-label (`G ! label(L)`, as `--error-label L`) and
+answers UNKNOWN for any other property.
 
 The executable is looked up in the tool directory's `target/release` (a source checkout)
 and in the tool directory itself (`--tool-directory` pointing at `target/release` or at an

@@ -15,6 +15,10 @@ pub struct Args {
     /// The SLIC rule to check; without it, `reach_error()`/`__VERIFIER_error()`/`assert`.
     #[arg(long, value_name = "RULE.slic")]
     pub rule: Option<PathBuf>,
+    /// Check that no statement labelled LABEL is reachable (the `unreach-label` property of
+    /// older SV-COMP tasks) instead of `reach_error()`/`assert`, which then end the run.
+    #[arg(long, value_name = "LABEL", conflicts_with = "rule")]
+    pub error_label: Option<String>,
     /// Give up (UNKNOWN) after this many seconds.
     #[arg(long, value_name = "SECONDS", default_value_t = 300.0)]
     pub timeout: f64,
@@ -62,8 +66,15 @@ pub fn run(mut a: Args, verbose: u8) -> u8 {
     if let Some(prp) = a.front.property.clone().filter(|p| cfront::Property::by_name(p).is_none()) {
         match report::outputs::property_support(std::path::Path::new(&prp)) {
             // the file's property is unreach-call: only reach_error() is the error
-            Ok(None) => a.front.property = Some("unreach-call".into()),
-            Ok(Some(why)) => {
+            Ok(report::outputs::PropertySupport::UnreachCall) => a.front.property = Some("unreach-call".into()),
+            Ok(report::outputs::PropertySupport::UnreachLabel(l)) if a.rule.is_none() => {
+                a.front.property = None;
+                a.error_label.get_or_insert(l);
+            }
+            Ok(report::outputs::PropertySupport::UnreachLabel(_)) => {
+                return usage("--property: an unreach-label property with --rule");
+            }
+            Ok(report::outputs::PropertySupport::Unsupported(why)) => {
                 println!("UNKNOWN\n# {why}");
                 return exit::UNKNOWN;
             }
@@ -111,6 +122,7 @@ pub fn run(mut a: Args, verbose: u8) -> u8 {
         files: a.front.files.iter().map(|f| f.display().to_string()).collect(),
         rule: a.rule.as_ref().map(|r| r.display().to_string()),
         entry: a.front.entry.clone(),
+        error_label: a.error_label.clone(),
     };
 
     // Front end: C → C--. Unsupported C makes the answer UNKNOWN, other errors are input errors.
@@ -128,6 +140,17 @@ pub fn run(mut a: Args, verbose: u8) -> u8 {
             }
             return exit::INPUT;
         }
+    };
+
+    let prog = match &a.error_label {
+        None => prog,
+        Some(label) => match error_label(prog, label) {
+            Ok(p) => p,
+            Err(e) => {
+                eprintln!("error: {e}");
+                return exit::INPUT;
+            }
+        },
     };
 
     // The rule: the product construction, and its initial predicates.
@@ -196,6 +219,38 @@ pub fn run(mut a: Args, verbose: u8) -> u8 {
         engine::Verdict::Unknown if outcome.reason == engine::StopReason::InternalError => exit::INTERNAL,
         engine::Verdict::Unknown => exit::UNKNOWN,
     }
+}
+
+/// The program for `--error-label LABEL`: each statement labelled LABEL becomes an error
+/// statement (carrying the label) followed by the statement; the program's own errors
+/// (`reach_error()`, a failing `assert`) end the run instead, as abort() would.
+fn error_label(mut prog: cminus::Program, label: &str) -> Result<cminus::Program, String> {
+    let mut found = false;
+    for p in &mut prog.procs {
+        let mut body = Vec::with_capacity(p.body.len() + 1);
+        for mut st in std::mem::take(&mut p.body) {
+            if let cminus::StmtKind::Error(_) = st.kind {
+                st.kind = cminus::StmtKind::Halt;
+            }
+            if st.labels.iter().any(|l| l == label) {
+                found = true;
+                let err = cminus::Stmt {
+                    id: st.id,
+                    loc: st.loc,
+                    labels: std::mem::take(&mut st.labels),
+                    kind: cminus::StmtKind::Error(format!("label {label} reached")),
+                };
+                body.push(err);
+            }
+            body.push(st);
+        }
+        p.body = body;
+    }
+    if !found {
+        return Err(format!("--error-label: no statement is labelled `{label}`"));
+    }
+    prog.renumber();
+    Ok(prog)
 }
 
 fn usage(msg: &str) -> u8 {

@@ -20,6 +20,8 @@ pub struct Context {
     pub files: Vec<String>,
     pub rule: Option<String>,
     pub entry: String,
+    /// `--error-label`: the C label whose reachability is checked.
+    pub error_label: Option<String>,
 }
 
 pub fn file_name(prog: &Program, loc: Loc) -> &str {

@@ -360,3 +360,34 @@ fn property_files_slam_does_not_check_are_unknown() {
     assert_eq!(code, 2);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn error_label_reachability() {
+    let dir = tmpdir("label");
+    std::fs::write(
+        dir.join("lab.c"),
+        "extern int __VERIFIER_nondet_int(void);\nint main(void) {\n  int x = __VERIFIER_nondet_int();\n  int y = 0;\n  if (x > 5) y = 1;\n  if (y && x < 3) {\n  ERROR: return 1;\n  }\n  if (x == 7) {\n  TARGET: y = 2;\n  }\n  return 0;\n}\n",
+    )
+    .unwrap();
+    let (code, _) = check(&dir, &["lab.c", "--error-label", "ERROR"]);
+    assert_eq!(code, 0, "ERROR is unreachable");
+    let (code, out) = check(&dir, &["lab.c", "--error-label", "TARGET", "--format", "json", "--witness", "w.yml"]);
+    assert_eq!(code, 10);
+    // The witness claims the label's property, not unreach-call.
+    let w = yaml_as_json(&dir.join("w.yml"));
+    assert_schema("witness-2.0-violation.schema.json", &w);
+    assert_eq!(w[0]["metadata"]["task"]["specification"], "G ! label(TARGET)");
+    let r: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(r["counterexample"]["message"], "label TARGET reached");
+    assert_eq!(r["counterexample"]["inputs"][0]["value"], 7);
+    let (code, _) = check(&dir, &["lab.c", "--error-label", "NOPE"]);
+    assert_eq!(code, 2, "a label that is not there is an input error");
+    // The unreach-label property of older tasks.
+    std::fs::write(dir.join("label.prp"), "CHECK( init(main()), LTL(G ! label(TARGET)) )\n").unwrap();
+    let (code, out) = check(&dir, &["lab.c", "--property", "label.prp", "--format", "svcomp"]);
+    assert_eq!((code, out.lines().next()), (10, Some("FALSE(unreach-call)")));
+    std::fs::write(dir.join("label.prp"), "CHECK( init(main()), LTL(G ! label(ERROR)) )\n").unwrap();
+    let (code, out) = check(&dir, &["lab.c", "--property", "label.prp", "--format", "svcomp"]);
+    assert_eq!((code, out.lines().next()), (0, Some("TRUE")));
+    let _ = std::fs::remove_dir_all(&dir);
+}

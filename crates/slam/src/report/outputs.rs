@@ -28,9 +28,19 @@ impl ReportArgs {
     }
 }
 
-/// Whether slam checks the property in `path`: `Ok(None)` if so, `Ok(Some(why))` if not
-/// (answer UNKNOWN), `Err` when the file cannot be read.
-pub fn property_support(path: &Path) -> Result<Option<String>, String> {
+/// What a property file asks of slam.
+#[derive(Debug, PartialEq)]
+pub enum PropertySupport {
+    /// unreach-call: what `slam check` checks.
+    UnreachCall,
+    /// unreach-label (`G ! label(L)`): check with `--error-label L`.
+    UnreachLabel(String),
+    /// A property slam does not check: answer UNKNOWN, for this reason.
+    Unsupported(String),
+}
+
+/// What the property file at `path` asks; `Err` when it cannot be read or is not one.
+pub fn property_support(path: &Path) -> Result<PropertySupport, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
     let compact: String = text.chars().filter(|c| !c.is_whitespace()).collect();
     if compact.is_empty() || !compact.contains("CHECK(") {
@@ -38,14 +48,23 @@ pub fn property_support(path: &Path) -> Result<Option<String>, String> {
     }
     let props: Vec<&str> = compact.split("CHECK(").filter(|p| !p.is_empty()).collect();
     let unreach = |p: &str| p.contains("LTL(G!call(reach_error()))") || p.contains("LTL(G!call(__VERIFIER_error()))");
+    let label = |p: &str| {
+        let i = p.find("LTL(G!label(")? + "LTL(G!label(".len();
+        let name = &p[i..i + p[i..].find(')')?];
+        (!name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')).then(|| name.to_string())
+    };
     if props.iter().all(|p| unreach(p)) {
-        Ok(None)
-    } else {
-        Ok(Some(format!(
-            "{}: a property slam does not check (only unreach-call, G ! call(reach_error()))",
-            path.display()
-        )))
+        return Ok(PropertySupport::UnreachCall);
     }
+    if let [only] = props.as_slice() {
+        if let Some(l) = label(only) {
+            return Ok(PropertySupport::UnreachLabel(l));
+        }
+    }
+    Ok(PropertySupport::Unsupported(format!(
+        "{}: a property slam does not check (unreach-call, G ! call(reach_error()), and unreach-label)",
+        path.display()
+    )))
 }
 
 /// What a task file turned into: the C files and the data model to check them with.
@@ -90,8 +109,9 @@ pub fn witness_text(
     format: &str,
     meta: &witness::Meta,
     rule: Option<&str>,
+    label: Option<&str>,
 ) -> Result<String, String> {
-    let task = witness::Task::of(prog, sources, rule);
+    let task = witness::Task::with_label(prog, sources, rule, label);
     let graphml = format == "graphml";
     match (o.verdict, &o.counterexample) {
         (engine::Verdict::Violation, Some(cex)) => Ok(if graphml {
@@ -152,7 +172,15 @@ pub fn write_all(a: &ReportArgs, prog: &cminus::Program, o: &engine::Outcome, ct
         ok &= write(path, &html::render(prog, o, ctx, &sources));
     }
     if let Some(path) = &a.witness {
-        match witness_text(prog, o, &sources, &a.witness_format, &witness::Meta::now(), ctx.rule.as_deref()) {
+        match witness_text(
+            prog,
+            o,
+            &sources,
+            &a.witness_format,
+            &witness::Meta::now(),
+            ctx.rule.as_deref(),
+            ctx.error_label.as_deref(),
+        ) {
             Ok(text) => ok &= write(path, &text),
             Err(why) => eprintln!("note: {why}; {} not written", path.display()),
         }

@@ -91,6 +91,6 @@ pub fn violation() -> (Program, engine::Outcome, Context, Vec<Option<String>>) {
         addresses: vec![],
         alloc_memory: vec![],
     });
-    let ctx = Context { files: vec!["t.c".into()], rule: None, entry: "main".into() };
+    let ctx = Context { files: vec!["t.c".into()], rule: None, entry: "main".into(), error_label: None };
     (prog, o, ctx, vec![Some(SOURCE.to_string())])
 }

@@ -44,7 +44,8 @@ impl Task {
     /// The task of a program: the C files checked (not the headers slam adds, such as a
     /// rule's stub header), hashed from `sources` (aligned with `prog.files`), and the
     /// property: the SV-COMP one for `reach_error()`, else the SLIC rule's name.
-    pub fn of(prog: &Program, sources: &[Option<String>], rule: Option<&str>) -> Task {
+    /// With `label` (`--error-label`), the property is `G ! label(L)`.
+    pub fn with_label(prog: &Program, sources: &[Option<String>], rule: Option<&str>, label: Option<&str>) -> Task {
         let checked = checked_files(prog);
         Task {
             input_files: checked.iter().map(|&i| prog.files[i].clone()).collect(),
@@ -56,9 +57,10 @@ impl Task {
                 cminus::DataModel::Ilp32 => "ILP32".into(),
                 cminus::DataModel::Lp64 => "LP64".into(),
             },
-            specification: match rule {
-                None => UNREACH_CALL.into(),
-                Some(r) => rule_specification(r),
+            specification: match (rule, label) {
+                (Some(r), _) => rule_specification(r),
+                (None, Some(l)) => format!("G ! label({l})"),
+                (None, None) => UNREACH_CALL.into(),
             },
         }
     }
@@ -484,10 +486,11 @@ fn graphml(kind: &str, task: &Task, meta: &Meta, graph: &str) -> String {
         ("witness-type", kind.to_string()),
         ("sourcecodelang", "C".into()),
         ("producer", format!("slam {}", meta.producer_version)),
-        // SV-COMP's property in its CHECK form; a rule's property as it is (not an LTL claim).
+        // SV-COMP's properties (unreach-call, unreach-label) in their CHECK form; a rule's
+        // property as it is (not an LTL claim).
         (
             "specification",
-            if task.specification == UNREACH_CALL {
+            if task.specification.starts_with("G ! ") {
                 format!("CHECK( init(main()), LTL({}) )", task.specification)
             } else {
                 task.specification.clone()
@@ -608,7 +611,7 @@ mod tests {
     #[test]
     fn yaml_is_a_list_with_metadata() {
         let (prog, o, _, sources) = testdata::violation();
-        let task = Task::of(&prog, &sources, None);
+        let task = Task::with_label(&prog, &sources, None, None);
         let text = yaml_violation(&prog, o.counterexample.as_ref().unwrap(), &sources, &task, &meta());
         // A string for every YAML loader: quoted, or YAML 1.1 reads a timestamp.
         assert!(text.contains("creation_time: '1970-01-01T00:00:00Z'"), "{text}");
