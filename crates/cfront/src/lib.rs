@@ -20,15 +20,7 @@ pub use preprocess::LineMap;
 
 use std::path::PathBuf;
 
-/// A problem in the input, at a location in the user's C source.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{file}:{line}:{col}: {message}")]
-pub struct Diagnostic {
-    pub file: String,
-    pub line: u32,
-    pub col: u32,
-    pub message: String,
-}
+pub use cminus::diag::{DiagKind, Diagnostic};
 
 /// Errors of the front end, all carrying diagnostics.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -324,7 +316,7 @@ fn syntax_error(map: &LineMap, e: &lang_c::driver::SyntaxError) -> Diagnostic {
         format!("expected {}{}", shown.join(", "), more)
     };
     let at = if tok.is_empty() { "end of input".to_string() } else { format!("'{tok}'") };
-    Diagnostic { file, line, col, message: format!("syntax error at {at}: {hint}") }
+    Diagnostic { file, line, col, message: format!("syntax error at {at}: {hint}"), kind: cminus::diag::DiagKind::Syntax }
 }
 
 /// Lower C files (calls across files are resolved by name) into one C-- program.

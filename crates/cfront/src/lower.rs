@@ -383,6 +383,15 @@ impl<'o> Lowerer<'o> {
         Err(self.diag(span, msg))
     }
 
+    /// Valid C that slam does not model: the answer is UNKNOWN, not an input error.
+    fn unsupported<T>(&self, span: Span, msg: impl Into<String>) -> Res<T> {
+        Err(self.diag(span, msg).with_kind(cminus::diag::DiagKind::Unsupported))
+    }
+
+    fn unsupported_diag(&self, span: Span, msg: impl Into<String>) -> Diagnostic {
+        self.diag(span, msg).with_kind(cminus::diag::DiagKind::Unsupported)
+    }
+
     fn diag(&self, span: Span, msg: impl Into<String>) -> Diagnostic {
         let (file, line, col) = if span.is_none() {
             let l = self.cur_loc;
@@ -390,7 +399,7 @@ impl<'o> Lowerer<'o> {
         } else {
             self.map.locate(span.start)
         };
-        Diagnostic { file, line, col, message: msg.into() }
+        Diagnostic { file, line, col, message: msg.into(), kind: cminus::diag::DiagKind::Semantic }
     }
 
     fn set_loc(&mut self, span: Span) {
@@ -459,7 +468,7 @@ impl<'o> Lowerer<'o> {
         let n = self.fx().tmp_n;
         self.fx().tmp_n += 1;
         let ty = if ty == Type::Void { Type::INT } else { ty };
-        Ok(self.new_local(&format!("__t{n}"), ty))
+        Ok(self.new_local(&cminus::names::temp(n), ty))
     }
 
     fn fresh_global_name(&self, base: &str) -> String {
@@ -534,7 +543,7 @@ impl<'o> Lowerer<'o> {
                 TypeSpecifier::Signed => signed += 1,
                 TypeSpecifier::Unsigned => unsigned += 1,
                 TypeSpecifier::Bool => bool_ += 1,
-                TypeSpecifier::Complex => return self.err(s.span, "complex types are not supported"),
+                TypeSpecifier::Complex => return self.unsupported(s.span, "complex types are not supported"),
                 TypeSpecifier::TS18661Float(_) => {
                     other = Some(Type::Float { bits: 128 });
                 }
@@ -640,7 +649,7 @@ impl<'o> Lowerer<'o> {
                         ArraySize::VariableExpression(e) | ArraySize::StaticExpression(e) => {
                             let v = self
                                 .const_int(e)
-                                .map_err(|_| self.diag(e.span, "variable-length arrays are not supported"))?;
+                                .map_err(|_| self.unsupported_diag(e.span, "variable-length arrays are not supported"))?;
                             if v < 0 {
                                 return self.err(e.span, "array size is negative");
                             }
@@ -689,7 +698,7 @@ impl<'o> Lowerer<'o> {
                     params = Some(ps);
                 }
                 DerivedDeclarator::Block(_) => {
-                    return self.err(dd.span, "blocks (^) are not supported");
+                    return self.unsupported(dd.span, "blocks (^) are not supported");
                 }
             }
         }
@@ -982,7 +991,7 @@ impl<'o> Lowerer<'o> {
         let name = match self.strings.get(&bytes) {
             Some(n) => n.clone(),
             None => {
-                let n = self.fresh_global_name(&format!("__str{}", self.strings.len()));
+                let n = self.fresh_global_name(&cminus::names::string_literal(self.strings.len()));
                 let ty = Type::Array(Box::new(Type::CHAR), Some(bytes.len() as u64));
                 let init =
                     Init::List(bytes.iter().map(|b| Init::Expr(const_expr(*b as i8 as i128, &Type::CHAR))).collect());
@@ -1010,12 +1019,12 @@ impl<'o> Lowerer<'o> {
         }
         Ok(match (from, to) {
             (Type::Float { .. }, _) | (_, Type::Float { .. }) => {
-                return self.err(span, "floating-point arithmetic is not supported")
+                return self.unsupported(span, "floating-point arithmetic is not supported")
             }
             (_, Type::Bool) => self.truth(e, from),
             (Type::Int { .. } | Type::Bool, Type::Int { .. }) => match fold(&e) {
                 Some(v) => const_expr(interp::wrap(v, to), to),
-                None if is_wide(to) || is_wide(from) => return self.err(span, INT128_UNSUPPORTED),
+                None if is_wide(to) || is_wide(from) => return self.unsupported(span, INT128_UNSUPPORTED),
                 None => Expr::Cast(to.clone(), Box::new(e)),
             },
             (Type::Ptr(_), Type::Int { .. }) => match self.fold_address(&e) {
@@ -1082,7 +1091,7 @@ impl<'o> Lowerer<'o> {
 
     fn check_scalar(&self, t: &Type, span: Span) -> Res<()> {
         match t {
-            Type::Float { .. } => self.err(span, "floating-point arithmetic is not supported"),
+            Type::Float { .. } => self.unsupported(span, "floating-point arithmetic is not supported"),
             t if t.is_scalar() => Ok(()),
             t => self.err(span, format!("scalar value expected, found {}", print::type_str(t))),
         }
@@ -1226,10 +1235,10 @@ impl<'o> Lowerer<'o> {
     fn rv(&mut self, e: &Node<Expression>) -> Res<(Expr, Type)> {
         let (x, t) = self.rv_noconv(e)?;
         if let Type::Float { .. } = t {
-            return self.err(e.span, "floating-point arithmetic is not supported");
+            return self.unsupported(e.span, "floating-point arithmetic is not supported");
         }
         if is_wide(&t) && fold(&x).is_none() {
-            return self.err(e.span, INT128_UNSUPPORTED);
+            return self.unsupported(e.span, INT128_UNSUPPORTED);
         }
         Ok((x, t))
     }
@@ -1268,7 +1277,7 @@ impl<'o> Lowerer<'o> {
             Expression::Constant(c) => match &c.node {
                 Constant::Integer(i) => self.integer_constant(i, c.span),
                 Constant::Character(s) => self.char_constant(s, c.span),
-                Constant::Float(_) => self.err(c.span, "floating-point constants are not supported"),
+                Constant::Float(_) => self.unsupported(c.span, "floating-point constants are not supported"),
             },
             Expression::StringLiteral(s) => Ok(self.string_literal(&s.node)),
             Expression::Member(_) | Expression::CompoundLiteral(_) => {
@@ -1343,7 +1352,7 @@ impl<'o> Lowerer<'o> {
                 }
                 let (x, xt) = self.rv(&c.node.expression)?;
                 if let Type::Float { .. } = t {
-                    return self.err(e.span, "floating-point arithmetic is not supported");
+                    return self.unsupported(e.span, "floating-point arithmetic is not supported");
                 }
                 if xt == t {
                     return Ok((x, t));
@@ -1417,8 +1426,8 @@ impl<'o> Lowerer<'o> {
                 self.rv_noconv(&es[n - 1])
             }
             Expression::Statement(s) => self.stmt_expr(s),
-            Expression::GenericSelection(_) => self.err(e.span, "_Generic is not supported"),
-            Expression::VaArg(_) => self.err(e.span, "va_arg is not supported"),
+            Expression::GenericSelection(_) => self.unsupported(e.span, "_Generic is not supported"),
+            Expression::VaArg(_) => self.unsupported(e.span, "va_arg is not supported"),
         }
     }
 
@@ -2327,7 +2336,7 @@ impl<'o> Lowerer<'o> {
                             self.emit(StmtKind::Assign(l, Expr::Nondet(t)))?;
                             any = true;
                         } else {
-                            return self.err(o.span, "inline asm output of aggregate type is not supported");
+                            return self.unsupported(o.span, "inline asm output of aggregate type is not supported");
                         }
                     }
                     for i in &g.inputs {
@@ -2873,7 +2882,7 @@ impl<'o> Lowerer<'o> {
                     );
                     let (v, _) = self.init_list(&sub_ty, std::slice::from_ref(&inner), &mut 0, true)?;
                     if braced && items.get(*pos).is_some_and(|next| next.node.designation.is_empty()) {
-                        return self.err(
+                        return self.unsupported(
                             items[*pos].span,
                             "an initializer without designator after a nested designator is not supported",
                         );
@@ -3022,7 +3031,7 @@ impl<'o> Lowerer<'o> {
                             file,
                             line: s.loc.line,
                             col: s.loc.col,
-                            message: format!("use of undeclared label '{l}'"),
+                            message: format!("use of undeclared label '{l}'"), kind: cminus::diag::DiagKind::Semantic
                         });
                     }
                 }
@@ -3318,7 +3327,7 @@ impl<'o> Lowerer<'o> {
                 file: self.prog.files.first().cloned().unwrap_or_default(),
                 line: 1,
                 col: 1,
-                message: format!("entry function '{entry}' is not defined"),
+                message: format!("entry function '{entry}' is not defined"), kind: cminus::diag::DiagKind::NoEntry
             });
         }
         if !self.diags.is_empty() {

@@ -20,7 +20,7 @@ pub(crate) fn run(name: &str, text: Option<&str>, opts: &Options) -> Result<(Str
                 file: name.to_string(),
                 line: 1,
                 col: 1,
-                message: format!("cannot read: {e}"),
+                message: format!("cannot read: {e}"), kind: cminus::diag::DiagKind::Syntax
             })?;
             preprocessed_input = blank_line_markers(&t);
             (Some(preprocessed_input.as_str()), true)
@@ -52,7 +52,7 @@ pub(crate) fn run(name: &str, text: Option<&str>, opts: &Options) -> Result<(Str
         }
     }
     cmd.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
-    let fail = |m: String| Diagnostic { file: name.to_string(), line: 1, col: 1, message: m };
+    let fail = |m: String| Diagnostic { file: name.to_string(), line: 1, col: 1, message: m, kind: cminus::diag::DiagKind::Syntax };
     let mut child = cmd.spawn().map_err(|e| fail(format!("cannot run the preprocessor `{} -E`: {e}", opts.cpp)))?;
     {
         let mut stdin = child.stdin.take().unwrap();
@@ -109,7 +109,7 @@ fn parse_gcc_error(l: &str) -> Option<Diagnostic> {
     let col = parts.next()?.parse().ok()?;
     let line = parts.next()?.parse().ok()?;
     let file = parts.next()?.to_string();
-    Some(Diagnostic { file, line, col, message: format!("preprocessor: {msg}") })
+    Some(Diagnostic { file, line, col, message: format!("preprocessor: {msg}"), kind: cminus::diag::DiagKind::Syntax })
 }
 
 /// Maps byte offsets of preprocessed text to (file, line, column) of the original source,

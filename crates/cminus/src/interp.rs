@@ -51,7 +51,8 @@ pub enum Outcome {
     /// The step limit was reached.
     StepLimit,
     /// A failing `assume` or undefined behaviour.
-    Stuck { stmt: StmtId, reason: String },
+    /// `unmodelled`: the interpreter does not model the operation (not a fact about C).
+    Stuck { stmt: StmtId, reason: String, unmodelled: bool },
 }
 
 #[derive(Clone, Debug)]
@@ -167,7 +168,15 @@ struct Frame {
     ret: Option<Lval>,
 }
 
-struct Stuck(String);
+/// Why a run is stuck; `unmodelled` when the interpreter does not model the operation (the
+/// run says nothing about the C program then).
+struct Stuck(String, bool);
+
+impl Stuck {
+    fn new(reason: impl Into<String>) -> Self {
+        Stuck(reason.into(), false)
+    }
+}
 
 type R<T> = Result<T, Stuck>;
 
@@ -311,13 +320,13 @@ impl<'a> Machine<'a> {
         for (i, g) in self.p.globals.iter().enumerate() {
             match self.init_value(&g.init, &g.ty) {
                 Ok(v) => self.objects[i] = v,
-                Err(Stuck(r)) => {
-                    return Outcome::Stuck { stmt: StmtId(u32::MAX), reason: r };
+                Err(Stuck(reason, unmodelled)) => {
+                    return Outcome::Stuck { stmt: StmtId(u32::MAX), reason, unmodelled };
                 }
             }
         }
         let Some(&entry) = self.procs.get(self.p.entry.as_str()) else {
-            return Outcome::Stuck { stmt: StmtId(u32::MAX), reason: "no entry procedure".into() };
+            return Outcome::Stuck { stmt: StmtId(u32::MAX), reason: "no entry procedure".into(), unmodelled: false };
         };
         let ep = &self.p.procs[entry];
         let mut args = vec![];
@@ -354,7 +363,7 @@ impl<'a> Machine<'a> {
             match self.step(proc, stmt) {
                 Ok(Some(o)) => return o,
                 Ok(None) => {}
-                Err(Stuck(reason)) => return Outcome::Stuck { stmt: stmt.id, reason },
+                Err(Stuck(reason, unmodelled)) => return Outcome::Stuck { stmt: stmt.id, reason, unmodelled },
             }
         }
     }
@@ -392,9 +401,9 @@ impl<'a> Machine<'a> {
         }
         if let (Some(lv), Some(v)) = (fr.ret, v) {
             let caller = &self.p.procs[self.frames.last().unwrap().proc];
-            if let Err(Stuck(r)) = self.store(Some(caller), &lv, v) {
+            if let Err(Stuck(reason, unmodelled)) = self.store(Some(caller), &lv, v) {
                 let id = caller.body[self.frames.last().unwrap().pc].id;
-                return Some(Outcome::Stuck { stmt: id, reason: r });
+                return Some(Outcome::Stuck { stmt: id, reason, unmodelled });
             }
         }
         self.frames.last_mut().unwrap().pc += 1;
@@ -431,7 +440,7 @@ impl<'a> Machine<'a> {
             }
             StmtKind::Assume(e) => {
                 if !self.truth(pp, e)? {
-                    return Err(Stuck(format!("assume({}) failed", print_expr(e))));
+                    return Err(Stuck::new(format!("assume({}) failed", print_expr(e))));
                 }
             }
             StmtKind::Goto(ls) => {
@@ -439,7 +448,7 @@ impl<'a> Machine<'a> {
                 let mut cands = vec![];
                 for l in ls {
                     let Some(&t) = self.labels[pi].get(l.as_str()) else {
-                        return Err(Stuck(format!("undefined label {l}")));
+                        return Err(Stuck::new(format!("undefined label {l}")));
                     };
                     // The target's leading assumes (a branch condition, after the NULL guards
                     // of `guard`) decide whether it is feasible.
@@ -460,7 +469,7 @@ impl<'a> Machine<'a> {
                     }
                 }
                 let t = match cands.len() {
-                    0 => return Err(Stuck("no goto target is feasible".into())),
+                    0 => return Err(Stuck::new("no goto target is feasible")),
                     1 => cands[0],
                     n => {
                         let labels =
@@ -565,7 +574,7 @@ impl<'a> Machine<'a> {
             Value::Zero => false,
             Value::Ptr { .. } | Value::Func(_) => true,
             Value::Undef => self.ask(&Type::Bool, Ask::Uninit(None)) != 0,
-            Value::Agg(_) => return Err(Stuck("aggregate used as a condition".into())),
+            Value::Agg(_) => return Err(Stuck::new("aggregate used as a condition")),
         })
     }
 
@@ -575,7 +584,7 @@ impl<'a> Machine<'a> {
                 return Ok(o);
             }
         }
-        self.globals.get(name).copied().ok_or_else(|| Stuck(format!("unknown variable {name}")))
+        self.globals.get(name).copied().ok_or_else(|| Stuck::new(format!("unknown variable {name}")))
     }
 
     fn place(&mut self, proc: Option<&Proc>, l: &Lval) -> R<(usize, Vec<i64>)> {
@@ -583,9 +592,9 @@ impl<'a> Machine<'a> {
             Lval::Var(v) => Ok((self.var_obj(v)?, vec![])),
             Lval::Deref(e) => match self.eval(proc, e)? {
                 Value::Ptr { obj, path } => Ok((obj, path)),
-                Value::Int(0) | Value::Zero => Err(Stuck("null pointer dereference".into())),
-                Value::Func(f) => Err(Stuck(format!("dereference of function pointer {f}"))),
-                v => Err(Stuck(format!("dereference of invalid pointer {v:?}"))),
+                Value::Int(0) | Value::Zero => Err(Stuck::new("null pointer dereference")),
+                Value::Func(f) => Err(Stuck::new(format!("dereference of function pointer {f}"))),
+                v => Err(Stuck::new(format!("dereference of invalid pointer {v:?}"))),
             },
             Lval::Field(b, f) => {
                 let t = self.p.type_of_lval(proc, b);
@@ -596,7 +605,7 @@ impl<'a> Machine<'a> {
                     _ => None,
                 };
                 let Some(idx) = idx else {
-                    return Err(Stuck(format!("unknown field {f}")));
+                    return Err(Stuck::new(format!("unknown field {f}")));
                 };
                 let (o, mut path) = self.place(proc, b)?;
                 path.push(idx as i64);
@@ -607,11 +616,11 @@ impl<'a> Machine<'a> {
                 let iv = self.eval(proc, i)?;
                 let iv = self.int_of(iv)?;
                 if iv < 0 {
-                    return Err(Stuck(format!("negative index {iv}")));
+                    return Err(Stuck::new(format!("negative index {iv}")));
                 }
                 if let Some(Type::Array(_, Some(n))) = self.p.type_of_lval(proc, b) {
                     if iv as u64 >= n {
-                        return Err(Stuck(format!("index {iv} out of bounds {n}")));
+                        return Err(Stuck::new(format!("index {iv} out of bounds {n}")));
                     }
                 }
                 path.push(iv as i64);
@@ -667,7 +676,7 @@ impl<'a> Machine<'a> {
             Value::Int(i) => Ok(i),
             Value::Zero => Ok(0),
             Value::Undef => Ok(self.ask(&Type::INT, Ask::Uninit(None)) as i128),
-            v => Err(Stuck(format!("integer expected, found {v:?}"))),
+            v => Err(Stuck::new(format!("integer expected, found {v:?}"))),
         }
     }
 
@@ -792,7 +801,7 @@ impl<'a> Machine<'a> {
                     BinOp::Mul => x.wrapping_mul(y),
                     BinOp::Div | BinOp::Rem => {
                         if y == 0 {
-                            return Err(Stuck("division by zero".into()));
+                            return Err(Stuck::new("division by zero"));
                         }
                         if op == BinOp::Div {
                             x / y
@@ -806,7 +815,7 @@ impl<'a> Machine<'a> {
                             _ => 64,
                         };
                         if y < 0 || y >= bits {
-                            return Err(Stuck(format!("shift by {y}")));
+                            return Err(Stuck::new(format!("shift by {y}")));
                         }
                         if op == BinOp::Shl {
                             x << y
@@ -836,7 +845,7 @@ impl<'a> Machine<'a> {
         match (&a, &b) {
             (Value::Ptr { obj, path }, Value::Ptr { obj: o2, path: p2 }) => {
                 if obj != o2 {
-                    return Err(Stuck("comparison of pointers to different objects".into()));
+                    return Err(Stuck::new("comparison of pointers to different objects"));
                 }
                 match op {
                     BinOp::Lt => b2(path < p2),
@@ -852,7 +861,7 @@ impl<'a> Machine<'a> {
                         let _ = (proc, e);
                         Ok(Value::Int(d))
                     }
-                    _ => Err(Stuck(format!("unsupported pointer operation {}", op.symbol()))),
+                    _ => Err(Stuck(format!("unsupported pointer operation {}", op.symbol()), true)),
                 }
             }
             (Value::Ptr { obj, path }, Value::Int(k)) | (Value::Int(k), Value::Ptr { obj, path })
@@ -867,14 +876,14 @@ impl<'a> Machine<'a> {
                     Some(l) => {
                         *l += k as i64;
                         if *l < 0 {
-                            return Err(Stuck("pointer arithmetic before the start of an array".into()));
+                            return Err(Stuck::new("pointer arithmetic before the start of an array"));
                         }
                     }
-                    None => return Err(Stuck("pointer arithmetic outside an array".into())),
+                    None => return Err(Stuck::new("pointer arithmetic outside an array")),
                 }
                 Ok(Value::Ptr { obj: *obj, path })
             }
-            _ => Err(Stuck(format!("unsupported pointer operation {}", op.symbol()))),
+            _ => Err(Stuck(format!("unsupported pointer operation {}", op.symbol()), true)),
         }
     }
 }

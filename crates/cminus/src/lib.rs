@@ -10,8 +10,10 @@
 //! See `docs/cminus.md` for the full description.
 
 pub mod cfg;
+pub mod diag;
 pub mod guard;
 pub mod interp;
+pub mod names;
 pub mod pointsto;
 pub mod print;
 
@@ -21,14 +23,7 @@ use serde::Serialize;
 use std::collections::HashMap;
 use std::fmt;
 
-/// The ghost variable standing for a procedure's return value in predicates (`$ret`), shared
-/// by c2bp (return predicates) and Newton (predicates carried across returns).
-pub const RET_VAR: &str = "__slam_ret";
-
-/// The ghost variable holding formal `f`'s value at procedure entry (`pre(f)` in predicates).
-pub fn pre_var(formal: &str) -> String {
-    format!("{formal}$pre")
-}
+pub use names::{pre_var, RET_VAR};
 
 /// A statement identifier, unique in the whole program and stable for the same input.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]

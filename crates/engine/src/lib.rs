@@ -622,7 +622,7 @@ impl Worker {
                     it.infeasible_at = Some(at);
                     self.stuck(&mut it, index, at, &path)
                 }
-                newton::Verdict::Unknown(msg) => {
+                newton::Verdict::Unknown(why) => {
                     it.result = IterationResult::Unknown;
                     if self.deadline_passed() {
                         let secs = self.limits.time.unwrap_or_default().as_secs_f64();
@@ -630,10 +630,10 @@ impl Worker {
                             StopReason::TimeLimit,
                             format!("the time limit ({secs} s) was reached during refinement of iteration {index}"),
                         ))
-                    } else if msg.to_lowercase().contains("unsupported") || msg.contains("not supported") {
-                        Some(End::new(StopReason::Unsupported, format!("path simulation: {msg}")))
+                    } else if why.kind == newton::UndecidedKind::Unsupported {
+                        Some(End::new(StopReason::Unsupported, format!("path simulation: {why}")))
                     } else {
-                        Some(End::new(StopReason::Unknown, format!("path simulation could not decide: {msg}")))
+                        Some(End::new(StopReason::Unknown, format!("path simulation could not decide: {why}")))
                     }
                 }
             };

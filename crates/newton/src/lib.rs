@@ -47,6 +47,8 @@ pub struct Value {
     /// The C name (`p->len`, `x`).
     pub name: String,
     pub value: i128,
+    /// Written by the step (else read by it).
+    pub written: bool,
 }
 
 /// One step of a concrete counterexample.
@@ -100,7 +102,44 @@ pub enum Verdict {
         at: usize,
     },
     /// Newton could not decide (prover timeout, unsupported construct).
-    Unknown(String),
+    Unknown(Undecided),
+}
+
+/// Why Newton could not decide a path: the kind decides the engine's stop reason.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Undecided {
+    pub kind: UndecidedKind,
+    pub message: String,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UndecidedKind {
+    /// The path uses C that the logic does not model.
+    Unsupported,
+    /// Anything else: a prover timeout, a malformed path, logic and interpreter disagreeing.
+    Other,
+}
+
+impl Undecided {
+    pub fn other(message: impl Into<String>) -> Self {
+        Undecided { kind: UndecidedKind::Other, message: message.into() }
+    }
+}
+
+impl From<logic::LogicError> for Undecided {
+    fn from(e: logic::LogicError) -> Self {
+        let kind = match e {
+            logic::LogicError::Unsupported(_) => UndecidedKind::Unsupported,
+            logic::LogicError::Type(_) => UndecidedKind::Other,
+        };
+        Undecided { kind, message: e.to_string() }
+    }
+}
+
+impl std::fmt::Display for Undecided {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
 }
 
 /// Statistics of one Newton run.

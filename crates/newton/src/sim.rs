@@ -1,7 +1,7 @@
 //! Path simulation: a symbolic store per call frame, path conditions from every `assume`,
 //! feasibility by Z3, and predicates from a minimal unsat core carried back along the path.
 
-use crate::{CexStep, Counterexample, Options, PathStep, Predicate, Stats, Value, Verdict};
+use crate::{CexStep, Counterexample, Options, PathStep, Predicate, Stats, Undecided, Value, Verdict};
 use cminus::{Expr, Lval, Program, Stmt, StmtKind, Type};
 use logic::z3::ast::{Ast, Bool};
 use logic::Term;
@@ -106,10 +106,10 @@ fn simulate<'p, 'ctx>(
     prog: &'p Program,
     path: &[PathStep],
     ctx: &'ctx logic::z3::Context,
-) -> Result<Sim<'p, 'ctx>, String> {
+) -> Result<Sim<'p, 'ctx>, Undecided> {
     let env = Env::new(ctx, prog);
     let index = prog.stmt_index();
-    let entry = prog.proc(&prog.entry).ok_or("no entry procedure")?;
+    let entry = prog.proc(&prog.entry).ok_or_else(|| Undecided::other("no entry procedure"))?;
     let mut st = State::new(&env, "v.", Some(&entry.name));
     let init_mem = st.mem.clone();
     // Globals start with their initialisers (memory starts unknown elsewhere).
@@ -123,7 +123,7 @@ fn simulate<'p, 'ctx>(
     let mut fresh_ptrs = 0;
     let mut param_cells = Vec::new();
     for (i, f) in entry.formals.iter().enumerate() {
-        let v = st.read(&env, &Lval::var(&f.name)).map_err(|e| e.to_string())?;
+        let v = st.read(&env, &Lval::var(&f.name))?;
         if let Type::Ptr(pointee) = &f.ty {
             let base = FRESH_PTR_BASE + fresh_ptrs * FRESH_PTR_STRIDE;
             axioms.push(v._eq(&env.int(base)));
@@ -162,10 +162,10 @@ fn simulate<'p, 'ctx>(
     let mut calls = 0u64;
     let mut allocs = 0i64;
     for (i, step) in path.iter().enumerate() {
-        let (proc, s) = stmt(prog, &sim.index, step.stmt).ok_or_else(|| format!("unknown statement {}", step.stmt))?;
+        let (proc, s) = stmt(prog, &sim.index, step.stmt).ok_or_else(|| Undecided::other(format!("unknown statement {}", step.stmt)))?;
         if step.depth + 1 != sim.frames.len() || sim.frames.last().map(|f| f.proc.as_str()) != Some(proc.name.as_str())
         {
-            return Err(format!("path step {i} ({}) does not follow the calls and returns", step.stmt));
+            return Err(Undecided::other(format!("path step {i} ({}) does not follow the calls and returns", step.stmt)));
         }
         let fid = *frame_ids.last().expect("a frame");
         sim.frame_of.push(fid);
@@ -198,13 +198,13 @@ fn simulate<'p, 'ctx>(
         let next = path.get(i + 1);
         match &s.kind {
             StmtKind::Assign(l, e) => {
-                sim.frames[top].state.assign(env, l, e).map_err(|e| e.to_string())?;
+                sim.frames[top].state.assign(env, l, e)?;
                 if let Ok(v) = sim.frames[top].state.read(env, l) {
                     rec.writes.push((cminus::print_lval(l), v));
                 }
             }
             StmtKind::Assume(e) => {
-                let f = sim.frames[top].state.cond(env, e).map_err(|e| e.to_string())?;
+                let f = sim.frames[top].state.cond(env, e)?;
                 sim.conds.push(Cond { step: i, formula: f, expr: e.clone() });
             }
             StmtKind::Goto(labels) => {
@@ -212,31 +212,31 @@ fn simulate<'p, 'ctx>(
                     let ok = stmt(prog, &sim.index, n.stmt)
                         .is_some_and(|(p2, s2)| p2.name == proc.name && s2.labels.iter().any(|l| labels.contains(l)));
                     if !ok {
-                        return Err(format!("path step {} is not a target of the goto at step {i}", i + 1));
+                        return Err(Undecided::other(format!("path step {} is not a target of the goto at step {i}", i + 1)));
                     }
                 }
             }
             StmtKind::Skip => {}
             StmtKind::Error(_) => {
                 if i + 1 != path.len() {
-                    return Err("the path goes on after an error statement".into());
+                    return Err(Undecided::other("the path goes on after an error statement"));
                 }
             }
-            StmtKind::Halt => return Err("the path goes on after a halt".into()),
+            StmtKind::Halt => return Err(Undecided::other("the path goes on after a halt")),
             StmtKind::Return(e) => {
                 let v = match e {
-                    Some(e) => Some(sim.frames[top].state.int(env, e).map_err(|e| e.to_string())?),
+                    Some(e) => Some(sim.frames[top].state.int(env, e)?),
                     None => None,
                 };
                 let fr = sim.frames.pop().expect("a frame");
                 sim.all_frames[fid].return_step = Some(i);
                 frame_ids.pop();
                 let Some((caller_ix, _, ret_lval)) = fr.caller else {
-                    return Err("the entry procedure returns before the error".into());
+                    return Err(Undecided::other("the entry procedure returns before the error"));
                 };
                 let mut back = fr.state.leave(&sim.frames[caller_ix].state);
                 if let (Some(l), Some(v)) = (ret_lval, v) {
-                    back.write(env, &l, v.clone()).map_err(|e| e.to_string())?;
+                    back.write(env, &l, v.clone())?;
                     rec.writes.push((cminus::print_lval(&l), v));
                 }
                 sim.frames[caller_ix].state = back;
@@ -246,14 +246,14 @@ fn simulate<'p, 'ctx>(
                 match prog.proc(callee) {
                     Some(q) => {
                         if next.map(|n| n.depth) != Some(step.depth + 1) {
-                            return Err(format!("the path does not enter {callee} at step {i}"));
+                            return Err(Undecided::other(format!("the path does not enter {callee} at step {i}")));
                         }
                         calls += 1;
                         let mut st = caller_state.enter(&q.name, calls, "v.");
                         let mut actuals = Vec::new();
                         for (f, a) in q.formals.iter().zip(args) {
-                            let v = caller_state.int(env, a).map_err(|e| e.to_string())?;
-                            st.write(env, &Lval::var(&f.name), v).map_err(|e| e.to_string())?;
+                            let v = caller_state.int(env, a)?;
+                            st.write(env, &Lval::var(&f.name), v)?;
                             actuals.push((f.name.clone(), a.clone()));
                         }
                         for l in &q.locals {
@@ -312,7 +312,7 @@ fn simulate<'p, 'ctx>(
                         if let (Some(l), Some(v)) = (ret, v) {
                             let ty = caller_state.type_of_lval(env, l).unwrap_or(Type::INT);
                             if ty.is_scalar() {
-                                sim.frames[top].state.write(env, l, v.clone()).map_err(|e| e.to_string())?;
+                                sim.frames[top].state.write(env, l, v.clone())?;
                                 rec.writes.push((cminus::print_lval(l), v));
                             }
                         }
@@ -391,9 +391,9 @@ fn decide<'ctx>(sim: &Sim<'_, 'ctx>, path: &[PathStep], known: &[Predicate], pro
             match prover.is_sat(&Bool::and(prover.ctx, &refs)) {
                 Some(true) => match counterexample(sim, path, &all, prover) {
                     Some(c) => confirm(sim.prog, path, c),
-                    None => Verdict::Unknown("no model for a satisfiable path".into()),
+                    None => Verdict::Unknown(Undecided::other("no model for a satisfiable path")),
                 },
-                _ => Verdict::Unknown("the prover could not decide the path's feasibility".into()),
+                _ => Verdict::Unknown(Undecided::other("the prover could not decide the path's feasibility")),
             }
         }
         Some(k) => {
@@ -427,11 +427,13 @@ fn confirm(prog: &Program, path: &[PathStep], cex: Counterexample) -> Verdict {
         return Verdict::Feasible(Box::new(cex));
     }
     let k = run.trace.iter().zip(&want).take_while(|(a, b)| a == b).count();
-    Verdict::Unknown(format!(
+    let unmodelled = matches!(run.outcome, cminus::interp::Outcome::Stuck { unmodelled: true, .. });
+    let kind = if unmodelled { crate::UndecidedKind::Unsupported } else { crate::UndecidedKind::Other };
+    Verdict::Unknown(Undecided { kind, message: format!(
         "the path is feasible for the prover, but the interpreter fed its values leaves it at step {k} ({:?}); \
          the logic and the interpreter disagree on the C semantics of this path",
         run.outcome
-    ))
+    ) })
 }
 
 fn counterexample<'ctx>(
@@ -464,10 +466,10 @@ fn counterexample<'ctx>(
         let (proc, s) = stmt(sim.prog, &sim.index, step.stmt)?;
         let mut values: Vec<Value> = Vec::new();
         for (n, _) in &r.reads {
-            values.push(Value { name: c_name(proc, n), value: it.next()? });
+            values.push(Value { name: c_name(proc, n), value: it.next()?, written: false });
         }
         for (n, _) in &r.writes {
-            values.push(Value { name: format!(":={}", c_name(proc, n)), value: it.next()? });
+            values.push(Value { name: c_name(proc, n), value: it.next()?, written: true });
         }
         for k in 0..r.nondets.len() {
             oracle.push((i, k, it.next()?));
@@ -478,7 +480,7 @@ fn counterexample<'ctx>(
     for (k, (n, _)) in sim.entry_params.iter().enumerate() {
         let v = it.next()?;
         oracle.push((usize::MAX, k, v));
-        inputs.push(Value { name: n.clone(), value: v });
+        inputs.push(Value { name: n.clone(), value: v, written: false });
     }
     for k in 0..sim.init_nondets.len() {
         oracle.push((usize::MAX - 1, k, it.next()?));

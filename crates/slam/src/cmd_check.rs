@@ -133,7 +133,7 @@ pub fn run(mut a: Args, verbose: u8) -> u8 {
                 let src = std::fs::read_to_string(&d.file).ok();
                 crate::diag::report(&d.file, src.as_deref(), d.line as usize, d.col as usize, &d.message);
             }
-            if !diags.is_empty() && diags.iter().all(|d| d.message.contains("not supported")) {
+            if cminus::diag::all_of_kind(&diags, cminus::diag::DiagKind::Unsupported) {
                 let d = &diags[0];
                 let detail = format!("{}:{}:{}: {}", d.file, d.line, d.col, d.message);
                 return report::unsupported(&ctx, &detail, started.elapsed().as_secs_f64(), json);

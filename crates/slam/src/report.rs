@@ -113,19 +113,7 @@ struct JsonReport<'a> {
 }
 
 /// Temporaries of the front end say nothing to a reader.
-pub(crate) fn is_temp(name: &str) -> bool {
-    name.strip_prefix("__t").is_some_and(|r| !r.is_empty() && r.chars().all(|c| c.is_ascii_digit()))
-}
-
-/// Whether a text names a front-end temporary (`__t` and digits, as a whole identifier).
-pub(crate) fn mentions_temp(text: &str) -> bool {
-    let b = text.as_bytes();
-    let ident = |c: u8| c.is_ascii_alphanumeric() || c == b'_';
-    text.match_indices("__t").any(|(i, _)| {
-        let digits = b[i + 3..].iter().take_while(|c| c.is_ascii_digit()).count();
-        digits > 0 && (i == 0 || !ident(b[i - 1])) && b.get(i + 3 + digits).is_none_or(|&c| !ident(c))
-    })
-}
+pub(crate) use cminus::names::{is_temp, mentions_temp};
 
 /// The predicates a person (or a tool reading the report) is shown: those over the
 /// program's own expressions. Predicates over the front end's temporaries are counted, not
@@ -137,10 +125,7 @@ pub fn shown_predicates(o: &engine::Outcome) -> (Vec<&engine::PredInfo>, usize) 
 }
 
 fn value_out(v: &newton::Value) -> ValueOut {
-    match v.name.strip_prefix(":=") {
-        Some(n) => ValueOut { name: n.trim().to_string(), value: v.value, written: true },
-        None => ValueOut { name: v.name.clone(), value: v.value, written: false },
-    }
+    ValueOut { name: v.name.clone(), value: v.value, written: v.written }
 }
 
 /// Every input of the run: the entry's parameters and the uninitialised globals it needs
@@ -173,17 +158,17 @@ fn inputs(prog: &Program, cex: &newton::Counterexample) -> Vec<ValueOut> {
         }
         // `x = nondet()`, `x = ext()`: the value written, named by the variable (a temporary
         // is followed to the variable it is copied to, in the same frame).
-        for (name, value) in s.values.iter().filter_map(|v| v.name.strip_prefix(":=").map(|n| (n.trim(), v.value))) {
+        for (name, value) in s.values.iter().filter(|v| v.written).map(|v| (v.name.as_str(), v.value)) {
             let name = if is_temp(name) {
                 steps[k + 1..]
                     .iter()
                     .take_while(|x| x.depth >= s.depth)
                     .filter(|x| x.depth == s.depth && x.proc == s.proc)
                     .take(8)
-                    .find(|x| x.values.iter().any(|r| r.name == name && r.value == value))
+                    .find(|x| x.values.iter().any(|r| !r.written && r.name == name && r.value == value))
                     .and_then(|x| {
                         x.values.iter().find_map(|w| {
-                            w.name.strip_prefix(":=").map(str::trim).filter(|n| !is_temp(n) && w.value == value)
+                            (w.written && !is_temp(&w.name) && w.value == value).then_some(w.name.as_str())
                         })
                     })
                     .map(str::to_string)

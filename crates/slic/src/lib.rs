@@ -26,16 +26,7 @@ pub use preprocess::{preprocess, PpOptions};
 use std::collections::HashMap;
 use std::path::Path;
 
-/// A problem in a rule (or, for warnings, a remark about the rule and the program), at a
-/// position in the rule's source.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{file}:{line}:{col}: {message}")]
-pub struct Diagnostic {
-    pub file: String,
-    pub line: u32,
-    pub col: u32,
-    pub message: String,
-}
+pub use cminus::diag::{DiagKind, Diagnostic};
 
 /// Errors of this crate, all carrying diagnostics.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -87,7 +78,7 @@ fn check_rule(rule: &Rule) -> Vec<Diagnostic> {
         file: rule.files.get(pos.file as usize).cloned().unwrap_or_default(),
         line: pos.line,
         col: pos.col,
-        message: m,
+        message: m, kind: cminus::diag::DiagKind::Semantic
     };
     // initial values
     for v in &rule.state {

@@ -158,17 +158,17 @@ impl Lowerer<'_> {
             return Ok(());
         }
         if is_concurrency_start(n) {
-            return self.err(span, format!("concurrency is not supported: {n}"));
+            return self.unsupported(span, format!("concurrency is not supported: {n}"));
         }
         if n.starts_with("__builtin_") || n.starts_with("__atomic_") || n.starts_with("__sync_") {
-            return self.err(span, format!("the GNU builtin {n} is not supported"));
+            return self.unsupported(span, format!("the GNU builtin {n} is not supported"));
         }
         // an external longjmp would return, and setjmp would never return a second time
         if matches!(n, "setjmp" | "_setjmp" | "sigsetjmp" | "__sigsetjmp" | "longjmp" | "_longjmp" | "siglongjmp") {
-            return self.err(span, format!("non-local jumps are not supported: {n}"));
+            return self.unsupported(span, format!("non-local jumps are not supported: {n}"));
         }
         if matches!(n, "on_exit" | "at_quick_exit") {
-            return self.err(span, format!("exit handlers registered with {n} are not supported"));
+            return self.unsupported(span, format!("exit handlers registered with {n} are not supported"));
         }
         Ok(())
     }
@@ -179,7 +179,7 @@ impl Lowerer<'_> {
             return Ok(());
         }
         if n == "atexit" {
-            return self.err(span, "atexit through a function pointer is not supported");
+            return self.unsupported(span, "atexit through a function pointer is not supported");
         }
         self.check_unmodelled(n, span)
     }
@@ -374,7 +374,7 @@ impl Lowerer<'_> {
                 };
                 return match types_compatible(t1, t2) {
                     Some(c) => Ok(Some(self.value_for_want(Expr::Int(c as i128), Type::INT, want, span)?)),
-                    None => self.err(
+                    None => self.unsupported(
                         span,
                         format!(
                             "__builtin_types_compatible_p of {} and {} is not supported (qualifiers, enums and integer type names are not kept)",
@@ -389,7 +389,7 @@ impl Lowerer<'_> {
                 // x86 and x86-64: objects of 1, 2, 4 and 8 bytes are lock-free
                 let size = self.const_int(&args[0])?;
                 if !matches!(size, 1 | 2 | 4 | 8) {
-                    return self.err(span, format!("{n} of a {size}-byte object is not supported"));
+                    return self.unsupported(span, format!("{n} of a {size}-byte object is not supported"));
                 }
                 self.effect(&args[1])?;
                 return Ok(Some(self.value_for_want(Expr::Bool(true), Type::Bool, want, span)?));
@@ -401,7 +401,7 @@ impl Lowerer<'_> {
             argc(k)?;
             let (l, t) = self.atomic_object(&args[0])?;
             if !t.is_integer() {
-                return self.err(args[0].span, format!("{n} on a non-integer object is not supported"));
+                return self.unsupported(args[0].span, format!("{n} on a non-integer object is not supported"));
             }
             let (v, vt) = self.rv(&args[1])?;
             for a in &args[2..] {
@@ -505,7 +505,7 @@ impl Lowerer<'_> {
                 argc(6)?;
                 let (l, t) = self.atomic_object(&args[0])?;
                 if !t.is_scalar() {
-                    return self.err(args[0].span, format!("{n} on a non-scalar object is not supported"));
+                    return self.unsupported(args[0].span, format!("{n} on a non-scalar object is not supported"));
                 }
                 let (exp, et) = self.atomic_object(&args[1])?;
                 self.same_type(&t, &et, n, span)?;
@@ -542,7 +542,7 @@ impl Lowerer<'_> {
                 }
                 let (l, t) = self.atomic_object(&args[0])?;
                 if !t.is_scalar() {
-                    return self.err(args[0].span, format!("{n} on a non-scalar object is not supported"));
+                    return self.unsupported(args[0].span, format!("{n} on a non-scalar object is not supported"));
                 }
                 let (o, ot) = self.rv(&args[1])?;
                 let o = self.conv(o, &ot, &t, args[1].span)?;
@@ -594,13 +594,13 @@ impl Lowerer<'_> {
                     }
                 }
                 if !t.is_integer() || (n != "__sync_lock_release" && bits_of(&t) != 8 && t != Type::Bool) {
-                    return self.err(
+                    return self.unsupported(
                         args[0].span,
                         format!("{n} on an object of type {} is not supported", print::type_str(&t)),
                     );
                 }
                 if !t.is_scalar() {
-                    return self.err(args[0].span, format!("{n} on a non-scalar object is not supported"));
+                    return self.unsupported(args[0].span, format!("{n} on a non-scalar object is not supported"));
                 }
                 for a in &args[1..] {
                     self.effect(a)?;
@@ -719,7 +719,7 @@ impl Lowerer<'_> {
             return self.err(span, format!("{n}: the result must be an integer other than _Bool"));
         }
         if [&at, &bt, &rt].iter().any(|t| bits_of(t) > 64) {
-            return self.err(span, format!("{n} on integers wider than 64 bits is not supported"));
+            return self.unsupported(span, format!("{n} on integers wider than 64 bits is not supported"));
         }
         self.set_loc(span);
         let (lo, hi) = range(&rt);

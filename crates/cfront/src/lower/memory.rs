@@ -52,7 +52,7 @@ impl Lowerer<'_> {
         if args.len() != nargs {
             return self.err(span, format!("{n} takes {nargs} arguments"));
         }
-        let unsupported = |s: &Self, why: &str| s.err(span, format!("{n} {why} is not supported"));
+        let unsupported = |s: &Self, why: &str| s.unsupported(span, format!("{n} {why} is not supported"));
         let size_arg = &args[nargs - 1];
         let size = match self.const_int(size_arg) {
             Ok(v) => v,

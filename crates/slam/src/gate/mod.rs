@@ -366,7 +366,7 @@ fn plan_unit(unit: &Unit, wanted: &[String]) -> Result<Planned, String> {
             ..Default::default()
         };
         if let Err(diags) = cfront::lower_files(std::slice::from_ref(&unit.file), &opts) {
-            if let Some(d) = diags.iter().find(|d| !d.message.contains("entry function")) {
+            if let Some(d) = diags.iter().find(|d| d.kind != cminus::diag::DiagKind::NoEntry) {
                 return Err(format!("{}:{}:{}: {}", d.file, d.line, d.col, d.message));
             }
         }

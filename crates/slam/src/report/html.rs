@@ -48,9 +48,7 @@ pub struct ViewStep {
     pub values: Vec<(String, i128, bool)>,
 }
 
-fn is_temp(name: &str) -> bool {
-    name.strip_prefix("__t").is_some_and(|r| !r.is_empty() && r.chars().all(|c| c.is_ascii_digit()))
-}
+use cminus::names::is_temp;
 
 /// Group a counterexample's C-- steps into the steps a person reads.
 pub fn view_steps(prog: &Program, cex: &newton::Counterexample) -> Vec<ViewStep> {
@@ -60,10 +58,7 @@ pub fn view_steps(prog: &Program, cex: &newton::Counterexample) -> Vec<ViewStep>
         let values: Vec<(String, i128, bool)> = s
             .values
             .iter()
-            .map(|v| match v.name.strip_prefix(":=") {
-                Some(w) => (w.trim().to_string(), v.value, true),
-                None => (v.name.clone(), v.value, false),
-            })
+            .map(|v| (v.name.clone(), v.value, v.written))
             .filter(|(name, _, _)| !is_temp(name))
             .collect();
         let enters = k + 1 < n && cex.steps[k + 1].depth > s.depth;

@@ -54,7 +54,12 @@ pub fn loop_heads(prog: &Program) -> Vec<(usize, usize)> {
 /// The C text of a predicate, when it is plain C over the program's own variable names.
 fn c_text(prog: &Program, proc: &cminus::Proc, p: &engine::PredInfo) -> Option<String> {
     let t = &p.text;
-    if t.contains('$') || t.contains("::") || t.contains("pre(") || t.contains("__t") || t.contains("__str") {
+    if t.contains('$')
+        || t.contains("::")
+        || t.contains("pre(")
+        || cminus::names::mentions_temp(t)
+        || cminus::names::mentions_string_literal(t)
+    {
         return None;
     }
     let mut ok = true;

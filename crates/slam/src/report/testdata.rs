@@ -30,7 +30,14 @@ fn step(
         proc: proc.into(),
         depth,
         loc,
-        values: values.iter().map(|(n, v)| newton::Value { name: n.to_string(), value: *v }).collect(),
+        // `":= x"` in the fixtures is a value the step writes
+        values: values
+            .iter()
+            .map(|(n, v)| match n.strip_prefix(":=") {
+                Some(w) => newton::Value { name: w.trim().to_string(), value: *v, written: true },
+                None => newton::Value { name: n.to_string(), value: *v, written: false },
+            })
+            .collect(),
     }
 }
 

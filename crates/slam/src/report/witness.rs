@@ -181,8 +181,7 @@ fn c_expr_name(name: &str) -> bool {
     !name.is_empty()
         && !name.contains("::")
         && !name.contains('$')
-        && !crate::report::is_temp(name)
-        && !name.contains("__t")
+        && !cminus::names::mentions_temp(name)
         && name.chars().all(|c| c.is_ascii_alphanumeric() || "_.->[]*()".contains(c))
 }
 
@@ -199,7 +198,7 @@ fn user_variable(prog: &Program, proc: &str, name: &str, checked: &[usize]) -> b
 }
 
 fn written(v: &newton::Value) -> Option<&str> {
-    v.name.strip_prefix(":=").map(str::trim)
+    v.written.then_some(v.name.as_str())
 }
 
 /// The waypoints of a counterexample, in trace order, at the points validators match:

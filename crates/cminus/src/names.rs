@@ -1,0 +1,78 @@
+//! The names slam invents, and how to recognise them: every stage that makes or reads one
+//! goes through here, so that a user's identifier is never mistaken for one of them.
+//!
+//! Front-end names start with `__`, which C reserves for the implementation, and are
+//! recognised only as whole identifiers (`x__total` is the user's).
+
+/// The ghost variable standing for a procedure's return value in predicates (`$ret`), shared
+/// by c2bp (return predicates) and Newton (predicates carried across returns).
+pub const RET_VAR: &str = "__slam_ret";
+
+/// The ghost variable holding formal `f`'s value at procedure entry (`pre(f)` in predicates).
+pub fn pre_var(formal: &str) -> String {
+    format!("{formal}$pre")
+}
+
+/// The front end's `n`th temporary of a procedure.
+pub fn temp(n: u32) -> String {
+    format!("__t{n}")
+}
+
+/// The global holding the front end's `n`th string literal.
+pub fn string_literal(n: usize) -> String {
+    format!("__str{n}")
+}
+
+/// Whether `name` is a front-end temporary (`__t` and digits).
+pub fn is_temp(name: &str) -> bool {
+    numbered(name, "__t")
+}
+
+/// Whether a text (an expression, a predicate) names a front-end temporary as a whole
+/// identifier.
+pub fn mentions_temp(text: &str) -> bool {
+    mentions_numbered(text, "__t")
+}
+
+/// Whether a text names a string-literal global of the front end as a whole identifier
+/// (possibly renamed apart, `__str3__2`).
+pub fn mentions_string_literal(text: &str) -> bool {
+    mentions_numbered(text, "__str")
+}
+
+fn numbered(name: &str, prefix: &str) -> bool {
+    name.strip_prefix(prefix).is_some_and(|r| !r.is_empty() && r.chars().all(|c| c.is_ascii_digit()))
+}
+
+/// `prefix` followed by digits, starting an identifier of `text`; with `whole`, also ending it.
+fn mentions_numbered(text: &str, prefix: &str) -> bool {
+    let b = text.as_bytes();
+    let ident = |c: u8| c.is_ascii_alphanumeric() || c == b'_';
+    text.match_indices(prefix).any(|(i, _)| {
+        let start = i + prefix.len();
+        let digits = b[start..].iter().take_while(|c| c.is_ascii_digit()).count();
+        let end = start + digits;
+        let ends_ident = b.get(end).is_none_or(|&c| !ident(c))
+            || (prefix == "__str" && text[end..].starts_with("__") && b.get(end + 2).is_some_and(u8::is_ascii_digit));
+        digits > 0 && (i == 0 || !ident(b[i - 1])) && ends_ident
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn temporaries_are_whole_identifiers() {
+        assert!(is_temp("__t0") && is_temp(&temp(12)));
+        assert!(!is_temp("__t") && !is_temp("__tx") && !is_temp("x__t1"));
+        assert!(mentions_temp("__t3 + 1 < x") && mentions_temp("(__t12 == 0)"));
+        assert!(!mentions_temp("x__total > 0") && !mentions_temp("x__t1 > 0") && !mentions_temp("__t3x"));
+    }
+
+    #[test]
+    fn string_literals() {
+        assert!(mentions_string_literal(&string_literal(0)) && mentions_string_literal("p == __str2__3"));
+        assert!(!mentions_string_literal("my__str1") && !mentions_string_literal("__strlen"));
+    }
+}
