@@ -274,17 +274,18 @@ pub fn error_guard_predicates(prog: &Program, window: usize) -> Vec<Pred> {
     out
 }
 
-/// The initial predicates of a check: with a rule, the rule's (its state tests and guards,
-/// from [`slic::initial_predicates`] on the instrumented program — the conditions that guard
-/// its error statements); without one, the conditions guarding the program's error
-/// statements ([`error_guard_predicates`]). Canonical, scoped, without duplicates.
-pub fn initial_predicates(prog: &Program, rule: Option<&slic::Rule>) -> PredSet {
+/// The initial predicates of a check: with a rule, the rule's predicates as the caller gives
+/// them (`slic::initial_predicates` on the instrumented program: its state tests and guards,
+/// the conditions that guard its error statements; the engine does not know SLIC); without
+/// one, the conditions guarding the program's error statements ([`error_guard_predicates`]).
+/// Canonical, scoped, without duplicates.
+pub fn initial_predicates(prog: &Program, rule_preds: Option<&[(Option<String>, Expr)]>) -> PredSet {
     let mut set = PredSet::default();
-    match rule {
+    match rule_preds {
         // The rule's error statements are guarded by its state tests and guards.
-        Some(rule) => {
-            for (scope, e) in slic::initial_predicates(rule, prog) {
-                set.insert(prog, Pred { expr: e, scope }, 0);
+        Some(preds) => {
+            for (scope, e) in preds {
+                set.insert(prog, Pred { expr: e.clone(), scope: scope.clone() }, 0);
             }
         }
         None => {

@@ -181,7 +181,8 @@ pub fn run(mut a: Args, verbose: u8) -> u8 {
             }
         }
     };
-    let preds = engine::initial_predicates(&prog, rule.as_ref());
+    let rule_preds = rule.as_ref().map(|r| slic::initial_predicates(r, &prog));
+    let preds = engine::initial_predicates(&prog, rule_preds.as_deref());
 
     let mut runner = engine::Runner::new(prog.clone())
         .with_predicates(preds)

@@ -74,7 +74,7 @@ pub fn load(case: &Case) -> Result<(cminus::Program, engine::PredSet), String> {
         Some(r) => {
             let rule = slic::preprocess_and_parse(r, &slic::PpOptions::default()).map_err(|d| format!("{d:?}"))?;
             let out = slic::instrument(&prog, &rule).map_err(|d| format!("{d:?}"))?;
-            let preds = engine::initial_predicates(&out.program, Some(&rule));
+            let preds = engine::initial_predicates(&out.program, Some(&slic::initial_predicates(&rule, &out.program)));
             Ok((out.program, preds))
         }
     }
