@@ -5,7 +5,7 @@ use crate::preds::{Pred, RET};
 use crate::{Options, Shared, Strategy};
 use bp::{Expr as BExpr, Stmt as BStmt, StmtKind as BKind};
 use cminus::{Expr, Init, Lval, Proc, Stmt, StmtKind, Type};
-use logic::z3::ast::{Ast, Bool};
+use logic::formula::{self, Formula};
 use logic::{Env, Prover, State};
 use std::collections::BTreeSet;
 
@@ -111,10 +111,10 @@ fn combinations(n: usize, k: usize) -> Vec<Vec<usize>> {
 }
 
 /// Candidate facts for ImpliesF: a boolean-program literal and its meaning.
-type Cands<'ctx> = Vec<(BExpr, Bool<'ctx>, BTreeSet<String>)>;
+type Cands<'ctx> = Vec<(BExpr, Formula<'ctx>, BTreeSet<String>)>;
 
 impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
-    fn ctx(&self) -> &'ctx logic::z3::Context {
+    fn ctx(&self) -> &'ctx logic::Context {
         self.env.ctx
     }
 
@@ -124,7 +124,7 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
     }
 
     /// A predicate's meaning in a state (global predicates in the global scope).
-    fn meaning(&self, st: &State<'ctx>, p: &Pred) -> Option<Bool<'ctx>> {
+    fn meaning(&self, st: &State<'ctx>, p: &Pred) -> Option<Formula<'ctx>> {
         let r = if p.scope.is_none() { st.global_view().cond(&self.env, &p.expr) } else { st.cond(&self.env, &p.expr) };
         r.ok()
     }
@@ -144,15 +144,15 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
 
     /// The valuations of the candidates that some state has (and, with `extra`, that some
     /// state satisfying `extra` has), projected by AllSAT; `None` if there are too many.
-    fn valuations(&mut self, cands: &Cands<'ctx>, extra: Option<&Bool<'ctx>>) -> Option<Vec<Vec<bool>>> {
+    fn valuations(&mut self, cands: &Cands<'ctx>, extra: Option<&Formula<'ctx>>) -> Option<Vec<Vec<bool>>> {
         let ctx = self.ctx();
-        let atoms: Vec<Bool> = (0..cands.len()).map(|i| Bool::new_const(ctx, format!("cand!{i}"))).collect();
-        let mut defs: Vec<Bool> = atoms.iter().zip(cands).map(|(a, c)| a._eq(&c.1)).collect();
+        let atoms: Vec<Formula> = (0..cands.len()).map(|i| formula::atom(ctx, format!("cand!{i}"))).collect();
+        let mut defs: Vec<Formula> = atoms.iter().zip(cands).map(|(a, c)| formula::iff(a, &c.1)).collect();
         if let Some(e) = extra {
             defs.push(e.clone());
         }
-        let refs: Vec<&Bool> = defs.iter().collect();
-        self.prover.all_models(&Bool::and(ctx, &refs), &atoms, 256)
+        let refs: Vec<&Formula> = defs.iter().collect();
+        self.prover.all_models(&formula::and(ctx, &refs), &atoms, 256)
     }
 
     /// ImpliesF(φ): the disjunction of the cubes over the candidates (up to the cube length)
@@ -162,7 +162,7 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
     /// state has, and those a state violating φ has) decide every cube without further
     /// queries: a cube is consistent iff some valuation extends it, and implies φ iff no
     /// violating valuation does. Otherwise each cube is one validity query.
-    fn implies_f(&mut self, phi: &Bool<'ctx>, cands: &Cands<'ctx>) -> BExpr {
+    fn implies_f(&mut self, phi: &Formula<'ctx>, cands: &Cands<'ctx>) -> BExpr {
         if self.prover.is_valid(phi) {
             return t();
         }
@@ -184,7 +184,7 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
             }
         };
         let tables = match all {
-            Some(all) => self.valuations(cands, Some(&phi.not())).map(|bad| (all, bad)),
+            Some(all) => self.valuations(cands, Some(&formula::not(phi))).map(|bad| (all, bad)),
             None => None,
         };
         // Boolean: with the tables, ImpliesF is "no valuation a violating state has": the
@@ -223,12 +223,12 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
                             (all.iter().any(|v| extends(v, &cube)), !bad.iter().any(|v| extends(v, &cube)))
                         }
                         None => {
-                            let lits: Vec<Bool> = cube
+                            let lits: Vec<Formula> = cube
                                 .iter()
-                                .map(|&(i, pos)| if pos { cands[i].1.clone() } else { cands[i].1.not() })
+                                .map(|&(i, pos)| if pos { cands[i].1.clone() } else { formula::not(&cands[i].1) })
                                 .collect();
-                            let refs: Vec<&Bool> = lits.iter().collect();
-                            let c = Bool::and(self.ctx(), &refs);
+                            let refs: Vec<&Formula> = lits.iter().collect();
+                            let c = formula::and(self.ctx(), &refs);
                             if self.prover.is_sat(&c) == Some(false) {
                                 (false, false)
                             } else {
@@ -259,12 +259,12 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
     }
 
     /// The abstract value of a predicate whose concrete meaning after the statement is `post`.
-    fn update(&mut self, post: &Bool<'ctx>, cands: &Cands<'ctx>) -> BExpr {
+    fn update(&mut self, post: &Formula<'ctx>, cands: &Cands<'ctx>) -> BExpr {
         let pos = self.implies_f(post, cands);
         if pos == t() {
             return t();
         }
-        let neg = self.implies_f(&post.not(), cands);
+        let neg = self.implies_f(&formula::not(post), cands);
         choose(pos, neg)
     }
 
@@ -273,31 +273,31 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
     fn exact_assign(
         &mut self,
         names: &[String],
-        posts: &[Bool<'ctx>],
+        posts: &[Formula<'ctx>],
         cands: &Cands<'ctx>,
-        extra: Option<&Bool<'ctx>>,
+        extra: Option<&Formula<'ctx>>,
     ) -> Option<BStmt> {
         let ctx = self.ctx();
         let mut atoms = Vec::new();
         let mut defs = Vec::new();
         let mut lits: Vec<BExpr> = Vec::new();
         for (i, (lit, m, _)) in cands.iter().enumerate() {
-            let a = Bool::new_const(ctx, format!("pre!{i}"));
-            defs.push(a._eq(m));
+            let a = formula::atom(ctx, format!("pre!{i}"));
+            defs.push(formula::iff(&a, m));
             atoms.push(a);
             lits.push(lit.clone());
         }
         for (i, (n, m)) in names.iter().zip(posts).enumerate() {
-            let a = Bool::new_const(ctx, format!("post!{i}"));
-            defs.push(a._eq(m));
+            let a = formula::atom(ctx, format!("post!{i}"));
+            defs.push(formula::iff(&a, m));
             atoms.push(a);
             lits.push(BExpr::Primed(n.clone()));
         }
         if let Some(e) = extra {
             defs.push(e.clone());
         }
-        let refs: Vec<&Bool> = defs.iter().collect();
-        let models = self.prover.all_models(&Bool::and(ctx, &refs), &atoms, 4096)?;
+        let refs: Vec<&Formula> = defs.iter().collect();
+        let models = self.prover.all_models(&formula::and(ctx, &refs), &atoms, 4096)?;
         let cubes = models
             .into_iter()
             .map(|vals| {
@@ -379,10 +379,10 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
             let n = names.len();
             return vec![self.stamp(s, BKind::Assign { lhs: names, rhs: vec![BExpr::Nondet; n], constrain: None })];
         }
-        let fresh_obj: Option<Bool<'ctx>> = alloc.and_then(|may_be_null| {
+        let fresh_obj: Option<Formula<'ctx>> = alloc.and_then(|may_be_null| {
             let r = s1.read(&self.env, lv).ok()?;
             let obj = self.env.addr_ge(&r, &self.env.int(logic::mem::ALLOC_MIN));
-            Some(if may_be_null { Bool::or(self.ctx(), &[&obj, &r._eq(&self.env.int(0))]) } else { obj })
+            Some(if may_be_null { formula::or(self.ctx(), &[&obj, &formula::eq(&r, &self.env.int(0))]) } else { obj })
         });
         let mut vars = lval_vars(lv);
         vars.extend(vars_of(e));
@@ -396,13 +396,13 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
             names.push(self.scope[i].name.clone());
             posts.push(self.meaning(&s1, &p));
         }
-        let guarded = |post: &Bool<'ctx>| match &fresh_obj {
-            Some(a) => a.implies(post),
+        let guarded = |post: &Formula<'ctx>| match &fresh_obj {
+            Some(a) => formula::implies(a, post),
             None => post.clone(),
         };
         if self.opts.strategy == Strategy::Boolean && posts.iter().all(Option::is_some) {
             let cands = Self::relevant(&all, &rel_vars);
-            let posts: Vec<Bool> = posts.iter().flatten().cloned().collect();
+            let posts: Vec<Formula> = posts.iter().flatten().cloned().collect();
             if let Some(st) = self.exact_assign(&names, &posts, &cands, fresh_obj.as_ref()) {
                 return vec![self.stamp_stmt(s, st)];
             }
@@ -419,7 +419,7 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
                     if pos == t() {
                         t()
                     } else {
-                        let neg = self.implies_f(&guarded(&post.not()), &cands);
+                        let neg = self.implies_f(&guarded(&formula::not(post)), &cands);
                         choose(pos, neg)
                     }
                 }
@@ -435,7 +435,7 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
         let all = self.cands(&s0, |_| true);
         let cands = Self::relevant(&all, &vars_of(e));
         if self.opts.strategy == Strategy::Boolean {
-            let atoms: Vec<Bool> = cands.iter().map(|(_, m, _)| m.clone()).collect();
+            let atoms: Vec<Formula> = cands.iter().map(|(_, m, _)| m.clone()).collect();
             if let Some(models) = self.prover.all_models(&c, &atoms, 4096) {
                 let cubes = models
                     .into_iter()
@@ -452,7 +452,7 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
             }
         }
         // assume(ImpliedByF(e)) = assume(!ImpliesF(!e))
-        let neg = self.implies_f(&c.not(), &cands);
+        let neg = self.implies_f(&formula::not(&c), &cands);
         let cond = negate(neg);
         vec![self.stamp(s, BKind::Assume(cond))]
     }
@@ -700,9 +700,9 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
                     continue;
                 }
                 for (pi, pj) in [(true, true), (true, false), (false, true), (false, false)] {
-                    let a = if pi { all[i].1.clone() } else { all[i].1.not() };
-                    let b = if pj { all[j].1.clone() } else { all[j].1.not() };
-                    if self.prover.is_sat(&Bool::and(self.ctx(), &[&a, &b])) == Some(false) {
+                    let a = if pi { all[i].1.clone() } else { formula::not(&all[i].1) };
+                    let b = if pj { all[j].1.clone() } else { formula::not(&all[j].1) };
+                    if self.prover.is_sat(&formula::and(self.ctx(), &[&a, &b])) == Some(false) {
                         let la = if pi { all[i].0.clone() } else { BExpr::not(all[i].0.clone()) };
                         let lb = if pj { all[j].0.clone() } else { BExpr::not(all[j].0.clone()) };
                         clauses.push(BExpr::not(BExpr::bin(bp::BinOp::And, la, lb)));

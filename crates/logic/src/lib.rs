@@ -1,15 +1,16 @@
 //! The only crate that talks to Z3: C-- expressions as Z3 terms over a memory model,
 //! weakest preconditions of assignments, and satisfiability/validity queries with a cache.
 //!
-//! One Z3 [`z3::Context`] per thread: create it with [`new_context`] inside the thread.
+//! One [`Context`] per thread: create it with [`new_context`] inside the thread.
 
+pub mod formula;
 pub mod mem;
 pub mod prover;
 pub mod sym;
 
 pub use prover::{Prover, ProverStats};
 pub use sym::{Env, State, Term, Val};
-pub use z3;
+pub use formula::{Context, Formula};
 
 /// What the logic cannot translate.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -21,7 +22,7 @@ pub enum LogicError {
 }
 
 /// A Z3 context with model generation on.
-pub fn new_context() -> z3::Context {
+pub fn new_context() -> Context {
     let mut cfg = z3::Config::new();
     cfg.set_model_generation(true);
     z3::Context::new(&cfg)

@@ -1,6 +1,6 @@
 //! The encoding of bitwise operators agrees with C on concrete values.
 
-use logic::z3::ast::Ast;
+use logic::formula;
 
 #[test]
 fn bitwise_with_constants_is_exact() {
@@ -22,7 +22,7 @@ fn bitwise_with_constants_is_exact() {
             for &x in &xs {
                 let xv = st.int(&env, &cminus::Expr::var("x")).unwrap();
                 let want = f(x, c);
-                let ok = pr.implies(&xv._eq(&env.int(x)), &v._eq(&env.int(want)));
+                let ok = pr.implies(&formula::eq(&xv, &env.int(x)), &formula::eq(&v, &env.int(want)));
                 assert!(ok, "{x} {op:?} {c} should be {want}");
             }
         }

@@ -8,7 +8,7 @@
 //! divisors are
 //! `(e & 15) + 2`, shift amounts `e & 7`.
 
-use logic::z3::ast::Ast;
+use logic::formula;
 use std::fmt::Write as _;
 use std::process::Command;
 
@@ -139,7 +139,7 @@ fn check_seed(seed: u64, n: usize) {
             let Some(i) = name.strip_prefix('r').and_then(|k| k.parse::<usize>().ok()) else { continue };
             let v = st.int(&env, e).unwrap();
             assert!(
-                pr.is_valid(&v._eq(&env.int(want[i]))),
+                pr.is_valid(&formula::eq(&v, &env.int(want[i]))),
                 "seed {seed:#x}: r{i} = {} should be {} (gcc)\n  C--: {}",
                 exprs[i],
                 want[i],

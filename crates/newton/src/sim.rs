@@ -3,7 +3,7 @@
 
 use crate::{CexStep, Counterexample, Options, PathStep, Predicate, Stats, Undecided, Value, Verdict};
 use cminus::{Expr, Lval, Program, Stmt, StmtKind, Type};
-use logic::z3::ast::{Ast, Bool};
+use logic::formula::{self, Formula};
 use logic::Term;
 use logic::{Env, Prover, State};
 use std::collections::{BTreeSet, HashMap};
@@ -22,7 +22,7 @@ const ALLOC_CELLS: i64 = 64;
 /// An `assume` on the path: its formula, and where it came from.
 struct Cond<'ctx> {
     step: usize,
-    formula: Bool<'ctx>,
+    formula: Formula<'ctx>,
     expr: Expr,
 }
 
@@ -54,7 +54,7 @@ struct Sim<'p, 'ctx> {
     /// frame, and the step of its `return` (if it returned).
     all_frames: Vec<FrameInfo>,
     conds: Vec<Cond<'ctx>>,
-    axioms: Vec<Bool<'ctx>>,
+    axioms: Vec<Formula<'ctx>>,
     records: Vec<Record<'ctx>>,
     entry_params: Vec<(String, Term<'ctx>)>,
     init_nondets: Vec<Term<'ctx>>,
@@ -105,7 +105,7 @@ pub fn check_path(prog: &Program, path: &[PathStep], known: &[Predicate], opts: 
 fn simulate<'p, 'ctx>(
     prog: &'p Program,
     path: &[PathStep],
-    ctx: &'ctx logic::z3::Context,
+    ctx: &'ctx logic::Context,
 ) -> Result<Sim<'p, 'ctx>, Undecided> {
     let env = Env::new(ctx, prog);
     let index = prog.stmt_index();
@@ -126,7 +126,7 @@ fn simulate<'p, 'ctx>(
         let v = st.read(&env, &Lval::var(&f.name))?;
         if let Type::Ptr(pointee) = &f.ty {
             let base = FRESH_PTR_BASE + fresh_ptrs * FRESH_PTR_STRIDE;
-            axioms.push(v._eq(&env.int(base)));
+            axioms.push(formula::eq(&v, &env.int(base)));
             fresh_ptrs += 1;
             for k in 0..logic::mem::cells(prog, pointee).min(64) as i64 {
                 let cell = env.select(&init_mem, &env.int(base + k));
@@ -299,7 +299,7 @@ fn simulate<'p, 'ctx>(
                                 // The interpreter's `Ask::AllocFails`: non-zero is NULL.
                                 let c = env.fresh_of("ext", Some(&Type::INT));
                                 let obj = fresh_obj();
-                                Some(c._eq(&env.int(0)).ite(&obj, &env.int(0)))
+                                Some(formula::ite(&formula::eq(&c, &env.int(0)), &obj, &env.int(0)))
                             } else {
                                 Some(fresh_obj())
                             }
@@ -381,14 +381,14 @@ fn init_global<'ctx>(env: &Env<'_, 'ctx>, st: &mut State<'ctx>, l: &Lval, ty: &T
 }
 
 fn decide<'ctx>(sim: &Sim<'_, 'ctx>, path: &[PathStep], known: &[Predicate], prover: &mut Prover<'ctx>) -> Verdict {
-    let mut all: Vec<Bool> = sim.axioms.clone();
+    let mut all: Vec<Formula> = sim.axioms.clone();
     let nax = all.len();
     all.extend(sim.conds.iter().map(|c| c.formula.clone()));
     match prover.first_unsat_prefix(&all) {
         None => {
             // Satisfiable (or unknown): confirm and read a model.
-            let refs: Vec<&Bool> = all.iter().collect();
-            match prover.is_sat(&Bool::and(prover.ctx, &refs)) {
+            let refs: Vec<&Formula> = all.iter().collect();
+            match prover.is_sat(&formula::and(prover.ctx, &refs)) {
                 Some(true) => match counterexample(sim, path, &all, prover) {
                     Some(c) => confirm(sim.prog, path, c),
                     None => Verdict::Unknown(Undecided::other("no model for a satisfiable path")),
@@ -439,7 +439,7 @@ fn confirm(prog: &Program, path: &[PathStep], cex: Counterexample) -> Verdict {
 fn counterexample<'ctx>(
     sim: &Sim<'_, 'ctx>,
     path: &[PathStep],
-    conds: &[Bool<'ctx>],
+    conds: &[Formula<'ctx>],
     prover: &mut Prover<'ctx>,
 ) -> Option<Counterexample> {
     // Collect every term whose value we want, evaluate them in one model.
