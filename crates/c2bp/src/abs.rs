@@ -4,7 +4,7 @@
 use crate::preds::{Pred, RET};
 use crate::{Options, Shared, Strategy};
 use bp::{Expr as BExpr, Stmt as BStmt, StmtKind as BKind};
-use cminus::{Expr, Init, Lval, Proc, Stmt, StmtKind, Type};
+use cminus::{Expr, Lval, Proc, Stmt, StmtKind, Type};
 use logic::formula::{self, Formula};
 use logic::{Env, Prover, State};
 use std::collections::BTreeSet;
@@ -725,9 +725,7 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
         }
         let mut st = State::new(&self.env, "init.", None);
         st.set_mem(self.env.zero_mem());
-        for g in &self.sh.prog.globals {
-            init_var(&self.env, &mut st, &Lval::var(&g.name), &g.ty, &g.init);
-        }
+        st.init_globals(&self.env);
         let mut names = Vec::new();
         let mut vals = Vec::new();
         for g in globals {
@@ -740,33 +738,5 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
             vals.push(v);
         }
         Some(BStmt::new(BKind::Assign { lhs: names, rhs: vals, constrain: None }))
-    }
-}
-
-/// Write a global's initial value into the initial state.
-fn init_var<'ctx>(env: &Env<'_, 'ctx>, st: &mut State<'ctx>, l: &Lval, ty: &Type, init: &Init) {
-    match (init, ty) {
-        (Init::Zero, t) if !t.is_aggregate() => {
-            let _ = st.write(env, l, env.int(0));
-        }
-        (Init::Zero, _) => {} // memory starts as zeros
-        (Init::Expr(e), _) => {
-            if let Ok(v) = st.int(env, e) {
-                let _ = st.write(env, l, v);
-            }
-        }
-        (Init::List(items), Type::Struct(sname)) => {
-            if let Some(d) = env.prog.struct_def(sname) {
-                for (fld, it) in d.fields.iter().zip(items) {
-                    init_var(env, st, &Lval::Field(Box::new(l.clone()), fld.name.clone()), &fld.ty, it);
-                }
-            }
-        }
-        (Init::List(items), Type::Array(elem, _)) => {
-            for (i, it) in items.iter().enumerate().take(256) {
-                init_var(env, st, &Lval::Index(Box::new(l.clone()), Box::new(Expr::Int(i as i128))), elem, it);
-            }
-        }
-        (Init::List(_), _) => {}
     }
 }

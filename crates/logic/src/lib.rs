@@ -4,11 +4,13 @@
 //! One [`Context`] per thread: create it with [`new_context`] inside the thread.
 
 pub mod formula;
+mod init;
 pub mod mem;
 pub mod prover;
 pub mod sym;
 
 pub use prover::{Prover, ProverStats};
+pub use init::INIT_ITEMS;
 pub use sym::{Env, State, Term, Val};
 pub use formula::{Context, Formula};
 

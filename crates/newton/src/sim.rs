@@ -112,11 +112,9 @@ fn simulate<'p, 'ctx>(
     let entry = prog.proc(&prog.entry).ok_or_else(|| Undecided::other("no entry procedure"))?;
     let mut st = State::new(&env, "v.", Some(&entry.name));
     let init_mem = st.mem.clone();
-    // Globals start with their initialisers (memory starts unknown elsewhere).
+    // Globals start with their initialisers (`logic::INIT_ITEMS`; memory starts unknown elsewhere).
     let mut init_nondets = Vec::new();
-    for g in &prog.globals {
-        init_global(&env, &mut st, &Lval::var(&g.name), &g.ty, &g.init);
-    }
+    st.init_globals(&env);
     init_nondets.extend(env.take_fresh());
     let mut axioms = Vec::new();
     let mut entry_params = Vec::new();
@@ -336,49 +334,6 @@ fn simulate<'p, 'ctx>(
     Ok(sim)
 }
 
-fn init_global<'ctx>(env: &Env<'_, 'ctx>, st: &mut State<'ctx>, l: &Lval, ty: &Type, init: &cminus::Init) {
-    use cminus::Init;
-    match (init, ty) {
-        (Init::Zero, Type::Struct(s)) => {
-            if let Some(d) = env.prog.struct_def(s) {
-                for f in &d.fields {
-                    init_global(env, st, &Lval::Field(Box::new(l.clone()), f.name.clone()), &f.ty, &Init::Zero);
-                }
-            }
-        }
-        (Init::Zero, Type::Array(e, Some(n))) if *n <= 64 => {
-            for i in 0..*n {
-                init_global(env, st, &Lval::Index(Box::new(l.clone()), Box::new(Expr::Int(i as i128))), e, &Init::Zero);
-            }
-        }
-        (Init::Zero, t) if t.is_scalar() => {
-            let _ = st.write(env, l, env.int(0));
-        }
-        (Init::Zero, _) => {}
-        (Init::Expr(e), t) if t.is_scalar() => {
-            if let Ok(v) = st.int(env, e) {
-                let _ = st.write(env, l, v);
-            }
-        }
-        (Init::Expr(_), _) => {}
-        (Init::List(items), Type::Struct(s)) => {
-            if let Some(d) = env.prog.struct_def(s) {
-                for (i, f) in d.fields.iter().enumerate() {
-                    let it = items.get(i).cloned().unwrap_or(Init::Zero);
-                    init_global(env, st, &Lval::Field(Box::new(l.clone()), f.name.clone()), &f.ty, &it);
-                }
-            }
-        }
-        (Init::List(items), Type::Array(e, n)) => {
-            let n = n.unwrap_or(items.len() as u64).min(64);
-            for i in 0..n {
-                let it = items.get(i as usize).cloned().unwrap_or(Init::Zero);
-                init_global(env, st, &Lval::Index(Box::new(l.clone()), Box::new(Expr::Int(i as i128))), e, &it);
-            }
-        }
-        (Init::List(_), _) => {}
-    }
-}
 
 fn decide<'ctx>(sim: &Sim<'_, 'ctx>, path: &[PathStep], known: &[Predicate], prover: &mut Prover<'ctx>) -> Verdict {
     let mut all: Vec<Formula> = sim.axioms.clone();
