@@ -316,7 +316,13 @@ fn syntax_error(map: &LineMap, e: &lang_c::driver::SyntaxError) -> Diagnostic {
         format!("expected {}{}", shown.join(", "), more)
     };
     let at = if tok.is_empty() { "end of input".to_string() } else { format!("'{tok}'") };
-    Diagnostic { file, line, col, message: format!("syntax error at {at}: {hint}"), kind: cminus::diag::DiagKind::Syntax }
+    Diagnostic {
+        file,
+        line,
+        col,
+        message: format!("syntax error at {at}: {hint}"),
+        kind: cminus::diag::DiagKind::Syntax,
+    }
 }
 
 /// Lower C files (calls across files are resolved by name) into one C-- program.

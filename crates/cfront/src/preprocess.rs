@@ -20,7 +20,8 @@ pub(crate) fn run(name: &str, text: Option<&str>, opts: &Options) -> Result<(Str
                 file: name.to_string(),
                 line: 1,
                 col: 1,
-                message: format!("cannot read: {e}"), kind: cminus::diag::DiagKind::Syntax
+                message: format!("cannot read: {e}"),
+                kind: cminus::diag::DiagKind::Syntax,
             })?;
             preprocessed_input = blank_line_markers(&t);
             (Some(preprocessed_input.as_str()), true)
@@ -52,7 +53,13 @@ pub(crate) fn run(name: &str, text: Option<&str>, opts: &Options) -> Result<(Str
         }
     }
     cmd.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
-    let fail = |m: String| Diagnostic { file: name.to_string(), line: 1, col: 1, message: m, kind: cminus::diag::DiagKind::Syntax };
+    let fail = |m: String| Diagnostic {
+        file: name.to_string(),
+        line: 1,
+        col: 1,
+        message: m,
+        kind: cminus::diag::DiagKind::Syntax,
+    };
     let mut child = cmd.spawn().map_err(|e| fail(format!("cannot run the preprocessor `{} -E`: {e}", opts.cpp)))?;
     {
         let mut stdin = child.stdin.take().unwrap();

@@ -9,10 +9,10 @@ pub mod mem;
 pub mod prover;
 pub mod sym;
 
-pub use prover::{Prover, ProverStats};
-pub use init::INIT_ITEMS;
-pub use sym::{Env, State, Term, Val};
 pub use formula::{Context, Formula};
+pub use init::INIT_ITEMS;
+pub use prover::{Prover, ProverStats};
+pub use sym::{Env, State, Term, Val};
 
 /// What the logic cannot translate.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

@@ -160,10 +160,14 @@ fn simulate<'p, 'ctx>(
     let mut calls = 0u64;
     let mut allocs = 0i64;
     for (i, step) in path.iter().enumerate() {
-        let (proc, s) = stmt(prog, &sim.index, step.stmt).ok_or_else(|| Undecided::other(format!("unknown statement {}", step.stmt)))?;
+        let (proc, s) = stmt(prog, &sim.index, step.stmt)
+            .ok_or_else(|| Undecided::other(format!("unknown statement {}", step.stmt)))?;
         if step.depth + 1 != sim.frames.len() || sim.frames.last().map(|f| f.proc.as_str()) != Some(proc.name.as_str())
         {
-            return Err(Undecided::other(format!("path step {i} ({}) does not follow the calls and returns", step.stmt)));
+            return Err(Undecided::other(format!(
+                "path step {i} ({}) does not follow the calls and returns",
+                step.stmt
+            )));
         }
         let fid = *frame_ids.last().expect("a frame");
         sim.frame_of.push(fid);
@@ -210,7 +214,10 @@ fn simulate<'p, 'ctx>(
                     let ok = stmt(prog, &sim.index, n.stmt)
                         .is_some_and(|(p2, s2)| p2.name == proc.name && s2.labels.iter().any(|l| labels.contains(l)));
                     if !ok {
-                        return Err(Undecided::other(format!("path step {} is not a target of the goto at step {i}", i + 1)));
+                        return Err(Undecided::other(format!(
+                            "path step {} is not a target of the goto at step {i}",
+                            i + 1
+                        )));
                     }
                 }
             }
@@ -334,7 +341,6 @@ fn simulate<'p, 'ctx>(
     Ok(sim)
 }
 
-
 fn decide<'ctx>(sim: &Sim<'_, 'ctx>, path: &[PathStep], known: &[Predicate], prover: &mut Prover<'ctx>) -> Verdict {
     let mut all: Vec<Formula> = sim.axioms.clone();
     let nax = all.len();
@@ -384,11 +390,14 @@ fn confirm(prog: &Program, path: &[PathStep], cex: Counterexample) -> Verdict {
     let k = run.trace.iter().zip(&want).take_while(|(a, b)| a == b).count();
     let unmodelled = matches!(run.outcome, cminus::interp::Outcome::Stuck { unmodelled: true, .. });
     let kind = if unmodelled { crate::UndecidedKind::Unsupported } else { crate::UndecidedKind::Other };
-    Verdict::Unknown(Undecided { kind, message: format!(
-        "the path is feasible for the prover, but the interpreter fed its values leaves it at step {k} ({:?}); \
+    Verdict::Unknown(Undecided {
+        kind,
+        message: format!(
+            "the path is feasible for the prover, but the interpreter fed its values leaves it at step {k} ({:?}); \
          the logic and the interpreter disagree on the C semantics of this path",
-        run.outcome
-    ) })
+            run.outcome
+        ),
+    })
 }
 
 fn counterexample<'ctx>(

@@ -52,7 +52,8 @@ impl Env<'_> {
             file: self.rule.files.get(pos.file as usize).cloned().unwrap_or_default(),
             line: pos.line,
             col: pos.col,
-            message: m.into(), kind: cminus::diag::DiagKind::Semantic
+            message: m.into(),
+            kind: cminus::diag::DiagKind::Semantic,
         }
     }
 

@@ -367,7 +367,8 @@ impl<'a> Instrumenter<'a> {
             file: self.rule.files.get(pos.file as usize).cloned().unwrap_or_default(),
             line: pos.line,
             col: pos.col,
-            message: m.into(), kind: cminus::diag::DiagKind::Semantic
+            message: m.into(),
+            kind: cminus::diag::DiagKind::Semantic,
         }
     }
 

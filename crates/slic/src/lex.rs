@@ -61,7 +61,8 @@ pub fn lex(text: &str, files: &mut Vec<String>) -> Result<Vec<Token>, Diagnostic
         file: files[pos.file as usize].clone(),
         line: pos.line,
         col: pos.col,
-        message: m, kind: cminus::diag::DiagKind::Syntax
+        message: m,
+        kind: cminus::diag::DiagKind::Syntax,
     };
     while i < b.len() {
         let c = b[i];

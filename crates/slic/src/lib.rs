@@ -78,7 +78,8 @@ fn check_rule(rule: &Rule) -> Vec<Diagnostic> {
         file: rule.files.get(pos.file as usize).cloned().unwrap_or_default(),
         line: pos.line,
         col: pos.col,
-        message: m, kind: cminus::diag::DiagKind::Semantic
+        message: m,
+        kind: cminus::diag::DiagKind::Semantic,
     };
     // initial values
     for v in &rule.state {

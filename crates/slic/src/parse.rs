@@ -50,7 +50,8 @@ impl<'a> Parser<'a> {
             file: self.files.get(pos.file as usize).cloned().unwrap_or_default(),
             line: pos.line,
             col: pos.col,
-            message: m.into(), kind: cminus::diag::DiagKind::Syntax
+            message: m.into(),
+            kind: cminus::diag::DiagKind::Syntax,
         }
     }
     fn err<T>(&self, m: impl Into<String>) -> PResult<T> {

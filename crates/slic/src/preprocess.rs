@@ -27,7 +27,13 @@ impl Default for PpOptions {
 /// `# N "file"` line markers.
 pub fn preprocess(path: &Path, text: Option<&str>, opts: &PpOptions) -> Result<String, Diagnostic> {
     let name = path.to_string_lossy().into_owned();
-    let fail = |m: String| Diagnostic { file: name.clone(), line: 1, col: 1, message: m, kind: cminus::diag::DiagKind::Syntax };
+    let fail = |m: String| Diagnostic {
+        file: name.clone(),
+        line: 1,
+        col: 1,
+        message: m,
+        kind: cminus::diag::DiagKind::Syntax,
+    };
     let mut cmd = Command::new(&opts.cpp);
     cmd.args(["-E", "-x", "c", "-undef", "-D__SLIC__=1"]);
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {

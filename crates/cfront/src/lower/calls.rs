@@ -1,0 +1,284 @@
+//! Calls: direct, through function pointers, to externals and to the error functions.
+
+use super::*;
+
+impl<'o> Lowerer<'o> {
+    // ---------------------------------------------------------------- calls
+
+    pub(super) fn func_type_of(&self, name: &str) -> Option<FuncType> {
+        self.funcs.get(name).cloned()
+    }
+
+    pub(super) fn call(&mut self, c: &Node<CallExpression>, span: Span, want: Want) -> Res<Option<(Expr, Type)>> {
+        let callee = &c.node.callee;
+        let args = &c.node.arguments;
+        let mut direct: Option<String> = None;
+        if let Expression::Identifier(id) = &callee.node {
+            let n = id.node.name.clone();
+            match self.lookup(&n) {
+                Some(Sym::Var { .. }) => {}
+                Some(Sym::Func(f)) => direct = Some(f.clone()),
+                Some(_) => return self.err(callee.span, format!("'{n}' is not a function")),
+                None => {
+                    if let Some(r) = self.builtin_call(&n, c, span, &want)? {
+                        return Ok(r);
+                    }
+                    self.check_unmodelled(&n, callee.span)?;
+                    // implicit declaration: int n()
+                    self.funcs.entry(n.clone()).or_insert(FuncType { ret: Type::INT, params: vec![], variadic: true });
+                    direct = Some(n);
+                }
+            }
+            if let Some(f) = &direct {
+                // the error functions are the error whatever their body
+                if !self.defined_fns.contains(f) || exit::is_error_fn(f) {
+                    if let Some(r) = self.builtin_call(f, c, span, &want)? {
+                        return Ok(r);
+                    }
+                    self.check_unmodelled(f, callee.span)?;
+                }
+            }
+        }
+        let (fp, ft) = match &direct {
+            Some(f) => (
+                Expr::FuncAddr(f.clone()),
+                self.func_type_of(f).unwrap_or(FuncType { ret: Type::INT, params: vec![], variadic: true }),
+            ),
+            None => {
+                let (fp, t) = self.rv(callee)?;
+                match t {
+                    Type::Ptr(inner) => match *inner {
+                        Type::Func(ft) => (fp, *ft),
+                        t => {
+                            return self.err(
+                                callee.span,
+                                format!("called object of type {} is not a function", print::type_str(&Type::ptr(t))),
+                            )
+                        }
+                    },
+                    t => {
+                        return self.err(
+                            callee.span,
+                            format!("called object of type {} is not a function", print::type_str(&t)),
+                        )
+                    }
+                }
+            }
+        };
+        let mut vals = vec![];
+        for (i, a) in args.iter().enumerate() {
+            let (v, t) = self.rv(a)?;
+            let v = match ft.params.get(i) {
+                Some(pt) => self.conv(v, &t, pt, a.span)?,
+                None => {
+                    let (v, t) = self.bool_to_int(v, t);
+                    let pt = if t.is_integer() { promote(&t) } else { t.clone() };
+                    self.conv(v, &t, &pt, a.span)?
+                }
+            };
+            vals.push(v);
+        }
+        if ft.params.len() > args.len() && !ft.params.is_empty() {
+            return self.err(span, format!("too few arguments in call (expected {})", ft.params.len()));
+        }
+        self.set_loc(span);
+        let (ret_lv, result) = match want {
+            Want::Effect => (None, None),
+            Want::Into(l, t) => {
+                if ft.ret == Type::Void {
+                    return self.err(span, "void value used in an assignment");
+                }
+                if t == ft.ret {
+                    (Some(l), None)
+                } else {
+                    let tmp = self.new_temp(ft.ret.clone())?;
+                    self.emit_call(direct.clone(), fp.clone(), Some(Lval::Var(tmp.clone())), vals, &ft)?;
+                    let v = self.conv(Expr::Lval(Lval::Var(tmp)), &ft.ret, &t, span)?;
+                    self.emit(StmtKind::Assign(l, v))?;
+                    return Ok(None);
+                }
+            }
+            Want::Value => {
+                if ft.ret == Type::Void {
+                    (None, Some((Expr::Int(0), Type::Void)))
+                } else {
+                    let tmp = self.new_temp(ft.ret.clone())?;
+                    (Some(Lval::Var(tmp.clone())), Some((Expr::Lval(Lval::Var(tmp)), ft.ret.clone())))
+                }
+            }
+        };
+        self.emit_call(direct, fp, ret_lv, vals, &ft)?;
+        Ok(result)
+    }
+
+    pub(super) fn emit_call(
+        &mut self,
+        direct: Option<String>,
+        fp: Expr,
+        ret: Option<Lval>,
+        args: Vec<Expr>,
+        _ft: &FuncType,
+    ) -> Res<()> {
+        match direct {
+            Some(f) => self.emit(StmtKind::Call { ret, callee: f, args }),
+            None => {
+                let k = self.indirect.len();
+                let proc = self.f.as_ref().map(|f| f.name.clone()).unwrap_or_default();
+                self.indirect.push(IndirectCall { proc, fp, args: args.clone(), ret: ret.clone() });
+                self.emit(StmtKind::Call { ret, callee: format!("#indirect{k}"), args })
+            }
+        }
+    }
+
+    /// Calls with a meaning of their own (verification conventions, GNU builtins).
+    /// `Ok(None)`: not a builtin.
+    pub(super) fn builtin_call(
+        &mut self,
+        n: &str,
+        c: &Node<CallExpression>,
+        span: Span,
+        want: &Want,
+    ) -> Res<Option<Option<(Expr, Type)>>> {
+        let args = &c.node.arguments;
+        let void_result = |want: &Want| match want {
+            Want::Value => Some((Expr::Int(0), Type::Void)),
+            _ => None,
+        };
+        if let Some(r) = self.gnu_builtin(n, c, span, want)? {
+            return Ok(Some(r));
+        }
+        // under unreach-call a failed assertion ends the run like abort()
+        let asserts_halt = self.property == Property::UnreachCall;
+        match n {
+            "reach_error" | "__VERIFIER_error" => {
+                for a in args {
+                    self.effect(a)?;
+                }
+                self.set_loc(span);
+                self.emit(StmtKind::Error(n.to_string()))?;
+                Ok(Some(void_result(want)))
+            }
+            "__assert_fail" | "__assert" | "__assert_rtn" | "_assert" | "__assert_func" if asserts_halt => {
+                for a in args {
+                    self.effect(a)?;
+                }
+                self.set_loc(span);
+                self.emit(StmtKind::Halt)?;
+                Ok(Some(void_result(want)))
+            }
+            "__assert_fail" | "__assert" | "__assert_rtn" | "_assert" | "__assert_func" => {
+                let msg = match args.first().map(|a| &a.node) {
+                    Some(Expression::StringLiteral(s)) => {
+                        format!("assertion failed: {}", String::from_utf8_lossy(&decode_string(&s.node)))
+                    }
+                    _ => "assertion failed".to_string(),
+                };
+                self.set_loc(span);
+                self.emit(StmtKind::Error(msg))?;
+                Ok(Some(void_result(want)))
+            }
+            "assert" | "__VERIFIER_assert" => {
+                let Some(cond) = args.first() else {
+                    return self.err(span, format!("{n} needs one argument"));
+                };
+                let msg = "assertion failed".to_string();
+                self.gen_if(cond, &mut |_s: &mut Self| Ok(()), &mut |s: &mut Self| {
+                    s.set_loc(span);
+                    s.emit(if asserts_halt { StmtKind::Halt } else { StmtKind::Error(msg.clone()) })
+                })?;
+                Ok(Some(void_result(want)))
+            }
+            "exit" => {
+                for a in args {
+                    self.effect(a)?;
+                }
+                self.set_loc(span);
+                self.run_atexit_handlers()?;
+                self.emit(StmtKind::Halt)?;
+                Ok(Some(void_result(want)))
+            }
+            "abort"
+            | "quick_exit"
+            | "_exit"
+            | "_Exit"
+            | "__builtin_abort"
+            | "__builtin_trap"
+            | "__builtin_unreachable"
+            | "__VERIFIER_silent_exit"
+            | "panic"
+            | "BUG"
+            | "KeBugCheck"
+            | "KeBugCheckEx" => {
+                for a in args {
+                    self.effect(a)?;
+                }
+                self.set_loc(span);
+                self.emit(StmtKind::Halt)?;
+                Ok(Some(void_result(want)))
+            }
+            "__VERIFIER_assume" | "__CPROVER_assume" | "assume_abort_if_not" | "__builtin_assume" => {
+                let Some(cond) = args.first() else {
+                    return self.err(span, format!("{n} needs one argument"));
+                };
+                let (v, t) = self.rv(cond)?;
+                self.check_scalar(&t, cond.span)?;
+                self.set_loc(span);
+                let b = self.truth(v, &t);
+                self.emit(StmtKind::Assume(b))?;
+                Ok(Some(void_result(want)))
+            }
+            "__builtin_expect" | "__builtin_expect_with_probability" => {
+                let Some(a0) = args.first() else {
+                    return self.err(span, "__builtin_expect needs arguments");
+                };
+                for a in &args[1..] {
+                    self.effect(a)?;
+                }
+                let r = self.rv_for_want(a0, want)?;
+                Ok(Some(r))
+            }
+            "__builtin_constant_p" => Ok(Some(self.value_for_want(Expr::Int(0), Type::INT, want, span)?)),
+            _ if is_nondet_name(n) => {
+                for a in args {
+                    self.effect(a)?;
+                }
+                let t = match self.funcs.get(n) {
+                    Some(ft) => ft.ret.clone(),
+                    None => nondet_type(n, self.long_bits()),
+                };
+                if t == Type::Void {
+                    return Ok(Some(void_result(want)));
+                }
+                Ok(Some(self.value_for_want(Expr::Nondet(t.clone()), t, want, span)?))
+            }
+            _ => Ok(None),
+        }
+    }
+
+    pub(super) fn value_for_want(&mut self, v: Expr, t: Type, want: &Want, span: Span) -> Res<Option<(Expr, Type)>> {
+        match want {
+            Want::Effect => Ok(None),
+            Want::Value => Ok(Some((v, t))),
+            Want::Into(l, lt) => {
+                let v = self.conv(v, &t, lt, span)?;
+                self.set_loc(span);
+                self.emit(StmtKind::Assign(l.clone(), v))?;
+                Ok(None)
+            }
+        }
+    }
+
+    pub(super) fn rv_for_want(&mut self, e: &Node<Expression>, want: &Want) -> Res<Option<(Expr, Type)>> {
+        match want {
+            Want::Effect => {
+                self.effect(e)?;
+                Ok(None)
+            }
+            Want::Value => Ok(Some(self.rv(e)?)),
+            Want::Into(l, t) => {
+                self.assign_into(l.clone(), t, e)?;
+                Ok(None)
+            }
+        }
+    }
+}

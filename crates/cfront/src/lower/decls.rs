@@ -1,0 +1,497 @@
+//! Declarations and initialisers, local and global.
+
+use super::*;
+
+impl<'o> Lowerer<'o> {
+    // ---------------------------------------------------------------- declarations
+
+    pub(super) fn global_decl(&mut self, d: &Node<Declaration>) -> Res<()> {
+        self.set_loc(d.span);
+        let (base, storage) = self.decl_specs(&d.node.specifiers, d.span)?;
+        for id in &d.node.declarators {
+            let info = self.declarator(base.clone(), &id.node.declarator)?;
+            let Some(name) = info.name.clone() else {
+                continue;
+            };
+            if storage == Some(StorageClassSpecifier::Typedef) {
+                self.bind(&name, Sym::Typedef(info.ty));
+                continue;
+            }
+            if let Type::Func(ft) = &info.ty {
+                self.declare_func(&name, (**ft).clone());
+                continue;
+            }
+            let is_static = storage == Some(StorageClassSpecifier::Static);
+            let is_extern = storage == Some(StorageClassSpecifier::Extern);
+            self.declare_global(
+                &name,
+                info.ty,
+                is_static,
+                is_extern && id.node.initializer.is_none(),
+                id.node.initializer.as_ref(),
+                &name,
+                info.name_span,
+            )?;
+        }
+        Ok(())
+    }
+
+    pub(super) fn declare_func(&mut self, name: &str, ft: FuncType) {
+        let keep = match self.funcs.get(name) {
+            // a prototype with parameters beats an old-style declaration
+            Some(old) => old.params.len() >= ft.params.len() && (!old.variadic || ft.variadic),
+            None => false,
+        };
+        if !keep {
+            self.funcs.insert(name.to_string(), ft);
+        }
+        self.bind(name, Sym::Func(name.to_string()));
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn declare_global(
+        &mut self,
+        c_name: &str,
+        ty: Type,
+        is_static: bool,
+        extern_decl: bool,
+        init: Option<&Node<Initializer>>,
+        base_name: &str,
+        span: Span,
+    ) -> Res<()> {
+        let existing = if is_static {
+            match self.lookup(c_name) {
+                Some(Sym::Var { name, .. }) if self.scopes.len() == 1 => Some(name.clone()),
+                _ => None,
+            }
+        } else {
+            self.globals_by_c.get(c_name).cloned()
+        };
+        let name = match existing {
+            Some(n) => n,
+            None => {
+                let n = self.fresh_global_name(base_name);
+                let loc = self.loc(span);
+                self.prog.globals.push(Var {
+                    name: n.clone(),
+                    c_name: c_name.to_string(),
+                    ty: ty.clone(),
+                    loc,
+                    init: Init::Zero,
+                });
+                if !is_static {
+                    self.globals_by_c.insert(c_name.to_string(), n.clone());
+                }
+                if extern_decl {
+                    self.extern_only.insert(n.clone());
+                }
+                n
+            }
+        };
+        if !extern_decl {
+            self.extern_only.remove(&name);
+        }
+        // bound before its initialiser, which may take its address
+        let gty0 = self.prog.global(&name).map(|g| g.ty.clone()).unwrap_or(ty.clone());
+        self.bind(c_name, Sym::Var { name: name.clone(), ty: gty0 });
+        let mut ty = ty;
+        if let Some(init) = init {
+            let saved = self.const_mode;
+            self.const_mode = true;
+            let r = self.global_init(&ty, init);
+            self.const_mode = saved;
+            let (i, t) = r?;
+            ty = t;
+            let g = self.prog.globals.iter_mut().find(|g| g.name == name).unwrap();
+            g.init = i;
+        }
+        let g = self.prog.globals.iter_mut().find(|g| g.name == name).unwrap();
+        if let (Type::Array(_, None), Type::Array(_, Some(_))) = (&g.ty, &ty) {
+            g.ty = ty.clone();
+        }
+        let gty = g.ty.clone();
+        self.bind(c_name, Sym::Var { name, ty: gty });
+        Ok(())
+    }
+
+    pub(super) fn local_decl(&mut self, d: &Node<Declaration>) -> Res<()> {
+        self.set_loc(d.span);
+        let (base, storage) = self.decl_specs(&d.node.specifiers, d.span)?;
+        for id in &d.node.declarators {
+            let info = self.declarator(base.clone(), &id.node.declarator)?;
+            let Some(name) = info.name.clone() else {
+                continue;
+            };
+            match storage {
+                Some(StorageClassSpecifier::Typedef) => {
+                    self.bind(&name, Sym::Typedef(info.ty));
+                    continue;
+                }
+                _ if matches!(info.ty, Type::Func(_)) => {
+                    let Type::Func(ft) = info.ty else { unreachable!() };
+                    self.declare_func(&name, *ft);
+                    continue;
+                }
+                Some(StorageClassSpecifier::Static) => {
+                    let fname = self.fx().name.clone();
+                    let gname = format!("{fname}::{name}");
+                    let saved = std::mem::take(&mut self.scopes);
+                    // statics are initialised in global scope, but see the enclosing names
+                    self.scopes = saved;
+                    let ty = info.ty.clone();
+                    let gn = self.fresh_global_name(&gname);
+                    let loc = self.loc(info.name_span);
+                    self.prog.globals.push(Var {
+                        name: gn.clone(),
+                        c_name: name.clone(),
+                        ty: ty.clone(),
+                        loc,
+                        init: Init::Zero,
+                    });
+                    let mut ty = ty;
+                    if let Some(init) = &id.node.initializer {
+                        self.const_mode = true;
+                        let r = self.global_init(&ty, init);
+                        self.const_mode = false;
+                        let (i, t) = r?;
+                        ty = t;
+                        let g = self.prog.globals.iter_mut().find(|g| g.name == gn).unwrap();
+                        g.init = i;
+                        g.ty = ty.clone();
+                    }
+                    self.bind(&name, Sym::Var { name: gn, ty });
+                    continue;
+                }
+                Some(StorageClassSpecifier::Extern) => {
+                    self.declare_global(&name, info.ty, false, true, None, &name, info.name_span)?;
+                    continue;
+                }
+                _ => {}
+            }
+            if let Type::Array(_, None) = info.ty {
+                if id.node.initializer.is_none() {
+                    return self.err(info.name_span, "array of unknown size");
+                }
+            }
+            let lname = self.new_local(&name, info.ty.clone());
+            self.bind(&name, Sym::Var { name: lname.clone(), ty: info.ty.clone() });
+            if let Some(init) = &id.node.initializer {
+                self.set_loc(init.span);
+                let t = self.local_init(Lval::Var(lname.clone()), &info.ty, init)?;
+                if t != info.ty {
+                    for v in self.fx().locals.iter_mut() {
+                        if v.name == lname {
+                            v.ty = t.clone();
+                        }
+                    }
+                    self.bind(&name, Sym::Var { name: lname.clone(), ty: t });
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Initialise a local; returns the (possibly completed) type.
+    pub(super) fn local_init(&mut self, l: Lval, ty: &Type, init: &Node<Initializer>) -> Res<Type> {
+        match &init.node {
+            Initializer::Expression(e) => {
+                if let (Type::Array(elem, _), Expression::StringLiteral(s)) = (ty, &e.node) {
+                    let bytes = string_bytes(&s.node);
+                    let (it, t) = self.string_init(elem, ty, &bytes);
+                    self.flatten_init(&l, &t, &it)?;
+                    return Ok(t);
+                }
+                if let Type::Array(..) = ty {
+                    return self.err(e.span, "array initializer must be a list");
+                }
+                // `struct s v = (struct s){…};` initialises v's fields directly (no copy of a
+                // temporary object)
+                if let (Type::Struct(_), Expression::CompoundLiteral(cl)) = (ty, &e.node) {
+                    if self.type_name(&cl.node.type_name)? == *ty {
+                        return self.local_init_list(l, ty, &cl.node.initializer_list);
+                    }
+                }
+                self.assign_into(l, ty, e)?;
+                Ok(ty.clone())
+            }
+            Initializer::List(items) => self.local_init_list(l, ty, items),
+        }
+    }
+
+    pub(super) fn local_init_list(&mut self, l: Lval, ty: &Type, items: &[Node<InitializerListItem>]) -> Res<Type> {
+        let mut pos = 0;
+        let (it, t) = self.init_list(ty, items, &mut pos, true)?;
+        if pos < items.len() {
+            return self.err(items[pos].span, "excess elements in initializer");
+        }
+        self.flatten_init(&l, &t, &it)?;
+        Ok(t)
+    }
+
+    pub(super) fn flatten_init(&mut self, l: &Lval, ty: &Type, it: &Init) -> Res<()> {
+        match ty {
+            Type::Struct(s) => {
+                let fields = self.prog.struct_def(s).map(|d| d.fields.clone()).unwrap_or_default();
+                let is_union = self.prog.struct_def(s).map(|d| d.is_union).unwrap_or(false);
+                for (i, f) in fields.iter().enumerate() {
+                    let sub = match it {
+                        Init::List(v) => v.get(i).cloned().unwrap_or(Init::Zero),
+                        _ => Init::Zero,
+                    };
+                    if is_union && sub == Init::Zero && i > 0 {
+                        continue;
+                    }
+                    let fl = Lval::Field(Box::new(l.clone()), f.name.clone());
+                    self.flatten_init(&fl, &f.ty, &sub)?;
+                }
+                Ok(())
+            }
+            Type::Array(elem, Some(n)) => {
+                for i in 0..*n {
+                    let sub = match it {
+                        Init::List(v) => v.get(i as usize).cloned().unwrap_or(Init::Zero),
+                        _ => Init::Zero,
+                    };
+                    let el = Lval::Index(Box::new(l.clone()), Box::new(Expr::Int(i as i128)));
+                    self.flatten_init(&el, elem, &sub)?;
+                }
+                Ok(())
+            }
+            Type::Array(_, None) => self.err(Span::none(), "array of unknown size"),
+            t => {
+                let v = match it {
+                    Init::Expr(e) => e.clone(),
+                    _ => Self::zero_of(t),
+                };
+                self.emit(StmtKind::Assign(l.clone(), v))
+            }
+        }
+    }
+
+    pub(super) fn string_init(&self, elem: &Type, ty: &Type, bytes: &[u8]) -> (Init, Type) {
+        let n = match ty {
+            Type::Array(_, Some(n)) => *n,
+            _ => bytes.len() as u64 + 1,
+        };
+        let mut v: Vec<Init> = bytes
+            .iter()
+            .take(n as usize)
+            .map(|b| Init::Expr(const_expr(interp::wrap(*b as i128, elem), elem)))
+            .collect();
+        while (v.len() as u64) < n {
+            v.push(Init::Expr(Self::zero_of(elem)));
+        }
+        (Init::List(v), Type::Array(Box::new(elem.clone()), Some(n)))
+    }
+
+    pub(super) fn global_init(&mut self, ty: &Type, init: &Node<Initializer>) -> Res<(Init, Type)> {
+        match &init.node {
+            Initializer::Expression(e) => {
+                if let (Type::Array(elem, _), Expression::StringLiteral(s)) = (ty, &e.node) {
+                    let bytes = string_bytes(&s.node);
+                    return Ok(self.string_init(elem, ty, &bytes));
+                }
+                Ok((self.init_leaf(ty, e)?, ty.clone()))
+            }
+            Initializer::List(items) => {
+                let mut pos = 0;
+                let r = self.init_list(ty, items, &mut pos, true)?;
+                if pos < items.len() {
+                    return self.err(items[pos].span, "excess elements in initializer");
+                }
+                Ok(r)
+            }
+        }
+    }
+
+    /// A scalar (or whole-struct) initialiser value.
+    pub(super) fn init_leaf(&mut self, ty: &Type, e: &Node<Expression>) -> Res<Init> {
+        let (v, t) = self.rv(e)?;
+        let v = self.conv(v, &t, ty, e.span)?;
+        if self.const_mode {
+            if let Some(c) = fold(&v) {
+                return Ok(Init::Expr(const_expr(interp::wrap(c, ty), ty)));
+            }
+            if !is_address_constant(&v) {
+                return self.err(e.span, "initializer element is not a compile-time constant");
+            }
+        }
+        Ok(Init::Expr(v))
+    }
+
+    /// Build an initialiser for an aggregate from a (possibly brace-elided) list.
+    pub(super) fn init_list(
+        &mut self,
+        ty: &Type,
+        items: &[Node<InitializerListItem>],
+        pos: &mut usize,
+        braced: bool,
+    ) -> Res<(Init, Type)> {
+        let (n, is_union) = match ty {
+            Type::Struct(s) => {
+                let Some(sd) = self.prog.struct_def(s) else {
+                    return self.err(Span::none(), "initializer for an unknown struct");
+                };
+                if !sd.complete {
+                    return self.err(
+                        items.first().map(|i| i.span).unwrap_or(Span::none()),
+                        format!("initializer for incomplete type 'struct {s}'"),
+                    );
+                }
+                (Some(sd.fields.len() as u64), sd.is_union)
+            }
+            Type::Array(_, n) => (*n, false),
+            t => {
+                // a scalar in braces
+                let Some(first) = items.get(*pos) else {
+                    return Ok((Init::Zero, t.clone()));
+                };
+                *pos += 1;
+                return match &first.node.initializer.node {
+                    Initializer::Expression(e) => Ok((self.init_leaf(t, e)?, t.clone())),
+                    Initializer::List(sub) => {
+                        let mut p = 0;
+                        self.init_list(t, sub, &mut p, true)
+                    }
+                };
+            }
+        };
+        let mut out: Vec<Init> = vec![];
+        let mut idx: u64 = 0;
+        let mut range_end: u64 = 0;
+        let mut first = true;
+        let mut max_idx: u64 = 0;
+        while *pos < items.len() {
+            let item = &items[*pos];
+            if !item.node.designation.is_empty() {
+                if !braced && !first {
+                    break;
+                }
+                match &item.node.designation[0].node {
+                    Designator::Member(id) => {
+                        let Type::Struct(s) = ty else {
+                            return self.err(item.span, "field designator in a non-struct initializer");
+                        };
+                        let fi =
+                            self.prog.struct_def(s).and_then(|d| d.fields.iter().position(|f| f.name == id.node.name));
+                        match fi {
+                            Some(i) => idx = i as u64,
+                            None => return self.err(id.span, format!("no member named '{}'", id.node.name)),
+                        }
+                    }
+                    Designator::Index(e) => {
+                        let v = self.const_int(e)?;
+                        idx = v as u64;
+                    }
+                    Designator::Range(r) => {
+                        // GNU `[lo ... hi] = v`: one value (evaluated once) for every index
+                        let lo = self.const_int(&r.node.from)?;
+                        let hi = self.const_int(&r.node.to)?;
+                        if lo < 0 || hi < lo {
+                            return self.err(item.span, "empty or negative index range in initializer");
+                        }
+                        idx = lo as u64;
+                        range_end = hi as u64;
+                    }
+                }
+            }
+            first = false;
+            let last = range_end.max(idx);
+            range_end = 0;
+            if let Some(n) = n {
+                if last >= n {
+                    if braced {
+                        return self.err(item.span, "excess elements in initializer");
+                    }
+                    break;
+                }
+            }
+            let sub_ty = match ty {
+                Type::Struct(s) => self.prog.struct_def(s).unwrap().fields[idx as usize].ty.clone(),
+                Type::Array(e, _) => (**e).clone(),
+                _ => unreachable!(),
+            };
+            let nested = item.node.designation.len() > 1;
+            let val = match &item.node.initializer.node {
+                // `.a.b = v`, `[2].x = v`: `.a = { .b = v }`, merged into what `.a` already has
+                _ if nested => {
+                    *pos += 1;
+                    let inner = Node::new(
+                        InitializerListItem {
+                            designation: item.node.designation[1..].to_vec(),
+                            initializer: item.node.initializer.clone(),
+                        },
+                        item.span,
+                    );
+                    let (v, _) = self.init_list(&sub_ty, std::slice::from_ref(&inner), &mut 0, true)?;
+                    if braced && items.get(*pos).is_some_and(|next| next.node.designation.is_empty()) {
+                        return self.unsupported(
+                            items[*pos].span,
+                            "an initializer without designator after a nested designator is not supported",
+                        );
+                    }
+                    match out.get(idx as usize) {
+                        Some(old) => merge_init(old.clone(), v),
+                        None => v,
+                    }
+                }
+                Initializer::List(sub) => {
+                    *pos += 1;
+                    let mut p = 0;
+                    let (v, _) = self.init_list(&sub_ty, sub, &mut p, true)?;
+                    if p < sub.len() {
+                        return self.err(sub[p].span, "excess elements in initializer");
+                    }
+                    v
+                }
+                Initializer::Expression(e) => {
+                    let is_str = matches!(e.node, Expression::StringLiteral(_));
+                    match &sub_ty {
+                        Type::Array(elem, _) if is_str => {
+                            *pos += 1;
+                            let Expression::StringLiteral(s) = &e.node else { unreachable!() };
+                            self.string_init(elem, &sub_ty, &string_bytes(&s.node)).0
+                        }
+                        Type::Array(..) => self.init_list(&sub_ty, items, pos, false)?.0,
+                        Type::Struct(_) => {
+                            let et = self.type_of_expr(e)?;
+                            if et == sub_ty {
+                                *pos += 1;
+                                self.init_leaf(&sub_ty, e)?
+                            } else {
+                                self.init_list(&sub_ty, items, pos, false)?.0
+                            }
+                        }
+                        _ => {
+                            *pos += 1;
+                            self.init_leaf(&sub_ty, e)?
+                        }
+                    }
+                }
+            };
+            while out.len() <= last as usize {
+                out.push(Init::Zero);
+            }
+            for slot in &mut out[idx as usize..=last as usize] {
+                *slot = val.clone();
+            }
+            idx = last + 1;
+            max_idx = max_idx.max(idx);
+            if is_union && !braced {
+                break;
+            }
+            if !braced {
+                if let Some(n) = n {
+                    if idx >= n {
+                        break;
+                    }
+                }
+            }
+        }
+        let t = match ty {
+            Type::Array(e, None) => Type::Array(e.clone(), Some(max_idx)),
+            t => t.clone(),
+        };
+        Ok((Init::List(out), t))
+    }
+}

@@ -1,0 +1,391 @@
+//! Function definitions, and the end of lowering: entry, unreachable failures, externals.
+
+use super::*;
+
+impl<'o> Lowerer<'o> {
+    // ---------------------------------------------------------------- functions
+
+    pub(super) fn func_def(&mut self, fd: &Node<FunctionDefinition>) -> Res<()> {
+        self.set_loc(fd.span);
+        let (base, _storage) = self.decl_specs(&fd.node.specifiers, fd.span)?;
+        let mut info = self.declarator(base, &fd.node.declarator)?;
+        if !fd.node.declarations.is_empty() {
+            self.kr_parameters(&mut info, &fd.node.declarations)?;
+        }
+        let Some(name) = info.name.clone() else {
+            return self.err(fd.span, "function definition without a name");
+        };
+        let Type::Func(ft) = &info.ty else {
+            return self.err(fd.span, "function definition with a non-function type");
+        };
+        let ft = (**ft).clone();
+        if self.lowered_fns.contains(&name) {
+            return self.err(info.name_span, format!("redefinition of function '{name}'"));
+        }
+        self.lowered_fns.insert(name.clone());
+        self.funcs.insert(name.clone(), ft.clone());
+        self.bind(&name, Sym::Func(name.clone()));
+        let loc = self.loc(info.name_span);
+        self.f = Some(FnCtx {
+            name: name.clone(),
+            ret: ft.ret.clone(),
+            formals: vec![],
+            locals: vec![],
+            body: vec![],
+            pending: vec![],
+            used: HashSet::new(),
+            breaks: vec![],
+            conts: vec![],
+            switches: vec![],
+            tmp_n: 0,
+        });
+        self.scopes.push(Scope::default());
+        let params = info.params.unwrap_or_default();
+        for (i, (pn, pt)) in params.iter().enumerate() {
+            let c_name = pn.clone().unwrap_or_else(|| format!("__arg{i}"));
+            let vname = self.fresh_var_name(&c_name);
+            let f = self.fx();
+            f.used.insert(vname.clone());
+            f.formals.push(Var { name: vname.clone(), c_name: c_name.clone(), ty: pt.clone(), loc, init: Init::Zero });
+            self.bind(&c_name, Sym::Var { name: vname, ty: pt.clone() });
+        }
+        self.stmt(&fd.node.statement)?;
+        self.scopes.pop();
+        // falling off the end
+        let needs_return = {
+            let f = self.f.as_ref().unwrap();
+            !f.pending.is_empty() || f.body.last().map(|s| !s.kind.is_terminator()).unwrap_or(true)
+        };
+        if needs_return {
+            self.cur_loc = self.loc(Span { start: fd.span.end.saturating_sub(1), end: fd.span.end });
+            let r = if ft.ret == Type::Void {
+                None
+            } else if name == "main" {
+                Some(const_expr(0, &ft.ret))
+            } else if ft.ret.is_scalar() {
+                Some(Expr::Nondet(ft.ret.clone()))
+            } else {
+                let tmp = self.new_temp(ft.ret.clone())?;
+                Some(Expr::Lval(Lval::Var(tmp)))
+            };
+            self.emit(StmtKind::Return(r))?;
+        }
+        let f = self.f.take().unwrap();
+        // every goto target must exist
+        let labels: HashSet<&String> = f.body.iter().flat_map(|s| s.labels.iter()).collect();
+        for s in &f.body {
+            if let StmtKind::Goto(ls) = &s.kind {
+                for l in ls {
+                    if !labels.contains(l) {
+                        let file = self.prog.files.get(s.loc.file as usize).cloned().unwrap_or_default();
+                        return Err(Diagnostic {
+                            file,
+                            line: s.loc.line,
+                            col: s.loc.col,
+                            message: format!("use of undeclared label '{l}'"),
+                            kind: cminus::diag::DiagKind::Semantic,
+                        });
+                    }
+                }
+            }
+        }
+        self.prog.procs.push(Proc {
+            name,
+            formals: f.formals,
+            locals: f.locals,
+            ret: ft.ret,
+            variadic: ft.variadic,
+            body: f.body,
+            loc,
+        });
+        Ok(())
+    }
+
+    /// The types of an old-style definition's parameters, from its declaration list
+    /// (undeclared ones stay `int`); arrays and functions decay as in a prototype.
+    pub(super) fn kr_parameters(&mut self, info: &mut DeclInfo, decls: &[Node<Declaration>]) -> Res<()> {
+        let Some(params) = info.params.as_mut() else {
+            return self.err(decls[0].span, "parameter declarations without a parameter list");
+        };
+        let mut params = std::mem::take(params);
+        for d in decls {
+            let (base, _) = self.decl_specs(&d.node.specifiers, d.span)?;
+            for id in &d.node.declarators {
+                let pi = self.declarator(base.clone(), &id.node.declarator)?;
+                let Some(pos) = params.iter().position(|p| p.0.is_some() && p.0 == pi.name) else {
+                    return self.err(
+                        pi.name_span,
+                        format!("declaration of '{}', which is not a parameter", pi.name.unwrap_or_default()),
+                    );
+                };
+                params[pos].1 = match pi.ty {
+                    Type::Array(e, _) => Type::Ptr(e),
+                    Type::Func(f) => Type::Ptr(Box::new(Type::Func(f))),
+                    t => t,
+                };
+            }
+        }
+        if let Type::Func(ft) = &mut info.ty {
+            ft.params = params.iter().map(|p| p.1.clone()).collect();
+        }
+        info.params = Some(params);
+        Ok(())
+    }
+
+    // ---------------------------------------------------------------- the end
+
+    /// Keep the diagnostics of the functions that failed to lower and that the entry may
+    /// reach (all of them when there is no entry); forget the others — an unsupported
+    /// construct in a function that never runs cannot change the verdict.
+    /// Globals whose declaration failed are kept with Zero initialisers, so their diagnostics
+    /// stay when reachable code or an initialiser mentions them.
+    pub(super) fn drop_unreachable_failures(&mut self) {
+        let failed = std::mem::take(&mut self.failed_fns);
+        let reach = crate::reach::reachable(&self.prog, &self.opts.entry, &self.indirect);
+        let mut kept: Vec<Diagnostic> = failed
+            .into_iter()
+            .filter(|(f, _)| reach.as_ref().is_none_or(|r| r.funcs.contains(f)))
+            .map(|(_, d)| d)
+            .collect();
+        for (names, d) in std::mem::take(&mut self.failed_globals) {
+            if reach.as_ref().is_none_or(|r| names.iter().any(|n| r.vars.contains(n))) {
+                kept.push(d);
+            }
+        }
+        self.diags.append(&mut kept);
+    }
+
+    /// A file-scope declaration failed: a typedef's reason is reported where the name is used;
+    /// a global's only if reachable code uses it (see `drop_unreachable_failures`); anything
+    /// else (a struct, a global that was not declared yet) right away.
+    pub(super) fn failed_declaration(&mut self, decl: &Node<Declaration>, d: Diagnostic) {
+        let names: Vec<String> =
+            decl.node.declarators.iter().filter_map(|id| declarator_name(&id.node.declarator.node)).collect();
+        let is_typedef = decl.node.specifiers.iter().any(
+            |s| matches!(&s.node, DeclarationSpecifier::StorageClass(c) if c.node == StorageClassSpecifier::Typedef),
+        );
+        let all_functions = decl.node.declarators.iter().all(|id| {
+            let dd = &id.node.declarator.node;
+            matches!(dd.kind.node, DeclaratorKind::Identifier(_))
+                && dd
+                    .derived
+                    .iter()
+                    .any(|x| matches!(x.node, DerivedDeclarator::Function(_) | DerivedDeclarator::KRFunction(_)))
+        });
+        if names.is_empty() {
+            self.diags.push(d);
+        } else if all_functions && !is_typedef {
+            // prototypes (`double _Complex cexp(double _Complex);`): an error if called
+            for n in names {
+                self.failed_fns.push((n, d.clone()));
+            }
+        } else if is_typedef {
+            for n in names {
+                if !matches!(self.lookup(&n), Some(Sym::Typedef(_))) {
+                    self.failed_typedefs.insert(n, d.clone());
+                }
+            }
+        } else {
+            let mut globals = vec![];
+            for n in &names {
+                match self.lookup(n) {
+                    Some(Sym::Var { name, .. }) => globals.push(name.clone()),
+                    Some(Sym::Func(_)) => {}
+                    _ => {
+                        self.diags.push(d);
+                        return;
+                    }
+                }
+            }
+            self.failed_globals.push((globals, d));
+        }
+    }
+
+    pub(super) fn finish(mut self) -> Result<Program, Vec<Diagnostic>> {
+        self.entry_runs_atexit_handlers();
+        self.drop_unreachable_failures();
+        // externs: every called or referenced function without a body
+        let mut used: Vec<String> = vec![];
+        let mut seen = HashSet::new();
+        let mut note = |n: &str, used: &mut Vec<String>| {
+            if seen.insert(n.to_string()) {
+                used.push(n.to_string());
+            }
+        };
+        fn walk_expr(e: &Expr, out: &mut dyn FnMut(&str)) {
+            match e {
+                Expr::FuncAddr(f) => out(f),
+                Expr::Lval(l) | Expr::AddrOf(l) => walk_lval(l, out),
+                Expr::Unary(_, a) | Expr::Cast(_, a) => walk_expr(a, out),
+                Expr::Binary(_, a, b) => {
+                    walk_expr(a, out);
+                    walk_expr(b, out);
+                }
+                _ => {}
+            }
+        }
+        fn walk_lval(l: &Lval, out: &mut dyn FnMut(&str)) {
+            match l {
+                Lval::Var(_) => {}
+                Lval::Deref(e) => walk_expr(e, out),
+                Lval::Field(b, _) => walk_lval(b, out),
+                Lval::Index(b, e) => {
+                    walk_lval(b, out);
+                    walk_expr(e, out);
+                }
+            }
+        }
+        fn walk_init(i: &Init, out: &mut dyn FnMut(&str)) {
+            match i {
+                Init::Expr(e) => walk_expr(e, out),
+                Init::List(v) => v.iter().for_each(|x| walk_init(x, out)),
+                Init::Zero => {}
+            }
+        }
+        let mut names = vec![];
+        for g in &self.prog.globals {
+            walk_init(&g.init, &mut |n| names.push(n.to_string()));
+        }
+        for p in &self.prog.procs {
+            for s in &p.body {
+                match &s.kind {
+                    StmtKind::Call { callee, args, ret } => {
+                        if !callee.starts_with('#') {
+                            names.push(callee.clone());
+                        }
+                        for a in args {
+                            walk_expr(a, &mut |n| names.push(n.to_string()));
+                        }
+                        if let Some(r) = ret {
+                            walk_lval(r, &mut |n| names.push(n.to_string()));
+                        }
+                    }
+                    StmtKind::Assign(l, e) => {
+                        walk_lval(l, &mut |n| names.push(n.to_string()));
+                        walk_expr(e, &mut |n| names.push(n.to_string()));
+                    }
+                    StmtKind::Return(Some(e)) | StmtKind::Assume(e) => walk_expr(e, &mut |n| names.push(n.to_string())),
+                    _ => {}
+                }
+            }
+        }
+        for ic in &self.indirect {
+            walk_expr(&ic.fp, &mut |n| names.push(n.to_string()));
+        }
+        for n in &names {
+            note(n, &mut used);
+        }
+        for n in used {
+            if self.prog.proc(&n).is_none() {
+                let ty =
+                    self.funcs.get(&n).cloned().unwrap_or(FuncType { ret: Type::INT, params: vec![], variadic: true });
+                self.prog.externs.push(Extern { name: n, ty });
+            }
+        }
+        // globals only declared `extern` have an unknown initial value
+        for g in &mut self.prog.globals {
+            if self.extern_only.contains(&g.name) && g.ty.is_scalar() {
+                g.init = Init::Expr(Expr::Nondet(g.ty.clone()));
+            }
+        }
+        // calls through function pointers
+        if !self.indirect.is_empty() {
+            let mut pt = PointsTo::analyze_with(&self.prog, &self.indirect);
+            let indirect = std::mem::take(&mut self.indirect);
+            for pi in 0..self.prog.procs.len() {
+                let body = std::mem::take(&mut self.prog.procs[pi].body);
+                let pname = self.prog.procs[pi].name.clone();
+                let mut out = vec![];
+                for s in body {
+                    let StmtKind::Call { callee, .. } = &s.kind else {
+                        out.push(s);
+                        continue;
+                    };
+                    let Some(k) = callee.strip_prefix("#indirect") else {
+                        out.push(s);
+                        continue;
+                    };
+                    let ic = &indirect[k.parse::<usize>().unwrap()];
+                    let nargs = ic.args.len();
+                    let targets: Vec<String> = pt
+                        .call_targets(&pname, &ic.fp)
+                        .into_iter()
+                        .filter(|f| match self.prog.func_type(f) {
+                            Some(ft) => ft.params.len() == nargs || (ft.variadic && ft.params.len() <= nargs),
+                            None => false,
+                        })
+                        .collect();
+                    let mk = |kind: StmtKind, labels: Vec<String>| Stmt { id: StmtId(0), loc: s.loc, labels, kind };
+                    let mut labels = s.labels.clone();
+                    if targets.is_empty() {
+                        // no known target: havoc the result (documented in docs/cminus.md)
+                        let kind = match &ic.ret {
+                            Some(r) => {
+                                let t = self.prog.type_of_lval(self.prog.proc(&pname), r).unwrap_or(Type::INT);
+                                StmtKind::Assign(r.clone(), Expr::Nondet(t))
+                            }
+                            None => StmtKind::Skip,
+                        };
+                        out.push(mk(kind, labels));
+                        continue;
+                    }
+                    let done = {
+                        self.label_n += 1;
+                        format!("{FRESH_PREFIX}{}", self.label_n)
+                    };
+                    let mut tl = vec![];
+                    for _ in &targets {
+                        self.label_n += 1;
+                        tl.push(format!("{FRESH_PREFIX}{}", self.label_n));
+                    }
+                    if targets.len() > 1 {
+                        out.push(mk(StmtKind::Goto(tl.clone()), std::mem::take(&mut labels)));
+                    }
+                    for (i, f) in targets.iter().enumerate() {
+                        let mut ls = if targets.len() > 1 { vec![tl[i].clone()] } else { std::mem::take(&mut labels) };
+                        ls.extend(std::mem::take(&mut labels));
+                        let fe = match self.prog.func_type(f) {
+                            Some(_) => Expr::FuncAddr(f.clone()),
+                            None => continue,
+                        };
+                        let fp = match &ic.fp {
+                            Expr::Cast(_, inner) => (**inner).clone(),
+                            e => e.clone(),
+                        };
+                        out.push(mk(StmtKind::Assume(Expr::bin(BinOp::Eq, fp, fe)), ls));
+                        out.push(mk(
+                            StmtKind::Call { ret: ic.ret.clone(), callee: f.clone(), args: ic.args.clone() },
+                            vec![],
+                        ));
+                        if i + 1 < targets.len() {
+                            out.push(mk(StmtKind::Goto(vec![done.clone()]), vec![]));
+                        }
+                    }
+                    if targets.len() > 1 {
+                        out.push(mk(StmtKind::Skip, vec![done]));
+                    }
+                }
+                self.prog.procs[pi].body = out;
+            }
+        }
+        self.calls_to_error_fns();
+        for p in &mut self.prog.procs {
+            simplify(p);
+        }
+        self.prog.renumber();
+        if self.diags.is_empty() && self.prog.proc(&self.prog.entry).is_none() {
+            let entry = self.prog.entry.clone();
+            self.diags.push(Diagnostic {
+                file: self.prog.files.first().cloned().unwrap_or_default(),
+                line: 1,
+                col: 1,
+                message: format!("entry function '{entry}' is not defined"),
+                kind: cminus::diag::DiagKind::NoEntry,
+            });
+        }
+        if !self.diags.is_empty() {
+            return Err(self.diags);
+        }
+        Ok(self.prog)
+    }
+}

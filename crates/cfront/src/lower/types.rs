@@ -1,0 +1,379 @@
+//! C types to C-- types: specifiers, declarators, struct/union/enum definitions, layout.
+
+use super::*;
+
+impl<'o> Lowerer<'o> {
+    // ---------------------------------------------------------------- types
+
+    pub(super) fn long_bits(&self) -> u16 {
+        match self.opts.data_model {
+            DataModel::Lp64 => 64,
+            DataModel::Ilp32 => 32,
+        }
+    }
+
+    pub(super) fn size_t(&self) -> Type {
+        Type::int(self.long_bits(), false)
+    }
+
+    pub(super) fn base_type(&mut self, specs: &[&Node<TypeSpecifier>], span: Span) -> Res<Type> {
+        let (mut long, mut short, mut char_, mut signed, mut unsigned) = (0, 0, 0, 0, 0);
+        let (mut void, mut bool_, mut float, mut double, mut int) = (0, 0, 0, 0, 0);
+        let mut other: Option<Type> = None;
+        for s in specs {
+            match &s.node {
+                TypeSpecifier::Void => void += 1,
+                TypeSpecifier::Char => char_ += 1,
+                TypeSpecifier::Short => short += 1,
+                TypeSpecifier::Int => int += 1,
+                TypeSpecifier::Long => long += 1,
+                TypeSpecifier::Float => float += 1,
+                TypeSpecifier::Double => double += 1,
+                TypeSpecifier::Signed => signed += 1,
+                TypeSpecifier::Unsigned => unsigned += 1,
+                TypeSpecifier::Bool => bool_ += 1,
+                TypeSpecifier::Complex => return self.unsupported(s.span, "complex types are not supported"),
+                TypeSpecifier::TS18661Float(_) => {
+                    other = Some(Type::Float { bits: 128 });
+                }
+                TypeSpecifier::Atomic(tn) => other = Some(self.type_name(tn)?),
+                TypeSpecifier::Struct(st) => other = Some(self.struct_type(st)?),
+                TypeSpecifier::Enum(et) => other = Some(self.enum_type(et)?),
+                TypeSpecifier::TypedefName(id) => {
+                    let n = &id.node.name;
+                    if let Some(i) = crate::INT128_NAMES.iter().position(|x| x == n) {
+                        other = Some(Type::int(128, i == 0));
+                        continue;
+                    }
+                    other = Some(match self.lookup(n) {
+                        Some(Sym::Typedef(t)) => t.clone(),
+                        _ if n == "__builtin_va_list" => Type::ptr(Type::CHAR),
+                        // its declaration failed: that reason, now that it matters
+                        _ if self.failed_typedefs.contains_key(n) => return Err(self.failed_typedefs[n].clone()),
+                        _ => return self.err(id.span, format!("unknown type name '{n}'")),
+                    });
+                }
+                TypeSpecifier::TypeOf(t) => {
+                    other = Some(match &t.node {
+                        TypeOf::Type(tn) => self.type_name(tn)?,
+                        TypeOf::Expression(e) => self.type_of_sizeof(e)?, // typeof does not decay arrays
+                    });
+                }
+            }
+        }
+        let _ = (signed, int);
+        Ok(if let Some(t) = other {
+            t
+        } else if void > 0 {
+            Type::Void
+        } else if bool_ > 0 {
+            Type::Bool
+        } else if float > 0 {
+            Type::Float { bits: 32 }
+        } else if double > 0 {
+            Type::Float { bits: if long > 0 { 128 } else { 64 } }
+        } else if char_ > 0 {
+            Type::int(8, unsigned == 0)
+        } else if short > 0 {
+            Type::int(16, unsigned == 0)
+        } else if long == 1 {
+            Type::int(self.long_bits(), unsigned == 0)
+        } else if long >= 2 {
+            Type::int(64, unsigned == 0)
+        } else if specs.is_empty() {
+            return self.err(span, "missing type specifier");
+        } else {
+            Type::int(32, unsigned == 0)
+        })
+    }
+
+    pub(super) fn decl_specs(
+        &mut self,
+        specs: &[Node<DeclarationSpecifier>],
+        span: Span,
+    ) -> Res<(Type, Option<StorageClassSpecifier>)> {
+        let mut ts = vec![];
+        let mut storage = None;
+        for s in specs {
+            match &s.node {
+                DeclarationSpecifier::TypeSpecifier(t) => ts.push(t),
+                DeclarationSpecifier::StorageClass(c) => storage = Some(c.node.clone()),
+                _ => {}
+            }
+        }
+        Ok((self.base_type(&ts, span)?, storage))
+    }
+
+    pub(super) fn type_name(&mut self, tn: &Node<TypeName>) -> Res<Type> {
+        let ts: Vec<&Node<TypeSpecifier>> = tn
+            .node
+            .specifiers
+            .iter()
+            .filter_map(|s| match &s.node {
+                SpecifierQualifier::TypeSpecifier(t) => Some(t),
+                _ => None,
+            })
+            .collect();
+        let base = self.base_type(&ts, tn.span)?;
+        match &tn.node.declarator {
+            Some(d) => Ok(self.declarator(base, d)?.ty),
+            None => Ok(base),
+        }
+    }
+
+    pub(super) fn declarator(&mut self, base: Type, d: &Node<Declarator>) -> Res<DeclInfo> {
+        let mut t = base;
+        let mut params = None;
+        for dd in &d.node.derived {
+            if let DerivedDeclarator::Pointer(_) = dd.node {
+                t = Type::ptr(t);
+            }
+        }
+        for dd in d.node.derived.iter().rev() {
+            match &dd.node {
+                DerivedDeclarator::Pointer(_) => {}
+                DerivedDeclarator::Array(a) => {
+                    let n = match &a.node.size {
+                        ArraySize::Unknown | ArraySize::VariableUnknown => None,
+                        ArraySize::VariableExpression(e) | ArraySize::StaticExpression(e) => {
+                            let v = self.const_int(e).map_err(|_| {
+                                self.unsupported_diag(e.span, "variable-length arrays are not supported")
+                            })?;
+                            if v < 0 {
+                                return self.err(e.span, "array size is negative");
+                            }
+                            Some(v as u64)
+                        }
+                    };
+                    t = Type::Array(Box::new(t), n);
+                }
+                DerivedDeclarator::Function(fd) => {
+                    let mut ps = vec![];
+                    for p in &fd.node.parameters {
+                        let (pt, _) = self.decl_specs(&p.node.specifiers, p.span)?;
+                        let (name, pt) = match &p.node.declarator {
+                            Some(pd) => {
+                                let i = self.declarator(pt, pd)?;
+                                (i.name, i.ty)
+                            }
+                            None => (None, pt),
+                        };
+                        let pt = match pt {
+                            Type::Array(e, _) => Type::Ptr(e),
+                            Type::Func(f) => Type::Ptr(Box::new(Type::Func(f))),
+                            t => t,
+                        };
+                        ps.push((name, pt));
+                    }
+                    if ps.len() == 1 && ps[0].1 == Type::Void && ps[0].0.is_none() {
+                        ps.clear();
+                    }
+                    let ft = FuncType {
+                        ret: t,
+                        params: ps.iter().map(|p| p.1.clone()).collect(),
+                        variadic: matches!(fd.node.ellipsis, Ellipsis::Some),
+                    };
+                    t = Type::Func(Box::new(ft));
+                    params = Some(ps);
+                }
+                DerivedDeclarator::KRFunction(ids) => {
+                    // an old-style definition `f(a, b) int a; {…}`: the parameters are `int`
+                    // until `func_def` reads their declarations
+                    let variadic = ids.is_empty();
+                    let ps: Vec<(Option<String>, Type)> =
+                        ids.iter().map(|id| (Some(id.node.name.clone()), Type::INT)).collect();
+                    let ft = FuncType { ret: t, params: ps.iter().map(|p| p.1.clone()).collect(), variadic };
+                    t = Type::Func(Box::new(ft));
+                    params = Some(ps);
+                }
+                DerivedDeclarator::Block(_) => {
+                    return self.unsupported(dd.span, "blocks (^) are not supported");
+                }
+            }
+        }
+        match &d.node.kind.node {
+            DeclaratorKind::Identifier(id) => {
+                Ok(DeclInfo { name: Some(id.node.name.clone()), name_span: id.span, ty: t, params })
+            }
+            DeclaratorKind::Abstract => Ok(DeclInfo { name: None, name_span: d.span, ty: t, params }),
+            DeclaratorKind::Declarator(inner) => {
+                let mut i = self.declarator(t, inner)?;
+                if i.params.is_none() {
+                    i.params = params;
+                }
+                Ok(i)
+            }
+        }
+    }
+
+    pub(super) fn struct_type(&mut self, st: &Node<StructType>) -> Res<Type> {
+        let is_union = st.node.kind.node == StructKind::Union;
+        let kw = if is_union { "union" } else { "struct" };
+        let name = match &st.node.identifier {
+            Some(id) => {
+                let key = format!("{kw} {}", id.node.name);
+                match self.tags.get(&key) {
+                    Some(n) => n.clone(),
+                    None => {
+                        let mut n = id.node.name.clone();
+                        if self.prog.struct_def(&n).is_some() {
+                            n = format!("{kw}_{n}");
+                        }
+                        self.tags.insert(key, n.clone());
+                        self.prog.structs.push(StructDef {
+                            name: n.clone(),
+                            is_union,
+                            complete: false,
+                            fields: vec![],
+                        });
+                        n
+                    }
+                }
+            }
+            None => {
+                self.anon_n += 1;
+                let n = format!("__anon{}", self.anon_n);
+                self.prog.structs.push(StructDef { name: n.clone(), is_union, complete: false, fields: vec![] });
+                n
+            }
+        };
+        let Some(decls) = &st.node.declarations else {
+            return Ok(Type::Struct(name));
+        };
+        if self.prog.struct_def(&name).map(|s| s.complete).unwrap_or(false) {
+            // the same tag defined again (another file): keep the first definition
+            return Ok(Type::Struct(name));
+        }
+        let mut fields = vec![];
+        let mut members = vec![];
+        for d in decls {
+            let StructDeclaration::Field(f) = &d.node else {
+                continue;
+            };
+            let ts: Vec<&Node<TypeSpecifier>> = f
+                .node
+                .specifiers
+                .iter()
+                .filter_map(|s| match &s.node {
+                    SpecifierQualifier::TypeSpecifier(t) => Some(t),
+                    _ => None,
+                })
+                .collect();
+            let base = self.base_type(&ts, f.span)?;
+            if f.node.declarators.is_empty() {
+                if let Type::Struct(_) = base {
+                    self.anon_n += 1;
+                    fields.push(Field { name: format!("__anon_field{}", self.anon_n), ty: base.clone() });
+                    members.push(Member { ty: base, width: None, named: true, is_field: true });
+                }
+                continue;
+            }
+            for sd in &f.node.declarators {
+                let info = match &sd.node.declarator {
+                    Some(decl) => Some(self.declarator(base.clone(), decl)?),
+                    None => None,
+                };
+                let declared = info.as_ref().map(|i| i.ty.clone()).unwrap_or(base.clone());
+                let mut ty = declared.clone();
+                let mut width = None;
+                if let Some(w) = &sd.node.bit_width {
+                    let w = self.const_int(w)?;
+                    if w < 0 || w > self.size_align(&declared).map(|(s, _)| s as i128 * 8).unwrap_or(64) {
+                        return self.err(sd.span, "invalid bit-field width");
+                    }
+                    width = Some(w as u64);
+                    let signed = matches!(ty, Type::Int { signed: true, .. });
+                    ty = if ty == Type::Bool { Type::Bool } else { Type::int(w as u16, signed) };
+                }
+                let is_field = info.is_some() && width != Some(0);
+                members.push(Member { ty: declared, width, named: info.is_some(), is_field });
+                if let (true, Some(info)) = (is_field, info) {
+                    fields.push(Field { name: info.name.unwrap_or_default(), ty });
+                }
+            }
+        }
+        let (packed, aligned) = self.struct_attrs(st.span, kw);
+        if let Some(l) = self.layout_members(&members, is_union, packed, aligned) {
+            self.layouts.insert(name.clone(), l);
+        }
+        if let Some(s) = self.prog.structs.iter_mut().find(|s| s.name == name) {
+            s.fields = fields;
+            s.complete = true;
+        }
+        Ok(Type::Struct(name))
+    }
+
+    /// An enum's constants and its type, as gcc chooses it: `unsigned int` when no value is
+    /// negative, `int` when some is, and a 64-bit type (`long`/`long long`) when a value
+    /// needs more than 32 bits. A constant whose value fits `int` has type `int`, else the
+    /// enum's type.
+    pub(super) fn enum_type(&mut self, et: &Node<EnumType>) -> Res<Type> {
+        let tag = et.node.identifier.as_ref().map(|i| i.node.name.clone());
+        if et.node.enumerators.is_empty() {
+            // a reference (`enum e x;`), or a forward declaration (gcc: like `unsigned int`)
+            return Ok(tag.and_then(|t| self.enum_tags.get(&t).cloned()).unwrap_or(Type::int(32, false)));
+        }
+        let mut next = 0i128;
+        let mut vals = vec![];
+        for en in &et.node.enumerators {
+            if let Some(e) = &en.node.expression {
+                next = self.const_int(e)?;
+            }
+            if next < i64::MIN as i128 || next > u64::MAX as i128 {
+                return self.err(en.span, "enumerator value is too large");
+            }
+            // while the enum is being defined, a constant has the type its value needs
+            let t = [Type::INT, Type::int(32, false), Type::int(64, true), Type::int(64, false)]
+                .into_iter()
+                .find(|t| interp::wrap(next, t) == next)
+                .unwrap_or(Type::int(64, false));
+            self.bind(&en.node.identifier.node.name, Sym::Enum(next, t));
+            vals.push((en.node.identifier.node.name.clone(), next, en.span));
+            next += 1;
+        }
+        let min = vals.iter().map(|v| v.1).min().unwrap_or(0);
+        let max = vals.iter().map(|v| v.1).max().unwrap_or(0);
+        let ty = if min >= 0 {
+            if max <= u32::MAX as i128 {
+                Type::int(32, false)
+            } else {
+                Type::int(64, false)
+            }
+        } else if min >= i32::MIN as i128 && max <= i32::MAX as i128 {
+            Type::INT
+        } else if max <= i64::MAX as i128 {
+            Type::int(64, true)
+        } else {
+            return self.err(vals[0].2, "enumeration values exceed the range of the largest integer type");
+        };
+        for (name, v, _) in vals {
+            let t = if interp::wrap(v, &Type::INT) == v { Type::INT } else { ty.clone() };
+            self.bind(&name, Sym::Enum(v, t));
+        }
+        if let Some(t) = tag {
+            self.enum_tags.insert(t, ty.clone());
+        }
+        Ok(ty)
+    }
+
+    /// Find a field, looking through anonymous struct/union members.
+    pub(super) fn find_field(&self, sname: &str, f: &str) -> Option<Vec<(String, Type)>> {
+        let sd = self.prog.struct_def(sname)?;
+        for fl in &sd.fields {
+            if fl.name == f {
+                return Some(vec![(fl.name.clone(), fl.ty.clone())]);
+            }
+        }
+        for fl in &sd.fields {
+            if fl.name.starts_with("__anon_field") {
+                if let Type::Struct(inner) = &fl.ty {
+                    if let Some(mut rest) = self.find_field(inner, f) {
+                        rest.insert(0, (fl.name.clone(), fl.ty.clone()));
+                        return Some(rest);
+                    }
+                }
+            }
+        }
+        None
+    }
+}

@@ -1,0 +1,64 @@
+//! The initial state of a program's globals: the one definition that abstraction (c2bp) and
+//! path simulation (Newton) share, so that both start from the same facts.
+
+use crate::{Env, State};
+use cminus::{Expr, Init, Lval, Type};
+
+/// Array items written one by one. C's static storage is zero everywhere; the cells of
+/// longer arrays keep the memory the state starts from (c2bp starts from zero memory,
+/// which is exactly C's; Newton from unknown memory, because its memory array also holds the
+/// entry's objects, and its counterexamples are replayed on the interpreter).
+pub const INIT_ITEMS: u64 = 256;
+
+impl<'ctx> State<'ctx> {
+    /// Write every global's initial value (C's: zero unless initialised; a partially
+    /// initialised aggregate is zero in the rest) into this state.
+    pub fn init_globals(&mut self, env: &Env<'_, 'ctx>) {
+        for g in &env.prog.globals {
+            self.init_global(env, &Lval::var(&g.name), &g.ty, &g.init);
+        }
+    }
+
+    fn init_global(&mut self, env: &Env<'_, 'ctx>, l: &Lval, ty: &Type, init: &Init) {
+        let field = |f: &str| Lval::Field(Box::new(l.clone()), f.to_string());
+        let item = |i: u64| Lval::Index(Box::new(l.clone()), Box::new(Expr::Int(i as i128)));
+        match (init, ty) {
+            (Init::Zero, Type::Struct(s)) => {
+                if let Some(d) = env.prog.struct_def(s) {
+                    for f in &d.fields {
+                        self.init_global(env, &field(&f.name), &f.ty, &Init::Zero);
+                    }
+                }
+            }
+            (Init::Zero, Type::Array(e, Some(n))) => {
+                for i in 0..(*n).min(INIT_ITEMS) {
+                    self.init_global(env, &item(i), e, &Init::Zero);
+                }
+            }
+            (Init::Zero, t) if t.is_scalar() => {
+                let _ = self.write(env, l, env.int(0));
+            }
+            (Init::Expr(e), t) if t.is_scalar() => {
+                if let Ok(v) = self.int(env, e) {
+                    let _ = self.write(env, l, v);
+                }
+            }
+            (Init::List(items), Type::Struct(s)) => {
+                if let Some(d) = env.prog.struct_def(s) {
+                    for (i, f) in d.fields.iter().enumerate() {
+                        let it = items.get(i).cloned().unwrap_or(Init::Zero);
+                        self.init_global(env, &field(&f.name), &f.ty, &it);
+                    }
+                }
+            }
+            (Init::List(items), Type::Array(e, n)) => {
+                for i in 0..n.unwrap_or(items.len() as u64).min(INIT_ITEMS) {
+                    let it = items.get(i as usize).cloned().unwrap_or(Init::Zero);
+                    self.init_global(env, &item(i), e, &it);
+                }
+            }
+            // unions, and aggregates initialised by one expression: the memory's contents
+            (Init::Zero | Init::Expr(_) | Init::List(_), _) => {}
+        }
+    }
+}
