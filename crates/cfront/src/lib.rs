@@ -80,11 +80,7 @@ impl Default for Options {
     }
 }
 
-/// Whether a file name in [`cminus::Program::files`] is one of slam's own models (the `atexit`
-/// handler stack, `<slam: atexit>`), not a file of the user's: witnesses leave it out.
-pub fn is_model_file(name: &str) -> bool {
-    name.starts_with("<slam")
-}
+pub use cminus::names::is_model_file;
 
 /// A parsed translation unit, ready for lowering.
 pub(crate) struct Unit {

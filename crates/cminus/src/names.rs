@@ -13,6 +13,12 @@ pub fn pre_var(formal: &str) -> String {
     format!("{formal}$pre")
 }
 
+/// Whether a file name in [`crate::Program::files`] is one of slam's own models (the `atexit`
+/// handler stack, `<slam: atexit>`), not a file of the user's: witnesses leave it out.
+pub fn is_model_file(name: &str) -> bool {
+    name.starts_with("<slam")
+}
+
 /// The front end's `n`th temporary of a procedure.
 pub fn temp(n: u32) -> String {
     format!("__t{n}")

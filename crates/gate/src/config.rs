@@ -74,7 +74,7 @@ pub struct ConfigError {
 
 impl ConfigError {
     pub fn render(&self, source: Option<&str>) -> String {
-        crate::diag::render(&self.file, source, self.line, self.col, &self.message)
+        report::diag::render(&self.file, source, self.line, self.col, &self.message)
     }
 }
 

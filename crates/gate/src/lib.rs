@@ -16,9 +16,9 @@ pub mod results;
 pub mod sarif;
 pub mod scan;
 
-use crate::exit;
 use inputs::Unit;
 use rayon::prelude::*;
+use report::exit;
 use results::{CheckResult, Verdict};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};

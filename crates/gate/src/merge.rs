@@ -5,7 +5,7 @@
 //! in the order of their ids, and a shard takes every n-th).
 
 use super::sarif;
-use crate::exit;
+use report::exit;
 use serde_json::{json, Value};
 use std::collections::HashSet;
 use std::path::PathBuf;

@@ -8,14 +8,11 @@ use std::sync::Mutex;
 
 /// The trace of a violation, rendered by `slam check`'s own text report.
 pub fn trace_text(c: &Counterexample) -> String {
-    let value = |v: &super::results::Value| crate::report::ValueOut {
-        name: v.name.clone(),
-        value: v.value,
-        written: v.written,
-    };
-    let cex = crate::report::CexOut {
+    let value =
+        |v: &super::results::Value| report::ValueOut { name: v.name.clone(), value: v.value, written: v.written };
+    let cex = report::CexOut {
         message: c.message.clone(),
-        error: c.error.as_ref().map(|e| crate::report::ErrorPlace {
+        error: c.error.as_ref().map(|e| report::ErrorPlace {
             file: e.file.clone(),
             line: e.line,
             function: e.function.clone(),
@@ -24,7 +21,7 @@ pub fn trace_text(c: &Counterexample) -> String {
         steps: c
             .steps
             .iter()
-            .map(|s| crate::report::StepOut {
+            .map(|s| report::StepOut {
                 file: s.file.clone(),
                 line: s.line,
                 col: s.col,
@@ -36,7 +33,7 @@ pub fn trace_text(c: &Counterexample) -> String {
             .collect(),
         replay: None,
     };
-    crate::report::trace_text(&cex)
+    report::trace_text(&cex)
 }
 
 fn verdict_cell(c: &Check) -> String {

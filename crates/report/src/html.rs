@@ -590,7 +590,7 @@ pub fn index(title: &str, entries: &[IndexEntry]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::report::testdata;
+    use crate::testdata;
 
     #[test]
     fn escapes_everything() {

@@ -29,7 +29,7 @@ pub fn loop_heads(prog: &Program) -> Vec<(usize, usize)> {
     let mut out = Vec::new();
     for (pi, p) in prog.procs.iter().enumerate() {
         // no invariant in slam's own models (the atexit handler stack)
-        if prog.files.get(p.loc.file as usize).is_some_and(|f| cfront::is_model_file(f)) {
+        if prog.files.get(p.loc.file as usize).is_some_and(|f| cminus::names::is_model_file(f)) {
             continue;
         }
         let labels = p.label_map();

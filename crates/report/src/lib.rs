@@ -1,15 +1,15 @@
 //! Reports of `slam check`: text for people, JSON for programs (schema in docs/check-json.md).
 
+pub mod diag;
+pub mod exit;
 pub mod html;
 pub mod invariants;
-pub mod outputs;
 pub mod srcpos;
 pub mod svcomp;
 #[cfg(test)]
 mod testdata;
 pub mod witness;
 
-use crate::exit;
 use cminus::{Loc, Program};
 use serde::Serialize;
 use std::collections::HashMap;
@@ -451,8 +451,9 @@ pub fn json(prog: &Program, o: &engine::Outcome, ctx: &Context) -> String {
     serde_json::to_string_pretty(&v).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"))
 }
 
-/// The report when the front end rejects the program as unsupported: UNKNOWN.
-pub fn unsupported(ctx: &Context, detail: &str, secs: f64, json: bool) -> u8 {
+/// The report when the front end rejects the program as unsupported (the verdict is
+/// UNKNOWN): the JSON report or the text.
+pub fn unsupported(ctx: &Context, detail: &str, secs: f64, json: bool) -> String {
     if json {
         let r = JsonReport {
             version: 1,
@@ -469,9 +470,8 @@ pub fn unsupported(ctx: &Context, detail: &str, secs: f64, json: bool) -> u8 {
             counterexample: None,
             iteration_stats: &[],
         };
-        println!("{}", serde_json::to_string_pretty(&r).unwrap_or_default());
+        serde_json::to_string_pretty(&r).unwrap_or_default()
     } else {
-        println!("UNKNOWN: unsupported\nThe program uses C that slam does not support: {detail}");
+        format!("UNKNOWN: unsupported\nThe program uses C that slam does not support: {detail}")
     }
-    exit::UNKNOWN
 }

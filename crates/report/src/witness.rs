@@ -79,7 +79,7 @@ pub fn checked_files(prog: &Program) -> Vec<usize> {
         .filter(|&i| {
             let f = prog.files[i].to_ascii_lowercase();
             // slam's own models (the atexit model) are not input files
-            (f.ends_with(".c") || f.ends_with(".i")) && !cfront::is_model_file(&prog.files[i])
+            (f.ends_with(".c") || f.ends_with(".i")) && !cminus::names::is_model_file(&prog.files[i])
         })
         .collect();
     if c.is_empty() && !prog.files.is_empty() {
@@ -325,7 +325,7 @@ pub fn waypoints(prog: &Program, cex: &newton::Counterexample, sources: &[Option
         });
     }
     // no waypoint in slam's own models (the atexit handler stack)
-    out.retain(|w| prog.files.get(w.loc.file as usize).is_none_or(|f| !cfront::is_model_file(f)));
+    out.retain(|w| prog.files.get(w.loc.file as usize).is_none_or(|f| !cminus::names::is_model_file(f)));
     out
 }
 
@@ -574,7 +574,7 @@ pub fn graphml_correctness(invariants: &[Invariant], task: &Task, meta: &Meta) -
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::report::testdata;
+    use crate::testdata;
 
     fn meta() -> Meta {
         Meta { producer_version: "0.1.0".into(), creation_time: iso8601(0), uuid: uuid_from(b"x") }

@@ -3,8 +3,8 @@
 //! (docs/check-json.md); `--save-dir` keeps every iteration's predicates, boolean program
 //! and traces.
 
+use crate::exit;
 use crate::front::FrontArgs;
-use crate::{exit, report};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -47,7 +47,7 @@ pub struct Args {
     #[arg(long, default_value = "text")]
     pub format: String,
     #[command(flatten)]
-    pub reports: report::outputs::ReportArgs,
+    pub reports: crate::outputs::ReportArgs,
     /// Save the predicates, boolean program and traces of every iteration in DIR.
     #[arg(long, value_name = "DIR")]
     pub save_dir: Option<PathBuf>,
@@ -64,17 +64,17 @@ pub fn run(mut a: Args, verbose: u8) -> u8 {
     }
     // An SV-COMP property file: slam answers only the properties it checks.
     if let Some(prp) = a.front.property.clone().filter(|p| cfront::Property::by_name(p).is_none()) {
-        match report::outputs::property_support(std::path::Path::new(&prp)) {
+        match crate::outputs::property_support(std::path::Path::new(&prp)) {
             // the file's property is unreach-call: only reach_error() is the error
-            Ok(report::outputs::PropertySupport::UnreachCall) => a.front.property = Some("unreach-call".into()),
-            Ok(report::outputs::PropertySupport::UnreachLabel(l)) if a.rule.is_none() => {
+            Ok(crate::outputs::PropertySupport::UnreachCall) => a.front.property = Some("unreach-call".into()),
+            Ok(crate::outputs::PropertySupport::UnreachLabel(l)) if a.rule.is_none() => {
                 a.front.property = None;
                 a.error_label.get_or_insert(l);
             }
-            Ok(report::outputs::PropertySupport::UnreachLabel(_)) => {
+            Ok(crate::outputs::PropertySupport::UnreachLabel(_)) => {
                 return usage("--property: an unreach-label property with --rule");
             }
-            Ok(report::outputs::PropertySupport::Unsupported(why)) => {
+            Ok(crate::outputs::PropertySupport::Unsupported(why)) => {
                 println!("UNKNOWN\n# {why}");
                 return exit::UNKNOWN;
             }
@@ -85,14 +85,14 @@ pub fn run(mut a: Args, verbose: u8) -> u8 {
         }
     }
     // An SV-COMP task file (task.yml) names the C files and the data model.
-    match report::outputs::task_input(&a.front.files) {
-        Ok(report::outputs::TaskInput::None) => {}
-        Ok(report::outputs::TaskInput::Files(files, ilp32)) => {
+    match crate::outputs::task_input(&a.front.files) {
+        Ok(crate::outputs::TaskInput::None) => {}
+        Ok(crate::outputs::TaskInput::Files(files, ilp32)) => {
             (a.front.files, a.front.ilp32) = (files, ilp32);
             // the task's property is unreach-call: only reach_error() is the error
             a.front.property.get_or_insert_with(|| "unreach-call".into());
         }
-        Ok(report::outputs::TaskInput::Unsupported(why)) => {
+        Ok(crate::outputs::TaskInput::Unsupported(why)) => {
             println!("UNKNOWN\n# {why}");
             return exit::UNKNOWN;
         }
@@ -136,7 +136,8 @@ pub fn run(mut a: Args, verbose: u8) -> u8 {
             if cminus::diag::all_of_kind(&diags, cminus::diag::DiagKind::Unsupported) {
                 let d = &diags[0];
                 let detail = format!("{}:{}:{}: {}", d.file, d.line, d.col, d.message);
-                return report::unsupported(&ctx, &detail, started.elapsed().as_secs_f64(), json);
+                println!("{}", report::unsupported(&ctx, &detail, started.elapsed().as_secs_f64(), json));
+                return exit::UNKNOWN;
             }
             return exit::INPUT;
         }
@@ -204,7 +205,7 @@ pub fn run(mut a: Args, verbose: u8) -> u8 {
     if let Some(dir) = &a.save_dir {
         save_outcome(dir, &prog, &outcome, &ctx);
     }
-    if !report::outputs::write_all(&a.reports, &prog, &outcome, &ctx) {
+    if !crate::outputs::write_all(&a.reports, &prog, &outcome, &ctx) {
         return exit::INPUT;
     }
     if a.format == "svcomp" {

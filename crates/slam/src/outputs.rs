@@ -1,7 +1,7 @@
 //! The report files of `slam check` (`--html`, `--witness`) and SV-COMP task files as input:
 //! the glue between the command line and the pure renderers of this folder.
 
-use super::{html, invariants, svcomp, witness, Context};
+use report::{html, invariants, svcomp, witness, Context};
 use std::path::{Path, PathBuf};
 
 #[derive(clap::Args, Clone, Debug, Default)]
@@ -120,7 +120,7 @@ pub fn witness_text(
             witness::yaml_violation(prog, cex, sources, &task, meta)
         }),
         (engine::Verdict::Safe, _) => {
-            let pos = super::srcpos::Positions::new(sources);
+            let pos = report::srcpos::Positions::new(sources);
             let checked = witness::checked_files(prog);
             let invs: Vec<_> = invariants::loop_invariants(prog, o)
                 .into_iter()
