@@ -8,32 +8,7 @@ use std::sync::Mutex;
 
 /// The trace of a violation, rendered by `slam check`'s own text report.
 pub fn trace_text(c: &Counterexample) -> String {
-    let value =
-        |v: &super::results::Value| report::ValueOut { name: v.name.clone(), value: v.value, written: v.written };
-    let cex = report::CexOut {
-        message: c.message.clone(),
-        error: c.error.as_ref().map(|e| report::ErrorPlace {
-            file: e.file.clone(),
-            line: e.line,
-            function: e.function.clone(),
-        }),
-        inputs: c.inputs.iter().map(value).collect(),
-        steps: c
-            .steps
-            .iter()
-            .map(|s| report::StepOut {
-                file: s.file.clone(),
-                line: s.line,
-                col: s.col,
-                function: s.function.clone(),
-                depth: s.depth,
-                source: s.source.clone(),
-                values: s.values.iter().map(value).collect(),
-            })
-            .collect(),
-        replay: None,
-    };
-    report::trace_text(&cex)
+    report::trace_text(c)
 }
 
 fn verdict_cell(c: &Check) -> String {

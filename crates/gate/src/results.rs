@@ -4,47 +4,8 @@
 
 use serde::{Deserialize, Serialize};
 
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
-pub struct Value {
-    pub name: String,
-    pub value: i128,
-    #[serde(default)]
-    pub written: bool,
-}
-
-/// One line of a trace (as `slam check` groups them).
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
-pub struct Step {
-    pub file: String,
-    pub line: u32,
-    #[serde(default)]
-    pub col: u32,
-    pub function: String,
-    #[serde(default)]
-    pub depth: usize,
-    #[serde(default)]
-    pub source: String,
-    #[serde(default)]
-    pub values: Vec<Value>,
-}
-
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
-pub struct Place {
-    pub file: String,
-    pub line: u32,
-    pub function: String,
-}
-
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
-pub struct Counterexample {
-    pub message: String,
-    #[serde(default)]
-    pub error: Option<Place>,
-    #[serde(default)]
-    pub inputs: Vec<Value>,
-    #[serde(default)]
-    pub steps: Vec<Step>,
-}
+/// The counterexample as `slam check` wrote it (the check JSON's own types).
+pub use report::schema::{CexOut as Counterexample, ErrorPlace as Place, StepOut as Step, ValueOut as Value};
 
 #[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[serde(rename_all = "UPPERCASE")]
@@ -93,38 +54,27 @@ impl CheckResult {
         }
     }
 
-    /// Read the JSON report of `slam check`.
+    /// Read the JSON report of `slam check` (its schema: `report::schema`).
     pub fn from_check_json(text: &str) -> Result<CheckResult, String> {
-        let v: serde_json::Value = serde_json::from_str(text).map_err(|e| format!("bad JSON from slam check: {e}"))?;
-        let s = |k: &str| v.get(k).and_then(|x| x.as_str()).unwrap_or_default().to_string();
-        let verdict = match s("verdict").as_str() {
+        let r = report::schema::CheckRead::parse(text)?;
+        let verdict = match r.verdict.as_str() {
             "SAFE" => Verdict::Safe,
             "VIOLATION" => Verdict::Violation,
             "UNKNOWN" => Verdict::Unknown,
             other => return Err(format!("slam check gave an unknown verdict `{other}`")),
         };
-        let count = |k: &str| match v.get(k) {
-            Some(serde_json::Value::Array(a)) => a.len(),
-            Some(x) => x.as_u64().unwrap_or(0) as usize,
-            None => 0,
-        };
-        let counterexample = match v.get("counterexample") {
-            None | Some(serde_json::Value::Null) => None,
-            Some(c) => Some(
-                serde_json::from_value::<Counterexample>(c.clone())
-                    .map_err(|e| format!("bad counterexample from slam check: {e}"))?,
-            ),
-        };
+        // The gate keeps the trace, not the replay of it.
+        let counterexample = r.counterexample.map(|c| Counterexample { replay: None, ..c });
         if verdict == Verdict::Violation && counterexample.is_none() {
             return Err("slam check reported a violation without a counterexample".into());
         }
         Ok(CheckResult {
             verdict,
-            reason: s("reason"),
-            detail: s("detail"),
-            iterations: count("iterations"),
-            predicates: count("predicates"),
-            time_secs: v.get("time_secs").and_then(|t| t.as_f64()).unwrap_or(0.0),
+            reason: r.reason,
+            detail: r.detail,
+            iterations: r.iterations,
+            predicates: r.predicates,
+            time_secs: r.time_secs,
             counterexample,
         })
     }

@@ -4,6 +4,7 @@ pub mod diag;
 pub mod exit;
 pub mod html;
 pub mod invariants;
+pub mod schema;
 pub mod srcpos;
 pub mod svcomp;
 #[cfg(test)]
@@ -11,7 +12,6 @@ mod testdata;
 pub mod witness;
 
 use cminus::{Loc, Program};
-use serde::Serialize;
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
@@ -50,67 +50,8 @@ impl Sources {
     }
 }
 
-#[derive(Serialize, Clone, Debug, PartialEq)]
-pub struct ValueOut {
-    pub name: String,
-    pub value: i128,
-    /// The statement assigns it (the value is after the step); else it is read (before).
-    pub written: bool,
-}
-
-/// One line of a concrete trace: consecutive C-- steps on the same source line, function
-/// and call depth are one line.
-#[derive(Serialize, Clone, Debug)]
-pub struct StepOut {
-    pub file: String,
-    pub line: u32,
-    pub col: u32,
-    pub function: String,
-    pub depth: usize,
-    pub source: String,
-    pub values: Vec<ValueOut>,
-}
-
-#[derive(Serialize, Clone, Debug)]
-pub struct ErrorPlace {
-    pub file: String,
-    pub line: u32,
-    pub function: String,
-}
-
-#[derive(Serialize, Clone, Debug)]
-pub struct CexOut {
-    pub message: String,
-    pub error: Option<ErrorPlace>,
-    pub inputs: Vec<ValueOut>,
-    pub steps: Vec<StepOut>,
-    pub replay: Option<engine::ReplayCheck>,
-}
-
-#[derive(Serialize)]
-struct InputOut<'a> {
-    files: &'a [String],
-    rule: Option<&'a str>,
-    entry: &'a str,
-}
-
-#[derive(Serialize)]
-struct JsonReport<'a> {
-    version: u32,
-    verdict: engine::Verdict,
-    reason: engine::StopReason,
-    detail: &'a str,
-    input: InputOut<'a>,
-    strategies: Option<&'a engine::Strategies>,
-    iterations: usize,
-    predicates: Vec<&'a engine::PredInfo>,
-    /// Predicates over the front end's temporaries (not listed).
-    internal_predicates: usize,
-    time_secs: f64,
-    peak_rss_mib: Option<f64>,
-    counterexample: Option<CexOut>,
-    iteration_stats: &'a [engine::Iteration],
-}
+pub use schema::{CexOut, ErrorPlace, StepOut, ValueOut};
+use schema::{InputOut, JsonReport};
 
 /// Temporaries of the front end say nothing to a reader.
 pub(crate) use cminus::names::{is_temp, mentions_temp};
@@ -226,7 +167,13 @@ pub fn counterexample(prog: &Program, cex: &newton::Counterexample, replay: Opti
             function: prog.procs[p].name.clone(),
         }
     });
-    CexOut { message: cex.message.clone(), error, inputs: inputs(prog, cex), steps, replay: replay.cloned() }
+    CexOut {
+        message: cex.message.clone(),
+        error,
+        inputs: inputs(prog, cex),
+        steps,
+        replay: replay.map(schema::Replay::from),
+    }
 }
 
 fn values_text(vs: &[ValueOut]) -> String {
