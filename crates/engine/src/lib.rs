@@ -21,6 +21,7 @@
 //! past the deadline. Prover queries are also given at most the time left.
 
 mod preds;
+pub mod proof;
 pub mod strategy;
 
 pub use preds::{

@@ -459,7 +459,14 @@ fn sources_html(files: &[String], sources: &[Option<String>], steps: &[ViewStep]
 
 /// The report page of one `slam check` run. `sources[i]` is the text of `prog.files[i]`
 /// (`None` when it cannot be read).
-pub fn render(prog: &Program, o: &engine::Outcome, ctx: &Context, sources: &[Option<String>]) -> String {
+/// The report page; `invariants` are the proof's loop invariants (`engine::proof`) for SAFE.
+pub fn render(
+    prog: &Program,
+    o: &engine::Outcome,
+    ctx: &Context,
+    sources: &[Option<String>],
+    invariants: &[engine::proof::Invariant],
+) -> String {
     let title = format!("slam: {} — {}", verdict_name(o.verdict), ctx.files.join(", "));
     let mut body = header(o, ctx, &title);
     let mut script = String::new();
@@ -515,12 +522,12 @@ pub fn render(prog: &Program, o: &engine::Outcome, ctx: &Context, sources: &[Opt
                 );
             }
             body.push_str(&predicates_html(o));
-            let invs = super::invariants::loop_invariants(prog, o);
+            let invs = invariants;
             if !invs.is_empty() {
                 body.push_str(
                     "<section id=\"invariants\"><h2>Loop invariants (from the proof)</h2><table><tr><th>loop at</th><th>function</th><th>invariant</th></tr>",
                 );
-                for inv in &invs {
+                for inv in invs {
                     let _ = write!(
                         body,
                         "<tr><td>{}:{}</td><td><code>{}</code></td><td><code>{}</code></td></tr>",
@@ -601,7 +608,7 @@ mod tests {
     #[test]
     fn violation_page_has_tree_source_and_no_network() {
         let (prog, o, ctx, sources) = testdata::violation();
-        let html = render(&prog, &o, &ctx, &sources);
+        let html = render(&prog, &o, &ctx, &sources, &engine::proof::loop_invariants(&prog, &o));
         assert!(html.contains("id=\"verdict\">VIOLATION"));
         assert!(html.contains("assertion &lt;failed&gt;"), "message escaped");
         // Source escaped, path lines highlighted.
@@ -633,7 +640,7 @@ mod tests {
         o.verdict = engine::Verdict::Safe;
         o.reason = engine::StopReason::Safe;
         o.counterexample = None;
-        let html = render(&prog, &o, &ctx, &sources);
+        let html = render(&prog, &o, &ctx, &sources, &engine::proof::loop_invariants(&prog, &o));
         assert!(html.contains("id=\"verdict\">SAFE"));
         assert!(html.contains("data-scope=\"\">global"));
         assert!(html.contains("data-scope=\"main\">procedure main"));

@@ -3,7 +3,6 @@
 pub mod diag;
 pub mod exit;
 pub mod html;
-pub mod invariants;
 pub mod schema;
 pub mod srcpos;
 pub mod svcomp;
@@ -12,7 +11,6 @@ mod testdata;
 pub mod witness;
 
 use cminus::{Loc, Program};
-use std::collections::HashMap;
 use std::fmt::Write as _;
 
 /// What was checked.
@@ -32,19 +30,16 @@ pub fn loc_str(prog: &Program, loc: Loc) -> String {
     format!("{}:{}", file_name(prog, loc), loc.line)
 }
 
-/// Source lines of the files a trace visits (read once).
-#[derive(Default)]
-struct Sources(HashMap<String, Option<Vec<String>>>);
+/// The texts of the program's files, aligned with `prog.files` (`None` where unreadable): the
+/// renderers take source lines from here and never read files themselves.
+struct Sources<'a>(&'a [Option<String>]);
 
-impl Sources {
-    fn line(&mut self, file: &str, line: u32) -> String {
-        let lines = self
-            .0
-            .entry(file.to_string())
-            .or_insert_with(|| std::fs::read_to_string(file).ok().map(|t| t.lines().map(str::to_string).collect()));
-        lines
-            .as_ref()
-            .and_then(|l| l.get((line as usize).saturating_sub(1)))
+impl Sources<'_> {
+    fn line(&self, loc: Loc) -> String {
+        self.0
+            .get(loc.file as usize)
+            .and_then(|t| t.as_deref())
+            .and_then(|t| t.lines().nth((loc.line as usize).saturating_sub(1)))
             .map(|s| s.trim().to_string())
             .unwrap_or_default()
     }
@@ -74,15 +69,15 @@ fn value_out(v: &newton::Value) -> ValueOut {
 /// (`__VERIFIER_nondet_*()`, an external function's result), in trace order, named by the
 /// program variable that receives it (a front-end temporary is followed to the variable it is
 /// copied to), else by the source (`__VERIFIER_nondet_int()`).
-fn inputs(prog: &Program, cex: &newton::Counterexample) -> Vec<ValueOut> {
+fn inputs(prog: &Program, cex: &newton::Counterexample, sources: &[Option<String>]) -> Vec<ValueOut> {
     let mut out: Vec<ValueOut> = cex.inputs.iter().map(value_out).collect();
     let steps = &cex.steps;
-    let mut src = Sources::default();
+    let src = Sources(sources);
     for (k, s) in steps.iter().enumerate() {
         let kind = prog.stmt_ref(s.stmt).map(|st| &st.kind);
         let source = match kind {
             Some(cminus::StmtKind::Call { callee, .. }) if prog.proc(callee).is_none() => format!("{callee}()"),
-            _ => nondet_call(&src.line(file_name(prog, s.loc), s.loc.line)).unwrap_or_else(|| "nondet()".into()),
+            _ => nondet_call(&src.line(s.loc)).unwrap_or_else(|| "nondet()".into()),
         };
         let direct = match kind {
             Some(cminus::StmtKind::Assign(_, cminus::Expr::Nondet(_))) => true,
@@ -133,8 +128,14 @@ fn nondet_call(line: &str) -> Option<String> {
     Some(format!("{}()", &line[start..end]))
 }
 
-pub fn counterexample(prog: &Program, cex: &newton::Counterexample, replay: Option<&engine::ReplayCheck>) -> CexOut {
-    let mut src = Sources::default();
+/// The counterexample as the reports show it; `sources` are the program's file texts.
+pub fn counterexample(
+    prog: &Program,
+    cex: &newton::Counterexample,
+    replay: Option<&engine::ReplayCheck>,
+    sources: &[Option<String>],
+) -> CexOut {
+    let src = Sources(sources);
     let mut steps: Vec<StepOut> = Vec::new();
     for s in &cex.steps {
         let file = file_name(prog, s.loc).to_string();
@@ -150,7 +151,7 @@ pub fn counterexample(prog: &Program, cex: &newton::Counterexample, replay: Opti
             }
         }
         steps.push(StepOut {
-            source: src.line(&file, s.loc.line),
+            source: src.line(s.loc),
             file,
             line: s.loc.line,
             col: s.loc.col,
@@ -170,7 +171,7 @@ pub fn counterexample(prog: &Program, cex: &newton::Counterexample, replay: Opti
     CexOut {
         message: cex.message.clone(),
         error,
-        inputs: inputs(prog, cex),
+        inputs: inputs(prog, cex, sources),
         steps,
         replay: replay.map(schema::Replay::from),
     }
@@ -207,7 +208,7 @@ fn plural(n: usize, one: &str) -> String {
 }
 
 /// The text report.
-pub fn text(prog: &Program, o: &engine::Outcome, ctx: &Context, verbose: bool) -> String {
+pub fn text(prog: &Program, o: &engine::Outcome, ctx: &Context, sources: &[Option<String>], verbose: bool) -> String {
     let mut out = String::new();
     let what = match &ctx.rule {
         Some(r) => format!("rule {r}"),
@@ -235,7 +236,7 @@ pub fn text(prog: &Program, o: &engine::Outcome, ctx: &Context, verbose: bool) -
         engine::Verdict::Violation => {
             let _ = writeln!(out, "VIOLATION: {}", o.detail);
             if let Some(cex) = &o.counterexample {
-                let c = counterexample(prog, cex, o.replay.as_ref());
+                let c = counterexample(prog, cex, o.replay.as_ref(), sources);
                 out.push_str(&trace_text(&c));
             }
             let _ = writeln!(out, "Checked {} for {}: found in {summary}.", ctx.files.join(", "), what);
@@ -369,7 +370,7 @@ fn iterations_text(o: &engine::Outcome) -> String {
 }
 
 /// The JSON report (docs/check-json.md).
-pub fn json(prog: &Program, o: &engine::Outcome, ctx: &Context) -> String {
+pub fn json(prog: &Program, o: &engine::Outcome, ctx: &Context, sources: &[Option<String>]) -> String {
     let r = JsonReport {
         version: 1,
         verdict: o.verdict,
@@ -382,7 +383,7 @@ pub fn json(prog: &Program, o: &engine::Outcome, ctx: &Context) -> String {
         internal_predicates: shown_predicates(o).1,
         time_secs: o.time_secs,
         peak_rss_mib: o.peak_rss_mib,
-        counterexample: o.counterexample.as_ref().map(|c| counterexample(prog, c, o.replay.as_ref())),
+        counterexample: o.counterexample.as_ref().map(|c| counterexample(prog, c, o.replay.as_ref(), sources)),
         iteration_stats: &o.iterations,
     };
     // Each iteration's added predicates as the report shows them (none over temporaries).

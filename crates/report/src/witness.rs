@@ -9,10 +9,10 @@
 //! enters (at the call), and the `target`: the call of `reach_error()` (or the error statement).
 //! Branching waypoints are not emitted: the lowering splits `&&`/`||` conditions into several
 //! branches, and the assumptions already fix every nondeterministic choice.
-//! A correctness witness holds the loop invariants read off the proof ([`super::invariants`]).
+//! A correctness witness holds the loop invariants read off the proof ([`engine::proof`]).
 
-use super::invariants::Invariant;
 use cminus::{Expr, Loc, Program, StmtKind};
+use engine::proof::Invariant;
 use serde_yaml::{Mapping, Value};
 use sha2::{Digest, Sha256};
 use std::fmt::Write as _;

@@ -211,9 +211,9 @@ pub fn run(mut a: Args, verbose: u8) -> u8 {
     if a.format == "svcomp" {
         print!("{}", report::svcomp::render(&outcome));
     } else if json {
-        println!("{}", report::json(&prog, &outcome, &ctx));
+        println!("{}", report::json(&prog, &outcome, &ctx, &crate::outputs::sources(&prog)));
     } else {
-        print!("{}", report::text(&prog, &outcome, &ctx, verbose > 0));
+        print!("{}", report::text(&prog, &outcome, &ctx, &crate::outputs::sources(&prog), verbose > 0));
     }
     match outcome.verdict {
         engine::Verdict::Safe => exit::HOLDS,
@@ -305,7 +305,10 @@ fn save_observer(dir: PathBuf, prog: cminus::Program) -> engine::Observer {
 }
 
 fn save_outcome(dir: &Path, prog: &cminus::Program, outcome: &engine::Outcome, ctx: &report::Context) {
-    write(&dir.join("outcome.json"), &format!("{}\n", report::json(prog, outcome, ctx)));
+    write(
+        &dir.join("outcome.json"),
+        &format!("{}\n", report::json(prog, outcome, ctx, &crate::outputs::sources(prog))),
+    );
     if let Some(proof) = &outcome.proof {
         write(&dir.join("proof.bp"), &bp::print(proof));
     }

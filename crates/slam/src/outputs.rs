@@ -1,7 +1,8 @@
 //! The report files of `slam check` (`--html`, `--witness`) and SV-COMP task files as input:
 //! the glue between the command line and the pure renderers of this folder.
 
-use report::{html, invariants, svcomp, witness, Context};
+use engine::proof as invariants;
+use report::{html, svcomp, witness, Context};
 use std::path::{Path, PathBuf};
 
 #[derive(clap::Args, Clone, Debug, Default)]
@@ -169,7 +170,7 @@ pub fn write_all(a: &ReportArgs, prog: &cminus::Program, o: &engine::Outcome, ct
     let sources = sources(prog);
     let mut ok = true;
     if let Some(path) = &a.html {
-        ok &= write(path, &html::render(prog, o, ctx, &sources));
+        ok &= write(path, &html::render(prog, o, ctx, &sources, &invariants::loop_invariants(prog, o)));
     }
     if let Some(path) = &a.witness {
         match witness_text(

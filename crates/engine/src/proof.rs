@@ -1,4 +1,5 @@
-//! Invariants for correctness witnesses, read off the proof of a SAFE verdict.
+//! Loop invariants read off the proof of a SAFE verdict (for correctness witnesses and the
+//! HTML report; computed here, not by the renderers, because reading them runs Bebop).
 //!
 //! The proof is the final boolean program B (with the final predicates). At each loop head h
 //! of the C program we ask Bebop, on B with two probes inserted before h's statement, whether
@@ -10,6 +11,7 @@
 //! of those literals is a loop invariant. Predicates that are not plain C (ghosts, `$ret`,
 //! renamed or temporary variables) are left out.
 
+use crate::{Outcome, PredInfo};
 use cminus::{Loc, Program, StmtKind};
 use std::collections::HashMap;
 
@@ -52,7 +54,7 @@ pub fn loop_heads(prog: &Program) -> Vec<(usize, usize)> {
 }
 
 /// The C text of a predicate, when it is plain C over the program's own variable names.
-fn c_text(prog: &Program, proc: &cminus::Proc, p: &engine::PredInfo) -> Option<String> {
+fn c_text(prog: &Program, proc: &cminus::Proc, p: &PredInfo) -> Option<String> {
     let t = &p.text;
     if t.contains('$')
         || t.contains("::")
@@ -91,7 +93,7 @@ fn probe(cond: bp::Expr, label: String) -> bp::Stmt {
 }
 
 /// Loop invariants of a SAFE outcome (empty when there is no proof or Bebop cannot run).
-pub fn loop_invariants(prog: &Program, o: &engine::Outcome) -> Vec<Invariant> {
+pub fn loop_invariants(prog: &Program, o: &Outcome) -> Vec<Invariant> {
     let Some(proof) = &o.proof else { return Vec::new() };
     let mut bprog = proof.clone();
     // label -> (head index in `heads`, predicate text, polarity probed: "can be false" = true)
