@@ -34,16 +34,6 @@ pub enum Strategy {
     Boolean,
 }
 
-impl Strategy {
-    pub fn by_name(s: &str) -> Option<Strategy> {
-        match s {
-            "cartesian" => Some(Strategy::Cartesian),
-            "boolean" => Some(Strategy::Boolean),
-            _ => None,
-        }
-    }
-}
-
 #[derive(Clone, Debug)]
 pub struct Options {
     pub strategy: Strategy,

@@ -28,8 +28,8 @@ pub use preds::{
     atoms, canonical, error_guard_predicates, initial_predicates, normalise, PredInfo, PredSet, GUARD_WINDOW,
 };
 pub use strategy::{
-    abstractor_by_name, checker_by_name, refiner_by_name, Abstractor, ModelChecker, Reach, Refiner, StageCtx,
-    StageError, ABSTRACTIONS, CHECKERS, REFINERS,
+    abstractor_by_name, checker_by_name, refiner_by_name, Abstraction, Abstractor, Checker, ModelChecker, Reach,
+    Refiner, RefinerKind, StageCtx, StageError, StrategyOptions,
 };
 
 use bp::cfg::{Cfg, NodeId};

@@ -196,29 +196,107 @@ impl Refiner for Newton {
     }
 }
 
-/// The abstraction strategies by name.
-pub const ABSTRACTIONS: &[&str] = &["cartesian", "boolean"];
-/// The model checkers by name.
-pub const CHECKERS: &[&str] = &["bebop", "explicit"];
-/// The refiners by name.
-pub const REFINERS: &[&str] = &["newton"];
+/// The predicate abstractions (`--abstraction`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+pub enum Abstraction {
+    /// c2bp with cubes up to `cube_length` literals.
+    Cartesian,
+    /// c2bp's exact boolean abstraction.
+    Boolean,
+}
 
+/// The model checkers (`--checker`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+pub enum Checker {
+    /// Bebop: BDDs and summaries.
+    Bebop,
+    /// The explicit-state reference checker.
+    Explicit,
+}
+
+/// The refiners (`--refiner`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+pub enum RefinerKind {
+    /// Newton: path simulation.
+    Newton,
+}
+
+/// The strategies' options, passed through the registry.
+#[derive(Clone, Debug)]
+pub struct StrategyOptions {
+    /// The longest cube the cartesian abstraction tries.
+    pub cube_length: usize,
+}
+
+impl Default for StrategyOptions {
+    fn default() -> Self {
+        StrategyOptions { cube_length: c2bp::Options::default().cube_length }
+    }
+}
+
+impl Abstraction {
+    pub const ALL: [Abstraction; 2] = [Abstraction::Cartesian, Abstraction::Boolean];
+    pub fn name(self) -> &'static str {
+        match self {
+            Abstraction::Cartesian => "cartesian",
+            Abstraction::Boolean => "boolean",
+        }
+    }
+    /// c2bp's strategy for this abstraction.
+    pub fn strategy(self) -> c2bp::Strategy {
+        match self {
+            Abstraction::Cartesian => c2bp::Strategy::Cartesian,
+            Abstraction::Boolean => c2bp::Strategy::Boolean,
+        }
+    }
+    pub fn build(self, opts: &StrategyOptions) -> Box<dyn Abstractor> {
+        Box::new(C2bp { strategy: self.strategy(), cube_length: opts.cube_length })
+    }
+}
+
+impl Checker {
+    pub const ALL: [Checker; 2] = [Checker::Bebop, Checker::Explicit];
+    pub fn name(self) -> &'static str {
+        match self {
+            Checker::Bebop => "bebop",
+            Checker::Explicit => "explicit",
+        }
+    }
+    pub fn build(self) -> Box<dyn ModelChecker> {
+        match self {
+            Checker::Bebop => Box::new(Bebop { options: bebop::Options::default() }),
+            Checker::Explicit => Box::new(Explicit),
+        }
+    }
+}
+
+impl RefinerKind {
+    pub const ALL: [RefinerKind; 1] = [RefinerKind::Newton];
+    pub fn name(self) -> &'static str {
+        match self {
+            RefinerKind::Newton => "newton",
+        }
+    }
+    pub fn build(self) -> Box<dyn Refiner> {
+        match self {
+            RefinerKind::Newton => Box::new(Newton),
+        }
+    }
+}
+
+/// The abstraction named `name`, with default options.
 pub fn abstractor_by_name(name: &str) -> Option<Box<dyn Abstractor>> {
-    let strategy = c2bp::Strategy::by_name(name)?;
-    Some(Box::new(C2bp { strategy, cube_length: c2bp::Options::default().cube_length }))
+    let a = Abstraction::ALL.into_iter().find(|a| a.name() == name)?;
+    Some(a.build(&StrategyOptions::default()))
 }
 
 pub fn checker_by_name(name: &str) -> Option<Box<dyn ModelChecker>> {
-    match name {
-        "bebop" => Some(Box::new(Bebop { options: bebop::Options::default() })),
-        "explicit" => Some(Box::new(Explicit)),
-        _ => None,
-    }
+    Some(Checker::ALL.into_iter().find(|c| c.name() == name)?.build())
 }
 
 pub fn refiner_by_name(name: &str) -> Option<Box<dyn Refiner>> {
-    match name {
-        "newton" => Some(Box::new(Newton)),
-        _ => None,
-    }
+    Some(RefinerKind::ALL.into_iter().find(|r| r.name() == name)?.build())
 }

@@ -103,14 +103,15 @@ fn initial_predicates_from_error_guards() {
 
 #[test]
 fn strategies_by_name() {
-    for n in engine::ABSTRACTIONS {
-        assert_eq!(engine::abstractor_by_name(n).expect("exists").name(), *n);
+    for a in engine::Abstraction::ALL {
+        assert_eq!(engine::abstractor_by_name(a.name()).expect("exists").name(), a.name());
+        assert_eq!(a.build(&engine::StrategyOptions { cube_length: 2 }).name(), a.name());
     }
-    for n in engine::CHECKERS {
-        assert_eq!(engine::checker_by_name(n).expect("exists").name(), *n);
+    for c in engine::Checker::ALL {
+        assert_eq!(engine::checker_by_name(c.name()).expect("exists").name(), c.name());
     }
-    for n in engine::REFINERS {
-        assert_eq!(engine::refiner_by_name(n).expect("exists").name(), *n);
+    for r in engine::RefinerKind::ALL {
+        assert_eq!(engine::refiner_by_name(r.name()).expect("exists").name(), r.name());
     }
     assert!(engine::checker_by_name("nope").is_none());
 }

@@ -15,18 +15,15 @@ pub struct Args {
     #[arg(short = 'o', value_name = "FILE")]
     pub output: Option<PathBuf>,
     /// The abstraction: cartesian (cubes up to --cube-length) or boolean (exact).
-    #[arg(long, default_value = "cartesian")]
-    pub abstraction: String,
+    #[arg(long, value_enum, default_value_t = engine::Abstraction::Cartesian)]
+    pub abstraction: engine::Abstraction,
     /// The longest cube ImpliesF tries (cartesian).
     #[arg(long, default_value_t = 3)]
     pub cube_length: usize,
 }
 
 pub fn run(a: Args) -> u8 {
-    let Some(strategy) = c2bp::Strategy::by_name(&a.abstraction) else {
-        eprintln!("slam abstract: unknown abstraction `{}` (cartesian, boolean)", a.abstraction);
-        return exit::USAGE;
-    };
+    let strategy = a.abstraction.strategy();
     let prog = match a.front.load() {
         Ok(p) => p,
         Err(code) => return code,

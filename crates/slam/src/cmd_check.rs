@@ -29,17 +29,17 @@ pub struct Args {
     #[arg(long, value_name = "N", default_value_t = 100)]
     pub max_iterations: usize,
     /// The predicate abstraction: cartesian (cubes up to --cube-length) or boolean (exact).
-    #[arg(long, default_value = "cartesian")]
-    pub abstraction: String,
+    #[arg(long, value_enum, default_value_t = engine::Abstraction::Cartesian)]
+    pub abstraction: engine::Abstraction,
     /// The longest cube the cartesian abstraction tries.
     #[arg(long, default_value_t = 3)]
     pub cube_length: usize,
     /// The model checker: bebop (BDDs, summaries) or explicit (explicit-state reference).
-    #[arg(long, default_value = "bebop")]
-    pub checker: String,
+    #[arg(long, value_enum, default_value_t = engine::Checker::Bebop)]
+    pub checker: engine::Checker,
     /// The refiner: newton (path simulation).
-    #[arg(long, default_value = "newton")]
-    pub refiner: String,
+    #[arg(long, value_enum, default_value_t = engine::RefinerKind::Newton)]
+    pub refiner: engine::RefinerKind,
     /// The longest a single prover query may take.
     #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
     pub query_timeout: f64,
@@ -101,19 +101,9 @@ pub fn run(mut a: Args, verbose: u8) -> u8 {
             return exit::INPUT;
         }
     }
-    let Some(abstractor) = engine::abstractor_by_name(&a.abstraction) else {
-        return usage(&format!("unknown abstraction `{}` ({})", a.abstraction, engine::ABSTRACTIONS.join(", ")));
-    };
-    let abstractor: Box<dyn engine::Abstractor> = match c2bp::Strategy::by_name(&a.abstraction) {
-        Some(strategy) => Box::new(engine::strategy::C2bp { strategy, cube_length: a.cube_length }),
-        None => abstractor,
-    };
-    let Some(checker) = engine::checker_by_name(&a.checker) else {
-        return usage(&format!("unknown checker `{}` ({})", a.checker, engine::CHECKERS.join(", ")));
-    };
-    let Some(refiner) = engine::refiner_by_name(&a.refiner) else {
-        return usage(&format!("unknown refiner `{}` ({})", a.refiner, engine::REFINERS.join(", ")));
-    };
+    let abstractor = a.abstraction.build(&engine::StrategyOptions { cube_length: a.cube_length });
+    let checker = a.checker.build();
+    let refiner = a.refiner.build();
     if !(a.timeout > 0.0 && a.timeout.is_finite() && a.query_timeout > 0.0 && a.query_timeout.is_finite()) {
         return usage("--timeout and --query-timeout take a positive number of seconds");
     }
