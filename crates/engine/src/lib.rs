@@ -398,7 +398,16 @@ fn mib(b: u64) -> f64 {
 
 /// Resident memory of this process (Linux: VmRSS of /proc/self/status).
 pub fn rss_bytes() -> Option<u64> {
-    let s = std::fs::read_to_string("/proc/self/status").ok()?;
+    rss_bytes_of_status("/proc/self/status")
+}
+
+/// Resident memory of process `pid` (Linux: VmRSS of /proc/PID/status).
+pub fn rss_bytes_of(pid: u32) -> Option<u64> {
+    rss_bytes_of_status(&format!("/proc/{pid}/status"))
+}
+
+fn rss_bytes_of_status(path: &str) -> Option<u64> {
+    let s = std::fs::read_to_string(path).ok()?;
     let line = s.lines().find(|l| l.starts_with("VmRSS:"))?;
     let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
     Some(kib * 1024)

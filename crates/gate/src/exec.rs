@@ -29,10 +29,7 @@ fn grace(time_secs: f64) -> Duration {
 }
 
 fn rss_mib(pid: u32) -> Option<u64> {
-    let s = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
-    let line = s.lines().find(|l| l.starts_with("VmRSS:"))?;
-    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kib / 1024)
+    engine::rss_bytes_of(pid).map(|b| b / (1024 * 1024))
 }
 
 pub fn command(exe: &Path, spec: &Spec) -> Command {
