@@ -20,7 +20,7 @@ pub use preprocess::LineMap;
 
 use std::path::PathBuf;
 
-pub use cminus::diag::{DiagKind, Diagnostic};
+pub use source::{DiagKind, Diagnostic};
 
 /// Errors of the front end, all carrying diagnostics.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -78,6 +78,12 @@ impl Default for Options {
             property: None,
         }
     }
+}
+
+/// The preprocessed text of `file` exactly as lowering reads it (GNU attributes blanked): what
+/// the gate hashes for its cache key, so that a key changes exactly when the input does.
+pub fn preprocess_file(file: &std::path::Path, opts: &Options) -> Result<String, Diagnostic> {
+    preprocess::run(&file.to_string_lossy(), None, opts).map(|(text, _)| text)
 }
 
 pub use cminus::names::is_model_file;
@@ -312,13 +318,7 @@ fn syntax_error(map: &LineMap, e: &lang_c::driver::SyntaxError) -> Diagnostic {
         format!("expected {}{}", shown.join(", "), more)
     };
     let at = if tok.is_empty() { "end of input".to_string() } else { format!("'{tok}'") };
-    Diagnostic {
-        file,
-        line,
-        col,
-        message: format!("syntax error at {at}: {hint}"),
-        kind: cminus::diag::DiagKind::Syntax,
-    }
+    Diagnostic { file, line, col, message: format!("syntax error at {at}: {hint}"), kind: crate::DiagKind::Syntax }
 }
 
 /// Lower C files (calls across files are resolved by name) into one C-- program.

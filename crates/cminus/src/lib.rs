@@ -10,7 +10,6 @@
 //! See `docs/cminus.md` for the full description.
 
 pub mod cfg;
-pub mod diag;
 pub mod guard;
 pub mod interp;
 pub mod names;

@@ -16,6 +16,19 @@ pub struct Unit {
     pub forced: Vec<PathBuf>,
 }
 
+impl Unit {
+    /// The front end's options for this unit, as its checks get them (`-I`, `-D`, the data
+    /// model). `forced` headers are not among them: the checks do not read them.
+    pub fn front_options(&self, ilp32: bool) -> cfront::Options {
+        cfront::Options {
+            includes: self.includes.clone(),
+            defines: self.defines.clone(),
+            data_model: if ilp32 { cfront::DataModel::Ilp32 } else { cfront::DataModel::Lp64 },
+            ..Default::default()
+        }
+    }
+}
+
 /// An input error, naming the file.
 #[derive(Debug)]
 pub struct InputError(pub String);

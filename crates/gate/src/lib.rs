@@ -341,8 +341,8 @@ struct Planned {
     entries: Vec<String>,
 }
 
-fn plan_unit(unit: &Unit, wanted: &[String]) -> Result<Planned, String> {
-    let pre = scan::preprocess(unit)?;
+fn plan_unit(unit: &Unit, wanted: &[String], ilp32: bool) -> Result<Planned, String> {
+    let pre = scan::preprocess(unit, ilp32)?;
     let hash = cache::sha256(&[pre.as_bytes()]);
     let defs = scan::definitions(&pre);
     let marker = unit.file.display().to_string();
@@ -359,14 +359,9 @@ fn plan_unit(unit: &Unit, wanted: &[String]) -> Result<Planned, String> {
     if entries.is_empty() {
         // Nothing to check — unless the unit does not even parse: then say so (a unit that
         // is only data is fine). The front end needs an entry; its absence is not an error here.
-        let opts = cfront::Options {
-            includes: unit.includes.clone(),
-            defines: unit.defines.clone(),
-            entry: "main".into(),
-            ..Default::default()
-        };
+        let opts = cfront::Options { entry: "main".into(), ..unit.front_options(ilp32) };
         if let Err(diags) = cfront::lower_files(std::slice::from_ref(&unit.file), &opts) {
-            if let Some(d) = diags.iter().find(|d| d.kind != cminus::diag::DiagKind::NoEntry) {
+            if let Some(d) = diags.iter().find(|d| d.kind != source::DiagKind::NoEntry) {
                 return Err(format!("{}:{}:{}: {}", d.file, d.line, d.col, d.message));
             }
         }
@@ -474,7 +469,7 @@ pub fn run(a: Args) -> u8 {
 
     // Plan: preprocess every unit, find its entries.
     let planned: Vec<Result<Planned, String>> =
-        pool.install(|| s.units.par_iter().map(|u| plan_unit(u, &s.entries)).collect());
+        pool.install(|| s.units.par_iter().map(|u| plan_unit(u, &s.entries, s.ilp32)).collect());
     let mut units = vec![];
     for p in planned {
         match p {

@@ -3,31 +3,12 @@
 //! front end (cfront) still lowers the unit; this only decides which functions to call.
 
 use super::inputs::Unit;
-use std::process::{Command, Stdio};
 
-/// `gcc -E` of the unit with its flags, as the front end runs it.
-pub fn preprocess(unit: &Unit) -> Result<String, String> {
-    let mut cmd = Command::new("gcc");
-    cmd.arg("-E");
-    for i in &unit.includes {
-        cmd.arg(format!("-I{}", i.display()));
-    }
-    for d in &unit.defines {
-        cmd.arg(format!("-D{d}"));
-    }
-    for f in &unit.forced {
-        cmd.arg("-include").arg(f);
-    }
-    cmd.args(["-D__SLAM__=1", "-D__attribute__(x)="]);
-    cmd.arg(&unit.file);
-    cmd.stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped());
-    let out = cmd.output().map_err(|e| format!("{}: cannot run the preprocessor `gcc -E`: {e}", unit.name))?;
-    if !out.status.success() {
-        let err = String::from_utf8_lossy(&out.stderr);
-        let first = err.lines().find(|l| l.contains("error")).unwrap_or(err.trim());
-        return Err(first.to_string());
-    }
-    Ok(String::from_utf8_lossy(&out.stdout).into_owned())
+/// The unit's text as the front end reads it (`cfront::preprocess_file` with the options the
+/// checks get), in `file:line:col: message` form when the preprocessor fails.
+pub fn preprocess(unit: &Unit, ilp32: bool) -> Result<String, String> {
+    cfront::preprocess_file(&unit.file, &unit.front_options(ilp32))
+        .map_err(|d| format!("{}:{}:{}: {}", d.file, d.line, d.col, d.message))
 }
 
 /// A function defined in the unit.
@@ -56,13 +37,11 @@ pub fn definitions(pre: &str) -> Vec<FnDef> {
     let mut decl: Vec<(Tok, String, usize)> = vec![];
     for raw in pre.lines() {
         let t = raw.trim_start();
-        if let Some(rest) = t.strip_prefix('#') {
-            // # N "file" flags
-            let mut parts = rest.split_whitespace();
-            if let Some(n) = parts.next().and_then(|n| n.parse::<usize>().ok()) {
-                line = n;
-                if let Some(f) = parts.next() {
-                    file = f.trim_matches('"').to_string();
+        if t.starts_with('#') {
+            if let Some(m) = source::parse_marker(t) {
+                line = m.line as usize;
+                if let Some(f) = m.file {
+                    file = f;
                 }
             }
             continue;

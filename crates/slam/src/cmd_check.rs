@@ -123,7 +123,7 @@ pub fn run(mut a: Args, verbose: u8) -> u8 {
                 let src = std::fs::read_to_string(&d.file).ok();
                 crate::diag::report(&d.file, src.as_deref(), d.line as usize, d.col as usize, &d.message);
             }
-            if cminus::diag::all_of_kind(&diags, cminus::diag::DiagKind::Unsupported) {
+            if source::all_of_kind(&diags, source::DiagKind::Unsupported) {
                 let d = &diags[0];
                 let detail = format!("{}:{}:{}: {}", d.file, d.line, d.col, d.message);
                 println!("{}", report::unsupported(&ctx, &detail, started.elapsed().as_secs_f64(), json));

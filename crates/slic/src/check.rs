@@ -53,7 +53,7 @@ impl Env<'_> {
             line: pos.line,
             col: pos.col,
             message: m.into(),
-            kind: cminus::diag::DiagKind::Semantic,
+            kind: crate::DiagKind::Semantic,
         }
     }
 

@@ -368,7 +368,7 @@ impl<'a> Instrumenter<'a> {
             line: pos.line,
             col: pos.col,
             message: m.into(),
-            kind: cminus::diag::DiagKind::Semantic,
+            kind: crate::DiagKind::Semantic,
         }
     }
 

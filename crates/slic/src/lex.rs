@@ -62,7 +62,7 @@ pub fn lex(text: &str, files: &mut Vec<String>) -> Result<Vec<Token>, Diagnostic
         line: pos.line,
         col: pos.col,
         message: m,
-        kind: cminus::diag::DiagKind::Syntax,
+        kind: crate::DiagKind::Syntax,
     };
     while i < b.len() {
         let c = b[i];
@@ -81,9 +81,9 @@ pub fn lex(text: &str, files: &mut Vec<String>) -> Result<Vec<Token>, Diagnostic
         if c == b'#' && at_line_start {
             let end = text[i..].find('\n').map(|k| i + k).unwrap_or(b.len());
             let l = &text[i..end];
-            match parse_marker(l) {
-                Some((n, f)) => {
-                    if !f.is_empty() {
+            match source::parse_marker(l) {
+                Some(source::Marker { line: n, file: f }) => {
+                    if let Some(f) = f {
                         let idx = match files.iter().position(|x| *x == f) {
                             Some(k) => k,
                             None => {
@@ -236,30 +236,4 @@ pub fn lex(text: &str, files: &mut Vec<String>) -> Result<Vec<Token>, Diagnostic
     let pos = Pos { file, line, col: (i - line_start + 1) as u32 };
     out.push(Token { tok: Tok::Eof, pos });
     Ok(out)
-}
-
-/// `# 12 "file"` or `#line 12 "file"`: the number and the file.
-fn parse_marker(l: &str) -> Option<(u32, String)> {
-    let rest = l.strip_prefix('#')?.trim_start();
-    let rest = rest.strip_prefix("line").unwrap_or(rest).trim_start();
-    let end = rest.find(|c: char| !c.is_ascii_digit()).unwrap_or(rest.len());
-    if end == 0 {
-        return None;
-    }
-    let n: u32 = rest[..end].parse().ok()?;
-    let rest = rest[end..].trim_start();
-    let Some(rest) = rest.strip_prefix('"') else {
-        // `#line N` without a file name keeps the current file
-        return rest.trim().is_empty().then(|| (n, String::new()));
-    };
-    let mut name = String::new();
-    let mut chars = rest.chars();
-    while let Some(c) = chars.next() {
-        match c {
-            '"' => return Some((n, name)),
-            '\\' => name.push(chars.next()?),
-            c => name.push(c),
-        }
-    }
-    None
 }

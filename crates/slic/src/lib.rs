@@ -26,7 +26,7 @@ pub use preprocess::{preprocess, PpOptions};
 use std::collections::HashMap;
 use std::path::Path;
 
-pub use cminus::diag::{DiagKind, Diagnostic};
+pub use source::{DiagKind, Diagnostic};
 
 /// Errors of this crate, all carrying diagnostics.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -79,7 +79,7 @@ fn check_rule(rule: &Rule) -> Vec<Diagnostic> {
         line: pos.line,
         col: pos.col,
         message: m,
-        kind: cminus::diag::DiagKind::Semantic,
+        kind: crate::DiagKind::Semantic,
     };
     // initial values
     for v in &rule.state {

@@ -51,7 +51,7 @@ impl<'a> Parser<'a> {
             line: pos.line,
             col: pos.col,
             message: m.into(),
-            kind: cminus::diag::DiagKind::Syntax,
+            kind: crate::DiagKind::Syntax,
         }
     }
     fn err<T>(&self, m: impl Into<String>) -> PResult<T> {

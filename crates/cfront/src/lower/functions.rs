@@ -83,7 +83,7 @@ impl<'o> Lowerer<'o> {
                             line: s.loc.line,
                             col: s.loc.col,
                             message: format!("use of undeclared label '{l}'"),
-                            kind: cminus::diag::DiagKind::Semantic,
+                            kind: crate::DiagKind::Semantic,
                         });
                     }
                 }
@@ -380,7 +380,7 @@ impl<'o> Lowerer<'o> {
                 line: 1,
                 col: 1,
                 message: format!("entry function '{entry}' is not defined"),
-                kind: cminus::diag::DiagKind::NoEntry,
+                kind: crate::DiagKind::NoEntry,
             });
         }
         if !self.diags.is_empty() {

@@ -36,11 +36,11 @@ impl<'o> Lowerer<'o> {
 
     /// Valid C that slam does not model: the answer is UNKNOWN, not an input error.
     pub(super) fn unsupported<T>(&self, span: Span, msg: impl Into<String>) -> Res<T> {
-        Err(self.diag(span, msg).with_kind(cminus::diag::DiagKind::Unsupported))
+        Err(self.diag(span, msg).with_kind(crate::DiagKind::Unsupported))
     }
 
     pub(super) fn unsupported_diag(&self, span: Span, msg: impl Into<String>) -> Diagnostic {
-        self.diag(span, msg).with_kind(cminus::diag::DiagKind::Unsupported)
+        self.diag(span, msg).with_kind(crate::DiagKind::Unsupported)
     }
 
     pub(super) fn diag(&self, span: Span, msg: impl Into<String>) -> Diagnostic {
@@ -50,7 +50,7 @@ impl<'o> Lowerer<'o> {
         } else {
             self.map.locate(span.start)
         };
-        Diagnostic { file, line, col, message: msg.into(), kind: cminus::diag::DiagKind::Semantic }
+        Diagnostic { file, line, col, message: msg.into(), kind: crate::DiagKind::Semantic }
     }
 
     pub(super) fn set_loc(&mut self, span: Span) {
