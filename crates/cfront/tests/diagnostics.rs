@@ -207,3 +207,23 @@ fn failed_declarations_matter_only_when_used() {
         "complex types are not supported",
     );
 }
+
+/// The kind of a diagnostic, not its text, decides how slam answers (UNKNOWN for C it does
+/// not model, an input error otherwise).
+#[test]
+fn kinds() {
+    use cfront::DiagKind;
+    let kind = |src: &str| diag(src).kind;
+    assert_eq!(kind("int main(void) {\n  double d = 1.5;\n  return 0;\n}\n"), DiagKind::Unsupported);
+    assert_eq!(kind("int main(int n) {\n  int a[n];\n  return 0;\n}\n"), DiagKind::Unsupported);
+    assert_eq!(kind("int main(void) {\n  int x = 1\n  return x;\n}\n"), DiagKind::Syntax);
+    assert_eq!(kind("int main(void) {\n  return y + 1;\n}\n"), DiagKind::Semantic);
+    assert_eq!(kind("int f(void) { return 0; }\n"), DiagKind::NoEntry);
+    assert_eq!(kind("#include \"no_such_header.h\"\nint main(void) { return 0; }\n"), DiagKind::Syntax);
+}
+
+/// `#line N` without a file name renumbers the lines of the current file.
+#[test]
+fn line_directive_without_file() {
+    check("int main(void) {\n#line 40\n  return y;\n}\n", 40, 10, "undeclared identifier 'y'");
+}

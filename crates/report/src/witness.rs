@@ -589,6 +589,13 @@ mod tests {
         assert_eq!(&u[14..15], "4");
     }
 
+    /// Temporaries are whole identifiers `__t<digits>`: a user's `x__total` can be named.
+    #[test]
+    fn user_names_with_double_underscores() {
+        assert!(c_expr_name("x__total") && c_expr_name("s.x__t1"));
+        assert!(!c_expr_name("__t3") && !c_expr_name("p->__t12") && !c_expr_name("f::x"));
+    }
+
     #[test]
     fn waypoints_follow_the_trace() {
         let (prog, o, _, sources) = testdata::violation();
