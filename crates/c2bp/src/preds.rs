@@ -16,21 +16,7 @@ use cminus::{BinOp, Expr, Lval, Program, UnOp};
 
 pub use cminus::{pre_var, RET_VAR as RET};
 
-/// A predicate with its scope: `None` for global, `Some(proc)` for local to `proc`.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Pred {
-    pub expr: Expr,
-    pub scope: Option<String>,
-}
-
-impl Pred {
-    pub fn global(expr: Expr) -> Pred {
-        Pred { expr, scope: None }
-    }
-    pub fn local(proc: &str, expr: Expr) -> Pred {
-        Pred { expr, scope: Some(proc.to_string()) }
-    }
-}
+pub use cminus::pred::Pred;
 
 /// A problem in a predicates file, with its line and column.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

@@ -14,6 +14,7 @@ pub mod guard;
 pub mod interp;
 pub mod names;
 pub mod pointsto;
+pub mod pred;
 pub mod print;
 
 pub use print::{print_expr, print_lval, print_proc, print_program, PrintOptions};

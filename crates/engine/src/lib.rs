@@ -608,9 +608,10 @@ impl Worker {
                 }
                 newton::Verdict::Infeasible { at, preds } => {
                     it.infeasible_at = Some(at);
-                    for (scope, expr) in preds {
-                        let text = format!("{}: {}", scope.as_deref().unwrap_or("global"), c2bp::pred_name(&expr));
-                        if self.preds.insert(&self.prog, c2bp::Pred { expr, scope }, index) {
+                    for pred in preds {
+                        let text =
+                            format!("{}: {}", pred.scope.as_deref().unwrap_or("global"), c2bp::pred_name(&pred.expr));
+                        if self.preds.insert(&self.prog, pred, index) {
                             it.added.push(self.preds.list().last().expect("just added").clone());
                         } else {
                             tracing::debug!(predicate = %text, "refiner's predicate is known, trivial or ill-typed");

@@ -3,7 +3,7 @@
 //! every refinement.
 
 use c2bp::Pred;
-use cminus::{BinOp, Expr, Lval, Proc, Program, StmtKind, UnOp};
+use cminus::{BinOp, Expr, Proc, Program, StmtKind, UnOp};
 use serde::Serialize;
 use std::collections::{HashMap, HashSet, VecDeque};
 
@@ -65,43 +65,15 @@ impl PredSet {
     }
     /// In Newton's shape.
     pub fn known(&self) -> Vec<newton::Predicate> {
-        self.list.iter().map(|p| (p.scope.clone(), p.expr.clone())).collect()
+        self.preds()
     }
 }
 
-/// A predicate and its negation are one predicate: keep one form (`==`, `<`, `<=`, no `!`).
-pub fn canonical(e: Expr) -> Expr {
-    match e {
-        Expr::Unary(UnOp::Not, inner) => canonical(*inner),
-        Expr::Binary(BinOp::Ne, a, b) => Expr::Binary(BinOp::Eq, a, b),
-        Expr::Binary(BinOp::Ge, a, b) => Expr::Binary(BinOp::Lt, a, b),
-        Expr::Binary(BinOp::Gt, a, b) => Expr::Binary(BinOp::Le, a, b),
-        e => e,
-    }
-}
+pub use cminus::pred::canonical;
 
 /// Every variable name an expression mentions (also under `&` and inside dereferences).
 pub fn vars_of(e: &Expr, out: &mut HashSet<String>) {
     out.extend(e.var_names());
-}
-
-fn has_nondet(e: &Expr) -> bool {
-    match e {
-        Expr::Nondet(_) => true,
-        Expr::Lval(l) | Expr::AddrOf(l) => lval_has_nondet(l),
-        Expr::Unary(_, a) | Expr::Cast(_, a) => has_nondet(a),
-        Expr::Binary(_, a, b) => has_nondet(a) || has_nondet(b),
-        Expr::Int(_) | Expr::Bool(_) | Expr::FuncAddr(_) => false,
-    }
-}
-
-fn lval_has_nondet(l: &Lval) -> bool {
-    match l {
-        Lval::Var(_) => false,
-        Lval::Deref(e) => has_nondet(e),
-        Lval::Field(l, _) => lval_has_nondet(l),
-        Lval::Index(l, i) => lval_has_nondet(l) || has_nondet(i),
-    }
 }
 
 /// Whether `v` is local to `p` (including the return-value and `pre(f)` ghosts of c2bp).
@@ -114,7 +86,7 @@ fn is_local(p: &Proc, v: &str) -> bool {
 /// that do not type-check in their scope (so they can never break c2bp).
 pub fn normalise(prog: &Program, pred: Pred) -> Option<Pred> {
     let expr = canonical(pred.expr);
-    if has_nondet(&expr) {
+    if expr.has_nondet() {
         return None;
     }
     // `e == e`, `e <= e`, `e < e` are constants.
@@ -279,13 +251,13 @@ pub fn error_guard_predicates(prog: &Program, window: usize) -> Vec<Pred> {
 /// the conditions that guard its error statements; the engine does not know SLIC); without
 /// one, the conditions guarding the program's error statements ([`error_guard_predicates`]).
 /// Canonical, scoped, without duplicates.
-pub fn initial_predicates(prog: &Program, rule_preds: Option<&[(Option<String>, Expr)]>) -> PredSet {
+pub fn initial_predicates(prog: &Program, rule_preds: Option<&[Pred]>) -> PredSet {
     let mut set = PredSet::default();
     match rule_preds {
         // The rule's error statements are guarded by its state tests and guards.
         Some(preds) => {
-            for (scope, e) in preds {
-                set.insert(prog, Pred { expr: e.clone(), scope: scope.clone() }, 0);
+            for p in preds {
+                set.insert(prog, p.clone(), 0);
             }
         }
         None => {

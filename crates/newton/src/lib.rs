@@ -14,7 +14,7 @@ mod sim;
 pub use path::path_from_trace;
 pub use sim::{check_path, replay};
 
-use cminus::{Expr, Loc, StmtId};
+use cminus::{Loc, StmtId};
 use serde::Serialize;
 use std::time::Duration;
 
@@ -27,7 +27,7 @@ pub struct PathStep {
 
 /// A predicate: `None` scope is global, `Some(proc)` is local to that procedure (the same
 /// shape as `slic::initial_predicates`; the engine turns it into a `c2bp::Pred`).
-pub type Predicate = (Option<String>, Expr);
+pub type Predicate = cminus::pred::Pred;
 
 #[derive(Clone, Debug)]
 pub struct Options {

@@ -624,17 +624,12 @@ fn mentions(e: &Expr, l: &Lval) -> bool {
     hit
 }
 
-/// A predicate in its positive form: `!e` → `e`, `a != b` → `a == b`, `a >= b` → `a < b`,
-/// `a > b` → `a <= b`, casts to bool dropped.
+/// A predicate in its positive form: casts to bool dropped, then the canonical form
+/// (`cminus::pred::canonical`: `!e` → `e`, `a != b` → `a == b`, `a >= b` → `a < b`, …).
 fn normalise(e: Expr) -> Expr {
-    use cminus::{BinOp, UnOp};
     match e {
-        Expr::Unary(UnOp::Not, a) => normalise(*a),
-        Expr::Cast(Type::Bool, a) => normalise(*a),
-        Expr::Binary(BinOp::Ne, a, b) => Expr::Binary(BinOp::Eq, a, b),
-        Expr::Binary(BinOp::Ge, a, b) => Expr::Binary(BinOp::Lt, a, b),
-        Expr::Binary(BinOp::Gt, a, b) => Expr::Binary(BinOp::Le, a, b),
-        e => e,
+        Expr::Unary(cminus::UnOp::Not, a) | Expr::Cast(Type::Bool, a) => normalise(*a),
+        e => cminus::pred::canonical(e),
     }
 }
 
@@ -666,7 +661,7 @@ impl PredSet<'_> {
         }
         let key = (scope.clone(), cminus::print_expr(&e));
         if self.known.insert(key) {
-            self.out.push((scope, e));
+            self.out.push(Predicate { expr: e, scope });
         }
     }
 }
@@ -678,7 +673,7 @@ impl PredSet<'_> {
 fn predicates(sim: &Sim, path: &[PathStep], core: &[usize], known: &[Predicate]) -> Vec<Predicate> {
     let mut set = PredSet {
         prog: sim.prog,
-        known: known.iter().map(|(s, e)| (s.clone(), cminus::print_expr(&normalise(e.clone())))).collect(),
+        known: known.iter().map(|p| (p.scope.clone(), cminus::print_expr(&normalise(p.expr.clone())))).collect(),
         out: Vec::new(),
     };
     for &c in core {

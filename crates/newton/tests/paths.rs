@@ -58,7 +58,7 @@ fn preds_text(v: &Verdict) -> Vec<String> {
     match v {
         Verdict::Infeasible { preds, .. } => preds
             .iter()
-            .map(|(s, e)| format!("{}: {}", s.as_deref().unwrap_or("global"), cminus::print_expr(e)))
+            .map(|p| format!("{}: {}", p.scope.as_deref().unwrap_or("global"), cminus::print_expr(&p.expr)))
             .collect(),
         other => panic!("expected an infeasible path, got {other:?}"),
     }

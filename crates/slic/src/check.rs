@@ -380,26 +380,6 @@ pub fn cond_expr(c: &Cond) -> Expr {
         Cond::Atom(e) => e.clone(),
         Cond::And(a, b) => Expr::bin(BinOp::And, cond_expr(a), cond_expr(b)),
         Cond::Or(a, b) => Expr::bin(BinOp::Or, cond_expr(a), cond_expr(b)),
-        Cond::Not(a) => negate(cond_expr(a)),
-    }
-}
-
-/// The negation of a condition, with comparisons flipped and double negations removed.
-pub fn negate(e: Expr) -> Expr {
-    match e {
-        Expr::Unary(UnOp::Not, inner) => *inner,
-        Expr::Bool(b) => Expr::Bool(!b),
-        Expr::Binary(op, a, b) if op.is_comparison() => {
-            let neg = match op {
-                BinOp::Eq => BinOp::Ne,
-                BinOp::Ne => BinOp::Eq,
-                BinOp::Lt => BinOp::Ge,
-                BinOp::Le => BinOp::Gt,
-                BinOp::Gt => BinOp::Le,
-                _ => BinOp::Lt,
-            };
-            Expr::Binary(neg, a, b)
-        }
-        e => Expr::Unary(UnOp::Not, Box::new(e)),
+        Cond::Not(a) => Expr::negate(cond_expr(a)),
     }
 }

@@ -8,7 +8,7 @@
 //! flag `slic_obj_set`.
 
 use crate::ast::*;
-use crate::check::{conv, negate, Cond, Env, Ty};
+use crate::check::{conv, Cond, Env, Ty};
 use crate::{check_stmts, Diagnostic};
 use cminus::*;
 use std::collections::{BTreeSet, HashMap, HashSet};
@@ -78,11 +78,11 @@ pub fn instrument_with(prog: &Program, rule: &Rule, opts: &Options) -> Result<In
 /// every condition the instrumentation tests (state tests of the rule's `if`s, guard tests
 /// `$n == slic_obj`, the object flag), as atomic C-- boolean expressions. Each comes with its
 /// scope: `None` when it reads only globals, else the procedure it was instantiated in.
-pub fn initial_predicates(rule: &Rule, instrumented: &Program) -> Vec<(Option<String>, Expr)> {
+pub fn initial_predicates(rule: &Rule, instrumented: &Program) -> Vec<Pred> {
     let _ = rule;
     let marked: HashSet<&str> =
         instrumented.globals.iter().filter(|g| g.c_name.starts_with(SLIC_MARK)).map(|g| g.name.as_str()).collect();
-    let mut out: Vec<(Option<String>, Expr)> = vec![];
+    let mut out: Vec<Pred> = vec![];
     for p in &instrumented.procs {
         for s in &p.body {
             let StmtKind::Assume(e) = &s.kind else {
@@ -109,24 +109,16 @@ pub fn initial_predicates(rule: &Rule, instrumented: &Program) -> Vec<(Option<St
                 continue;
             }
             let scope = if local { Some(p.name.clone()) } else { None };
-            if !out.iter().any(|(s, a)| *s == scope && *a == atom) {
-                out.push((scope, atom));
+            let pred = Pred { expr: atom, scope };
+            if !out.contains(&pred) {
+                out.push(pred);
             }
         }
     }
     out
 }
 
-/// A predicate and its negation are the same predicate: keep one form.
-fn canonical(e: Expr) -> Expr {
-    match e {
-        Expr::Unary(UnOp::Not, inner) => canonical(*inner),
-        Expr::Binary(BinOp::Ne, a, b) => Expr::Binary(BinOp::Eq, a, b),
-        Expr::Binary(BinOp::Ge, a, b) => Expr::Binary(BinOp::Lt, a, b),
-        Expr::Binary(BinOp::Gt, a, b) => Expr::Binary(BinOp::Le, a, b),
-        e => e,
-    }
-}
+use cminus::pred::{canonical, Pred};
 
 struct Obj {
     var: String,
@@ -307,31 +299,6 @@ fn modified_vars(p: &Proc) -> HashSet<String> {
         }
     }
     out
-}
-
-fn has_nondet(e: &Expr) -> bool {
-    match e {
-        Expr::Nondet(_) => true,
-        Expr::Unary(_, a) | Expr::Cast(_, a) => has_nondet(a),
-        Expr::Binary(_, a, b) => has_nondet(a) || has_nondet(b),
-        Expr::Lval(l) | Expr::AddrOf(l) => {
-            let mut found = false;
-            fn lv(l: &Lval, f: &mut bool) {
-                match l {
-                    Lval::Var(_) => {}
-                    Lval::Deref(e) => *f |= has_nondet(e),
-                    Lval::Field(b, _) => lv(b, f),
-                    Lval::Index(b, e) => {
-                        lv(b, f);
-                        *f |= has_nondet(e);
-                    }
-                }
-            }
-            lv(l, &mut found);
-            found
-        }
-        _ => false,
-    }
 }
 
 impl<'a> Instrumenter<'a> {
@@ -685,7 +652,7 @@ impl<'a> Instrumenter<'a> {
                     em.pending.append(&mut s.labels);
                     let (_, uses_ret) = self.slots_used(&name, Event::Exit);
                     let ret = match e {
-                        Some(e) if uses_ret && has_nondet(e) => {
+                        Some(e) if uses_ret && e.has_nondet() => {
                             let t = self.new_local(pi, "slic_ret", orig.ret.clone(), s.loc);
                             em.emit(StmtKind::Assign(Lval::Var(t.clone()), e.clone()));
                             s.kind = StmtKind::Return(Some(Expr::var(&t)));
@@ -814,7 +781,7 @@ impl<'a> Instrumenter<'a> {
             let (lt, ls, ld) = (em.label(), em.label(), em.label());
             em.emit(StmtKind::Goto(vec![lt.clone(), ls.clone()]));
             em.place(&lt);
-            em.emit(StmtKind::Assume(negate(Expr::var(flag))));
+            em.emit(StmtKind::Assume(Expr::negate(Expr::var(flag))));
             em.emit(StmtKind::Assign(Lval::Var(o.var.clone()), e));
             em.emit(StmtKind::Assign(Lval::Var(flag.clone()), Expr::Bool(true)));
             em.emit(StmtKind::Goto(vec![ld.clone()]));
@@ -932,7 +899,7 @@ fn branch(em: &mut Emitter, c: &Cond, lt: &str, lf: &str) {
             let (x, y) = (em.label(), em.label());
             em.emit(StmtKind::Goto(vec![x.clone(), y.clone()]));
             em.place(&y);
-            em.emit(StmtKind::Assume(negate(e.clone())));
+            em.emit(StmtKind::Assume(Expr::negate(e.clone())));
             em.emit(StmtKind::Goto(vec![lf.to_string()]));
             em.place(&x);
             em.emit(StmtKind::Assume(e.clone()));
@@ -962,7 +929,7 @@ fn gen_stmts(env: &Env, em: &mut Emitter, body: &[RStmt], fname: &str) -> Result
                         gen_stmts(env, em, then, fname)?;
                         em.goto(&le);
                         em.place(&lf);
-                        em.emit(StmtKind::Assume(negate(e.clone())));
+                        em.emit(StmtKind::Assume(Expr::negate(e.clone())));
                         gen_stmts(env, em, els, fname)?;
                         em.place(&le);
                     }

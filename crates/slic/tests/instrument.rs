@@ -262,8 +262,10 @@ fn initial_predicates_of_a_rule() {
     let r = spec("spinlock.slic");
     let out = instrument(&p, &r).unwrap();
     let preds = initial_predicates(&r, &out.program);
-    let shown: Vec<String> =
-        preds.iter().map(|(s, e)| format!("{}: {}", s.as_deref().unwrap_or("global"), cminus::print_expr(e))).collect();
+    let shown: Vec<String> = preds
+        .iter()
+        .map(|p| format!("{}: {}", p.scope.as_deref().unwrap_or("global"), cminus::print_expr(&p.expr)))
+        .collect();
     snapshot("spinlock_predicates", &(shown.join("\n") + "\n"));
     assert!(shown.contains(&"global: slic_s == 1".to_string()), "{shown:?}");
     assert!(shown.contains(&"global: &A == slic_obj".to_string()), "{shown:?}");
