@@ -17,8 +17,11 @@ fn main() {
     let pos: Vec<&String> = args.iter().filter(|a| !a.starts_with("--")).collect();
     let src = std::fs::read_to_string(pos[0]).expect("readable file");
     let (_, cfg) = bp::load(&src).expect("a valid program");
-    let opts =
-        bebop::Options { live_ranges: !flags.contains(&"--no-live-ranges"), mod_ref: !flags.contains(&"--no-modref") };
+    let opts = bebop::Options {
+        live_ranges: !flags.contains(&"--no-live-ranges"),
+        mod_ref: !flags.contains(&"--no-modref"),
+        cancel: None,
+    };
     let t0 = std::time::Instant::now();
     let mut an = bebop::check(&cfg, &opts);
     let targets = match pos.get(1) {

@@ -11,7 +11,11 @@ fn main() {
         println!("{i}: [{}] {} next={:?} {:?}", cfg.procs[n.proc].name, n.text, n.next, n.labels);
     }
     let target: usize = args.last().unwrap().parse().unwrap();
-    let opts = bebop::Options { live_ranges: std::env::var("LR").is_err(), mod_ref: std::env::var("MR").is_err() };
+    let opts = bebop::Options {
+        live_ranges: std::env::var("LR").is_err(),
+        mod_ref: std::env::var("MR").is_err(),
+        cancel: None,
+    };
     let mut an = bebop::check(&cfg, &opts);
     let r = bebop::explicit::analyse(&cfg);
     println!("dist {:?}", r.shortest_distances()[target]);

@@ -18,17 +18,20 @@ use serde::Serialize;
 use std::time::{Duration, Instant};
 
 /// Switches for the optimisations of §3.3, so that their effect can be measured.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct Options {
     /// Quantify locals out of path edges where they are dead.
     pub live_ranges: bool,
     /// Track in a procedure only the globals it (transitively) reads or writes.
     pub mod_ref: bool,
+    /// Set by the caller to stop the fixpoint between worklist steps; the analysis is then
+    /// incomplete ([`Analysis::complete`] is false) and says nothing.
+    pub cancel: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
 }
 
 impl Default for Options {
     fn default() -> Options {
-        Options { live_ranges: true, mod_ref: true }
+        Options { live_ranges: true, mod_ref: true, cancel: None }
     }
 }
 
@@ -94,6 +97,10 @@ pub fn check<'a>(cfg: &'a Cfg, opts: &Options) -> Analysis<'a> {
 }
 
 impl Analysis<'_> {
+    /// False when the fixpoint was cancelled before it was reached.
+    pub fn complete(&self) -> bool {
+        self.fix.complete
+    }
     pub fn is_reachable(&self, v: NodeId) -> bool {
         !self.fix.pe[v].is_false()
     }

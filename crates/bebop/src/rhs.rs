@@ -68,6 +68,7 @@ pub(crate) struct Engine<'a> {
     pub tracked: Vec<Vec<VarId>>,
     /// Locals live at each vertex (all locals when live ranges are off).
     pub live: Vec<Vec<VarId>>,
+    pub cancel: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
 }
 
 impl<'a> Engine<'a> {
@@ -88,7 +89,7 @@ impl<'a> Engine<'a> {
         } else {
             cfg.nodes.iter().map(|n| cfg.procs[n.proc].scope_locals().collect()).collect()
         };
-        let mut eng = Engine { cfg, lay, steps: Vec::new(), tracked, live };
+        let mut eng = Engine { cfg, lay, steps: Vec::new(), tracked, live, cancel: opts.cancel.clone() };
         eng.steps = (0..cfg.nodes.len()).map(|n| eng.build_step(n, &mods)).collect();
         eng
     }
@@ -366,6 +367,8 @@ pub(crate) struct Fixpoint {
     /// Per procedure, the summary pieces in the order they were found (stamp, Σ' delta).
     pub pieces: Vec<Vec<(u64, Bdd)>>,
     pub summary: Vec<Bdd>,
+    /// False when the caller cancelled the fixpoint.
+    pub complete: bool,
 }
 
 /// Fig. 3: the worklist algorithm, propagating only the new part of each PathEdges set.
@@ -415,7 +418,12 @@ pub(crate) fn reachable(eng: &Engine, stats: &mut Stats) -> Fixpoint {
     let main_first = cfg.procs[cfg.main].first;
     propagate(main_first, eng.initial(), &mut pe, &mut delta, &mut work, &mut queued, stats);
     let mut out = Vec::new();
+    let mut complete = true;
     while let Some(v) = work.pop_front() {
+        if eng.cancel.as_ref().is_some_and(|c| c.load(std::sync::atomic::Ordering::Relaxed)) {
+            complete = false;
+            break;
+        }
         queued[v] = false;
         stats.iterations += 1;
         let Some(d) = delta[v].take() else { continue };
@@ -463,5 +471,5 @@ pub(crate) fn reachable(eng: &Engine, stats: &mut Stats) -> Fixpoint {
     stats.summaries = stamp as usize;
     stats.final_bdd_nodes = total_nodes;
     stats.time_reach = t0.elapsed();
-    Fixpoint { pe, pieces, summary }
+    Fixpoint { pe, pieces, summary, complete }
 }

@@ -10,7 +10,7 @@ fn all_options() -> Vec<Options> {
     let mut v = Vec::new();
     for live_ranges in [true, false] {
         for mod_ref in [true, false] {
-            v.push(Options { live_ranges, mod_ref });
+            v.push(Options { live_ranges, mod_ref, cancel: None });
         }
     }
     v

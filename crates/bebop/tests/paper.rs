@@ -23,7 +23,7 @@ fn all_options() -> Vec<Options> {
     let mut v = Vec::new();
     for live_ranges in [true, false] {
         for mod_ref in [true, false] {
-            v.push(Options { live_ranges, mod_ref });
+            v.push(Options { live_ranges, mod_ref, cancel: None });
         }
     }
     v
@@ -89,4 +89,14 @@ fn t_of_n_reach_is_reachable_exactly_when_g_starts_at_0() {
             assert!(!an.is_reachable(cfg.label_nodes("reach")[0]), "T({n}) with g = 1 at the start");
         }
     }
+}
+
+/// A cancelled fixpoint stops and says so: its answers are not to be used.
+#[test]
+fn cancelled_fixpoint_is_incomplete() {
+    let cfg = load(FIG1);
+    let flag = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
+    let an = check(&cfg, &Options { cancel: Some(flag), ..Options::default() });
+    assert!(!an.complete());
+    assert!(check(&cfg, &Options::default()).complete());
 }

@@ -41,11 +41,13 @@ pub struct Options {
     pub cube_length: usize,
     /// Time limit of one prover query.
     pub query_timeout: Duration,
+    /// Set by the caller to stop the abstraction (its prover answers "unknown" from then on).
+    pub cancel: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
 }
 
 impl Default for Options {
     fn default() -> Options {
-        Options { strategy: Strategy::Cartesian, cube_length: 3, query_timeout: Duration::from_secs(5) }
+        Options { strategy: Strategy::Cartesian, cube_length: 3, query_timeout: Duration::from_secs(5), cancel: None }
     }
 }
 
@@ -122,7 +124,7 @@ fn count_stmts(ss: &[bp::Stmt]) -> usize {
 fn abstract_proc(sh: &Shared, p: &cminus::Proc, opts: &Options) -> (bp::Proc, ProverStats) {
     let ctx = logic::new_context();
     let env = Env::new(&ctx, &sh.prog);
-    let prover = Prover::new(&ctx, opts.query_timeout);
+    let prover = Prover::new(&ctx, opts.query_timeout).with_cancel(opts.cancel.clone());
     let mut scope: Vec<InScope> = Vec::new();
     for g in &sh.globals {
         scope.push(InScope { name: pred_name(&g.expr), pred: g.clone(), vars: vars_of(&g.expr) });

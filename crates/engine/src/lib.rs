@@ -363,7 +363,13 @@ impl Runner {
                 }
             },
         };
-        // On a limit the worker is left to finish on its own (it stops at the next stage).
+        // On a limit the worker was cancelled: its stages stop (prover queries answer
+        // "unknown", Bebop leaves its fixpoint), and it ends soon; wait for it, so that no
+        // thread goes on working after `run` returns (a stage that does not look at the flag,
+        // such as the explicit checker, is given a bounded grace and then left behind).
+        if cancel.load(Ordering::Relaxed) {
+            let _ = rx.recv_timeout(CANCEL_GRACE);
+        }
         let p = lock(&progress);
         Outcome {
             verdict: end.reason.verdict(),
@@ -395,6 +401,9 @@ fn panic_message(p: &(dyn std::any::Any + Send)) -> String {
 fn mib(b: u64) -> f64 {
     b as f64 / (1024.0 * 1024.0)
 }
+
+/// How long `run` waits for a cancelled worker to stop.
+const CANCEL_GRACE: Duration = Duration::from_secs(5);
 
 /// Resident memory of this process (Linux: VmRSS of /proc/self/status).
 pub fn rss_bytes() -> Option<u64> {
@@ -439,6 +448,7 @@ impl End {
         match e {
             StageError::Unsupported(m) => End::new(StopReason::Unsupported, m),
             StageError::Internal(m) => End::new(StopReason::InternalError, m),
+            StageError::Cancelled => End::new(StopReason::TimeLimit, "cancelled".into()),
         }
     }
 }
@@ -492,7 +502,7 @@ impl Worker {
                 ));
             }
         }
-        Ok(StageCtx { query_timeout })
+        Ok(StageCtx { query_timeout, cancel: self.cancel.clone() })
     }
 
     fn deadline_passed(&self) -> bool {

@@ -6,6 +6,8 @@
 use crate::StageStats;
 use bp::cfg::{Cfg, NodeId};
 use cminus::Program;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// What a stage may use from the loop: the time one prover query may take (already cut to
@@ -13,6 +15,17 @@ use std::time::{Duration, Instant};
 #[derive(Clone, Debug)]
 pub struct StageCtx {
     pub query_timeout: Duration,
+    /// Set when the loop must stop (a limit was reached): stages stop their work soon after.
+    pub cancel: Arc<AtomicBool>,
+}
+
+impl StageCtx {
+    pub fn new(query_timeout: Duration) -> StageCtx {
+        StageCtx { query_timeout, cancel: Arc::new(AtomicBool::new(false)) }
+    }
+    fn cancelled(&self) -> bool {
+        self.cancel.load(Ordering::Relaxed)
+    }
 }
 
 /// Why a stage could not do its job.
@@ -24,6 +37,9 @@ pub enum StageError {
     /// A bug: an invariant between stages does not hold.
     #[error("internal error: {0}")]
     Internal(String),
+    /// The loop cancelled the stage (a limit was reached); its result says nothing.
+    #[error("cancelled")]
+    Cancelled,
 }
 
 /// Predicate abstraction: a C-- program and predicates to a boolean program with the same
@@ -89,9 +105,16 @@ impl Abstractor for C2bp {
         preds: &[c2bp::Pred],
         ctx: &StageCtx,
     ) -> Result<(bp::Program, StageStats), StageError> {
-        let opts =
-            c2bp::Options { strategy: self.strategy, cube_length: self.cube_length, query_timeout: ctx.query_timeout };
+        let opts = c2bp::Options {
+            strategy: self.strategy,
+            cube_length: self.cube_length,
+            query_timeout: ctx.query_timeout,
+            cancel: Some(ctx.cancel.clone()),
+        };
         let (b, st) = c2bp::abstract_program(prog, preds, &opts).map_err(|e| StageError::Internal(e.to_string()))?;
+        if ctx.cancelled() {
+            return Err(StageError::Cancelled);
+        }
         let stats = StageStats {
             time_secs: st.time_secs,
             prover_queries: st.prover.queries,
@@ -122,9 +145,13 @@ impl ModelChecker for Bebop {
     fn name(&self) -> &'static str {
         "bebop"
     }
-    fn check(&self, cfg: &Cfg, targets: &[NodeId], _ctx: &StageCtx) -> Result<(Reach, StageStats), StageError> {
+    fn check(&self, cfg: &Cfg, targets: &[NodeId], ctx: &StageCtx) -> Result<(Reach, StageStats), StageError> {
         let t0 = Instant::now();
-        let mut an = bebop::check(cfg, &self.options);
+        let opts = bebop::Options { cancel: Some(ctx.cancel.clone()), ..self.options.clone() };
+        let mut an = bebop::check(cfg, &opts);
+        if !an.complete() {
+            return Err(StageError::Cancelled);
+        }
         let reachable = targets.iter().any(|&t| an.is_reachable(t));
         let trace = if reachable { an.trace_to(targets) } else { None };
         if reachable && trace.is_none() {
@@ -180,7 +207,7 @@ impl Refiner for Newton {
         known: &[newton::Predicate],
         ctx: &StageCtx,
     ) -> (newton::Verdict, StageStats) {
-        let opts = newton::Options { query_timeout: ctx.query_timeout };
+        let opts = newton::Options { query_timeout: ctx.query_timeout, cancel: Some(ctx.cancel.clone()) };
         let t0 = Instant::now();
         let (v, st) = newton::check_path(prog, path, known, &opts);
         let stats = StageStats {

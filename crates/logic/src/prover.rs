@@ -2,6 +2,8 @@
 
 use crate::sym::Term;
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 use z3::ast::{Ast, Bool};
 use z3::{Context, Params, SatResult, Solver};
@@ -30,6 +32,8 @@ pub struct Prover<'ctx> {
     solver: Solver<'ctx>,
     cache: HashMap<String, Option<bool>>,
     pub stats: ProverStats,
+    /// Set by the caller to stop the work: every later query answers "unknown" at once.
+    cancel: Option<Arc<AtomicBool>>,
 }
 
 impl<'ctx> Prover<'ctx> {
@@ -40,7 +44,14 @@ impl<'ctx> Prover<'ctx> {
         let mut p = Params::new(ctx);
         p.set_u32("timeout", timeout.as_millis().min(u32::MAX as u128) as u32);
         solver.set_params(&p);
-        Prover { ctx, solver, cache: HashMap::new(), stats: ProverStats::default() }
+        Prover { ctx, solver, cache: HashMap::new(), stats: ProverStats::default(), cancel: None }
+    }
+
+    /// Stop answering (every query "unknown") once `cancel` is set: a time limit stops the
+    /// work that uses this prover (a running query is bounded by its own timeout).
+    pub fn with_cancel(mut self, cancel: Option<Arc<AtomicBool>>) -> Self {
+        self.cancel = cancel;
+        self
     }
 
     /// Is `f` satisfiable? `None` when Z3 could not tell (timeout, incompleteness).
@@ -48,6 +59,10 @@ impl<'ctx> Prover<'ctx> {
         let f = f.simplify();
         if let Some(b) = f.as_bool() {
             return Some(b);
+        }
+        if self.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed)) {
+            self.stats.unknown += 1;
+            return None;
         }
         let key = f.to_string();
         self.stats.queries += 1;

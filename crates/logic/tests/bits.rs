@@ -28,3 +28,20 @@ fn bitwise_with_constants_is_exact() {
         }
     }
 }
+
+/// A cancelled prover answers "unknown" at once (the caller's time limit stops the work).
+#[test]
+fn cancelled_prover_answers_unknown() {
+    let prog = cfront::lower_str("t.c", "long x;\nint main(void) { return 0; }\n", &Default::default()).unwrap();
+    let ctx = logic::new_context();
+    let env = logic::Env::new(&ctx, &prog);
+    let flag = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let mut pr = logic::Prover::new(&ctx, std::time::Duration::from_secs(5)).with_cancel(Some(flag.clone()));
+    let st = logic::State::new(&env, "s.", Some("main"));
+    let x = st.int(&env, &cminus::Expr::var("x")).unwrap();
+    let q = formula::eq(&x, &env.int(3));
+    assert_eq!(pr.is_sat(&q), Some(true));
+    flag.store(true, std::sync::atomic::Ordering::Relaxed);
+    let q2 = formula::eq(&x, &env.int(4));
+    assert_eq!(pr.is_sat(&q2), None);
+}

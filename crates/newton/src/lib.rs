@@ -33,11 +33,13 @@ pub type Predicate = cminus::pred::Pred;
 pub struct Options {
     /// Time limit of one prover query.
     pub query_timeout: Duration,
+    /// Set by the caller to stop the simulation (its prover answers "unknown" from then on).
+    pub cancel: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
 }
 
 impl Default for Options {
     fn default() -> Options {
-        Options { query_timeout: Duration::from_secs(10) }
+        Options { query_timeout: Duration::from_secs(10), cancel: None }
     }
 }
 

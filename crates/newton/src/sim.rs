@@ -91,7 +91,7 @@ fn stmt<'a>(
 pub fn check_path(prog: &Program, path: &[PathStep], known: &[Predicate], opts: &Options) -> (Verdict, Stats) {
     let t0 = Instant::now();
     let ctx = logic::new_context();
-    let mut prover = Prover::new(&ctx, opts.query_timeout);
+    let mut prover = Prover::new(&ctx, opts.query_timeout).with_cancel(opts.cancel.clone());
     let mut stats = Stats { path_length: path.len(), ..Stats::default() };
     let verdict = match simulate(prog, path, &ctx) {
         Err(why) => Verdict::Unknown(why),

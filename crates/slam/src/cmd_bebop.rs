@@ -55,7 +55,7 @@ pub fn run(a: Args) -> u8 {
         }
         None => (cfg.procs.iter().map(|p| p.err).collect(), "assertion failure".to_string()),
     };
-    let opts = Options { live_ranges: !a.no_live_ranges, mod_ref: !a.no_modref };
+    let opts = Options { live_ranges: !a.no_live_ranges, mod_ref: !a.no_modref, cancel: None };
     let mut an = bebop::check(&cfg, &opts);
     let trace = an.trace_to(&targets);
     let labels = an.label_status();
