@@ -139,27 +139,7 @@ struct P<'a> {
 
 fn binop(t: &Tok) -> Option<(BinOp, u8)> {
     let Tok::P(p) = t else { return None };
-    Some(match *p {
-        "||" => (BinOp::Or, 1),
-        "&&" => (BinOp::And, 2),
-        "|" => (BinOp::BitOr, 3),
-        "^" => (BinOp::BitXor, 4),
-        "&" => (BinOp::BitAnd, 5),
-        "==" => (BinOp::Eq, 6),
-        "!=" => (BinOp::Ne, 6),
-        "<" => (BinOp::Lt, 7),
-        "<=" => (BinOp::Le, 7),
-        ">" => (BinOp::Gt, 7),
-        ">=" => (BinOp::Ge, 7),
-        "<<" => (BinOp::Shl, 8),
-        ">>" => (BinOp::Shr, 8),
-        "+" => (BinOp::Add, 9),
-        "-" => (BinOp::Sub, 9),
-        "*" => (BinOp::Mul, 10),
-        "/" => (BinOp::Div, 10),
-        "%" => (BinOp::Rem, 10),
-        _ => return None,
-    })
+    BinOp::from_c(p)
 }
 
 impl P<'_> {

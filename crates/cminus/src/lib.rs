@@ -167,6 +167,32 @@ pub enum BinOp {
 }
 
 impl BinOp {
+    /// The binary operator a C token spells, with its C precedence (1 `||` … 10 `*`): the one
+    /// table of the expression parsers of predicates (c2bp) and rules (slic).
+    pub fn from_c(p: &str) -> Option<(BinOp, u8)> {
+        Some(match p {
+            "||" => (BinOp::Or, 1),
+            "&&" => (BinOp::And, 2),
+            "|" => (BinOp::BitOr, 3),
+            "^" => (BinOp::BitXor, 4),
+            "&" => (BinOp::BitAnd, 5),
+            "==" => (BinOp::Eq, 6),
+            "!=" => (BinOp::Ne, 6),
+            "<" => (BinOp::Lt, 7),
+            "<=" => (BinOp::Le, 7),
+            ">" => (BinOp::Gt, 7),
+            ">=" => (BinOp::Ge, 7),
+            "<<" => (BinOp::Shl, 8),
+            ">>" => (BinOp::Shr, 8),
+            "+" => (BinOp::Add, 9),
+            "-" => (BinOp::Sub, 9),
+            "*" => (BinOp::Mul, 10),
+            "/" => (BinOp::Div, 10),
+            "%" => (BinOp::Rem, 10),
+            _ => return None,
+        })
+    }
+
     pub fn is_comparison(self) -> bool {
         matches!(self, BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge)
     }
@@ -276,6 +302,26 @@ impl Expr {
         out
     }
 
+    /// Visit the variable of every address taken in this expression (`&x`, `&s.f`, `&a[i]`:
+    /// the root variable), also inside the address computations of its lvalues.
+    pub fn visit_addr_taken<'a>(&'a self, f: &mut impl FnMut(&'a str)) {
+        match self {
+            Expr::AddrOf(l) => {
+                if let Some(v) = l.root_var() {
+                    f(v);
+                }
+                l.visit_addr_taken(f);
+            }
+            Expr::Lval(l) => l.visit_addr_taken(f),
+            Expr::Unary(_, a) | Expr::Cast(_, a) => a.visit_addr_taken(f),
+            Expr::Binary(_, a, b) => {
+                a.visit_addr_taken(f);
+                b.visit_addr_taken(f);
+            }
+            Expr::Int(_) | Expr::Bool(_) | Expr::FuncAddr(_) | Expr::Nondet(_) => {}
+        }
+    }
+
     /// Whether the expression contains a nondeterministic value (anywhere, also in the
     /// address computations of its lvalues).
     pub fn has_nondet(&self) -> bool {
@@ -327,6 +373,19 @@ impl Lval {
             Lval::Field(l, _) | Lval::Index(l, _) => l.root_var(),
         }
     }
+    /// Visit the variables whose addresses are taken in this lvalue's address computation.
+    pub fn visit_addr_taken<'a>(&'a self, f: &mut impl FnMut(&'a str)) {
+        match self {
+            Lval::Var(_) => {}
+            Lval::Deref(e) => e.visit_addr_taken(f),
+            Lval::Field(l, _) => l.visit_addr_taken(f),
+            Lval::Index(l, e) => {
+                l.visit_addr_taken(f);
+                e.visit_addr_taken(f);
+            }
+        }
+    }
+
     /// Whether computing this lvalue's address involves a nondeterministic value.
     pub fn has_nondet(&self) -> bool {
         match self {

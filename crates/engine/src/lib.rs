@@ -440,6 +440,13 @@ struct End {
     proof: Option<Box<bp::Program>>,
 }
 
+/// What a round of the loop concludes when it is not stopped: go on with refined
+/// predicates, or stop with a verdict or a reason.
+enum Next {
+    Refined,
+    Stop(End),
+}
+
 impl End {
     fn new(reason: StopReason, detail: String) -> End {
         End { reason, detail, counterexample: None, replay: None, proof: None }
@@ -527,148 +534,172 @@ impl Worker {
     }
 
     fn run(mut self) -> End {
-        match self.rounds() {
-            Ok(end) | Err(end) => end,
+        for index in 1..=self.limits.iterations {
+            let _span = tracing::info_span!("iteration", index).entered();
+            match self.round(index) {
+                Ok(Next::Refined) => {}
+                Ok(Next::Stop(end)) | Err(end) => return end,
+            }
+        }
+        End::new(StopReason::IterationLimit, format!("the iteration limit ({}) was reached", self.limits.iterations))
+    }
+
+    /// One round of CEGAR: abstract, check, and refine when the abstraction has an error
+    /// trace. `Err` is a stop forced on the round (a limit, an unsupported input, a failed
+    /// stage); `Ok(Next::Stop)` is the round's own conclusion.
+    fn round(&mut self, index: usize) -> Result<Next, End> {
+        let t0 = Instant::now();
+        let used: Vec<PredInfo> = self.preds.list().to_vec();
+        let (bprog, cfg, astats) = self.abstraction(index, used.len())?;
+        let targets: Vec<NodeId> = cfg.procs.iter().map(|p| p.err).collect();
+        let ctx = self.stage("model checking", index)?;
+        let (reach, mstats) = self.checker.check(&cfg, &targets, &ctx).map_err(End::stage)?;
+        tracing::info!(
+            reachable = reach.reachable,
+            secs = mstats.time_secs,
+            "model checking ({})",
+            self.checker.name()
+        );
+        let mut it = Iteration {
+            index,
+            predicates: used.len(),
+            abstraction_strategy: self.abstractor.name().to_string(),
+            abstraction: astats,
+            model_check: mstats,
+            refinement: None,
+            trace_length: None,
+            infeasible_at: None,
+            result: IterationResult::Safe,
+            added: Vec::new(),
+            time_secs: 0.0,
+            rss_mib: None,
+        };
+        let Some(trace) = reach.trace.filter(|_| reach.reachable) else {
+            if reach.reachable {
+                return Err(End::new(StopReason::InternalError, "no trace".into()));
+            }
+            it.time_secs = t0.elapsed().as_secs_f64();
+            it.rss_mib = rss_bytes().map(mib);
+            self.record(it, &used, &bprog, &cfg, None, None);
+            let detail = format!(
+                "no error statement is reachable in the abstraction over {} predicates (iteration {index})",
+                used.len()
+            );
+            let mut end = End::new(StopReason::Safe, detail);
+            end.proof = Some(Box::new(bprog));
+            return Ok(Next::Stop(end));
+        };
+        let steps: Vec<(Option<u32>, usize)> = trace
+            .steps
+            .iter()
+            .filter(|s| cfg.nodes[s.node].is_statement())
+            .map(|s| (cfg.nodes[s.node].origin, s.depth))
+            .collect();
+        it.trace_length = Some(steps.len());
+        let path = newton::path_from_trace(&self.prog, &steps);
+        let next = self.refinement(&mut it, index, &path)?;
+        it.time_secs = t0.elapsed().as_secs_f64();
+        it.rss_mib = rss_bytes().map(mib);
+        self.record(it, &used, &bprog, &cfg, Some(&trace), Some(&path));
+        Ok(next)
+    }
+
+    /// The abstraction of the program over the current predicates, as a boolean program and
+    /// its CFG.
+    fn abstraction(&mut self, index: usize, npreds: usize) -> Result<(bp::Program, Cfg, StageStats), End> {
+        let ctx = self.stage("abstraction", index)?;
+        let (bprog, astats) =
+            self.abstractor.abstract_program(&self.prog, &self.preds.preds(), &ctx).map_err(End::stage)?;
+        tracing::info!(
+            predicates = npreds,
+            statements = astats.size,
+            queries = astats.prover_queries,
+            secs = astats.time_secs,
+            "abstraction ({})",
+            self.abstractor.name()
+        );
+        let cfg = bp::cfg::build(&bprog).map_err(|errs| {
+            let first = errs.first().map(|e| e.to_string()).unwrap_or_default();
+            End::new(StopReason::InternalError, format!("the abstraction is not a valid boolean program: {first}"))
+        })?;
+        Ok((bprog, cfg, astats))
+    }
+
+    /// Refinement of an abstract error trace's C-- path: a replayed violation, new predicates
+    /// (go on), or a stop.
+    fn refinement(&mut self, it: &mut Iteration, index: usize, path: &[newton::PathStep]) -> Result<Next, End> {
+        let ctx = self.stage("refinement", index)?;
+        let known = self.preds.known();
+        let (verdict, rstats) = self.refiner.refine(&self.prog, path, &known, &ctx);
+        tracing::info!(path = path.len(), secs = rstats.time_secs, "refinement ({})", self.refiner.name());
+        it.refinement = Some(rstats);
+        let stop = match verdict {
+            newton::Verdict::Feasible(cex) => {
+                it.result = IterationResult::Feasible;
+                Some(self.violation(cex))
+            }
+            newton::Verdict::Infeasible { at, preds } => {
+                it.infeasible_at = Some(at);
+                self.add_predicates(it, preds, index);
+                if it.added.is_empty() {
+                    self.stuck(it, index, at, path)
+                } else {
+                    it.result = IterationResult::Refined;
+                    None
+                }
+            }
+            newton::Verdict::NoNewPredicates { at } => {
+                tracing::debug!(at, "the refiner found no new predicate");
+                it.infeasible_at = Some(at);
+                self.stuck(it, index, at, path)
+            }
+            newton::Verdict::Unknown(why) => {
+                it.result = IterationResult::Unknown;
+                Some(self.undecided(&why, index))
+            }
+        };
+        Ok(stop.map_or(Next::Refined, Next::Stop))
+    }
+
+    /// A feasible counterexample, replayed on the interpreter.
+    fn violation(&self, cex: Box<newton::Counterexample>) -> End {
+        let run = newton::replay(&self.prog, &cex, self.replay_steps);
+        let confirmed = matches!(run.outcome, cminus::interp::Outcome::Error { stmt, .. } if stmt == cex.error_stmt);
+        let replay = ReplayCheck { confirmed, outcome: describe_run(&run.outcome), steps: run.trace.len() };
+        let mut end = End::new(StopReason::Violation, cex.message.clone());
+        end.counterexample = Some(cex);
+        end.replay = Some(Box::new(replay));
+        end
+    }
+
+    /// Add the refiner's predicates that are new (in canonical form) to the set.
+    fn add_predicates(&mut self, it: &mut Iteration, preds: Vec<newton::Predicate>, index: usize) {
+        for pred in preds {
+            let text = format!("{}: {}", pred.scope.as_deref().unwrap_or("global"), c2bp::pred_name(&pred.expr));
+            if self.preds.insert(&self.prog, pred, index) {
+                it.added.push(self.preds.list().last().expect("just added").clone());
+            } else {
+                tracing::debug!(predicate = %text, "refiner's predicate is known, trivial or ill-typed");
+            }
+        }
+        if !it.added.is_empty() {
+            tracing::info!(added = ?it.added.iter().map(PredInfo::line).collect::<Vec<_>>(), "new predicates");
         }
     }
 
-    fn rounds(&mut self) -> Result<End, End> {
-        for index in 1..=self.limits.iterations {
-            let t0 = Instant::now();
-            let _span = tracing::info_span!("iteration", index).entered();
-            let used: Vec<PredInfo> = self.preds.list().to_vec();
-
-            let ctx = self.stage("abstraction", index)?;
-            let (bprog, astats) =
-                self.abstractor.abstract_program(&self.prog, &self.preds.preds(), &ctx).map_err(End::stage)?;
-            tracing::info!(
-                predicates = used.len(),
-                statements = astats.size,
-                queries = astats.prover_queries,
-                secs = astats.time_secs,
-                "abstraction ({})",
-                self.abstractor.name()
-            );
-            let cfg = bp::cfg::build(&bprog).map_err(|errs| {
-                let first = errs.first().map(|e| e.to_string()).unwrap_or_default();
-                End::new(StopReason::InternalError, format!("the abstraction is not a valid boolean program: {first}"))
-            })?;
-            let targets: Vec<NodeId> = cfg.procs.iter().map(|p| p.err).collect();
-
-            let ctx = self.stage("model checking", index)?;
-            let (reach, mstats) = self.checker.check(&cfg, &targets, &ctx).map_err(End::stage)?;
-            tracing::info!(
-                reachable = reach.reachable,
-                secs = mstats.time_secs,
-                "model checking ({})",
-                self.checker.name()
-            );
-            let mut it = Iteration {
-                index,
-                predicates: used.len(),
-                abstraction_strategy: self.abstractor.name().to_string(),
-                abstraction: astats,
-                model_check: mstats,
-                refinement: None,
-                trace_length: None,
-                infeasible_at: None,
-                result: IterationResult::Safe,
-                added: Vec::new(),
-                time_secs: 0.0,
-                rss_mib: None,
-            };
-            if !reach.reachable {
-                it.time_secs = t0.elapsed().as_secs_f64();
-                it.rss_mib = rss_bytes().map(mib);
-                self.record(it, &used, &bprog, &cfg, None, None);
-                let detail = format!(
-                    "no error statement is reachable in the abstraction over {} predicates (iteration {index})",
-                    used.len()
-                );
-                let mut end = End::new(StopReason::Safe, detail);
-                end.proof = Some(Box::new(bprog));
-                return Ok(end);
-            }
-            let trace = reach.trace.ok_or_else(|| End::new(StopReason::InternalError, "no trace".into()))?;
-            let steps: Vec<(Option<u32>, usize)> = trace
-                .steps
-                .iter()
-                .filter(|s| cfg.nodes[s.node].is_statement())
-                .map(|s| (cfg.nodes[s.node].origin, s.depth))
-                .collect();
-            it.trace_length = Some(steps.len());
-            let path = newton::path_from_trace(&self.prog, &steps);
-
-            let ctx = self.stage("refinement", index)?;
-            let known = self.preds.known();
-            let (verdict, rstats) = self.refiner.refine(&self.prog, &path, &known, &ctx);
-            tracing::info!(path = path.len(), secs = rstats.time_secs, "refinement ({})", self.refiner.name());
-            it.refinement = Some(rstats);
-            let end = match verdict {
-                newton::Verdict::Feasible(cex) => {
-                    it.result = IterationResult::Feasible;
-                    let run = newton::replay(&self.prog, &cex, self.replay_steps);
-                    let confirmed =
-                        matches!(run.outcome, cminus::interp::Outcome::Error { stmt, .. } if stmt == cex.error_stmt);
-                    let replay = ReplayCheck { confirmed, outcome: describe_run(&run.outcome), steps: run.trace.len() };
-                    let mut end = End::new(StopReason::Violation, cex.message.clone());
-                    end.counterexample = Some(cex);
-                    end.replay = Some(Box::new(replay));
-                    Some(end)
-                }
-                newton::Verdict::Infeasible { at, preds } => {
-                    it.infeasible_at = Some(at);
-                    for pred in preds {
-                        let text =
-                            format!("{}: {}", pred.scope.as_deref().unwrap_or("global"), c2bp::pred_name(&pred.expr));
-                        if self.preds.insert(&self.prog, pred, index) {
-                            it.added.push(self.preds.list().last().expect("just added").clone());
-                        } else {
-                            tracing::debug!(predicate = %text, "refiner's predicate is known, trivial or ill-typed");
-                        }
-                    }
-                    if it.added.is_empty() {
-                        self.stuck(&mut it, index, at, &path)
-                    } else {
-                        tracing::info!(
-                            added = ?it.added.iter().map(PredInfo::line).collect::<Vec<_>>(),
-                            "new predicates"
-                        );
-                        it.result = IterationResult::Refined;
-                        None
-                    }
-                }
-                newton::Verdict::NoNewPredicates { at } => {
-                    tracing::debug!(at, "the refiner found no new predicate");
-                    it.infeasible_at = Some(at);
-                    self.stuck(&mut it, index, at, &path)
-                }
-                newton::Verdict::Unknown(why) => {
-                    it.result = IterationResult::Unknown;
-                    if self.deadline_passed() {
-                        let secs = self.limits.time.unwrap_or_default().as_secs_f64();
-                        Some(End::new(
-                            StopReason::TimeLimit,
-                            format!("the time limit ({secs} s) was reached during refinement of iteration {index}"),
-                        ))
-                    } else if why.kind == newton::UndecidedKind::Unsupported {
-                        Some(End::new(StopReason::Unsupported, format!("path simulation: {why}")))
-                    } else {
-                        Some(End::new(StopReason::Unknown, format!("path simulation could not decide: {why}")))
-                    }
-                }
-            };
-            it.time_secs = t0.elapsed().as_secs_f64();
-            it.rss_mib = rss_bytes().map(mib);
-            self.record(it, &used, &bprog, &cfg, Some(&trace), Some(&path));
-            if let Some(end) = end {
-                return Ok(end);
-            }
+    /// Why the refiner could not decide the path, as a stop.
+    fn undecided(&self, why: &newton::Undecided, index: usize) -> End {
+        if self.deadline_passed() {
+            let secs = self.limits.time.unwrap_or_default().as_secs_f64();
+            End::new(
+                StopReason::TimeLimit,
+                format!("the time limit ({secs} s) was reached during refinement of iteration {index}"),
+            )
+        } else if why.kind == newton::UndecidedKind::Unsupported {
+            End::new(StopReason::Unsupported, format!("path simulation: {why}"))
+        } else {
+            End::new(StopReason::Unknown, format!("path simulation could not decide: {why}"))
         }
-        Ok(End::new(
-            StopReason::IterationLimit,
-            format!("the iteration limit ({}) was reached", self.limits.iterations),
-        ))
     }
 
     /// A spurious trace without new predicates: switch to a more precise abstraction if

@@ -44,32 +44,10 @@ impl Layout {
             }
         };
         fn addr_taken<'a>(e: &'a Expr, out: &mut Vec<&'a str>) {
-            match e {
-                Expr::AddrOf(l) => {
-                    if let Some(v) = l.root_var() {
-                        out.push(v);
-                    }
-                    lval_addr_taken(l, out);
-                }
-                Expr::Lval(l) => lval_addr_taken(l, out),
-                Expr::Unary(_, a) | Expr::Cast(_, a) => addr_taken(a, out),
-                Expr::Binary(_, a, b) => {
-                    addr_taken(a, out);
-                    addr_taken(b, out);
-                }
-                Expr::Int(_) | Expr::Bool(_) | Expr::FuncAddr(_) | Expr::Nondet(_) => {}
-            }
+            e.visit_addr_taken(&mut |v| out.push(v));
         }
         fn lval_addr_taken<'a>(l: &'a Lval, out: &mut Vec<&'a str>) {
-            match l {
-                Lval::Var(_) => {}
-                Lval::Deref(e) => addr_taken(e, out),
-                Lval::Field(l, _) => lval_addr_taken(l, out),
-                Lval::Index(l, e) => {
-                    lval_addr_taken(l, out);
-                    addr_taken(e, out);
-                }
-            }
+            l.visit_addr_taken(&mut |v| out.push(v));
         }
         for g in &p.globals {
             if let cminus::Init::Expr(e) = &g.init {

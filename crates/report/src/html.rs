@@ -382,22 +382,22 @@ fn iterations_html(o: &engine::Outcome) -> String {
          <th>trace</th><th>newton s</th><th>result</th></tr>",
     );
     for it in &o.iterations {
-        let ns = it.refinement.as_ref().map_or(0.0, |r| r.time_secs);
+        let r = crate::IterationRow::of(it);
         let _ = write!(
             out,
             "<tr><td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td>\
              <td class=\"num\">{}</td><td class=\"num\">{:.3}</td><td class=\"num\">{:.3}</td><td class=\"num\">{}</td>\
              <td class=\"num\">{}</td><td class=\"num\">{:.3}</td><td>{:?}</td></tr>",
-            it.index,
-            it.predicates,
-            it.added.len(),
-            it.abstraction.size,
-            it.abstraction.prover_queries,
-            it.abstraction.time_secs,
-            it.model_check.time_secs,
-            it.model_check.bdd_nodes,
-            it.trace_length.map(|t| t.to_string()).unwrap_or_else(|| "-".into()),
-            ns,
+            r.index,
+            r.predicates,
+            r.added,
+            r.bp_statements,
+            r.c2bp_queries,
+            r.c2bp_secs,
+            r.check_secs,
+            r.bdd_nodes,
+            r.trace,
+            r.newton_secs,
             it.result
         );
     }

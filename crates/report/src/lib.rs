@@ -51,6 +51,42 @@ use schema::{InputOut, JsonReport};
 /// Temporaries of the front end say nothing to a reader.
 pub(crate) use cminus::names::{is_temp, mentions_temp};
 
+/// One row of the iteration table, as the text and HTML reports show it.
+pub(crate) struct IterationRow {
+    pub index: usize,
+    pub predicates: usize,
+    pub added: usize,
+    pub bp_statements: usize,
+    pub c2bp_queries: u64,
+    pub c2bp_secs: f64,
+    pub check_secs: f64,
+    pub bdd_nodes: usize,
+    /// The abstract trace's length, `-` when there was none.
+    pub trace: String,
+    pub newton_queries: u64,
+    pub newton_secs: f64,
+}
+
+impl IterationRow {
+    pub fn of(it: &engine::Iteration) -> IterationRow {
+        let (newton_queries, newton_secs) =
+            it.refinement.as_ref().map_or((0, 0.0), |r| (r.prover_queries, r.time_secs));
+        IterationRow {
+            index: it.index,
+            predicates: it.predicates,
+            added: it.added.len(),
+            bp_statements: it.abstraction.size,
+            c2bp_queries: it.abstraction.prover_queries,
+            c2bp_secs: it.abstraction.time_secs,
+            check_secs: it.model_check.time_secs,
+            bdd_nodes: it.model_check.bdd_nodes,
+            trace: it.trace_length.map(|t| t.to_string()).unwrap_or_else(|| "-".into()),
+            newton_queries,
+            newton_secs,
+        }
+    }
+}
+
 /// The predicates a person (or a tool reading the report) is shown: those over the
 /// program's own expressions. Predicates over the front end's temporaries are counted, not
 /// shown (`--save-dir` keeps them all).
@@ -322,7 +358,7 @@ fn iterations_text(o: &engine::Outcome) -> String {
         "newton-s"
     );
     for it in &o.iterations {
-        let (nq, ns) = it.refinement.as_ref().map_or((0, 0.0), |r| (r.prover_queries, r.time_secs));
+        let r = IterationRow::of(it);
         let result = match it.result {
             engine::IterationResult::Safe => "safe",
             engine::IterationResult::Feasible => "feasible",
@@ -334,17 +370,17 @@ fn iterations_text(o: &engine::Outcome) -> String {
         let _ = writeln!(
             out,
             "{:>4} {:>6} {:>5} {:>8} {:>8} {:>8.3} {:>8.3} {:>9} {:>6} {:>8} {:>8.3}  {result}",
-            it.index,
-            it.predicates,
-            it.added.len(),
-            it.abstraction.size,
-            it.abstraction.prover_queries,
-            it.abstraction.time_secs,
-            it.model_check.time_secs,
-            it.model_check.bdd_nodes,
-            it.trace_length.map(|t| t.to_string()).unwrap_or_else(|| "-".into()),
-            nq,
-            ns
+            r.index,
+            r.predicates,
+            r.added,
+            r.bp_statements,
+            r.c2bp_queries,
+            r.c2bp_secs,
+            r.check_secs,
+            r.bdd_nodes,
+            r.trace,
+            r.newton_queries,
+            r.newton_secs
         );
     }
     let initial: Vec<&engine::PredInfo> =

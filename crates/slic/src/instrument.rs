@@ -246,32 +246,14 @@ fn slots_in_stmts(b: &[RStmt], out: &mut BTreeSet<u32>, ret: &mut bool) {
 /// Variables whose address is taken or that are assigned in a procedure body.
 fn modified_vars(p: &Proc) -> HashSet<String> {
     fn addr_taken(e: &Expr, out: &mut HashSet<String>) {
-        match e {
-            Expr::AddrOf(l) => {
-                if let Some(v) = l.root_var() {
-                    out.insert(v.to_string());
-                }
-                lval_addr(l, out);
-            }
-            Expr::Lval(l) => lval_addr(l, out),
-            Expr::Unary(_, a) | Expr::Cast(_, a) => addr_taken(a, out),
-            Expr::Binary(_, a, b) => {
-                addr_taken(a, out);
-                addr_taken(b, out);
-            }
-            _ => {}
-        }
+        e.visit_addr_taken(&mut |v| {
+            out.insert(v.to_string());
+        });
     }
     fn lval_addr(l: &Lval, out: &mut HashSet<String>) {
-        match l {
-            Lval::Var(_) => {}
-            Lval::Deref(e) => addr_taken(e, out),
-            Lval::Field(b, _) => lval_addr(b, out),
-            Lval::Index(b, e) => {
-                lval_addr(b, out);
-                addr_taken(e, out);
-            }
-        }
+        l.visit_addr_taken(&mut |v| {
+            out.insert(v.to_string());
+        });
     }
     let mut out = HashSet::new();
     for s in &p.body {
@@ -852,21 +834,14 @@ fn stable(e: &Expr, caller: &Proc, modified: &HashSet<String>) -> bool {
 
 fn addr_taken_in(p: &Proc, v: &str) -> bool {
     fn in_expr(e: &Expr, v: &str) -> bool {
-        match e {
-            Expr::AddrOf(l) => l.root_var() == Some(v) || in_lval(l, v),
-            Expr::Lval(l) => in_lval(l, v),
-            Expr::Unary(_, a) | Expr::Cast(_, a) => in_expr(a, v),
-            Expr::Binary(_, a, b) => in_expr(a, v) || in_expr(b, v),
-            _ => false,
-        }
+        let mut hit = false;
+        e.visit_addr_taken(&mut |x| hit |= x == v);
+        hit
     }
     fn in_lval(l: &Lval, v: &str) -> bool {
-        match l {
-            Lval::Var(_) => false,
-            Lval::Deref(e) => in_expr(e, v),
-            Lval::Field(b, _) => in_lval(b, v),
-            Lval::Index(b, e) => in_lval(b, v) || in_expr(e, v),
-        }
+        let mut hit = false;
+        l.visit_addr_taken(&mut |x| hit |= x == v);
+        hit
     }
     p.body.iter().any(|s| match &s.kind {
         StmtKind::Assign(l, e) => in_lval(l, v) || in_expr(e, v),

@@ -618,7 +618,12 @@ impl Lowerer<'_> {
                 };
                 Ok(Some(self.value_for_want(result.0, result.1, want, span)?))
             }
-            "__builtin_add_overflow" | "__builtin_sub_overflow" | "__builtin_mul_overflow" => {
+            "__builtin_add_overflow"
+            | "__builtin_sub_overflow"
+            | "__builtin_mul_overflow"
+            | "__builtin_add_overflow_p"
+            | "__builtin_sub_overflow_p"
+            | "__builtin_mul_overflow_p" => {
                 argc(3)?;
                 let op = match &n[10..13] {
                     "add" => BinOp::Add,
@@ -627,20 +632,14 @@ impl Lowerer<'_> {
                 };
                 let (a, at) = self.rv(&args[0])?;
                 let (b, bt) = self.rv(&args[1])?;
-                let (res, rt) = self.atomic_object(&args[2])?;
-                Ok(Some(self.overflow(n, op, (a, at), (b, bt), Some(res), rt, span, want)?))
-            }
-            "__builtin_add_overflow_p" | "__builtin_sub_overflow_p" | "__builtin_mul_overflow_p" => {
-                argc(3)?;
-                let op = match &n[10..13] {
-                    "add" => BinOp::Add,
-                    "sub" => BinOp::Sub,
-                    _ => BinOp::Mul,
+                // `_p`: the third argument only gives the result type; nothing is stored
+                let (res, rt) = if n.ends_with("_p") {
+                    (None, self.rv(&args[2])?.1)
+                } else {
+                    let (res, rt) = self.atomic_object(&args[2])?;
+                    (Some(res), rt)
                 };
-                let (a, at) = self.rv(&args[0])?;
-                let (b, bt) = self.rv(&args[1])?;
-                let (_, rt) = self.rv(&args[2])?;
-                Ok(Some(self.overflow(n, op, (a, at), (b, bt), None, rt, span, want)?))
+                Ok(Some(self.overflow(n, op, (a, at), (b, bt), res, rt, span, want)?))
             }
             _ => match typed_overflow(n, self.long_bits()) {
                 Some((op, t)) => {
