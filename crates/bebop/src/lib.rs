@@ -14,7 +14,6 @@ mod rhs;
 mod trace;
 
 use bp::cfg::{Cfg, NodeId, NodeKind, VarId};
-use serde::Serialize;
 use std::time::{Duration, Instant};
 
 /// Switches for the optimisations of §3.3, so that their effect can be measured.
@@ -35,7 +34,8 @@ impl Default for Options {
     }
 }
 
-#[derive(Clone, Debug, Default, Serialize)]
+#[derive(Clone, Debug, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Stats {
     /// Worklist iterations of the fixpoint.
     pub iterations: u64,
@@ -46,21 +46,23 @@ pub struct Stats {
     pub final_bdd_nodes: usize,
     pub bdd_variables: usize,
     pub cfg_vertices: usize,
-    #[serde(serialize_with = "ser_secs")]
+    #[cfg_attr(feature = "serde", serde(serialize_with = "ser_secs"))]
     pub time_build: Duration,
-    #[serde(serialize_with = "ser_secs")]
+    #[cfg_attr(feature = "serde", serde(serialize_with = "ser_secs"))]
     pub time_reach: Duration,
-    #[serde(serialize_with = "ser_secs")]
+    #[cfg_attr(feature = "serde", serde(serialize_with = "ser_secs"))]
     pub time_trace: Duration,
 }
 
+#[cfg(feature = "serde")]
 fn ser_secs<S: serde::Serializer>(d: &Duration, s: S) -> Result<S::Ok, S::Error> {
     s.serialize_f64(d.as_secs_f64())
 }
 
 /// One step of a trace: a vertex, the call depth, and the values (just before the vertex) of
 /// the variables in scope whose value matters there.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct TraceStep {
     pub node: NodeId,
     pub depth: usize,
@@ -70,7 +72,8 @@ pub struct TraceStep {
 /// A shortest hierarchical trace from main's entry to the target, calls expanded.
 /// Steps include the Exit and return-point vertices, so that consecutive steps follow the
 /// control-flow graph; printers usually skip them ([`bp::cfg::Node::is_statement`]).
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Trace {
     pub steps: Vec<TraceStep>,
 }

@@ -3,11 +3,11 @@
 //! Positions are kept on statements and procedures so that diagnostics and traces point
 //! at the text; they are ignored by equality so that `parse(print(p)) == p` holds.
 
-use serde::Serialize;
 use std::fmt;
 
 /// A position in the boolean-program text (1-based). Equality ignores it on purpose.
-#[derive(Clone, Copy, Debug, Default, Serialize)]
+#[derive(Clone, Copy, Debug, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Pos {
     pub line: u32,
     pub col: u32,
@@ -27,7 +27,8 @@ impl fmt::Display for Pos {
 }
 
 /// A whole boolean program: global declarations and procedures.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Default)]
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Program {
     pub globals: Vec<String>,
     pub procs: Vec<Proc>,
@@ -35,7 +36,8 @@ pub struct Program {
 
 /// A procedure. `returns` is the number of boolean return values (`void` = 0, `bool` = 1,
 /// `bool<n>` = n).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Proc {
     pub name: String,
     pub returns: usize,
@@ -49,7 +51,8 @@ pub struct Proc {
 
 /// A statement with its labels, its position, and (for programs made by c2bp) the id of the
 /// C-- statement it abstracts, printed as `[id]` before the statement.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Stmt {
     pub labels: Vec<String>,
     pub origin: Option<u32>,
@@ -63,7 +66,8 @@ impl Stmt {
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub enum StmtKind {
     Skip,
     Print(Vec<Expr>),
@@ -101,7 +105,8 @@ pub enum StmtKind {
     Dead(Vec<String>),
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub enum BinOp {
     And,
     Or,
@@ -143,7 +148,8 @@ impl BinOp {
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub enum Expr {
     Const(bool),
     Var(String),

@@ -51,7 +51,8 @@ impl Default for Options {
     }
 }
 
-#[derive(Clone, Debug, Default, serde::Serialize)]
+#[derive(Clone, Debug, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Stats {
     pub prover: ProverStats,
     pub predicates: usize,

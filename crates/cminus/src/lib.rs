@@ -19,14 +19,14 @@ pub mod print;
 
 pub use print::{print_expr, print_lval, print_proc, print_program, PrintOptions};
 
-use serde::Serialize;
 use std::collections::HashMap;
 use std::fmt;
 
 pub use names::{pre_var, RET_VAR};
 
 /// A statement identifier, unique in the whole program and stable for the same input.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct StmtId(pub u32);
 
 impl fmt::Display for StmtId {
@@ -36,7 +36,8 @@ impl fmt::Display for StmtId {
 }
 
 /// A source location: `file` indexes [`Program::files`]; line and column start at 1.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Loc {
     pub file: u32,
     pub line: u32,
@@ -44,7 +45,8 @@ pub struct Loc {
 }
 
 /// The data model used for `sizeof` and the width of `long` and pointers.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub enum DataModel {
     #[default]
     Lp64,
@@ -52,7 +54,8 @@ pub enum DataModel {
 }
 
 /// C-- types.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub enum Type {
     Void,
     /// `_Bool`, and the type of comparisons and logical operators.
@@ -75,7 +78,8 @@ pub enum Type {
     Func(Box<FuncType>),
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct FuncType {
     pub ret: Type,
     pub params: Vec<Type>,
@@ -115,7 +119,8 @@ impl Type {
 }
 
 /// A struct or union definition.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct StructDef {
     pub name: String,
     pub is_union: bool,
@@ -124,14 +129,16 @@ pub struct StructDef {
     pub fields: Vec<Field>,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Field {
     pub name: String,
     pub ty: Type,
 }
 
 /// Unary operators.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub enum UnOp {
     /// Arithmetic negation `-e`.
     Neg,
@@ -142,7 +149,8 @@ pub enum UnOp {
 }
 
 /// Binary operators. Comparisons and `And`/`Or` have type `Bool`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub enum BinOp {
     Add,
     Sub,
@@ -229,7 +237,8 @@ impl BinOp {
 /// wrapped in a `Cast`. Arithmetic has the type of its (converted) left operand, or the
 /// pointer type for pointer arithmetic; `ptr - ptr` is a `long`. Comparisons, `Not`, `And`, `Or`
 /// are `Bool`.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub enum Expr {
     Int(i128),
     Bool(bool),
@@ -353,7 +362,8 @@ impl Expr {
 }
 
 /// Lvalues: `x`, `*e`, `l.f` (and `e->f` as `(*e).f`), `l[e]` for arrays.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub enum Lval {
     Var(String),
     Deref(Box<Expr>),
@@ -413,7 +423,8 @@ impl Lval {
 /// A statement label.
 pub type Label = String;
 
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Stmt {
     pub id: StmtId,
     pub loc: Loc,
@@ -421,7 +432,8 @@ pub struct Stmt {
     pub kind: StmtKind,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub enum StmtKind {
     /// `lv := e`
     Assign(Lval, Expr),
@@ -452,7 +464,8 @@ impl StmtKind {
 
 /// A variable: global, formal or local. `name` is unique in its scope (globals program-wide,
 /// formals and locals within the procedure); `c_name` is the name in the C source.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Var {
     pub name: String,
     pub c_name: String,
@@ -463,7 +476,8 @@ pub struct Var {
 }
 
 /// Initial values of globals.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub enum Init {
     /// All zero (null pointers).
     Zero,
@@ -473,7 +487,8 @@ pub enum Init {
     List(Vec<Init>),
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Proc {
     pub name: String,
     pub formals: Vec<Var>,
@@ -506,13 +521,15 @@ impl Proc {
 
 /// A function that is declared but has no body in the program. A call returns a
 /// nondeterministic value and leaves memory alone (unless the interpreter has a model).
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Extern {
     pub name: String,
     pub ty: FuncType,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Program {
     pub files: Vec<String>,
     pub structs: Vec<StructDef>,

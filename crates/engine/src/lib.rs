@@ -34,14 +34,14 @@ pub use strategy::{
 
 use bp::cfg::{Cfg, NodeId};
 use cminus::Program;
-use serde::Serialize;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// The answer.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "UPPERCASE")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "UPPERCASE"))]
 pub enum Verdict {
     /// No error statement is reachable (proved by the final abstraction).
     Safe,
@@ -52,8 +52,9 @@ pub enum Verdict {
 }
 
 /// Why the loop stopped.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum StopReason {
     Safe,
     Violation,
@@ -82,7 +83,8 @@ impl StopReason {
 
 /// Statistics of one stage, in the same shape for every strategy (fields a strategy has no
 /// use for stay 0).
-#[derive(Clone, Debug, Default, Serialize)]
+#[derive(Clone, Debug, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct StageStats {
     pub time_secs: f64,
     pub prover_queries: u64,
@@ -97,8 +99,9 @@ pub struct StageStats {
 }
 
 /// How one round ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum IterationResult {
     /// No error vertex reachable in the boolean program.
     Safe,
@@ -116,7 +119,8 @@ pub enum IterationResult {
 }
 
 /// One round of the loop.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Iteration {
     /// 1-based.
     pub index: usize,
@@ -140,7 +144,8 @@ pub struct Iteration {
 }
 
 /// Whether the concrete interpreter, fed the counterexample's values, reaches the error.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct ReplayCheck {
     /// The interpreter reached the counterexample's error statement.
     pub confirmed: bool,
@@ -150,7 +155,8 @@ pub struct ReplayCheck {
 }
 
 /// The names of the strategies a run used.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Strategies {
     pub abstraction: String,
     pub checker: String,
@@ -158,7 +164,8 @@ pub struct Strategies {
 }
 
 /// The result of a run.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Outcome {
     pub verdict: Verdict,
     pub reason: StopReason,
@@ -173,7 +180,7 @@ pub struct Outcome {
     pub time_secs: f64,
     pub peak_rss_mib: Option<f64>,
     /// For SAFE: the final boolean program, the proof (with [`Outcome::predicates`]).
-    #[serde(skip)]
+    #[cfg_attr(feature = "serde", serde(skip))]
     pub proof: Option<bp::Program>,
 }
 

@@ -4,14 +4,14 @@
 
 use c2bp::Pred;
 use cminus::{BinOp, Expr, Proc, Program, StmtKind, UnOp};
-use serde::Serialize;
 use std::collections::{HashMap, HashSet, VecDeque};
 
 /// How many branch statements back from an error statement the guard search looks.
 pub const GUARD_WINDOW: usize = 16;
 
 /// A predicate as the user sees it: scope (`None` = global), its C-- text, and when it came.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct PredInfo {
     /// The procedure a local predicate belongs to; `None` for a global one.
     pub scope: Option<String>,
@@ -19,7 +19,7 @@ pub struct PredInfo {
     pub text: String,
     /// 0 for initial predicates, else the iteration whose refinement added it.
     pub added_in: usize,
-    #[serde(skip)]
+    #[cfg_attr(feature = "serde", serde(skip))]
     pub expr: Expr,
 }
 

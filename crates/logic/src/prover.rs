@@ -9,7 +9,8 @@ use z3::ast::{Ast, Bool};
 use z3::{Context, Params, SatResult, Solver};
 
 /// Query statistics, in one shape for every strategy.
-#[derive(Clone, Debug, Default, serde::Serialize)]
+#[derive(Clone, Debug, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct ProverStats {
     pub queries: u64,
     pub cache_hits: u64,

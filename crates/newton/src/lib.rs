@@ -15,11 +15,11 @@ pub use path::path_from_trace;
 pub use sim::{check_path, replay};
 
 use cminus::{Loc, StmtId};
-use serde::Serialize;
 use std::time::Duration;
 
 /// One step of a C-- path: a statement and the call depth it runs at (the entry is depth 0).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct PathStep {
     pub stmt: StmtId,
     pub depth: usize,
@@ -44,7 +44,8 @@ impl Default for Options {
 }
 
 /// A variable's value at a step, for people reading the trace.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Value {
     /// The C name (`p->len`, `x`).
     pub name: String,
@@ -54,7 +55,8 @@ pub struct Value {
 }
 
 /// One step of a concrete counterexample.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct CexStep {
     pub stmt: StmtId,
     pub proc: String,
@@ -66,7 +68,8 @@ pub struct CexStep {
 }
 
 /// A real bug: the path is feasible.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Counterexample {
     pub steps: Vec<CexStep>,
     /// The error statement reached and its message (the rule's, or "reach_error"…).
@@ -145,7 +148,8 @@ impl std::fmt::Display for Undecided {
 }
 
 /// Statistics of one Newton run.
-#[derive(Clone, Debug, Default, Serialize)]
+#[derive(Clone, Debug, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Stats {
     pub path_length: usize,
     pub prover: logic::ProverStats,
