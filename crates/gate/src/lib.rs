@@ -334,15 +334,18 @@ fn first_comment(text: &str) -> Option<String> {
     (!s.is_empty()).then(|| format!("{s}."))
 }
 
-/// What a unit contributes: its preprocessed text's hash and its entry points.
+/// What a unit contributes: the file its checks read (the unit, or a wrapper that includes
+/// its forced headers first), that file's preprocessed text's hash, and its entry points.
 struct Planned {
     unit: Unit,
+    check_file: PathBuf,
     hash: String,
     entries: Vec<String>,
 }
 
-fn plan_unit(unit: &Unit, wanted: &[String], ilp32: bool) -> Result<Planned, String> {
-    let pre = scan::preprocess(unit, ilp32)?;
+fn plan_unit(unit: &Unit, wanted: &[String], ilp32: bool, cache_dir: &Path) -> Result<Planned, String> {
+    let check_file = if unit.forced.is_empty() { unit.file.clone() } else { forced_wrapper(cache_dir, unit)? };
+    let pre = scan::preprocess(&check_file, unit, ilp32)?;
     let hash = cache::sha256(&[pre.as_bytes()]);
     let defs = scan::definitions(&pre);
     let marker = unit.file.display().to_string();
@@ -366,7 +369,7 @@ fn plan_unit(unit: &Unit, wanted: &[String], ilp32: bool) -> Result<Planned, Str
             }
         }
     }
-    Ok(Planned { unit: unit.clone(), hash, entries })
+    Ok(Planned { unit: unit.clone(), check_file, hash, entries })
 }
 
 /// Identity of the slam binary that runs the checks (a new build may answer differently).
@@ -466,10 +469,11 @@ pub fn run(a: Args) -> u8 {
         Ok(p) => p,
         Err(e) => return input_error(&format!("cannot start {jobs} workers: {e}")),
     };
+    let cache_dir = a.cache_dir.clone().map(|d| absolute(&d)).unwrap_or_else(|| s.root.join(".slam-cache"));
 
     // Plan: preprocess every unit, find its entries.
     let planned: Vec<Result<Planned, String>> =
-        pool.install(|| s.units.par_iter().map(|u| plan_unit(u, &s.entries, s.ilp32)).collect());
+        pool.install(|| s.units.par_iter().map(|u| plan_unit(u, &s.entries, s.ilp32, &cache_dir)).collect());
     let mut units = vec![];
     for p in planned {
         match p {
@@ -477,110 +481,12 @@ pub fn run(a: Args) -> u8 {
             Err(e) => return input_error(&e),
         }
     }
-    let ident = binary_identity(&exe);
-    let mut rule_text: Vec<String> = vec![];
-    for (_, path) in &s.rules {
-        rule_text.push(path.as_ref().map(|p| std::fs::read_to_string(p).unwrap_or_default()).unwrap_or_default());
-    }
-    struct Todo {
-        check: Check,
-        spec: exec::Spec,
-    }
-    let mut todo: Vec<Todo> = vec![];
-    for p in &units {
-        if p.entries.is_empty() {
-            eprintln!(
-                "slam gate: warning: {}: no entry point (no main, none of the named entries, no external function)",
-                p.unit.name
-            );
-        }
-        for entry in &p.entries {
-            for ((rule, rpath), rtext) in s.rules.iter().zip(&rule_text) {
-                let opts = format!(
-                    "ilp32={} time={} mem={} iter={} I={:?} D={:?} forced={:?}",
-                    s.ilp32, s.time_secs, s.memory_mib, s.iterations, p.unit.includes, p.unit.defines, p.unit.forced
-                );
-                let key = cache::sha256(&[
-                    ident.as_bytes(),
-                    p.hash.as_bytes(),
-                    rtext.as_bytes(),
-                    entry.as_bytes(),
-                    opts.as_bytes(),
-                ]);
-                let id = format!("{}:{}:{}", p.unit.name, entry, rule.id);
-                let spec = exec::Spec {
-                    file: p.unit.file.clone(),
-                    includes: p.unit.includes.clone(),
-                    defines: p.unit.defines.clone(),
-                    entry: entry.clone(),
-                    rule: rpath.clone(),
-                    ilp32: s.ilp32,
-                    time_secs: s.time_secs,
-                    memory_mib: s.memory_mib,
-                    iterations: s.iterations,
-                };
-                let check = Check {
-                    id,
-                    file: p.unit.name.clone(),
-                    entry: entry.clone(),
-                    rule: rule.id.clone(),
-                    key,
-                    cached: false,
-                    result: CheckResult::stopped(Verdict::Unknown, "not_run", String::new(), 0.0),
-                    fingerprint: None,
-                    baseline: None,
-                };
-                todo.push(Todo { check, spec });
-            }
-        }
-    }
-    todo.sort_by(|x, y| x.check.id.cmp(&y.check.id));
+    let mut todo = todo_list(&s, &units, &binary_identity(&exe));
     if let Some((k, n)) = shard {
         todo = todo.into_iter().enumerate().filter(|(i, _)| i % n == k - 1).map(|(_, t)| t).collect();
     }
-
-    // Forced includes (-include) go through a wrapper file in the cache directory.
-    let cache_dir = a.cache_dir.clone().map(|d| absolute(&d)).unwrap_or_else(|| s.root.join(".slam-cache"));
-    for t in &mut todo {
-        let unit = &units.iter().find(|p| p.unit.file == t.spec.file).expect("planned").unit;
-        if !unit.forced.is_empty() {
-            match forced_wrapper(&cache_dir, unit) {
-                Ok(w) => t.spec.file = w,
-                Err(e) => return input_error(&e),
-            }
-        }
-    }
     let cache = (!a.no_cache).then(|| cache::Cache::new(&cache_dir));
-
-    // Run.
-    let total = todo.len();
-    let progress = output::Progress::new(total, !a.no_progress);
-    let done = AtomicUsize::new(0);
-    let checks: Vec<Check> = pool.install(|| {
-        todo.into_par_iter()
-            .map(|t| {
-                let mut c = t.check;
-                if let Some(hit) = cache.as_ref().and_then(|cc| cc.get(&c.key)) {
-                    c.result = hit;
-                    c.cached = true;
-                } else {
-                    c.result = exec::run(&exe, &t.spec);
-                    relativise(&mut c.result, &s.root);
-                    if let Some(cc) = &cache {
-                        if c.result.cacheable() {
-                            if let Err(e) = cc.put(&c.key, &c.result) {
-                                eprintln!("slam gate: warning: cannot write the cache: {e}");
-                            }
-                        }
-                    }
-                }
-                let n = done.fetch_add(1, Ordering::SeqCst) + 1;
-                progress.tick(n, &c);
-                c
-            })
-            .collect()
-    });
-    progress.finish();
+    let checks = run_checks(&pool, todo, &exe, cache.as_ref(), &s.root, !a.no_progress);
 
     let mut report = Report {
         version: 1,
@@ -601,40 +507,146 @@ pub fn run(a: Args) -> u8 {
         }
     }
     report.stats = stats(&report.checks, t0.elapsed().as_secs_f64());
+    if let Err(code) = write_outputs(&a, &report, baseline.is_some()) {
+        return code;
+    }
+    exit_code(&report.stats, a.fail_on_unknown)
+}
 
-    // Outputs.
+/// A check to run: its record in the report and how to run it.
+struct Todo {
+    check: Check,
+    spec: exec::Spec,
+}
+
+/// Every (unit, entry, rule) check, sorted by id, with its cache key: the binary, the unit's
+/// text as the check reads it, the rule's text, the entry and the options.
+fn todo_list(s: &Settings, units: &[Planned], ident: &str) -> Vec<Todo> {
+    let rule_text: Vec<String> = s
+        .rules
+        .iter()
+        .map(|(_, path)| path.as_ref().map(|p| std::fs::read_to_string(p).unwrap_or_default()).unwrap_or_default())
+        .collect();
+    let mut todo: Vec<Todo> = vec![];
+    for p in units {
+        if p.entries.is_empty() {
+            eprintln!(
+                "slam gate: warning: {}: no entry point (no main, none of the named entries, no external function)",
+                p.unit.name
+            );
+        }
+        for entry in &p.entries {
+            for ((rule, rpath), rtext) in s.rules.iter().zip(&rule_text) {
+                let opts = format!(
+                    "ilp32={} time={} mem={} iter={} I={:?} D={:?} forced={:?}",
+                    s.ilp32, s.time_secs, s.memory_mib, s.iterations, p.unit.includes, p.unit.defines, p.unit.forced
+                );
+                let key = cache::sha256(&[
+                    ident.as_bytes(),
+                    p.hash.as_bytes(),
+                    rtext.as_bytes(),
+                    entry.as_bytes(),
+                    opts.as_bytes(),
+                ]);
+                let spec = exec::Spec {
+                    file: p.check_file.clone(),
+                    includes: p.unit.includes.clone(),
+                    defines: p.unit.defines.clone(),
+                    entry: entry.clone(),
+                    rule: rpath.clone(),
+                    ilp32: s.ilp32,
+                    time_secs: s.time_secs,
+                    memory_mib: s.memory_mib,
+                    iterations: s.iterations,
+                };
+                let check = Check {
+                    id: format!("{}:{}:{}", p.unit.name, entry, rule.id),
+                    file: p.unit.name.clone(),
+                    entry: entry.clone(),
+                    rule: rule.id.clone(),
+                    key,
+                    cached: false,
+                    result: CheckResult::stopped(Verdict::Unknown, "not_run", String::new(), 0.0),
+                    fingerprint: None,
+                    baseline: None,
+                };
+                todo.push(Todo { check, spec });
+            }
+        }
+    }
+    todo.sort_by(|x, y| x.check.id.cmp(&y.check.id));
+    todo
+}
+
+/// Run the checks on the pool (or take them from the cache), with progress.
+fn run_checks(
+    pool: &rayon::ThreadPool,
+    todo: Vec<Todo>,
+    exe: &Path,
+    cache: Option<&cache::Cache>,
+    root: &Path,
+    show_progress: bool,
+) -> Vec<Check> {
+    let progress = output::Progress::new(todo.len(), show_progress);
+    let done = AtomicUsize::new(0);
+    let checks = pool.install(|| {
+        todo.into_par_iter()
+            .map(|t| {
+                let mut c = t.check;
+                if let Some(hit) = cache.and_then(|cc| cc.get(&c.key)) {
+                    c.result = hit;
+                    c.cached = true;
+                } else {
+                    c.result = exec::run(exe, &t.spec);
+                    relativise(&mut c.result, root);
+                    if let Some(cc) = cache {
+                        if c.result.cacheable() {
+                            if let Err(e) = cc.put(&c.key, &c.result) {
+                                eprintln!("slam gate: warning: cannot write the cache: {e}");
+                            }
+                        }
+                    }
+                }
+                let n = done.fetch_add(1, Ordering::SeqCst) + 1;
+                progress.tick(n, &c);
+                c
+            })
+            .collect()
+    });
+    progress.finish();
+    checks
+}
+
+/// The report in the chosen format (on standard output, or `--output` with the table on
+/// standard output), and the extra files (`--sarif`, `--junit`, `--json`).
+fn write_outputs(a: &Args, report: &Report, with_baseline: bool) -> Result<(), u8> {
     let render = |f: &str| -> String {
         match f {
-            "json" => serde_json::to_string_pretty(&report).unwrap_or_default() + "\n",
-            "sarif" => {
-                serde_json::to_string_pretty(&sarif::sarif(&report, baseline.is_some())).unwrap_or_default() + "\n"
-            }
-            "junit" => output::junit(&report, a.fail_on_unknown),
-            _ => output::text(&report),
+            "json" => serde_json::to_string_pretty(report).unwrap_or_default() + "\n",
+            "sarif" => serde_json::to_string_pretty(&sarif::sarif(report, with_baseline)).unwrap_or_default() + "\n",
+            "junit" => output::junit(report, a.fail_on_unknown),
+            _ => output::text(report),
         }
     };
     let write = |path: &Path, text: &str| -> Result<(), u8> {
         std::fs::write(path, text).map_err(|e| input_error(&format!("{}: cannot write: {e}", path.display())))
     };
+    let format = a.format.as_str();
     match &a.output {
         Some(o) => {
-            if let Err(c) = write(o, &render(format)) {
-                return c;
-            }
+            write(o, &render(format))?;
             if format != "text" {
-                print!("{}", output::text(&report));
+                print!("{}", output::text(report));
             }
         }
         None => print!("{}", render(format)),
     }
     for (path, f) in [(&a.sarif, "sarif"), (&a.junit, "junit"), (&a.json, "json")] {
         if let Some(p) = path {
-            if let Err(c) = write(p, &render(f)) {
-                return c;
-            }
+            write(p, &render(f))?;
         }
     }
-    exit_code(&report.stats, a.fail_on_unknown)
+    Ok(())
 }
 
 pub fn stats(checks: &[Check], wall_secs: f64) -> Stats {

@@ -4,10 +4,11 @@
 
 use super::inputs::Unit;
 
-/// The unit's text as the front end reads it (`cfront::preprocess_file` with the options the
-/// checks get), in `file:line:col: message` form when the preprocessor fails.
-pub fn preprocess(unit: &Unit, ilp32: bool) -> Result<String, String> {
-    cfront::preprocess_file(&unit.file, &unit.front_options(ilp32))
+/// The text of `file` (the unit, or its wrapper with forced headers) as the front end reads
+/// it (`cfront::preprocess_file` with the options the unit's checks get), in
+/// `file:line:col: message` form when the preprocessor fails.
+pub fn preprocess(file: &std::path::Path, unit: &Unit, ilp32: bool) -> Result<String, String> {
+    cfront::preprocess_file(file, &unit.front_options(ilp32))
         .map_err(|d| format!("{}:{}:{}: {}", d.file, d.line, d.col, d.message))
 }
 
