@@ -419,3 +419,37 @@ fn sarif_paths_from_the_repository_root_and_notifications_with_a_region() {
     assert!(!text.contains(&repo.display().to_string()), "an absolute path of the machine: {text}");
     let _ = std::fs::remove_dir_all(&repo);
 }
+
+/// A header forced with `-include` (compile_commands.json) is read by the check and is part of
+/// the cache key: changing it re-runs the check.
+#[test]
+fn forced_include_is_read_and_keys_the_cache() {
+    let dir = std::env::temp_dir().join(format!("slam-gate-forced-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("slam.toml"), "compile_commands = \"compile_commands.json\"\nrules = [\"reach_error\"]\n")
+        .unwrap();
+    let db = serde_json::json!([{
+        "directory": dir.display().to_string(),
+        "file": "u.c",
+        "arguments": ["gcc", "-include", "cfg.h", "-c", "u.c"]
+    }]);
+    std::fs::write(dir.join("compile_commands.json"), db.to_string()).unwrap();
+    std::fs::write(
+        dir.join("u.c"),
+        "extern void reach_error(void);\nint main(void) {\n  if (LIMIT > 5) reach_error();\n  return 0;\n}\n",
+    )
+    .unwrap();
+    std::fs::write(dir.join("cfg.h"), "#define LIMIT 3\n").unwrap();
+    let first = gate(&dir, &["--json", "a.json"]);
+    assert_eq!(first.code, 0, "{}\n{}", first.stdout, first.stderr);
+    let a = read_json(&dir.join("a.json"));
+    assert_eq!(verdicts(&a).values().collect::<Vec<_>>(), ["SAFE"]);
+    std::fs::write(dir.join("cfg.h"), "#define LIMIT 9\n").unwrap();
+    let second = gate(&dir, &["--json", "b.json"]);
+    let b = read_json(&dir.join("b.json"));
+    assert_eq!(b["stats"]["run"], 1, "the changed header re-runs the check: {}", second.stdout);
+    assert_eq!(verdicts(&b).values().collect::<Vec<_>>(), ["VIOLATION"]);
+    assert_eq!(second.code, 10);
+    let _ = std::fs::remove_dir_all(&dir);
+}
