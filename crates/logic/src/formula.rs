@@ -7,6 +7,9 @@ use z3::ast::{Ast, Bool};
 /// The solver context formulas and terms live in (one per thread: [`crate::new_context`]).
 pub type Context = z3::Context;
 
+/// The memory of a symbolic state (cells to values).
+pub type Memory<'ctx> = z3::ast::Array<'ctx>;
+
 /// A propositional formula over C-- terms.
 pub type Formula<'ctx> = Bool<'ctx>;
 

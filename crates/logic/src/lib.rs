@@ -9,7 +9,7 @@ pub mod mem;
 pub mod prover;
 pub mod sym;
 
-pub use formula::{Context, Formula};
+pub use formula::{Context, Formula, Memory};
 pub use init::INIT_ITEMS;
 pub use prover::{Prover, ProverStats};
 pub use sym::{Env, State, Term, Val};

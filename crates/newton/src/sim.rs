@@ -66,6 +66,13 @@ struct Sim<'p, 'ctx> {
     addresses: Vec<(Term<'ctx>, Term<'ctx>)>,
     /// Initial memory cells of the objects of allocations: (allocation index, cell, value).
     alloc_cells: Vec<(usize, i64, Term<'ctx>)>,
+    /// The memory at the entry (before the globals' initialisers): objects' initial cells.
+    init_mem: logic::Memory<'ctx>,
+    /// Indices into `all_frames` of the frames on the stack.
+    frame_ids: Vec<usize>,
+    /// Calls and allocations so far (frame numbers, object addresses).
+    calls: u64,
+    allocs: i64,
 }
 
 #[derive(Clone)]
@@ -107,58 +114,7 @@ fn simulate<'p, 'ctx>(
     path: &[PathStep],
     ctx: &'ctx logic::Context,
 ) -> Result<Sim<'p, 'ctx>, Undecided> {
-    let env = Env::new(ctx, prog);
-    let index = prog.stmt_index();
-    let entry = prog.proc(&prog.entry).ok_or_else(|| Undecided::other("no entry procedure"))?;
-    let mut st = State::new(&env, "v.", Some(&entry.name));
-    let init_mem = st.mem.clone();
-    // Globals start with their initialisers (`logic::INIT_ITEMS`; memory starts unknown elsewhere).
-    let mut init_nondets = Vec::new();
-    st.init_globals(&env);
-    init_nondets.extend(env.take_fresh());
-    let mut axioms = Vec::new();
-    let mut entry_params = Vec::new();
-    let mut fresh_ptrs = 0;
-    let mut param_cells = Vec::new();
-    for (i, f) in entry.formals.iter().enumerate() {
-        let v = st.read(&env, &Lval::var(&f.name))?;
-        if let Type::Ptr(pointee) = &f.ty {
-            let base = FRESH_PTR_BASE + fresh_ptrs * FRESH_PTR_STRIDE;
-            axioms.push(formula::eq(&v, &env.int(base)));
-            fresh_ptrs += 1;
-            for k in 0..logic::mem::cells(prog, pointee).min(64) as i64 {
-                let cell = env.select(&init_mem, &env.int(base + k));
-                param_cells.push((i, k, cell));
-            }
-        }
-        entry_params.push((f.c_name.clone(), v));
-    }
-    let mut sim = Sim {
-        prog,
-        env,
-        index,
-        frames: vec![Frame { proc: entry.name.clone(), state: st.clone(), caller: None, entry: st }],
-        frame_of: Vec::new(),
-        all_frames: vec![FrameInfo {
-            proc: entry.name.clone(),
-            call_step: None,
-            parent: None,
-            return_step: None,
-            actuals: Vec::new(),
-        }],
-        conds: Vec::new(),
-        axioms,
-        records: Vec::new(),
-        entry_params,
-        init_nondets,
-        uninit: Vec::new(),
-        param_cells,
-        addresses: Vec::new(),
-        alloc_cells: Vec::new(),
-    };
-    let mut frame_ids: Vec<usize> = vec![0];
-    let mut calls = 0u64;
-    let mut allocs = 0i64;
+    let mut sim = start(prog, ctx)?;
     for (i, step) in path.iter().enumerate() {
         let (proc, s) = stmt(prog, &sim.index, step.stmt)
             .ok_or_else(|| Undecided::other(format!("unknown statement {}", step.stmt)))?;
@@ -169,44 +125,21 @@ fn simulate<'p, 'ctx>(
                 step.stmt
             )));
         }
-        let fid = *frame_ids.last().expect("a frame");
+        let fid = *sim.frame_ids.last().expect("a frame");
         sim.frame_of.push(fid);
-        let mut rec = Record::default();
-        let env = &sim.env;
         let top = sim.frames.len() - 1;
-        // Values read, before the statement.
-        {
-            let st = &sim.frames[top].state;
-            let mut lvs: Vec<Lval> = Vec::new();
-            let mut add = |e: &Expr| e.visit_lvals(&mut |l| lvs.push(l.clone()));
-            match &s.kind {
-                StmtKind::Assign(_, e) | StmtKind::Assume(e) | StmtKind::Return(Some(e)) => add(e),
-                StmtKind::Call { args, .. } => args.iter().for_each(&mut add),
-                _ => {}
-            }
-            for l in lvs {
-                if let Ok(t) = st.type_of_lval(env, &l) {
-                    if t.is_scalar() {
-                        if let Ok(v) = st.read(env, &l) {
-                            let name = cminus::print_lval(&l);
-                            if !rec.reads.iter().any(|(n, _)| *n == name) {
-                                rec.reads.push((name, v));
-                            }
-                        }
-                    }
-                }
-            }
-        }
+        let mut rec = Record { reads: reads(&sim.env, &sim.frames[top].state, &s.kind), ..Record::default() };
         let next = path.get(i + 1);
         match &s.kind {
             StmtKind::Assign(l, e) => {
+                let env = &sim.env;
                 sim.frames[top].state.assign(env, l, e)?;
                 if let Ok(v) = sim.frames[top].state.read(env, l) {
                     rec.writes.push((cminus::print_lval(l), v));
                 }
             }
             StmtKind::Assume(e) => {
-                let f = sim.frames[top].state.cond(env, e)?;
+                let f = sim.frames[top].state.cond(&sim.env, e)?;
                 sim.conds.push(Cond { step: i, formula: f, expr: e.clone() });
             }
             StmtKind::Goto(labels) => {
@@ -228,108 +161,23 @@ fn simulate<'p, 'ctx>(
                 }
             }
             StmtKind::Halt => return Err(Undecided::other("the path goes on after a halt")),
-            StmtKind::Return(e) => {
-                let v = match e {
-                    Some(e) => Some(sim.frames[top].state.int(env, e)?),
-                    None => None,
-                };
-                let fr = sim.frames.pop().expect("a frame");
-                sim.all_frames[fid].return_step = Some(i);
-                frame_ids.pop();
-                let Some((caller_ix, _, ret_lval)) = fr.caller else {
-                    return Err(Undecided::other("the entry procedure returns before the error"));
-                };
-                let mut back = fr.state.leave(&sim.frames[caller_ix].state);
-                if let (Some(l), Some(v)) = (ret_lval, v) {
-                    back.write(env, &l, v.clone())?;
-                    rec.writes.push((cminus::print_lval(&l), v));
-                }
-                sim.frames[caller_ix].state = back;
-            }
-            StmtKind::Call { ret, callee, args } => {
-                let caller_state = sim.frames[top].state.clone();
-                match prog.proc(callee) {
-                    Some(q) => {
-                        if next.map(|n| n.depth) != Some(step.depth + 1) {
-                            return Err(Undecided::other(format!("the path does not enter {callee} at step {i}")));
-                        }
-                        calls += 1;
-                        let mut st = caller_state.enter(&q.name, calls, "v.");
-                        let mut actuals = Vec::new();
-                        for (f, a) in q.formals.iter().zip(args) {
-                            let v = caller_state.int(env, a)?;
-                            st.write(env, &Lval::var(&f.name), v)?;
-                            actuals.push((f.name.clone(), a.clone()));
-                        }
-                        for l in &q.locals {
-                            if let Ok(v) = st.read(env, &Lval::var(&l.name)) {
-                                sim.uninit.push((q.name.clone(), l.name.clone(), calls as usize, v));
-                            }
-                        }
-                        sim.all_frames.push(FrameInfo {
-                            proc: q.name.clone(),
-                            call_step: Some(i),
-                            parent: Some(fid),
-                            return_step: None,
-                            actuals,
-                        });
-                        frame_ids.push(sim.all_frames.len() - 1);
-                        sim.frames.push(Frame {
-                            proc: q.name.clone(),
-                            state: st.clone(),
-                            caller: Some((top, i, ret.clone())),
-                            entry: st,
-                        });
+            StmtKind::Return(e) => leave(&mut sim, &mut rec, i, fid, e.as_ref())?,
+            StmtKind::Call { ret, callee, args } => match prog.proc(callee) {
+                Some(q) => {
+                    if next.map(|n| n.depth) != Some(step.depth + 1) {
+                        return Err(Undecided::other(format!("the path does not enter {callee} at step {i}")));
                     }
-                    None => {
-                        // External: an unknown result, memory left alone.
-                        for a in args {
-                            let _ = caller_state.int(env, a);
-                        }
-                        // Allocators return fresh objects (as in the interpreter); fallible ones
-                        // (fopen…) NULL when their choice is 0.
-                        // The object's cells hold what the initial memory holds there (nothing
-                        // writes an object before it exists); the replay reads them from there.
-                        let mut fresh_obj = || {
-                            allocs += 1;
-                            let base = ALLOC_BASE + allocs * ALLOC_STRIDE;
-                            for k in 0..ALLOC_CELLS {
-                                let cell = env.select(&init_mem, &env.int(base + k));
-                                sim.alloc_cells.push((allocs as usize - 1, k, cell));
-                            }
-                            env.int(base)
-                        };
-                        let v = if let Some(a) = cminus::pointsto::extern_allocation(prog, callee) {
-                            if a.may_fail {
-                                // The interpreter's `Ask::AllocFails`: non-zero is NULL.
-                                let c = env.fresh_of("ext", Some(&Type::INT));
-                                let obj = fresh_obj();
-                                Some(formula::ite(&formula::eq(&c, &env.int(0)), &obj, &env.int(0)))
-                            } else {
-                                Some(fresh_obj())
-                            }
-                        } else {
-                            // The interpreter asks for a scalar result even when it is unused.
-                            prog.extern_fn(callee)
-                                .filter(|e| e.ty.ret.is_scalar())
-                                .map(|e| env.fresh_of("ext", Some(&e.ty.ret)))
-                        };
-                        if let (Some(l), Some(v)) = (ret, v) {
-                            let ty = caller_state.type_of_lval(env, l).unwrap_or(Type::INT);
-                            if ty.is_scalar() {
-                                sim.frames[top].state.write(env, l, v.clone())?;
-                                rec.writes.push((cminus::print_lval(l), v));
-                            }
-                        }
-                    }
+                    enter(&mut sim, q, args, ret, i, fid)?;
                 }
-            }
+                None => external_call(&mut sim, &mut rec, callee, args, ret.as_ref())?,
+            },
         }
         rec.nondets = sim.env.take_fresh();
         sim.records.push(rec);
     }
     sim.addresses = sim.env.take_addresses();
     // Uninitialised locals of the entry frame.
+    let entry = prog.proc(&prog.entry).expect("checked by start");
     let entry_state = sim.frames.first().map(|f| f.entry.clone());
     if let Some(es) = entry_state {
         for l in &entry.locals {
@@ -339,6 +187,205 @@ fn simulate<'p, 'ctx>(
         }
     }
     Ok(sim)
+}
+
+/// The state at the entry: globals initialised (`logic::INIT_ITEMS`; memory unknown
+/// elsewhere), pointer parameters pointing to fresh objects whose cells come from the initial
+/// memory.
+fn start<'p, 'ctx>(prog: &'p Program, ctx: &'ctx logic::Context) -> Result<Sim<'p, 'ctx>, Undecided> {
+    let env = Env::new(ctx, prog);
+    let index = prog.stmt_index();
+    let entry = prog.proc(&prog.entry).ok_or_else(|| Undecided::other("no entry procedure"))?;
+    let mut st = State::new(&env, "v.", Some(&entry.name));
+    let init_mem = st.mem.clone();
+    st.init_globals(&env);
+    let init_nondets = env.take_fresh();
+    let mut axioms = Vec::new();
+    let mut entry_params = Vec::new();
+    let mut fresh_ptrs = 0;
+    let mut param_cells = Vec::new();
+    for (i, f) in entry.formals.iter().enumerate() {
+        let v = st.read(&env, &Lval::var(&f.name))?;
+        if let Type::Ptr(pointee) = &f.ty {
+            let base = FRESH_PTR_BASE + fresh_ptrs * FRESH_PTR_STRIDE;
+            axioms.push(formula::eq(&v, &env.int(base)));
+            fresh_ptrs += 1;
+            for k in 0..logic::mem::cells(prog, pointee).min(64) as i64 {
+                let cell = env.select(&init_mem, &env.int(base + k));
+                param_cells.push((i, k, cell));
+            }
+        }
+        entry_params.push((f.c_name.clone(), v));
+    }
+    Ok(Sim {
+        prog,
+        env,
+        index,
+        frames: vec![Frame { proc: entry.name.clone(), state: st.clone(), caller: None, entry: st }],
+        frame_ids: vec![0],
+        frame_of: Vec::new(),
+        all_frames: vec![FrameInfo {
+            proc: entry.name.clone(),
+            call_step: None,
+            parent: None,
+            return_step: None,
+            actuals: Vec::new(),
+        }],
+        conds: Vec::new(),
+        axioms,
+        records: Vec::new(),
+        entry_params,
+        init_nondets,
+        uninit: Vec::new(),
+        param_cells,
+        addresses: Vec::new(),
+        alloc_cells: Vec::new(),
+        init_mem,
+        calls: 0,
+        allocs: 0,
+    })
+}
+
+/// The scalar values a statement reads, before it runs (for the trace).
+fn reads<'ctx>(env: &Env<'_, 'ctx>, st: &State<'ctx>, kind: &StmtKind) -> Vec<(String, Term<'ctx>)> {
+    let mut lvs: Vec<Lval> = Vec::new();
+    let mut add = |e: &Expr| e.visit_lvals(&mut |l| lvs.push(l.clone()));
+    match kind {
+        StmtKind::Assign(_, e) | StmtKind::Assume(e) | StmtKind::Return(Some(e)) => add(e),
+        StmtKind::Call { args, .. } => args.iter().for_each(&mut add),
+        _ => {}
+    }
+    let mut out: Vec<(String, Term<'ctx>)> = Vec::new();
+    for l in lvs {
+        if st.type_of_lval(env, &l).is_ok_and(|t| t.is_scalar()) {
+            if let Ok(v) = st.read(env, &l) {
+                let name = cminus::print_lval(&l);
+                if !out.iter().any(|(n, _)| *n == name) {
+                    out.push((name, v));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// `return e` at step `i` of frame `fid`: back to the caller's state, the result written.
+fn leave<'ctx>(
+    sim: &mut Sim<'_, 'ctx>,
+    rec: &mut Record<'ctx>,
+    i: usize,
+    fid: usize,
+    e: Option<&Expr>,
+) -> Result<(), Undecided> {
+    let env = &sim.env;
+    let top = sim.frames.len() - 1;
+    let v = match e {
+        Some(e) => Some(sim.frames[top].state.int(env, e)?),
+        None => None,
+    };
+    let fr = sim.frames.pop().expect("a frame");
+    sim.all_frames[fid].return_step = Some(i);
+    sim.frame_ids.pop();
+    let Some((caller_ix, _, ret_lval)) = fr.caller else {
+        return Err(Undecided::other("the entry procedure returns before the error"));
+    };
+    let mut back = fr.state.leave(&sim.frames[caller_ix].state);
+    if let (Some(l), Some(v)) = (ret_lval, v) {
+        back.write(env, &l, v.clone())?;
+        rec.writes.push((cminus::print_lval(&l), v));
+    }
+    sim.frames[caller_ix].state = back;
+    Ok(())
+}
+
+/// A call of a defined procedure at step `i` of frame `fid`: a new frame, formals bound to
+/// the actuals' values.
+fn enter(
+    sim: &mut Sim<'_, '_>,
+    q: &cminus::Proc,
+    args: &[Expr],
+    ret: &Option<Lval>,
+    i: usize,
+    fid: usize,
+) -> Result<(), Undecided> {
+    let env = &sim.env;
+    let top = sim.frames.len() - 1;
+    let caller_state = sim.frames[top].state.clone();
+    sim.calls += 1;
+    let calls = sim.calls;
+    let mut st = caller_state.enter(&q.name, calls, "v.");
+    let mut actuals = Vec::new();
+    for (f, a) in q.formals.iter().zip(args) {
+        let v = caller_state.int(env, a)?;
+        st.write(env, &Lval::var(&f.name), v)?;
+        actuals.push((f.name.clone(), a.clone()));
+    }
+    for l in &q.locals {
+        if let Ok(v) = st.read(env, &Lval::var(&l.name)) {
+            sim.uninit.push((q.name.clone(), l.name.clone(), calls as usize, v));
+        }
+    }
+    sim.all_frames.push(FrameInfo {
+        proc: q.name.clone(),
+        call_step: Some(i),
+        parent: Some(fid),
+        return_step: None,
+        actuals,
+    });
+    sim.frame_ids.push(sim.all_frames.len() - 1);
+    sim.frames.push(Frame { proc: q.name.clone(), state: st.clone(), caller: Some((top, i, ret.clone())), entry: st });
+    Ok(())
+}
+
+/// A call of an external function: an unknown result (a fresh object for an allocator, NULL
+/// or fresh for a fallible one), memory left alone.
+fn external_call<'ctx>(
+    sim: &mut Sim<'_, 'ctx>,
+    rec: &mut Record<'ctx>,
+    callee: &str,
+    args: &[Expr],
+    ret: Option<&Lval>,
+) -> Result<(), Undecided> {
+    let prog = sim.prog;
+    let env = &sim.env;
+    let top = sim.frames.len() - 1;
+    let caller_state = sim.frames[top].state.clone();
+    for a in args {
+        let _ = caller_state.int(env, a);
+    }
+    // The object's cells hold what the initial memory holds there (nothing writes an object
+    // before it exists); the replay reads them from there.
+    let (init_mem, alloc_cells, allocs) = (&sim.init_mem, &mut sim.alloc_cells, &mut sim.allocs);
+    let mut fresh_obj = || {
+        *allocs += 1;
+        let base = ALLOC_BASE + *allocs * ALLOC_STRIDE;
+        for k in 0..ALLOC_CELLS {
+            let cell = env.select(init_mem, &env.int(base + k));
+            alloc_cells.push((*allocs as usize - 1, k, cell));
+        }
+        env.int(base)
+    };
+    let v = if let Some(a) = cminus::pointsto::extern_allocation(prog, callee) {
+        if a.may_fail {
+            // The interpreter's `Ask::AllocFails`: non-zero is NULL.
+            let c = env.fresh_of("ext", Some(&Type::INT));
+            let obj = fresh_obj();
+            Some(formula::ite(&formula::eq(&c, &env.int(0)), &obj, &env.int(0)))
+        } else {
+            Some(fresh_obj())
+        }
+    } else {
+        // The interpreter asks for a scalar result even when it is unused.
+        prog.extern_fn(callee).filter(|e| e.ty.ret.is_scalar()).map(|e| env.fresh_of("ext", Some(&e.ty.ret)))
+    };
+    if let (Some(l), Some(v)) = (ret, v) {
+        let ty = caller_state.type_of_lval(env, l).unwrap_or(Type::INT);
+        if ty.is_scalar() {
+            sim.frames[top].state.write(env, l, v.clone())?;
+            rec.writes.push((cminus::print_lval(l), v));
+        }
+    }
+    Ok(())
 }
 
 fn decide<'ctx>(sim: &Sim<'_, 'ctx>, path: &[PathStep], known: &[Predicate], prover: &mut Prover<'ctx>) -> Verdict {
