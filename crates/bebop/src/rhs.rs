@@ -147,6 +147,7 @@ impl<'a> Engine<'a> {
         Step::Assign { rel, quant, rename: Rename::new(ren) }
     }
 
+    // Long by design: one arm per CFG vertex kind; splitting it would scatter the cases.
     fn build_step(&self, n: NodeId, mods: &[Vec<VarId>]) -> Step {
         let cfg = self.cfg;
         let node = &cfg.nodes[n];

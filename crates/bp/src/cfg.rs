@@ -415,6 +415,7 @@ impl Builder<'_> {
         out
     }
 
+    // Long by design: one arm per boolean-program statement form; splitting it would scatter the cases.
     fn stmt(&mut self, s: &ast::Stmt, cx: &mut ProcCx) -> (NodeId, Vec<(NodeId, usize)>) {
         let pos = s.pos;
         let text = stmt_text(s);

@@ -78,6 +78,7 @@ impl Env<'_> {
     }
 
     /// Translate an expression.
+    // Long by design: one arm per SLIC expression form; splitting it would scatter the cases.
     pub fn expr(&self, e: &RExpr) -> Result<(Expr, Ty), Diagnostic> {
         match &e.kind {
             RExprKind::Int(v) => {

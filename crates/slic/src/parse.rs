@@ -304,6 +304,7 @@ impl<'a> Parser<'a> {
         Ok(out)
     }
 
+    // Long by design: one arm per SLIC statement form; splitting it would scatter the cases.
     fn stmt(&mut self, out: &mut Vec<RStmt>) -> PResult<()> {
         let pos = self.pos();
         match self.peek().clone() {

@@ -132,6 +132,7 @@ impl<'o> Lowerer<'o> {
 
     /// Calls with a meaning of their own (verification conventions, GNU builtins).
     /// `Ok(None)`: not a builtin.
+    // Long by design: one arm per modelled library function; splitting it would scatter the cases.
     pub(super) fn builtin_call(
         &mut self,
         n: &str,

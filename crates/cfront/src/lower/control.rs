@@ -132,6 +132,7 @@ impl<'o> Lowerer<'o> {
         }
     }
 
+    // Long by design: one arm per C statement form; splitting it would scatter the cases.
     pub(super) fn stmt(&mut self, s: &Node<Statement>) -> Res<()> {
         self.set_loc(s.span);
         match &s.node {

@@ -5,6 +5,7 @@ use super::*;
 impl<'o> Lowerer<'o> {
     // ---------------------------------------------------------------- lvalues
 
+    // Long by design: one arm per C lvalue form; splitting it would scatter the cases.
     pub(super) fn lv(&mut self, e: &Node<Expression>) -> Res<(Lval, Type)> {
         match &e.node {
             Expression::Identifier(id) => {

@@ -39,6 +39,7 @@ fn uncast(mut e: &Node<Expression>) -> &Node<Expression> {
 }
 
 impl Lowerer<'_> {
+    // Long by design: one arm per memory function (memcpy, memset, …); splitting it would scatter the cases.
     pub(super) fn memory_fn(
         &mut self,
         n: &str,

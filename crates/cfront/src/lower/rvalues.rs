@@ -24,6 +24,7 @@ impl<'o> Lowerer<'o> {
         }
     }
 
+    // Long by design: one arm per C expression form; splitting it would scatter the cases.
     pub(super) fn rv_noconv(&mut self, e: &Node<Expression>) -> Res<(Expr, Type)> {
         match &e.node {
             Expression::Identifier(id) => {
