@@ -724,7 +724,13 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
             return None;
         }
         let mut st = State::new(&self.env, "init.", None);
-        st.set_mem(self.env.zero_mem());
+        // C's static storage is zero, unless a global's contents are unknown (an `extern`
+        // aggregate defined elsewhere): then every cell not written by the initialisers is.
+        if logic::starts_unknown(&self.sh.prog) {
+            st.set_mem(self.env.fresh_mem("initmem"));
+        } else {
+            st.set_mem(self.env.zero_mem());
+        }
         st.init_globals(&self.env);
         let mut names = Vec::new();
         let mut vals = Vec::new();

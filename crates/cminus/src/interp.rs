@@ -291,6 +291,7 @@ impl<'a> Machine<'a> {
     fn init_value(&mut self, i: &Init, ty: &Type) -> R<Value> {
         Ok(match i {
             Init::Zero => Value::Zero,
+            Init::Expr(Expr::Nondet(_)) if ty.is_aggregate() => self.unknown_aggregate(ty)?,
             Init::Expr(e) => self.eval(None, e)?,
             Init::List(items) => {
                 // missing trailing entries are zero
@@ -313,6 +314,24 @@ impl<'a> Machine<'a> {
                 }
                 Value::Agg(v)
             }
+        })
+    }
+
+    /// Unknown contents of an aggregate (an `extern` global defined elsewhere): every scalar
+    /// leaf from the oracle, fields and items in order (as `logic` makes them); unions zero.
+    fn unknown_aggregate(&mut self, ty: &Type) -> R<Value> {
+        Ok(match ty {
+            Type::Struct(s) => match self.p.struct_def(s) {
+                Some(d) if !d.is_union => {
+                    let tys: Vec<Type> = d.fields.iter().map(|f| f.ty.clone()).collect();
+                    Value::Agg(tys.iter().map(|t| self.unknown_aggregate(t)).collect::<R<_>>()?)
+                }
+                _ => Value::Zero,
+            },
+            Type::Array(e, Some(n)) => Value::Agg((0..*n).map(|_| self.unknown_aggregate(e)).collect::<R<_>>()?),
+            Type::Array(_, None) => Value::Agg(vec![]),
+            t if t.is_scalar() => self.eval(None, &Expr::Nondet(t.clone()))?,
+            _ => Value::Zero,
         })
     }
 

@@ -109,6 +109,11 @@ impl Type {
     pub fn is_aggregate(&self) -> bool {
         matches!(self, Type::Struct(_) | Type::Array(..))
     }
+    /// Whether a global starts with unknown contents of an aggregate (`extern struct s x;` with
+    /// no definition here): `Init::Expr(Nondet)` of a struct or array type.
+    pub fn is_unknown_aggregate(init: &Init, ty: &Type) -> bool {
+        matches!(init, Init::Expr(Expr::Nondet(_))) && ty.is_aggregate()
+    }
     /// The pointee of a pointer, or the element of an array.
     pub fn pointee(&self) -> Option<&Type> {
         match self {

@@ -38,6 +38,7 @@ impl<'ctx> State<'ctx> {
             (Init::Zero, t) if t.is_scalar() => {
                 let _ = self.write(env, l, env.int(0));
             }
+            (Init::Expr(Expr::Nondet(_)), t) if t.is_aggregate() => self.unknown_contents(env, l, t),
             (Init::Expr(e), t) if t.is_scalar() => {
                 if let Ok(v) = self.int(env, e) {
                     let _ = self.write(env, l, v);
@@ -61,4 +62,38 @@ impl<'ctx> State<'ctx> {
             (Init::Zero | Init::Expr(_) | Init::List(_), _) => {}
         }
     }
+
+    /// Unknown contents (an `extern` aggregate defined elsewhere): a fresh value in every
+    /// scalar cell, in the order the interpreter asks for them (fields, then items). Cells
+    /// past `INIT_ITEMS` items and union members keep the memory the state starts from: an
+    /// abstraction must then start from unknown memory ([`starts_unknown`]).
+    fn unknown_contents(&mut self, env: &Env<'_, 'ctx>, l: &Lval, ty: &Type) {
+        match ty {
+            Type::Struct(s) => {
+                let Some(d) = env.prog.struct_def(s) else { return };
+                if d.is_union {
+                    return;
+                }
+                for f in &d.fields {
+                    self.unknown_contents(env, &Lval::Field(Box::new(l.clone()), f.name.clone()), &f.ty);
+                }
+            }
+            Type::Array(e, Some(n)) => {
+                for i in 0..(*n).min(INIT_ITEMS) {
+                    self.unknown_contents(env, &Lval::Index(Box::new(l.clone()), Box::new(Expr::Int(i as i128))), e);
+                }
+            }
+            t if t.is_scalar() => {
+                let v = env.fresh_of("init", Some(t));
+                let _ = self.write(env, l, v);
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Whether the program's initial memory cannot start as all zeros for an abstraction: some
+/// global has unknown aggregate contents (see [`State::init_globals`]).
+pub fn starts_unknown(prog: &cminus::Program) -> bool {
+    prog.globals.iter().any(|g| cminus::Type::is_unknown_aggregate(&g.init, &g.ty))
 }

@@ -10,7 +10,7 @@ pub mod prover;
 pub mod sym;
 
 pub use formula::{Context, Formula, Memory};
-pub use init::INIT_ITEMS;
+pub use init::{starts_unknown, INIT_ITEMS};
 pub use prover::{Prover, ProverStats};
 pub use sym::{Env, State, Term, Val};
 

@@ -282,9 +282,10 @@ impl<'o> Lowerer<'o> {
                 self.prog.externs.push(Extern { name: n, ty });
             }
         }
-        // globals only declared `extern` have an unknown initial value
+        // globals only declared `extern` have an unknown initial value (structs and arrays too:
+        // another unit defines them)
         for g in &mut self.prog.globals {
-            if self.extern_only.contains(&g.name) && g.ty.is_scalar() {
+            if self.extern_only.contains(&g.name) && (g.ty.is_scalar() || g.ty.is_aggregate()) {
                 g.init = Init::Expr(Expr::Nondet(g.ty.clone()));
             }
         }

@@ -1,0 +1,12 @@
+// slam: lowers
+// expect: VIOLATION
+// random runs miss it: the global's contents must hold particular values
+// A global only declared extern (another unit defines it) has unknown contents, structs
+// and arrays too; slam took them as zero and answered SAFE on the bug (found in session 3).
+struct cfg { int x; int y; };
+extern struct cfg settings;
+extern void reach_error(void);
+int main(void) {
+  if (settings.x == 5) reach_error();
+  return 0;
+}
