@@ -4,10 +4,11 @@
 use crate::{Env, State};
 use cminus::{Expr, Init, Lval, Type};
 
-/// Array items written one by one. C's static storage is zero everywhere; the cells of
-/// longer arrays keep the memory the state starts from (c2bp starts from zero memory,
-/// which is exactly C's; Newton from unknown memory, because its memory array also holds the
-/// entry's objects, and its counterexamples are replayed on the interpreter).
+/// Array items written one by one (past them, only initialised items that are not zero).
+/// C's static storage is zero everywhere; the other cells of longer arrays keep the memory
+/// the state starts from (c2bp starts from zero memory, which is exactly C's, or unknown
+/// memory when a global's contents are unknown; Newton from unknown memory, because its
+/// memory array also holds the entry's objects, and its counterexamples are replayed).
 pub const INIT_ITEMS: u64 = 256;
 
 impl<'ctx> State<'ctx> {
@@ -56,6 +57,13 @@ impl<'ctx> State<'ctx> {
                 for i in 0..n.unwrap_or(items.len() as u64).min(INIT_ITEMS) {
                     let it = items.get(i as usize).cloned().unwrap_or(Init::Zero);
                     self.init_global(env, &item(i), e, &it);
+                }
+                // Past `INIT_ITEMS`, the items that are not zero (zero memory has the others;
+                // leaving a non-zero one out would make c2bp see a zero there).
+                for (i, it) in items.iter().enumerate().skip(INIT_ITEMS as usize) {
+                    if !matches!(it, Init::Zero | Init::Expr(Expr::Int(0))) {
+                        self.init_global(env, &item(i as u64), e, it);
+                    }
                 }
             }
             // unions, and aggregates initialised by one expression: the memory's contents
