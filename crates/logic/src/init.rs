@@ -46,11 +46,21 @@ impl<'ctx> State<'ctx> {
                 }
             }
             (Init::List(items), Type::Struct(s)) => {
-                if let Some(d) = env.prog.struct_def(s) {
-                    for (i, f) in d.fields.iter().enumerate() {
-                        let it = items.get(i).cloned().unwrap_or(Init::Zero);
-                        self.init_global(env, &field(&f.name), &f.ty, &it);
+                let Some(d) = env.prog.struct_def(s) else { return };
+                if d.is_union {
+                    // All members share their storage: zero it, then write the member the
+                    // initialiser names (writing the others' zeros would overwrite it).
+                    self.init_global(env, l, ty, &Init::Zero);
+                    for (f, it) in d.fields.iter().zip(items) {
+                        if !matches!(it, Init::Zero) {
+                            self.init_global(env, &field(&f.name), &f.ty, it);
+                        }
                     }
+                    return;
+                }
+                for (i, f) in d.fields.iter().enumerate() {
+                    let it = items.get(i).cloned().unwrap_or(Init::Zero);
+                    self.init_global(env, &field(&f.name), &f.ty, &it);
                 }
             }
             (Init::List(items), Type::Array(e, n)) => {
