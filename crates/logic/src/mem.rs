@@ -50,12 +50,18 @@ impl Layout {
             l.visit_addr_taken(&mut |v| out.push(v));
         }
         for g in &p.globals {
-            if let cminus::Init::Expr(e) = &g.init {
-                let mut v = Vec::new();
-                addr_taken(e, &mut v);
-                for n in v {
-                    taken.insert((None, n.to_string()));
+            // `&x` anywhere in an initialiser, also inside braces (`struct P p = { &x, 1 };`)
+            fn init_addr_taken<'a>(i: &'a cminus::Init, out: &mut Vec<&'a str>) {
+                match i {
+                    cminus::Init::Expr(e) => addr_taken(e, out),
+                    cminus::Init::List(items) => items.iter().for_each(|it| init_addr_taken(it, out)),
+                    cminus::Init::Zero => {}
                 }
+            }
+            let mut v = Vec::new();
+            init_addr_taken(&g.init, &mut v);
+            for n in v {
+                taken.insert((None, n.to_string()));
             }
             if g.ty.is_aggregate() {
                 taken.insert((None, g.name.clone()));
