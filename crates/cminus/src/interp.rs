@@ -172,6 +172,20 @@ struct Frame {
 /// run says nothing about the C program then).
 struct Stuck(String, bool);
 
+/// Pointer equality is address equality: an object and its first field (or element) start
+/// at the same address (`(void *)&s == (void *)&s.first`), so trailing zero steps of a path
+/// do not count.
+fn same_address(a: &Value, b: &Value) -> bool {
+    fn start(path: &[i64]) -> &[i64] {
+        let n = path.iter().rposition(|&k| k != 0).map_or(0, |i| i + 1);
+        &path[..n]
+    }
+    match (a, b) {
+        (Value::Ptr { obj, path }, Value::Ptr { obj: o2, path: p2 }) => obj == o2 && start(path) == start(p2),
+        _ => a == b,
+    }
+}
+
 impl Stuck {
     fn new(reason: impl Into<String>) -> Self {
         Stuck(reason.into(), false)
@@ -858,8 +872,8 @@ impl<'a> Machine<'a> {
         let (a, b) = (norm(a), norm(b));
         let b2 = |c: bool| Ok(Value::Int(c as i128));
         match op {
-            BinOp::Eq => return b2(a == b),
-            BinOp::Ne => return b2(a != b),
+            BinOp::Eq => return b2(same_address(&a, &b)),
+            BinOp::Ne => return b2(!same_address(&a, &b)),
             _ => {}
         }
         match (&a, &b) {
