@@ -120,7 +120,14 @@ impl<'o> Lowerer<'o> {
         _ft: &FuncType,
     ) -> Res<()> {
         match direct {
-            Some(f) => self.emit(StmtKind::Call { ret, callee: f, args }),
+            Some(f) => {
+                let writes = !self.defined_fns.contains(&f);
+                self.emit(StmtKind::Call { ret, callee: f.clone(), args: args.clone() })?;
+                if writes {
+                    self.havoc_written(&f, &args)?;
+                }
+                Ok(())
+            }
             None => {
                 let k = self.indirect.len();
                 let proc = self.f.as_ref().map(|f| f.name.clone()).unwrap_or_default();

@@ -265,3 +265,78 @@ impl Lowerer<'_> {
         }
     }
 }
+
+/// Library functions that write through pointer arguments (strings, input) in a way C-- does
+/// not express: the name, the first written argument, and whether every later pointer
+/// argument is written too (`scanf`'s `&x`, …). Left external they would write nothing.
+const WRITERS: &[(&str, usize, bool)] = &[
+    ("strcpy", 0, false),
+    ("stpcpy", 0, false),
+    ("strncpy", 0, false),
+    ("strcat", 0, false),
+    ("strncat", 0, false),
+    ("sprintf", 0, false),
+    ("snprintf", 0, false),
+    ("vsprintf", 0, false),
+    ("vsnprintf", 0, false),
+    ("fgets", 0, false),
+    ("gets", 0, false),
+    ("fread", 0, false),
+    ("read", 1, false),
+    ("pread", 1, false),
+    ("recv", 1, false),
+    ("recvfrom", 1, false),
+    ("sscanf", 2, true),
+    ("fscanf", 2, true),
+    ("scanf", 1, true),
+];
+
+impl Lowerer<'_> {
+    /// After a call of one of the [`WRITERS`]: what it may write becomes unknown — every
+    /// character of a destination `char` array, the scalar behind `&x`. A destination slam
+    /// cannot follow (a pointer to an object of unknown size) is "not supported", never
+    /// silently left unchanged.
+    pub(super) fn havoc_written(&mut self, n: &str, args: &[Expr]) -> Res<()> {
+        let Some(&(_, first, rest)) = WRITERS.iter().find(|w| w.0 == n) else { return Ok(()) };
+        let last = if rest { args.len() } else { (first + 1).min(args.len()) };
+        for a in args.iter().take(last).skip(first) {
+            let mut a = a;
+            while let Expr::Cast(_, inner) = a {
+                a = inner;
+            }
+            let Expr::AddrOf(l) = a else {
+                return self.unsupported(Span::none(), format!("{n} writes through a pointer slam cannot follow"));
+            };
+            // `buf` decays to `&buf[0]`; `&buf` and `&x` name the object itself
+            let (obj, at_start) = match l {
+                Lval::Index(b, i) if **i == Expr::Int(0) => (b.as_ref().clone(), true),
+                l => (l.clone(), false),
+            };
+            let proc = self.f.as_ref().map(|f| Proc {
+                name: f.name.clone(),
+                formals: f.formals.clone(),
+                locals: f.locals.clone(),
+                ret: f.ret.clone(),
+                variadic: false,
+                body: vec![],
+                loc: Loc::default(),
+            });
+            let ty = self.prog.type_of_lval(proc.as_ref(), &obj);
+            match ty {
+                Some(Type::Array(e, Some(len))) if matches!(*e, Type::Int { bits: 8, .. }) => {
+                    for i in 0..(len as usize).min(MAX_LEAVES) {
+                        let item = Lval::Index(Box::new(obj.clone()), Box::new(Expr::Int(i as i128)));
+                        self.emit(StmtKind::Assign(item, Expr::Nondet((*e).clone())))?;
+                    }
+                    if len as usize > MAX_LEAVES {
+                        return self.unsupported(Span::none(), format!("{n} into an array of {len} characters"));
+                    }
+                }
+                // `&x` of scanf & co. (a string writer needs the whole array)
+                Some(t) if t.is_scalar() && rest && !at_start => self.emit(StmtKind::Assign(obj, Expr::Nondet(t)))?,
+                _ => return self.unsupported(Span::none(), format!("{n} writes through a pointer slam cannot follow")),
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,9 @@
+// slam: lowers
+// expect: VIOLATION
+// random runs miss it: the characters strcpy writes are unknown to slam, and must be 'h'
+// strcpy, sprintf, fgets, read, scanf & co. write through their pointer arguments; slam took
+// them as external functions that write nothing and answered SAFE (session 3). The written
+// characters are now unknown (a destination it cannot follow makes the check UNKNOWN).
+#include <string.h>
+extern void reach_error(void);
+int main(void) { char buf[8] = {0}; strcpy(buf, "hi"); if (buf[0] == 'h') reach_error(); return 0; }
