@@ -12,7 +12,8 @@
 //! the C names of variables (a procedure's formals and locals shadow globals); `p->f`, `s.f`,
 //! `a[i]`, `*p`, `&x`, arithmetic, comparisons, `!`, `&&`, `||` are understood.
 
-use cminus::{BinOp, Expr, Lval, Program, UnOp};
+use cminus::cparse::{self, Dialect, Look, Postfix, Prefix};
+use cminus::{BinOp, Expr, Lval, Program, Type, UnOp};
 
 pub use cminus::{pre_var, RET_VAR as RET};
 
@@ -122,13 +123,15 @@ fn lex(s: &str) -> Result<Vec<(Tok, u32)>, (u32, String)> {
 pub fn parse_expr(prog: &Program, proc: Option<&str>, text: &str) -> Result<Expr, (u32, String)> {
     let toks = lex(text)?;
     let mut p = P { toks, at: 0, prog, proc, end: text.len() as u32 };
-    let e = p.binary(0)?;
+    let e = cparse::expression(&mut p)?;
     if p.at < p.toks.len() {
         return Err((p.toks[p.at].1, "unexpected text after the expression".into()));
     }
     Ok(e)
 }
 
+/// The predicate-file dialect of the C expression grammar ([`cparse`]): C names resolved in
+/// a procedure's scope, `$ret`, `pre(x)`, `NULL`, `true`/`false`; positions are columns.
 struct P<'a> {
     toks: Vec<(Tok, u32)>,
     at: usize,
@@ -137,102 +140,66 @@ struct P<'a> {
     end: u32,
 }
 
-fn binop(t: &Tok) -> Option<(BinOp, u8)> {
-    let Tok::P(p) = t else { return None };
-    BinOp::from_c(p)
-}
+type PResult<T> = Result<T, (u32, String)>;
 
 impl P<'_> {
     fn pos(&self) -> u32 {
         self.toks.get(self.at).map(|t| t.1).unwrap_or(self.end)
     }
-    fn peek(&self) -> Option<&Tok> {
-        self.toks.get(self.at).map(|t| &t.0)
-    }
     fn eat(&mut self, p: &str) -> bool {
-        if matches!(self.peek(), Some(Tok::P(q)) if *q == p) {
+        if matches!(self.toks.get(self.at), Some((Tok::P(q), _)) if *q == p) {
             self.at += 1;
             true
         } else {
             false
         }
     }
-    fn expect(&mut self, p: &str) -> Result<(), (u32, String)> {
+
+    /// `pre(x)`, after `pre(`: the value of formal `x` on entry to the procedure.
+    fn pre(&mut self, c: u32) -> PResult<Expr> {
+        let inner = self.toks.get(self.at).cloned();
+        let p = self.proc.and_then(|p| self.prog.proc(p));
+        let formal = match (inner, p) {
+            (Some((Tok::Id(f), _)), Some(p)) => {
+                p.formals.iter().find(|v| v.c_name == f || v.name == f).map(|v| v.name.clone())
+            }
+            _ => None,
+        };
+        let Some(formal) = formal else {
+            return Err((c, "`pre(x)` needs a formal parameter x of the procedure".into()));
+        };
+        self.at += 1;
+        self.expect_punct(")")?;
+        Ok(Expr::var(&pre_var(&formal)))
+    }
+}
+
+impl Dialect for P<'_> {
+    type Expr = Expr;
+    type Pos = u32;
+    type Error = (u32, String);
+
+    fn look(&self, k: usize) -> Look<'_> {
+        match self.toks.get(self.at + k) {
+            Some((Tok::P(p), _)) => Look::Punct(p),
+            Some((Tok::Id(s), _)) => Look::Ident(s),
+            _ => Look::Other,
+        }
+    }
+    fn here(&self) -> u32 {
+        self.pos()
+    }
+    fn advance(&mut self) {
+        self.at += 1;
+    }
+    fn expect_punct(&mut self, p: &str) -> PResult<()> {
         if self.eat(p) {
             Ok(())
         } else {
             Err((self.pos(), format!("expected `{p}`")))
         }
     }
-
-    fn binary(&mut self, min: u8) -> Result<Expr, (u32, String)> {
-        let mut lhs = self.unary()?;
-        while let Some((op, prec)) = self.peek().and_then(binop) {
-            if prec < min {
-                break;
-            }
-            self.at += 1;
-            let rhs = self.binary(prec + 1)?;
-            lhs = Expr::bin(op, lhs, rhs);
-        }
-        Ok(lhs)
-    }
-
-    fn unary(&mut self) -> Result<Expr, (u32, String)> {
-        if self.eat("!") {
-            return Ok(Expr::Unary(UnOp::Not, Box::new(self.unary()?)));
-        }
-        if self.eat("-") {
-            let e = self.unary()?;
-            return Ok(match e {
-                Expr::Int(n) => Expr::Int(-n),
-                e => Expr::Unary(UnOp::Neg, Box::new(e)),
-            });
-        }
-        if self.eat("~") {
-            return Ok(Expr::Unary(UnOp::BitNot, Box::new(self.unary()?)));
-        }
-        if self.eat("*") {
-            let e = self.unary()?;
-            return Ok(Expr::Lval(Lval::Deref(Box::new(e))));
-        }
-        if self.eat("&") {
-            let c = self.pos();
-            return match self.unary()? {
-                Expr::Lval(l) => Ok(Expr::AddrOf(l)),
-                _ => Err((c, "`&` needs an lvalue".into())),
-            };
-        }
-        self.postfix()
-    }
-
-    fn postfix(&mut self) -> Result<Expr, (u32, String)> {
-        let mut e = self.primary()?;
-        loop {
-            let c = self.pos();
-            if self.eat("->") {
-                let f = self.field()?;
-                e = Expr::Lval(Lval::Field(Box::new(Lval::Deref(Box::new(e))), f));
-            } else if self.eat(".") {
-                let f = self.field()?;
-                match e {
-                    Expr::Lval(l) => e = Expr::Lval(Lval::Field(Box::new(l), f)),
-                    _ => return Err((c, "`.` needs an lvalue".into())),
-                }
-            } else if self.eat("[") {
-                let i = self.binary(0)?;
-                self.expect("]")?;
-                match e {
-                    Expr::Lval(l) => e = Expr::Lval(Lval::Index(Box::new(l), Box::new(i))),
-                    _ => return Err((c, "`[]` needs an lvalue".into())),
-                }
-            } else {
-                return Ok(e);
-            }
-        }
-    }
-
-    fn field(&mut self) -> Result<String, (u32, String)> {
+    fn field_name(&mut self) -> PResult<String> {
         match self.toks.get(self.at).cloned() {
             Some((Tok::Id(f), _)) => {
                 self.at += 1;
@@ -242,18 +209,12 @@ impl P<'_> {
         }
     }
 
-    fn primary(&mut self) -> Result<Expr, (u32, String)> {
+    fn primary(&mut self) -> PResult<Expr> {
         let c = self.pos();
         match self.toks.get(self.at).cloned() {
             Some((Tok::Num(n), _)) => {
                 self.at += 1;
                 Ok(Expr::Int(n))
-            }
-            Some((Tok::P("("), _)) => {
-                self.at += 1;
-                let e = self.binary(0)?;
-                self.expect(")")?;
-                Ok(e)
             }
             Some((Tok::Id(name), _)) => {
                 self.at += 1;
@@ -264,20 +225,7 @@ impl P<'_> {
                     };
                 }
                 if name == "pre" && self.eat("(") {
-                    let inner = self.toks.get(self.at).cloned();
-                    let p = self.proc.and_then(|p| self.prog.proc(p));
-                    let formal = match (inner, p) {
-                        (Some((Tok::Id(f), _)), Some(p)) => {
-                            p.formals.iter().find(|v| v.c_name == f || v.name == f).map(|v| v.name.clone())
-                        }
-                        _ => None,
-                    };
-                    let Some(formal) = formal else {
-                        return Err((c, "`pre(x)` needs a formal parameter x of the procedure".into()));
-                    };
-                    self.at += 1;
-                    self.expect(")")?;
-                    return Ok(Expr::var(&pre_var(&formal)));
+                    return self.pre(c);
                 }
                 if name == "NULL" {
                     return Ok(Expr::Int(0));
@@ -291,6 +239,33 @@ impl P<'_> {
             }
             _ => Err((c, "expected an expression".into())),
         }
+    }
+
+    fn prefix(&mut self, op: Prefix, e: Expr, _at: u32, operand_at: u32) -> PResult<Expr> {
+        Ok(match (op, e) {
+            (Prefix::Neg, Expr::Int(n)) => Expr::Int(-n),
+            (Prefix::Neg, e) => Expr::Unary(UnOp::Neg, Box::new(e)),
+            (Prefix::Not, e) => Expr::Unary(UnOp::Not, Box::new(e)),
+            (Prefix::BitNot, e) => Expr::Unary(UnOp::BitNot, Box::new(e)),
+            (Prefix::Deref, e) => Expr::Lval(Lval::Deref(Box::new(e))),
+            (Prefix::AddrOf, Expr::Lval(l)) => Expr::AddrOf(l),
+            (Prefix::AddrOf, _) => return Err((operand_at, "`&` needs an lvalue".into())),
+        })
+    }
+    fn binary(&mut self, op: BinOp, l: Expr, r: Expr, _at: u32) -> Expr {
+        Expr::bin(op, l, r)
+    }
+    fn postfix(&mut self, op: Postfix<Expr>, e: Expr, at: u32) -> PResult<Expr> {
+        Ok(match (op, e) {
+            (Postfix::Arrow(f), e) => Expr::Lval(Lval::Field(Box::new(Lval::Deref(Box::new(e))), f)),
+            (Postfix::Field(f), Expr::Lval(l)) => Expr::Lval(Lval::Field(Box::new(l), f)),
+            (Postfix::Field(_), _) => return Err((at, "`.` needs an lvalue".into())),
+            (Postfix::Index(i), Expr::Lval(l)) => Expr::Lval(Lval::Index(Box::new(l), Box::new(i))),
+            (Postfix::Index(_), _) => return Err((at, "`[]` needs an lvalue".into())),
+        })
+    }
+    fn cast(&mut self, ty: Type, e: Expr, _at: u32) -> PResult<Expr> {
+        Ok(Expr::Cast(ty, Box::new(e)))
     }
 }
 

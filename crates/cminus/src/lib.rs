@@ -10,6 +10,7 @@
 //! See `docs/cminus.md` for the full description.
 
 pub mod cfg;
+pub mod cparse;
 pub mod guard;
 pub mod interp;
 pub mod names;

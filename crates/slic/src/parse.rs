@@ -3,6 +3,7 @@
 use crate::ast::*;
 use crate::lex::{Tok, Token};
 use crate::Diagnostic;
+use cminus::cparse::{self, Dialect, Look, Postfix, Prefix, TYPE_WORDS};
 use cminus::{BinOp, Type, UnOp};
 
 pub struct Parser<'a> {
@@ -13,8 +14,6 @@ pub struct Parser<'a> {
 }
 
 type PResult<T> = Result<T, Diagnostic>;
-
-const TYPE_WORDS: &[&str] = &["void", "char", "short", "int", "long", "unsigned", "signed", "_Bool", "bool"];
 
 impl<'a> Parser<'a> {
     pub fn new(name: &str, toks: Vec<Token>, files: &'a [String]) -> Self {
@@ -371,7 +370,7 @@ impl<'a> Parser<'a> {
                     "+=" | "-=" | "*=" | "/=" | "%=" | "&=" | "|=" | "^=" | "<<=" | ">>=" => {
                         self.bump();
                         let rhs = self.expr()?;
-                        let bop = binop_of(&op[..op.len() - 1]).expect("compound operator");
+                        let bop = BinOp::from_c(&op[..op.len() - 1]).expect("compound operator").0;
                         RExpr { kind: RExprKind::Binary(bop, Box::new(target), Box::new(rhs)), pos: opos }
                     }
                     _ => {
@@ -408,126 +407,35 @@ impl<'a> Parser<'a> {
     // ------------------------------------------------------------ expressions
 
     pub fn expr(&mut self) -> PResult<RExpr> {
-        let e = self.binary(0)?;
-        if self.is_p("?") {
-            return self.err("the conditional operator `?:` is not supported in rules; use `if`");
-        }
-        Ok(e)
+        cparse::expression(self)
     }
+}
 
-    fn binary(&mut self, min: u8) -> PResult<RExpr> {
-        let mut lhs = self.unary()?;
-        while let Some((op, prec)) = match self.peek() {
-            Tok::P(p) => binop_prec(p),
-            _ => None,
-        } {
-            if prec < min {
-                break;
-            }
-            let pos = self.pos();
-            self.bump();
-            let rhs = self.binary(prec + 1)?;
-            lhs = RExpr { kind: RExprKind::Binary(op, Box::new(lhs), Box::new(rhs)), pos };
+/// SLIC's dialect of the C expression grammar ([`cparse`]): state variables, enum constants
+/// and globals by name, `$1`…`$n`, `$return`, `NULL`, casts; no `&`, calls or `?:`.
+impl Dialect for Parser<'_> {
+    type Expr = RExpr;
+    type Pos = Pos;
+    type Error = Diagnostic;
+
+    fn look(&self, k: usize) -> Look<'_> {
+        match self.peek_at(k) {
+            Tok::P(p) => Look::Punct(p),
+            Tok::Ident(s) => Look::Ident(s),
+            _ => Look::Other,
         }
-        Ok(lhs)
     }
-
-    fn unary(&mut self) -> PResult<RExpr> {
-        let pos = self.pos();
-        let op = match self.peek() {
-            Tok::P("-") => Some(UnOp::Neg),
-            Tok::P("!") => Some(UnOp::Not),
-            Tok::P("~") => Some(UnOp::BitNot),
-            Tok::P("+") => {
-                self.bump();
-                return self.unary();
-            }
-            Tok::P("*") => {
-                self.bump();
-                let e = self.unary()?;
-                return Ok(RExpr { kind: RExprKind::Deref(Box::new(e)), pos });
-            }
-            Tok::P("&") => return self.err("`&` is not supported in rules"),
-            Tok::P("++") | Tok::P("--") => return self.err("`++`/`--` may only be used as a statement"),
-            _ => None,
-        };
-        if let Some(op) = op {
-            self.bump();
-            let e = self.unary()?;
-            if let (UnOp::Neg, RExprKind::Int(v)) = (op, &e.kind) {
-                return Ok(RExpr { kind: RExprKind::Int(-v), pos });
-            }
-            return Ok(RExpr { kind: RExprKind::Unary(op, Box::new(e)), pos });
-        }
-        // a cast
-        if self.is_p("(") {
-            if let Tok::Ident(w) = self.peek_at(1) {
-                if TYPE_WORDS.contains(&w.as_str()) {
-                    self.bump();
-                    let ty = self.type_name()?;
-                    self.expect_p(")")?;
-                    let e = self.unary()?;
-                    return Ok(RExpr { kind: RExprKind::Cast(ty, Box::new(e)), pos });
-                }
-            }
-        }
-        self.postfix()
+    fn here(&self) -> Pos {
+        self.pos()
     }
-
-    fn type_name(&mut self) -> PResult<Type> {
-        let mut words = vec![];
-        while let Tok::Ident(w) = self.peek().clone() {
-            if !TYPE_WORDS.contains(&w.as_str()) {
-                break;
-            }
-            words.push(w);
-            self.bump();
-        }
-        let has = |w: &str| words.iter().any(|x| x == w);
-        let longs = words.iter().filter(|w| *w == "long").count();
-        let mut t = if has("void") {
-            Type::Void
-        } else if has("_Bool") || has("bool") {
-            Type::Bool
-        } else {
-            let bits = if has("char") {
-                8
-            } else if has("short") {
-                16
-            } else if longs > 0 {
-                64
-            } else {
-                32
-            };
-            Type::int(bits, !has("unsigned"))
-        };
-        while self.eat_p("*") {
-            t = Type::ptr(t);
-        }
-        Ok(t)
+    fn advance(&mut self) {
+        self.bump();
     }
-
-    fn postfix(&mut self) -> PResult<RExpr> {
-        let mut e = self.primary()?;
-        loop {
-            let pos = self.pos();
-            if self.eat_p("->") {
-                let (f, _) = self.ident("a field name")?;
-                e = RExpr { kind: RExprKind::Field(Box::new(e), f, true), pos };
-            } else if self.eat_p(".") {
-                let (f, _) = self.ident("a field name")?;
-                e = RExpr { kind: RExprKind::Field(Box::new(e), f, false), pos };
-            } else if self.eat_p("[") {
-                let i = self.expr()?;
-                self.expect_p("]")?;
-                e = RExpr { kind: RExprKind::Index(Box::new(e), Box::new(i)), pos };
-            } else if self.is_p("(") {
-                return self.err("function calls are not allowed in rule expressions");
-            } else {
-                break;
-            }
-        }
-        Ok(e)
+    fn expect_punct(&mut self, p: &str) -> PResult<()> {
+        self.expect_p(p)
+    }
+    fn field_name(&mut self) -> PResult<String> {
+        Ok(self.ident("a field name")?.0)
     }
 
     fn primary(&mut self) -> PResult<RExpr> {
@@ -542,24 +450,54 @@ impl<'a> Parser<'a> {
             Tok::DollarReturn => RExprKind::Slot(Slot::Return),
             Tok::Dollar(w) if w == "fname" => return self.err("`$fname` may only be used inside an abort message"),
             Tok::Dollar(w) => return self.err(format!("unknown `${w}` (expected `$1`…`$n` or `$return`)")),
-            Tok::P("(") => {
-                self.bump();
-                let e = self.expr()?;
-                self.expect_p(")")?;
-                return Ok(e);
-            }
             Tok::Str(_) => return self.err("a string is only allowed after `abort`"),
             t => return self.err(format!("expected an expression, found {}", t.describe())),
         };
         self.bump();
         Ok(RExpr { kind, pos })
     }
-}
 
-fn binop_of(p: &str) -> Option<BinOp> {
-    binop_prec(p).map(|x| x.0)
-}
+    fn prefix(&mut self, op: Prefix, e: RExpr, pos: Pos, _operand: Pos) -> PResult<RExpr> {
+        let kind = match (op, e) {
+            (Prefix::Neg, RExpr { kind: RExprKind::Int(v), .. }) => RExprKind::Int(-v),
+            (Prefix::Neg, e) => RExprKind::Unary(UnOp::Neg, Box::new(e)),
+            (Prefix::Not, e) => RExprKind::Unary(UnOp::Not, Box::new(e)),
+            (Prefix::BitNot, e) => RExprKind::Unary(UnOp::BitNot, Box::new(e)),
+            (Prefix::Deref, e) => RExprKind::Deref(Box::new(e)),
+            (Prefix::AddrOf, _) => return Err(self.diag(pos, "`&` is not supported in rules")),
+        };
+        Ok(RExpr { kind, pos })
+    }
+    fn binary(&mut self, op: BinOp, l: RExpr, r: RExpr, pos: Pos) -> RExpr {
+        RExpr { kind: RExprKind::Binary(op, Box::new(l), Box::new(r)), pos }
+    }
+    fn postfix(&mut self, op: Postfix<RExpr>, e: RExpr, pos: Pos) -> PResult<RExpr> {
+        let e = Box::new(e);
+        let kind = match op {
+            Postfix::Arrow(f) => RExprKind::Field(e, f, true),
+            Postfix::Field(f) => RExprKind::Field(e, f, false),
+            Postfix::Index(i) => RExprKind::Index(e, Box::new(i)),
+        };
+        Ok(RExpr { kind, pos })
+    }
+    fn cast(&mut self, ty: Type, e: RExpr, pos: Pos) -> PResult<RExpr> {
+        Ok(RExpr { kind: RExprKind::Cast(ty, Box::new(e)), pos })
+    }
 
-fn binop_prec(p: &str) -> Option<(BinOp, u8)> {
-    BinOp::from_c(p)
+    fn admit_prefix(&self, p: &str) -> PResult<()> {
+        match p {
+            "&" => self.err("`&` is not supported in rules"),
+            "++" | "--" => self.err("`++`/`--` may only be used as a statement"),
+            _ => Ok(()),
+        }
+    }
+    fn admit_call(&self) -> PResult<()> {
+        self.err("function calls are not allowed in rule expressions")
+    }
+    fn after_expression(&self) -> PResult<()> {
+        if self.is_p("?") {
+            return self.err("the conditional operator `?:` is not supported in rules; use `if`");
+        }
+        Ok(())
+    }
 }
