@@ -154,10 +154,53 @@ pub fn run_replay(
     resolve: &dyn Fn(i64) -> Option<Target>,
     max_steps: u64,
 ) -> Run {
+    run_observed(p, oracle, resolve, max_steps, &mut |_, _| {})
+}
+
+/// Sees each statement, and the state, before the statement runs.
+pub type Observer<'a> = dyn FnMut(&Stmt, &mut dyn Peek) + 'a;
+
+/// What an observer of a run may ask about the state before a statement runs.
+pub trait Peek {
+    /// The value of `e` in the current procedure's scope, or `None` when it reads something
+    /// not yet chosen (an uninitialised variable, an address) or is not an integer.
+    fn value(&mut self, e: &Expr) -> Option<i128>;
+    /// The procedure running the statement.
+    fn proc_name(&self) -> &str;
+}
+
+/// Like [`run_replay`], and `observe` sees every statement before it runs, with the state
+/// (the under-approximation search stores abstract states this way).
+pub fn run_observed<'a>(
+    p: &'a Program,
+    oracle: &'a mut dyn FnMut(&Event) -> i64,
+    resolve: &'a dyn Fn(i64) -> Option<Target>,
+    max_steps: u64,
+    observe: &'a mut Observer<'a>,
+) -> Run {
     let mut m = Machine::new(p, oracle);
     m.resolve = Some(resolve);
+    m.observe = Some(observe);
     let outcome = m.go(max_steps);
     Run { outcome, trace: m.trace, inputs_used: m.used }
+}
+
+impl Peek for Machine<'_> {
+    fn value(&mut self, e: &Expr) -> Option<i128> {
+        let proc = self.frames.last().map(|f| &self.p.procs[f.proc]);
+        self.peeking = true;
+        self.peek_failed = false;
+        let v = self.eval(proc, e);
+        self.peeking = false;
+        match v {
+            Ok(Value::Int(i)) if !self.peek_failed => Some(i),
+            Ok(Value::Zero) if !self.peek_failed => Some(0),
+            _ => None,
+        }
+    }
+    fn proc_name(&self) -> &str {
+        self.frames.last().map_or("", |f| self.p.procs[f.proc].name.as_str())
+    }
 }
 
 struct Frame {
@@ -218,6 +261,11 @@ struct Machine<'a> {
     procs: HashMap<&'a str, usize>,
     trace: Vec<StmtId>,
     used: Vec<i64>,
+    /// Called before each statement (see [`run_observed`]).
+    observe: Option<&'a mut Observer<'a>>,
+    /// An observer is evaluating: no choice may be asked or remembered.
+    peeking: bool,
+    peek_failed: bool,
 }
 
 pub fn wrap(v: i128, t: &Type) -> i128 {
@@ -256,6 +304,9 @@ impl<'a> Machine<'a> {
             procs: p.procs.iter().enumerate().map(|(i, pr)| (pr.name.as_str(), i)).collect(),
             trace: vec![],
             used: vec![],
+            observe: None,
+            peeking: false,
+            peek_failed: false,
         };
         for g in &p.globals {
             let o = m.objects.len();
@@ -266,6 +317,11 @@ impl<'a> Machine<'a> {
     }
 
     fn ask(&mut self, t: &Type, ask: Ask) -> i64 {
+        if self.peeking {
+            // An observer's question must not consume the run's choices.
+            self.peek_failed = true;
+            return 0;
+        }
         // Before the first statement (globals' initialisers, entry parameters): usize::MAX.
         let step = self.trace.len().checked_sub(1).unwrap_or(usize::MAX);
         let v = (self.nondet)(&Event { step, ask, ty: t });
@@ -392,6 +448,10 @@ impl<'a> Machine<'a> {
                 }
                 continue;
             };
+            if let Some(obs) = self.observe.take() {
+                obs(stmt, self);
+                self.observe = Some(obs);
+            }
             self.trace.push(stmt.id);
             match self.step(proc, stmt) {
                 Ok(Some(o)) => return o,
@@ -546,6 +606,10 @@ impl<'a> Machine<'a> {
         let addr = match &v {
             Value::Int(i) => return Value::Int(wrap(*i, t)),
             Value::Zero | Value::Undef => return Value::Int(0),
+            _ if self.peeking => {
+                self.peek_failed = true;
+                return Value::Int(0);
+            }
             _ if self.resolve.is_some() => self.ask(&Type::Int { bits: 64, signed: false }, Ask::Address) as i128,
             Value::Ptr { obj, path } => 4096 * (*obj as i128 + 1) + 16 * path.iter().map(|&k| k as i128).sum::<i128>(),
             Value::Func(f) => 1 << 40 | self.procs.get(f.as_str()).map_or(0, |&k| k as i128) << 4,
@@ -736,6 +800,10 @@ impl<'a> Machine<'a> {
                                         Ask::Uninit(if path.is_empty() { self.obj_var.get(&o).cloned() } else { None })
                                     }
                                 };
+                                if self.peeking {
+                                    self.peek_failed = true;
+                                    return Ok(Value::Int(0));
+                                }
                                 let v = self.nondet_value(&t, ask);
                                 self.write_path(o, &path, v.clone());
                                 v

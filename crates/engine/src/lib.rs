@@ -163,6 +163,33 @@ pub struct Strategies {
     pub refiner: String,
 }
 
+/// Which engine produced an outcome.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+pub enum EngineKind {
+    /// Predicate abstraction and refinement (this crate).
+    Cegar,
+    /// Under-approximation search with refinement (the `search` crate).
+    Search,
+}
+
+/// Statistics of an under-approximation search (see the `search` crate).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct SearchStats {
+    /// Runs of the interpreter.
+    pub runs: usize,
+    /// Branches not taken that were solved for (feasible or not).
+    pub solved: usize,
+    /// Of those, the infeasible ones.
+    pub infeasible: usize,
+    /// Branches cut because their abstract state was covered already (over all rounds).
+    pub cut: usize,
+    /// Rounds of refinement (predicates added, search restarted).
+    pub refinements: usize,
+}
+
 /// The result of a run.
 #[derive(Clone, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
@@ -177,6 +204,10 @@ pub struct Outcome {
     pub counterexample: Option<newton::Counterexample>,
     pub replay: Option<ReplayCheck>,
     pub strategies: Strategies,
+    /// The engine whose answer this is.
+    pub engine: EngineKind,
+    /// The search's statistics, when the search engine answered.
+    pub search: Option<SearchStats>,
     pub time_secs: f64,
     pub peak_rss_mib: Option<f64>,
     /// For SAFE: the final boolean program, the proof (with [`Outcome::predicates`]).
@@ -214,6 +245,8 @@ impl Default for Limits {
 
 /// The CEGAR loop, configured builder-style.
 pub struct Runner {
+    /// Set by someone else (a portfolio) to stop the run; it then ends UNKNOWN.
+    stop: Option<Arc<AtomicBool>>,
     program: Program,
     preds: PredSet,
     limits: Limits,
@@ -240,6 +273,7 @@ impl Runner {
             query_timeout: Duration::from_secs(10),
             replay_steps: 1_000_000,
             observer: None,
+            stop: None,
         }
     }
     /// The initial predicates (see [`initial_predicates`]).
@@ -283,6 +317,16 @@ impl Runner {
     /// Called after every round with the round's predicates, boolean program and trace.
     pub fn with_observer(mut self, f: Observer) -> Runner {
         self.observer = Some(f);
+        self
+    }
+
+    /// The program the loop checks.
+    pub fn program(&self) -> &Program {
+        &self.program
+    }
+    /// A flag another thread sets to stop this run (cooperatively, as a time limit does).
+    pub fn with_stop(mut self, stop: Arc<AtomicBool>) -> Runner {
+        self.stop = Some(stop);
         self
     }
 
@@ -343,6 +387,10 @@ impl Runner {
                     let mut p = lock(&progress);
                     p.peak_rss = p.peak_rss.max(rss);
                 }
+                if self.stop.as_ref().is_some_and(|f| f.load(Ordering::Relaxed)) {
+                    cancel.store(true, Ordering::Relaxed);
+                    break End::new(StopReason::Unknown, "stopped: another engine answered first".into());
+                }
                 if deadline.is_some_and(|d| Instant::now() >= d) {
                     cancel.store(true, Ordering::Relaxed);
                     let p = lock(&progress);
@@ -387,6 +435,8 @@ impl Runner {
             counterexample: end.counterexample.map(|c| *c),
             replay: end.replay.map(|r| *r),
             strategies,
+            engine: EngineKind::Cegar,
+            search: None,
             time_secs: start.elapsed().as_secs_f64(),
             peak_rss_mib: p.peak_rss.max(rss_bytes()).map(mib),
             proof: end.proof.map(|p| *p),

@@ -12,7 +12,7 @@ mod path;
 mod sim;
 
 pub use path::path_from_trace;
-pub use sim::{check_path, replay};
+pub use sim::{check_path, replay, replay_observed, solve_path};
 
 use cminus::{Loc, StmtId};
 use std::time::Duration;

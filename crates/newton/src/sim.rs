@@ -109,6 +109,30 @@ pub fn check_path(prog: &Program, path: &[PathStep], known: &[Predicate], opts: 
     (verdict, stats)
 }
 
+/// Inputs that drive the program along `path` (a path from the entry that need not end at
+/// an error): `Ok(Some(_))` with the model's values (replayable with [`replay`]), `Ok(None)`
+/// when no input does, `Err` when the prover or the logic cannot tell. The under-approximation
+/// search asks this for each branch it has not taken yet.
+pub fn solve_path(prog: &Program, path: &[PathStep], opts: &Options) -> Result<Option<Counterexample>, Undecided> {
+    let ctx = logic::new_context();
+    let mut prover = Prover::new(&ctx, opts.query_timeout).with_cancel(opts.cancel.clone());
+    let sim = simulate(prog, path, &ctx)?;
+    let mut all: Vec<Formula> = sim.axioms.clone();
+    all.extend(sim.conds.iter().map(|c| c.formula.clone()));
+    let refs: Vec<&Formula> = all.iter().collect();
+    let sat = prover.is_sat(&formula::and(prover.ctx, &refs));
+    // Bound to a name so that the prover's borrows end before `ctx` is dropped.
+    #[allow(clippy::let_and_return)]
+    let answer = match sat {
+        Some(true) => counterexample(&sim, path, &all, &mut prover)
+            .map(Some)
+            .ok_or_else(|| Undecided::other("no model for a satisfiable path")),
+        Some(false) => Ok(None),
+        None => Err(Undecided::other("the prover could not decide the path's feasibility")),
+    };
+    answer
+}
+
 fn simulate<'p, 'ctx>(
     prog: &'p Program,
     path: &[PathStep],
@@ -550,6 +574,18 @@ fn c_name(proc: &cminus::Proc, printed: &str) -> String {
 /// behind entry pointer parameters from the model's initial state, branch choices from the
 /// path, and pointer values that are addresses of variables as pointers to them.
 pub fn replay(prog: &Program, cex: &Counterexample, max_steps: u64) -> cminus::interp::Run {
+    replay_observed(prog, cex, max_steps, &mut |_, _| {})
+}
+
+/// [`replay`], with an observer of every statement and state (see
+/// [`cminus::interp::run_observed`]). Past the end of `cex`'s steps the run goes on with zero
+/// for every choice and the first feasible branch.
+pub fn replay_observed(
+    prog: &Program,
+    cex: &Counterexample,
+    max_steps: u64,
+    observe: &mut dyn FnMut(&cminus::Stmt, &mut dyn cminus::interp::Peek),
+) -> cminus::interp::Run {
     use cminus::interp::{Ask, Target};
     let oracle: HashMap<(usize, usize), i128> = cex.oracle.iter().map(|&(s, k, v)| ((s, k), v)).collect();
     let uninit: HashMap<(String, String, usize), i128> =
@@ -618,7 +654,7 @@ pub fn replay(prog: &Program, cex: &Counterexample, max_steps: u64) -> cminus::i
         }
         None
     };
-    cminus::interp::run_replay(prog, &mut answer, &resolve, max_steps)
+    cminus::interp::run_observed(prog, &mut answer, &resolve, max_steps, observe)
 }
 
 /// The cell offset of an interpreter path (field and element indices) inside a `ty` object.

@@ -250,12 +250,22 @@ pub fn text(prog: &Program, o: &engine::Outcome, ctx: &Context, sources: &[Optio
         Some(r) => format!("rule {r}"),
         None => "reachability of error statements".to_string(),
     };
-    let summary = format!(
-        "{} with {} ({:.2} s)",
-        plural(o.iterations.len(), "iteration"),
-        plural(o.predicates.len(), "predicate"),
-        o.time_secs
-    );
+    let summary = match &o.search {
+        // The search engine: runs of the interpreter, not CEGAR rounds.
+        Some(st) => format!(
+            "{} of the under-approximation search with {} and {} ({:.2} s)",
+            plural(st.runs, "run"),
+            plural(o.predicates.len(), "predicate"),
+            plural(st.refinements, "refinement"),
+            o.time_secs
+        ),
+        None => format!(
+            "{} with {} ({:.2} s)",
+            plural(o.iterations.len(), "iteration"),
+            plural(o.predicates.len(), "predicate"),
+            o.time_secs
+        ),
+    };
     match o.verdict {
         engine::Verdict::Safe => {
             let _ = writeln!(out, "SAFE");
@@ -414,6 +424,8 @@ pub fn json(prog: &Program, o: &engine::Outcome, ctx: &Context, sources: &[Optio
         detail: &o.detail,
         input: InputOut { files: &ctx.files, rule: ctx.rule.as_deref(), entry: &ctx.entry },
         strategies: Some(&o.strategies),
+        engine: Some(o.engine),
+        search: o.search.as_ref(),
         iterations: o.iterations.len(),
         predicates: shown_predicates(o).0,
         internal_predicates: shown_predicates(o).1,
@@ -446,6 +458,8 @@ pub fn unsupported(ctx: &Context, detail: &str, secs: f64, json: bool) -> String
             detail,
             input: InputOut { files: &ctx.files, rule: ctx.rule.as_deref(), entry: &ctx.entry },
             strategies: None,
+            engine: None,
+            search: None,
             iterations: 0,
             predicates: Vec::new(),
             internal_predicates: 0,

@@ -85,6 +85,10 @@ pub(crate) struct JsonReport<'a> {
     pub detail: &'a str,
     pub input: InputOut<'a>,
     pub strategies: Option<&'a engine::Strategies>,
+    /// The engine whose answer this is (`cegar`, `search`); null when no engine ran.
+    pub engine: Option<engine::EngineKind>,
+    /// The search engine's statistics, when it answered.
+    pub search: Option<&'a engine::SearchStats>,
     pub iterations: usize,
     pub predicates: Vec<&'a engine::PredInfo>,
     /// Predicates over the front end's temporaries (not listed).

@@ -67,6 +67,8 @@ pub fn outcome(verdict: engine::Verdict, reason: engine::StopReason) -> engine::
             checker: "bebop".into(),
             refiner: "newton".into(),
         },
+        engine: engine::EngineKind::Cegar,
+        search: None,
         time_secs: 0.5,
         peak_rss_mib: None,
         proof: None,

@@ -404,14 +404,7 @@ pub fn yaml_violation(
             map(vec![("segment", Value::Sequence(vec![map(vec![("waypoint", map(wp))])]))])
         })
         .collect();
-    yaml(
-        map(vec![
-            ("entry_type", s("violation_sequence")),
-            ("metadata", metadata(task, meta)),
-            ("content", Value::Sequence(segments)),
-        ]),
-        meta,
-    )
+    yaml_entry("violation_sequence", segments, task, meta)
 }
 
 /// A correctness witness, format 2.0: an invariant set.
@@ -430,9 +423,14 @@ pub fn yaml_correctness(prog: &Program, invariants: &[Invariant], task: &Task, m
             )])
         })
         .collect();
+    yaml_entry("invariant_set", content, task, meta)
+}
+
+/// A witness file of format 2.0: one entry of `entry_type` with its metadata and content.
+fn yaml_entry(entry_type: &str, content: Vec<Value>, task: &Task, meta: &Meta) -> String {
     yaml(
         map(vec![
-            ("entry_type", s("invariant_set")),
+            ("entry_type", s(entry_type)),
             ("metadata", metadata(task, meta)),
             ("content", Value::Sequence(content)),
         ]),

@@ -40,6 +40,15 @@ pub struct Args {
     /// The refiner: newton (path simulation).
     #[arg(long, value_enum, default_value_t = engine::RefinerKind::Newton)]
     pub refiner: engine::RefinerKind,
+    /// The engine: cegar (predicate abstraction and refinement), search (under-approximation
+    /// search with refinement: finds deep bugs) or portfolio (both in parallel, the first
+    /// definite verdict wins). Default: portfolio on a machine with 2 cores or more.
+    #[arg(long, value_enum)]
+    pub engine: Option<search::portfolio::EngineChoice>,
+    /// Where the search adds the predicates of a refinement: at the cut branch (local) or in
+    /// its whole procedure (global).
+    #[arg(long, value_enum, default_value_t = search::Refinement::Local)]
+    pub refinement: search::Refinement,
     /// The longest a single prover query may take.
     #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
     pub query_timeout: f64,
@@ -175,8 +184,14 @@ pub fn run(mut a: Args, verbose: u8) -> u8 {
     let rule_preds = rule.as_ref().map(|r| slic::initial_predicates(r, &prog));
     let preds = engine::initial_predicates(&prog, rule_preds.as_deref());
 
+    let search_opts = search::Options {
+        time: Some(Duration::from_secs_f64(a.timeout)),
+        refinement: a.refinement,
+        query_timeout: Duration::from_secs_f64(a.query_timeout),
+        ..search::Options::default()
+    };
     let mut runner = engine::Runner::new(prog.clone())
-        .with_predicates(preds)
+        .with_predicates(preds.clone())
         .with_iteration_limit(a.max_iterations)
         .with_time_limit(Duration::from_secs_f64(a.timeout))
         .with_memory_limit(a.memory_limit.saturating_mul(1 << 20))
@@ -191,7 +206,8 @@ pub fn run(mut a: Args, verbose: u8) -> u8 {
         }
         runner = runner.with_observer(save_observer(dir.clone(), prog.clone()));
     }
-    let outcome = runner.run();
+    let choice = a.engine.unwrap_or_else(search::portfolio::EngineChoice::default_for_machine);
+    let outcome = search::portfolio::run(choice, runner, preds, search_opts);
     if let Some(dir) = &a.save_dir {
         save_outcome(dir, &prog, &outcome, &ctx);
     }

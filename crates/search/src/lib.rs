@@ -1,0 +1,587 @@
+//! Under-approximation search with refinement (seed 004: Visser, Pasareanu and Pelánek,
+//! "Going from Concrete to Symbolic Model Checking via Predicate Abstraction"), in its forward
+//! symbolic-execution variant, and a portfolio that runs it next to the CEGAR loop.
+//!
+//! The search turns CEGAR around. It runs the concrete interpreter, so every behaviour it sees
+//! is feasible and every error it reaches is real, however deep in a loop. The inputs of the
+//! next run come from the prover: for a branch a run did not take, Newton solves the run's
+//! path up to that branch followed by the branch's condition ([`newton::solve_path`]).
+//! States are stored by their abstraction: the valuation of the predicates at the branch. A
+//! branch not taken whose abstract state is covered already is cut — that cut is what makes
+//! the search an under-approximation. When a round ends with cuts left, the abstraction is
+//! refined: the cut branches' conditions become predicates, at that branch only
+//! ([`Refinement::Local`]) or in its whole procedure ([`Refinement::Global`]), and the search
+//! starts again. The answer is SAFE only when a round explored every branch with no cut, no
+//! undecided query and no run stopped by the step limit; VIOLATION only with a run of the
+//! interpreter that reaches the error; otherwise UNKNOWN with the reason.
+
+pub mod portfolio;
+
+use cminus::interp::Peek;
+use cminus::{Expr, Program, Stmt, StmtId, StmtKind};
+use engine::{EngineKind, Outcome, PredSet, ReplayCheck, SearchStats, StopReason, Strategies};
+use newton::{CexStep, Counterexample, PathStep};
+use std::collections::{HashMap, HashSet};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// Where a refinement puts the predicates it adds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+pub enum Refinement {
+    /// At the branch that was cut only (the paper's "locally for the transition").
+    #[default]
+    Local,
+    /// In the whole procedure of the branch (the paper's "globally").
+    Global,
+}
+
+impl Refinement {
+    pub fn name(self) -> &'static str {
+        match self {
+            Refinement::Local => "local",
+            Refinement::Global => "global",
+        }
+    }
+}
+
+/// The limits and choices of a search.
+#[derive(Clone, Debug)]
+pub struct Options {
+    pub time: Option<Duration>,
+    /// Interpreter runs, over all rounds.
+    pub max_runs: usize,
+    /// Statements per run.
+    pub max_steps: u64,
+    /// Rounds of refinement before giving up.
+    pub max_refinements: usize,
+    pub refinement: Refinement,
+    /// Time limit of one prover query.
+    pub query_timeout: Duration,
+    /// Set by someone else (a portfolio) to stop the search.
+    pub cancel: Option<Arc<AtomicBool>>,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            time: None,
+            max_runs: 20_000,
+            max_steps: 2_000_000,
+            max_refinements: 16,
+            refinement: Refinement::Local,
+            query_timeout: Duration::from_secs(10),
+            cancel: None,
+        }
+    }
+}
+
+/// Search `prog` (its `error` statements are the property) from the abstraction over `preds`
+/// (the CEGAR loop's initial predicates, or those it found). The outcome's predicates are
+/// `preds` and those the search added.
+pub fn search(prog: &Program, preds: PredSet, opts: &Options) -> Outcome {
+    let start = Instant::now();
+    let mut s = Search::new(prog, preds, opts, start);
+    let end = s.rounds();
+    let strategies = Strategies {
+        abstraction: "under-approximation".into(),
+        checker: "interpreter".into(),
+        refiner: opts.refinement.name().into(),
+    };
+    Outcome {
+        verdict: end.reason.verdict(),
+        reason: end.reason,
+        detail: end.detail,
+        iterations: Vec::new(),
+        predicates: s.preds.list().to_vec(),
+        counterexample: end.counterexample,
+        replay: end.replay,
+        strategies,
+        engine: EngineKind::Search,
+        search: Some(s.stats.clone()),
+        time_secs: start.elapsed().as_secs_f64(),
+        peak_rss_mib: engine::rss_bytes().map(|b| b as f64 / (1024.0 * 1024.0)),
+        proof: None,
+    }
+}
+
+/// How a search ended.
+struct End {
+    reason: StopReason,
+    detail: String,
+    counterexample: Option<Counterexample>,
+    replay: Option<ReplayCheck>,
+}
+
+impl End {
+    fn new(reason: StopReason, detail: impl Into<String>) -> End {
+        End { reason, detail: detail.into(), counterexample: None, replay: None }
+    }
+}
+
+/// The next run: inputs solved for a path (none for the first run).
+struct Plan {
+    inputs: Counterexample,
+    /// The path the inputs were solved for; the run must follow it.
+    path: Vec<PathStep>,
+    /// Branches before this trace position were explored from an earlier run.
+    bound: usize,
+}
+
+/// A branch a run did not take: the branching statement, the first statement of the branch
+/// and the abstract state at the branch.
+type Key = (StmtId, StmtId, Vec<Option<bool>>);
+
+/// The abstraction that stores states: predicates valued at branches.
+#[derive(Default)]
+struct Abstraction {
+    global: Vec<Expr>,
+    by_proc: HashMap<String, Vec<Expr>>,
+    /// Predicates of local refinement, valued at one branch only.
+    at: HashMap<StmtId, Vec<Expr>>,
+}
+
+impl Abstraction {
+    fn of(preds: &PredSet) -> Abstraction {
+        let mut a = Abstraction::default();
+        for p in preds.list() {
+            match &p.scope {
+                None => a.global.push(p.expr.clone()),
+                Some(f) => a.by_proc.entry(f.clone()).or_default().push(p.expr.clone()),
+            }
+        }
+        a
+    }
+
+    /// The abstract state before `stmt` runs: each predicate's truth (`None`: it reads
+    /// something not chosen yet).
+    fn value(&self, stmt: StmtId, peek: &mut dyn Peek) -> Vec<Option<bool>> {
+        let proc = peek.proc_name().to_string();
+        let local = self.by_proc.get(&proc).into_iter().flatten();
+        let here = self.at.get(&stmt).into_iter().flatten();
+        self.global.iter().chain(local).chain(here).map(|e| peek.value(e).map(|v| v != 0)).collect()
+    }
+}
+
+/// One run of the interpreter and the abstract states it passed at branches and assumes.
+struct Ran {
+    run: cminus::interp::Run,
+    alpha: HashMap<usize, Vec<Option<bool>>>,
+}
+
+struct Search<'p> {
+    prog: &'p Program,
+    opts: &'p Options,
+    start: Instant,
+    /// Statement → (procedure index, index in its body).
+    at: HashMap<StmtId, (usize, usize)>,
+    procs: HashMap<&'p str, usize>,
+    labels: Vec<HashMap<&'p str, usize>>,
+    preds: PredSet,
+    abs: Abstraction,
+    stats: SearchStats,
+    /// Branches explored (taken, or scheduled) in this round.
+    covered: HashSet<Key>,
+    /// Branches cut in this round: (branching statement, procedure, the branch's conditions).
+    cuts: Vec<(StmtId, String, Vec<Expr>)>,
+    /// Why this round cannot be exhaustive, if it cannot.
+    incomplete: Option<String>,
+}
+
+impl<'p> Search<'p> {
+    fn new(prog: &'p Program, preds: PredSet, opts: &'p Options, start: Instant) -> Search<'p> {
+        let mut at = HashMap::new();
+        for (pi, p) in prog.procs.iter().enumerate() {
+            for (si, s) in p.body.iter().enumerate() {
+                at.insert(s.id, (pi, si));
+            }
+        }
+        Search {
+            prog,
+            opts,
+            start,
+            at,
+            procs: prog.procs.iter().enumerate().map(|(i, p)| (p.name.as_str(), i)).collect(),
+            labels: prog.procs.iter().map(|p| p.label_map()).collect(),
+            abs: Abstraction::of(&preds),
+            preds,
+            stats: SearchStats::default(),
+            covered: HashSet::new(),
+            cuts: Vec::new(),
+            incomplete: None,
+        }
+    }
+
+    /// Search, refine, search again, until an answer or a limit.
+    fn rounds(&mut self) -> End {
+        loop {
+            self.covered.clear();
+            self.cuts.clear();
+            self.incomplete = None;
+            if let Some(end) = self.round() {
+                return end;
+            }
+            if let Some(why) = &self.incomplete {
+                return End::new(StopReason::Unknown, format!("the search is not exhaustive: {why}"));
+            }
+            if self.cuts.is_empty() {
+                return End::new(
+                    StopReason::Safe,
+                    format!(
+                        "every branch of every run was explored or is infeasible ({} runs): no error is reachable",
+                        self.stats.runs
+                    ),
+                );
+            }
+            if self.stats.refinements >= self.opts.max_refinements {
+                return End::new(
+                    StopReason::IterationLimit,
+                    format!(
+                        "{} branches were cut by the abstraction after {} refinements (the limit)",
+                        self.cuts.len(),
+                        self.stats.refinements
+                    ),
+                );
+            }
+            let cut = self.cuts.len();
+            if !self.refine() {
+                return End::new(
+                    StopReason::NoNewPredicates,
+                    format!("{cut} branches were cut by the abstraction and no new predicate tells their states apart"),
+                );
+            }
+            self.stats.refinements += 1;
+        }
+    }
+
+    /// One depth-first round from the first run; `Some` when it decides or hits a limit.
+    fn round(&mut self) -> Option<End> {
+        let first = Plan { inputs: empty_inputs(), path: Vec::new(), bound: 0 };
+        let mut stack = vec![first];
+        while let Some(plan) = stack.pop() {
+            if let Some(end) = self.limit() {
+                return Some(end);
+            }
+            let ran = self.run(&plan);
+            self.stats.runs += 1;
+            let Some(path) = self.path_of(&ran.run.trace) else {
+                self.not_exhaustive("a run's calls and returns could not be followed");
+                continue;
+            };
+            let mut bound = plan.bound;
+            let followed = plan.path.iter().zip(&path).take_while(|(a, b)| a.stmt == b.stmt).count();
+            if followed < plan.path.len() {
+                // The interpreter left the path the prover solved for: that branch was not
+                // explored after all.
+                self.not_exhaustive("the interpreter and the logic disagree on a path");
+                bound = bound.min(followed);
+            }
+            use cminus::interp::Outcome as Run;
+            match &ran.run.outcome {
+                Run::Error { stmt, msg } => return Some(self.violation(&plan, &path, *stmt, msg)),
+                Run::StepLimit => self.not_exhaustive("a run reached the step limit"),
+                Run::Stuck { unmodelled: true, reason, .. } => {
+                    self.not_exhaustive(&format!("the interpreter does not model: {reason}"))
+                }
+                Run::Stuck { stmt, .. } if !self.is_assume(*stmt) => {
+                    self.not_exhaustive("a run ended in undefined behaviour")
+                }
+                _ => {}
+            }
+            let children = self.branches(&ran, &path, bound);
+            // Depth first: the deepest branch is explored next.
+            stack.extend(children);
+        }
+        None
+    }
+
+    fn limit(&self) -> Option<End> {
+        if self.opts.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed)) {
+            return Some(End::new(StopReason::Unknown, "stopped: another engine answered first"));
+        }
+        if let Some(t) = self.opts.time {
+            if self.start.elapsed() >= t {
+                let secs = t.as_secs_f64();
+                return Some(End::new(
+                    StopReason::TimeLimit,
+                    format!("the time limit ({secs} s) was reached after {} runs of the search", self.stats.runs),
+                ));
+            }
+        }
+        if self.stats.runs >= self.opts.max_runs {
+            return Some(End::new(
+                StopReason::IterationLimit,
+                format!("the search reached its limit of {} runs", self.opts.max_runs),
+            ));
+        }
+        None
+    }
+
+    fn not_exhaustive(&mut self, why: &str) {
+        if self.incomplete.is_none() {
+            self.incomplete = Some(why.to_string());
+        }
+    }
+
+    fn stmt(&self, id: StmtId) -> Option<&'p Stmt> {
+        let &(p, s) = self.at.get(&id)?;
+        self.prog.procs[p].body.get(s)
+    }
+
+    fn is_assume(&self, id: StmtId) -> bool {
+        self.stmt(id).is_some_and(|s| matches!(s.kind, StmtKind::Assume(_)))
+    }
+
+    /// Run the interpreter with the plan's inputs, storing the abstract state at every
+    /// branch and assume.
+    fn run(&self, plan: &Plan) -> Ran {
+        let mut alpha = HashMap::new();
+        let mut k = 0usize;
+        let abs = &self.abs;
+        let mut observe = |s: &Stmt, peek: &mut dyn Peek| {
+            let branch = matches!(&s.kind, StmtKind::Goto(ls) if ls.len() > 1);
+            if branch || matches!(s.kind, StmtKind::Assume(_)) {
+                alpha.insert(k, abs.value(s.id, peek));
+            }
+            k += 1;
+        };
+        let run = newton::replay_observed(self.prog, &plan.inputs, self.opts.max_steps, &mut observe);
+        Ran { run, alpha }
+    }
+
+    /// The run's trace as a path with call depths (what Newton reads).
+    fn path_of(&self, trace: &[StmtId]) -> Option<Vec<PathStep>> {
+        let entry = *self.procs.get(self.prog.entry.as_str())?;
+        let mut stack = vec![entry];
+        let mut out = Vec::with_capacity(trace.len());
+        for &id in trace {
+            let &(p, si) = self.at.get(&id)?;
+            // A procedure that fell off its end returned without a statement of its own.
+            while stack.len() > 1 && *stack.last()? != p {
+                stack.pop();
+            }
+            out.push(PathStep { stmt: id, depth: stack.len() - 1 });
+            match &self.prog.procs[p].body[si].kind {
+                StmtKind::Call { callee, .. } => {
+                    if let Some(&c) = self.procs.get(callee.as_str()) {
+                        stack.push(c);
+                    }
+                }
+                StmtKind::Return(_) if stack.len() > 1 => {
+                    stack.pop();
+                }
+                _ => {}
+            }
+        }
+        Some(out)
+    }
+
+    /// The branches the run did not take, from position `bound` on: each is cut (its
+    /// abstract state is covered), infeasible, or a plan for a later run.
+    fn branches(&mut self, ran: &Ran, path: &[PathStep], bound: usize) -> Vec<Plan> {
+        let mut plans = Vec::new();
+        let trace = &ran.run.trace;
+        for i in bound..trace.len() {
+            let Some(alpha) = ran.alpha.get(&i) else { continue };
+            let Some(s) = self.stmt(trace[i]) else { continue };
+            let proc_name = self.prog.procs[self.at[&s.id].0].name.clone();
+            let alternatives = match &s.kind {
+                StmtKind::Goto(_) => {
+                    let taken = trace.get(i + 1).copied();
+                    if let Some(t) = taken {
+                        self.covered.insert((s.id, t, alpha.clone()));
+                    }
+                    self.targets(s).into_iter().filter(|t| Some(t.0) != taken).collect()
+                }
+                // The run stopped at a failing assume: inputs that pass it.
+                StmtKind::Assume(c)
+                    if i + 1 == trace.len() && matches!(ran.run.outcome, cminus::interp::Outcome::Stuck { .. }) =>
+                {
+                    vec![(s.id, Vec::new(), vec![c.clone()])]
+                }
+                _ => continue,
+            };
+            for (target, assumes, conds) in alternatives {
+                let key = (s.id, target, alpha.clone());
+                if self.covered.contains(&key) {
+                    self.stats.cut += 1;
+                    self.cuts.push((s.id, proc_name.clone(), conds));
+                    continue;
+                }
+                self.covered.insert(key);
+                let mut want: Vec<PathStep> = path[..=i].to_vec();
+                let depth = path[i].depth;
+                want.extend(assumes.iter().map(|&stmt| PathStep { stmt, depth }));
+                if let Some(plan) = self.solve(want, i) {
+                    plans.push(plan);
+                }
+            }
+        }
+        plans
+    }
+
+    /// The targets of a branch: (first statement, the statements the path takes into it —
+    /// the first one and the assumes that lead it —, their conditions).
+    fn targets(&self, s: &Stmt) -> Vec<(StmtId, Vec<StmtId>, Vec<Expr>)> {
+        let StmtKind::Goto(labels) = &s.kind else { return Vec::new() };
+        let pi = self.at[&s.id].0;
+        let body = &self.prog.procs[pi].body;
+        let mut out: Vec<(StmtId, Vec<StmtId>, Vec<Expr>)> = Vec::new();
+        for l in labels {
+            let Some(&k) = self.labels[pi].get(l.as_str()) else { continue };
+            let Some(first) = body.get(k) else { continue };
+            if out.iter().any(|t| t.0 == first.id) {
+                continue;
+            }
+            let mut steps = vec![first.id];
+            let mut conds = Vec::new();
+            let mut j = k;
+            while let Some(StmtKind::Assume(c)) = body.get(j).map(|s| &s.kind) {
+                conds.push(c.clone());
+                if j > k {
+                    steps.push(body[j].id);
+                }
+                j += 1;
+                if body.get(j).is_none_or(|s| !s.labels.is_empty()) {
+                    break;
+                }
+            }
+            out.push((first.id, steps, conds));
+        }
+        out
+    }
+
+    /// Inputs for `want`, or `None` (infeasible, or undecided: then the round is not exhaustive).
+    fn solve(&mut self, want: Vec<PathStep>, branch_at: usize) -> Option<Plan> {
+        self.stats.solved += 1;
+        let nopts = newton::Options { query_timeout: self.query_timeout(), cancel: self.opts.cancel.clone() };
+        match newton::solve_path(self.prog, &want, &nopts) {
+            Ok(Some(inputs)) => Some(Plan { inputs, path: want, bound: branch_at + 1 }),
+            Ok(None) => {
+                self.stats.infeasible += 1;
+                None
+            }
+            Err(why) => {
+                self.not_exhaustive(&format!("a branch could not be decided ({why})"));
+                None
+            }
+        }
+    }
+
+    fn query_timeout(&self) -> Duration {
+        match self.opts.time {
+            Some(t) => {
+                self.opts.query_timeout.min(t.saturating_sub(self.start.elapsed())).max(Duration::from_millis(10))
+            }
+            None => self.opts.query_timeout,
+        }
+    }
+
+    /// A run reached an error: the counterexample, with values from Newton when it can give
+    /// them, and replayed.
+    fn violation(&mut self, plan: &Plan, path: &[PathStep], error: StmtId, msg: &str) -> End {
+        let nopts = newton::Options { query_timeout: self.query_timeout(), cancel: self.opts.cancel.clone() };
+        // Newton gives the values along the path (for people reading the trace); a long
+        // path's formula costs more than it tells, so the run alone is the witness then.
+        let verdict = match path.len() <= NEWTON_VALUES_UP_TO {
+            true => Some(newton::check_path(self.prog, path, &[], &nopts).0),
+            false => None,
+        };
+        let cex = match verdict {
+            Some(newton::Verdict::Feasible(c)) => *c,
+            // The run itself is the witness: its inputs, and the path for its branches.
+            _ => {
+                let mut c = plan.inputs.clone();
+                c.steps = path.iter().filter_map(|p| self.cex_step(p)).collect();
+                c.error_stmt = error;
+                c.message = msg.to_string();
+                c
+            }
+        };
+        let run = newton::replay(self.prog, &cex, self.opts.max_steps);
+        let want: Vec<StmtId> = path.iter().map(|p| p.stmt).collect();
+        let confirmed =
+            matches!(&run.outcome, cminus::interp::Outcome::Error { stmt, .. } if *stmt == error) && run.trace == want;
+        let replay = ReplayCheck { confirmed, outcome: format!("{:?}", run.outcome), steps: run.trace.len() };
+        if !confirmed {
+            let mut end = End::new(StopReason::Unknown, "a run reached an error, but its inputs do not replay it");
+            end.replay = Some(replay);
+            return end;
+        }
+        End { reason: StopReason::Violation, detail: msg.to_string(), counterexample: Some(cex), replay: Some(replay) }
+    }
+
+    fn cex_step(&self, p: &PathStep) -> Option<CexStep> {
+        let &(pi, si) = self.at.get(&p.stmt)?;
+        let proc = &self.prog.procs[pi];
+        let s = &proc.body[si];
+        Some(CexStep { stmt: s.id, proc: proc.name.clone(), depth: p.depth, loc: s.loc, values: Vec::new() })
+    }
+
+    /// Refine the abstraction at the cut branches: first with the conditions of the branches
+    /// that were cut; when those are all predicates already, with the conditions of every
+    /// branch of the cut branches' procedures (what decides which way the code after the cut
+    /// goes: the paper's predicates of branch coverage). `false` when nothing is new.
+    fn refine(&mut self) -> bool {
+        let cuts = std::mem::take(&mut self.cuts);
+        let mut added = false;
+        for (site, proc, conds) in &cuts {
+            added |= self.add_predicates(*site, proc, conds.clone());
+        }
+        if added {
+            return true;
+        }
+        for (site, proc, _) in &cuts {
+            let Some(&pi) = self.procs.get(proc.as_str()) else { continue };
+            let conds: Vec<Expr> = self.prog.procs[pi]
+                .body
+                .iter()
+                .filter(|s| matches!(&s.kind, StmtKind::Goto(ls) if ls.len() > 1))
+                .flat_map(|s| self.targets(s))
+                .flat_map(|t| t.2)
+                .collect();
+            added |= self.add_predicates(*site, proc, conds);
+        }
+        added
+    }
+
+    /// Add predicates at `site` (local) or in `proc` (global); `true` if one was new.
+    fn add_predicates(&mut self, site: StmtId, proc: &str, conds: Vec<Expr>) -> bool {
+        let round = self.stats.refinements + 1;
+        let mut added = false;
+        for c in conds {
+            let list = match self.opts.refinement {
+                Refinement::Local => self.abs.at.entry(site).or_default(),
+                Refinement::Global => self.abs.by_proc.entry(proc.to_string()).or_default(),
+            };
+            if list.contains(&c) {
+                continue;
+            }
+            list.push(c.clone());
+            added = true;
+            self.preds.insert(self.prog, cminus::pred::Pred { expr: c, scope: Some(proc.to_string()) }, round);
+        }
+        added
+    }
+}
+
+/// The longest path whose counterexample gets Newton's values (longer ones keep the run's
+/// inputs only).
+const NEWTON_VALUES_UP_TO: usize = 2_000;
+
+/// The inputs of the first run: no values chosen (the interpreter takes zeros and the first
+/// feasible branch).
+fn empty_inputs() -> Counterexample {
+    Counterexample {
+        steps: Vec::new(),
+        error_stmt: StmtId(0),
+        message: String::new(),
+        inputs: Vec::new(),
+        oracle: Vec::new(),
+        uninit: Vec::new(),
+        param_memory: Vec::new(),
+        addresses: Vec::new(),
+        alloc_memory: Vec::new(),
+    }
+}

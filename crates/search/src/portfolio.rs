@@ -1,0 +1,106 @@
+//! The portfolio: the CEGAR loop and the under-approximation search side by side, each on its
+//! own thread. The first definite verdict wins and the other engine is stopped through its
+//! cancellation flag (cooperatively: its prover answers "unknown", its loop ends), and waited
+//! for, so no thread is left running. Two definite verdicts that disagree are a bug in slam
+//! and end UNKNOWN (internal error), never an answer.
+
+use crate::{search, Options};
+use engine::{Outcome, PredSet, Runner, StopReason, Verdict};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+/// Which engine answers a check.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+pub enum EngineChoice {
+    /// Predicate abstraction and refinement (SLAM's loop).
+    Cegar,
+    /// Under-approximation search with refinement.
+    Search,
+    /// Both in parallel; the first definite verdict wins.
+    Portfolio,
+}
+
+impl EngineChoice {
+    /// The default: the portfolio when the machine has two cores or more for it.
+    pub fn default_for_machine() -> EngineChoice {
+        match std::thread::available_parallelism() {
+            Ok(n) if n.get() >= 2 => EngineChoice::Portfolio,
+            _ => EngineChoice::Cegar,
+        }
+    }
+    pub fn name(self) -> &'static str {
+        match self {
+            EngineChoice::Cegar => "cegar",
+            EngineChoice::Search => "search",
+            EngineChoice::Portfolio => "portfolio",
+        }
+    }
+}
+
+/// Run the chosen engine(s). `runner` is the configured CEGAR loop (its program and initial
+/// predicates); the search starts from `preds` with `opts`.
+pub fn run(choice: EngineChoice, runner: Runner, preds: PredSet, opts: Options) -> Outcome {
+    match choice {
+        EngineChoice::Cegar => runner.run(),
+        EngineChoice::Search => search(runner.program(), preds, &opts),
+        EngineChoice::Portfolio => portfolio(runner, preds, opts),
+    }
+}
+
+fn definite(o: &Outcome) -> bool {
+    matches!(o.verdict, Verdict::Safe | Verdict::Violation)
+}
+
+fn portfolio(runner: Runner, preds: PredSet, mut opts: Options) -> Outcome {
+    let stop_cegar = Arc::new(AtomicBool::new(false));
+    let stop_search = Arc::new(AtomicBool::new(false));
+    opts.cancel = Some(stop_search.clone());
+    let prog = runner.program().clone();
+    let runner = runner.with_stop(stop_cegar.clone());
+    std::thread::scope(|scope| {
+        let searcher =
+            std::thread::Builder::new().name("search".into()).stack_size(256 << 20).spawn_scoped(scope, || {
+                let o = search(&prog, preds, &opts);
+                if definite(&o) {
+                    stop_cegar.store(true, Ordering::Relaxed);
+                }
+                o
+            });
+        let cegar = runner.run();
+        if definite(&cegar) {
+            stop_search.store(true, Ordering::Relaxed);
+        }
+        let found = match searcher {
+            Ok(h) => h.join().ok(),
+            Err(_) => None,
+        };
+        choose(cegar, found)
+    })
+}
+
+/// The portfolio's answer from the two outcomes (`search` is `None` if its thread failed).
+fn choose(cegar: Outcome, search: Option<Outcome>) -> Outcome {
+    let Some(search) = search else { return cegar };
+    match (definite(&cegar), definite(&search)) {
+        (true, true) if cegar.verdict != search.verdict => {
+            let mut o = cegar;
+            o.detail = format!(
+                "the engines disagree (CEGAR: {:?}, search: {:?}); this is a bug in slam",
+                o.verdict, search.verdict
+            );
+            o.verdict = Verdict::Unknown;
+            o.reason = StopReason::InternalError;
+            o.counterexample = None;
+            o.proof = None;
+            o
+        }
+        (true, _) => cegar,
+        (false, true) => search,
+        (false, false) => {
+            let mut o = cegar;
+            o.detail = format!("{} (the search: {})", o.detail, search.detail);
+            o
+        }
+    }
+}
