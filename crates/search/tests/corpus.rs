@@ -1,0 +1,93 @@
+//! The search engine and the portfolio on the corpus: the search never gives a wrong verdict
+//! (every program with an `// expect:` header, checked against the header), and the deep bugs
+//! of `corpus/search` are found by the portfolio.
+
+#[path = "../../engine/tests/common/mod.rs"]
+mod common;
+
+use common::Case;
+use engine::Verdict;
+use search::portfolio::{self, EngineChoice};
+use std::time::Duration;
+
+fn search_opts(secs: u64) -> search::Options {
+    search::Options { time: Some(Duration::from_secs(secs)), max_runs: 5_000, ..search::Options::default() }
+}
+
+fn verdict_name(v: Verdict) -> &'static str {
+    match v {
+        Verdict::Safe => "SAFE",
+        Verdict::Violation => "VIOLATION",
+        Verdict::Unknown => "UNKNOWN",
+    }
+}
+
+#[test]
+fn the_search_is_never_wrong_on_the_corpus() {
+    let mut cases = common::corpus();
+    cases.extend(common::corpus_in(&["corpus/search"]));
+    let (mut decided, mut wrong) = (0, Vec::new());
+    for case in &cases {
+        let Ok((prog, preds)) = common::load(case) else { continue };
+        let o = search::search(&prog, preds, &search_opts(3));
+        let got = verdict_name(o.verdict);
+        if o.verdict == Verdict::Unknown {
+            continue;
+        }
+        decided += 1;
+        if got != case.expect {
+            wrong.push(format!("{}: expected {}, the search says {got} ({})", case.name, case.expect, o.detail));
+        }
+        if o.verdict == Verdict::Violation {
+            let confirmed = o.replay.as_ref().is_some_and(|r| r.confirmed);
+            assert!(confirmed, "{}: a VIOLATION of the search that does not replay", case.name);
+        }
+    }
+    eprintln!("the search decided {decided} of {} corpus programs", cases.len());
+    assert!(wrong.is_empty(), "wrong verdicts of the search:\n{}", wrong.join("\n"));
+    assert!(decided * 3 >= cases.len(), "the search decided only {decided} of {}", cases.len());
+}
+
+fn deep(name: &str) -> Case {
+    common::corpus_in(&["corpus/search"])
+        .into_iter()
+        .find(|c| c.name.ends_with(name))
+        .unwrap_or_else(|| panic!("corpus/search/{name}"))
+}
+
+fn portfolio_on(case: &Case) -> engine::Outcome {
+    let (prog, preds) = common::load(case).unwrap_or_else(|e| panic!("{}: {e}", case.name));
+    let runner = engine::Runner::new(prog).with_predicates(preds.clone()).with_time_limit(Duration::from_secs(10));
+    portfolio::run(EngineChoice::Portfolio, runner, preds, search_opts(10))
+}
+
+#[test]
+fn the_portfolio_finds_the_deep_bugs() {
+    for name in ["lock_after_1000_iterations.c", "nested_loops_bug.c", "input_sequence_bug.c"] {
+        let o = portfolio_on(&deep(name));
+        assert_eq!(o.verdict, Verdict::Violation, "{name}: {}", o.detail);
+        assert!(o.replay.as_ref().is_some_and(|r| r.confirmed), "{name}: not replayed");
+    }
+    // CEGAR alone gives up on these two: the search answered.
+    for name in ["lock_after_1000_iterations.c", "nested_loops_bug.c"] {
+        assert_eq!(portfolio_on(&deep(name)).engine, engine::EngineKind::Search, "{name}");
+    }
+}
+
+#[test]
+fn the_portfolio_proves_what_cegar_proves() {
+    let o = portfolio_on(&deep("lock_after_1000_iterations_ok.c"));
+    assert_eq!(o.verdict, Verdict::Safe, "{}", o.detail);
+    assert_eq!(o.engine, engine::EngineKind::Cegar);
+    assert!(o.proof.is_some(), "CEGAR's SAFE carries its proof");
+}
+
+#[test]
+fn the_search_alone_reports_why_it_is_not_exhaustive() {
+    // A loop whose exit the abstraction cannot tell apart from its next iteration: the
+    // search cuts it, refines, and stops honestly.
+    let (prog, preds) = common::load(&deep("lock_after_1000_iterations_ok.c")).unwrap();
+    let o = search::search(&prog, preds, &search_opts(10));
+    assert_eq!(o.verdict, Verdict::Unknown);
+    assert!(o.search.as_ref().is_some_and(|s| s.cut > 0 && s.refinements > 0), "{:?}", o.search);
+}
