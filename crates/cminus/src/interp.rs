@@ -167,6 +167,9 @@ pub trait Peek {
     fn value(&mut self, e: &Expr) -> Option<i128>;
     /// The procedure running the statement.
     fn proc_name(&self) -> &str;
+    /// How many values the run has asked for so far (inputs, uninitialised reads, addresses,
+    /// allocation failures, branch choices): none means everything so far was determined.
+    fn choices(&self) -> usize;
 }
 
 /// Like [`run_replay`], and `observe` sees every statement before it runs, with the state
@@ -200,6 +203,9 @@ impl Peek for Machine<'_> {
     }
     fn proc_name(&self) -> &str {
         self.frames.last().map_or("", |f| self.p.procs[f.proc].name.as_str())
+    }
+    fn choices(&self) -> usize {
+        self.used.len()
     }
 }
 

@@ -32,6 +32,8 @@ pub struct ProjectFile {
     pub defines: Option<Vec<String>>,
     /// `lp64` (default) or `ilp32`.
     pub data_model: Option<Spanned<String>>,
+    /// `cegar` (default), `search` or `portfolio`: `slam check --engine`.
+    pub engine: Option<Spanned<String>>,
     pub limits: Option<LimitsFile>,
 }
 
@@ -46,6 +48,9 @@ pub struct LimitsFile {
     pub iterations: Option<Spanned<i64>>,
 }
 
+/// The engines `slam check --engine` accepts.
+pub const ENGINES: &[&str] = &["cegar", "search", "portfolio"];
+
 /// The project file, resolved: paths made absolute against its directory.
 #[derive(Debug, Default, Clone)]
 pub struct Project {
@@ -58,6 +63,7 @@ pub struct Project {
     pub include: Vec<PathBuf>,
     pub defines: Vec<String>,
     pub ilp32: Option<bool>,
+    pub engine: Option<String>,
     pub time_secs: Option<f64>,
     pub memory_mib: Option<u64>,
     pub iterations: Option<u64>,
@@ -130,6 +136,18 @@ pub fn parse(path: &Path, text: &str) -> Result<Project, ConfigError> {
             }
         });
     }
+    if let Some(e) = raw.engine {
+        if !ENGINES.contains(&e.get_ref().as_str()) {
+            return Err(err_at(
+                e.span().start,
+                format!(
+                    "bad value for `engine`: \"{}\" (expected \"cegar\", \"search\" or \"portfolio\")",
+                    e.get_ref()
+                ),
+            ));
+        }
+        p.engine = Some(e.into_inner());
+    }
     if let Some(l) = raw.limits {
         if let Some(t) = l.time {
             let v = *t.get_ref();
@@ -174,12 +192,13 @@ mod tests {
     fn full_file() {
         let p = parse(
             Path::new("/p/slam.toml"),
-            "sources = [\"src\"]\nrules = [\"r.slic\"]\nentries = [\"init\"]\ndata_model = \"ilp32\"\n[limits]\ntime = 5\nmemory = 512\niterations = 7\n",
+            "sources = [\"src\"]\nrules = [\"r.slic\"]\nentries = [\"init\"]\ndata_model = \"ilp32\"\nengine = \"portfolio\"\n[limits]\ntime = 5\nmemory = 512\niterations = 7\n",
         )
         .unwrap();
         assert_eq!(p.sources, vec![PathBuf::from("/p/src")]);
         assert_eq!(p.rules, Some(vec![PathBuf::from("/p/r.slic")]));
         assert_eq!(p.ilp32, Some(true));
+        assert_eq!(p.engine.as_deref(), Some("portfolio"));
         assert_eq!(p.time_secs, Some(5.0));
         assert_eq!(p.memory_mib, Some(512));
         assert_eq!(p.iterations, Some(7));
@@ -200,6 +219,9 @@ mod tests {
         let e = err("sources = []\ndata_model = \"lp33\"\n");
         assert_eq!((e.line, e.col), (2, 14));
         assert!(e.message.contains("data_model"));
+        let e = err("engine = \"fast\"\n");
+        assert_eq!((e.line, e.col), (1, 10));
+        assert!(e.message.contains("`engine`") && e.message.contains("portfolio"), "{}", e.message);
         let e = err("[limits]\nmemory = -3\n");
         assert_eq!(e.line, 2);
         assert!(e.message.contains("limits.memory"));

@@ -18,6 +18,8 @@ pub struct Spec {
     pub entry: String,
     pub rule: Option<PathBuf>,
     pub ilp32: bool,
+    /// `slam check --engine`.
+    pub engine: String,
     pub time_secs: f64,
     pub memory_mib: u64,
     pub iterations: u64,
@@ -48,7 +50,7 @@ pub fn command(exe: &Path, spec: &Spec) -> Command {
     if let Some(r) = &spec.rule {
         cmd.arg("--rule").arg(r);
     }
-    cmd.args(["--format", "json"]);
+    cmd.args(["--format", "json", "--engine", &spec.engine]);
     cmd.arg("--timeout").arg(spec.time_secs.to_string());
     cmd.arg("--memory-limit").arg(spec.memory_mib.to_string());
     cmd.arg("--max-iterations").arg(spec.iterations.to_string());

@@ -60,6 +60,10 @@ pub struct Args {
     /// CEGAR iterations per check (default 100).
     #[arg(long, value_name = "N")]
     pub max_iterations: Option<u64>,
+    /// The engine of every check: cegar (default: the gate already runs one check per
+    /// core), search or portfolio (two threads per check).
+    #[arg(long, value_name = "ENGINE")]
+    pub engine: Option<String>,
     /// The data model: lp64 (default) or ilp32.
     #[arg(long, value_name = "MODEL")]
     pub data_model: Option<String>,
@@ -177,6 +181,7 @@ struct Settings {
     rules: Vec<(RuleInfo, Option<PathBuf>)>,
     entries: Vec<String>,
     ilp32: bool,
+    engine: String,
     time_secs: f64,
     memory_mib: u64,
     iterations: u64,
@@ -217,6 +222,10 @@ fn settings(a: &Args) -> Result<Settings, u8> {
         Some("ilp32" | "ILP32") => true,
         Some(o) => return Err(usage(&format!("--data-model: unknown data model `{o}` (lp64, ilp32)"))),
     };
+    let engine = a.engine.clone().or(project.engine.clone()).unwrap_or_else(|| "cegar".to_string());
+    if !config::ENGINES.contains(&engine.as_str()) {
+        return Err(usage(&format!("--engine: unknown engine `{engine}` (cegar, search, portfolio)")));
+    }
     let time_secs = a.timeout.or(project.time_secs).unwrap_or(60.0);
     if !(time_secs.is_finite() && time_secs > 0.0) {
         return Err(usage("--timeout takes a positive number of seconds"));
@@ -302,7 +311,7 @@ fn settings(a: &Args) -> Result<Settings, u8> {
     if rules.is_empty() {
         rules.push((reach_error_rule(), None));
     }
-    Ok(Settings { root, units, rules, entries, ilp32, time_secs, memory_mib, iterations })
+    Ok(Settings { root, units, rules, entries, ilp32, engine, time_secs, memory_mib, iterations })
 }
 
 pub(crate) fn reach_error_rule() -> RuleInfo {
@@ -538,8 +547,15 @@ fn todo_list(s: &Settings, units: &[Planned], ident: &str) -> Vec<Todo> {
         for entry in &p.entries {
             for ((rule, rpath), rtext) in s.rules.iter().zip(&rule_text) {
                 let opts = format!(
-                    "ilp32={} time={} mem={} iter={} I={:?} D={:?} forced={:?}",
-                    s.ilp32, s.time_secs, s.memory_mib, s.iterations, p.unit.includes, p.unit.defines, p.unit.forced
+                    "ilp32={} engine={} time={} mem={} iter={} I={:?} D={:?} forced={:?}",
+                    s.ilp32,
+                    s.engine,
+                    s.time_secs,
+                    s.memory_mib,
+                    s.iterations,
+                    p.unit.includes,
+                    p.unit.defines,
+                    p.unit.forced
                 );
                 let key = cache::sha256(&[
                     ident.as_bytes(),
@@ -555,6 +571,7 @@ fn todo_list(s: &Settings, units: &[Planned], ident: &str) -> Vec<Todo> {
                     entry: entry.clone(),
                     rule: rpath.clone(),
                     ilp32: s.ilp32,
+                    engine: s.engine.clone(),
                     time_secs: s.time_secs,
                     memory_mib: s.memory_mib,
                     iterations: s.iterations,

@@ -168,6 +168,9 @@ impl Abstraction {
 struct Ran {
     run: cminus::interp::Run,
     alpha: HashMap<usize, Vec<Option<bool>>>,
+    /// The trace position of the first statement that ran after the run's first choice
+    /// (input, uninitialised read, …): before it, every branch was determined.
+    first_choice: usize,
 }
 
 struct Search<'p> {
@@ -338,8 +341,12 @@ impl<'p> Search<'p> {
     fn run(&self, plan: &Plan) -> Ran {
         let mut alpha = HashMap::new();
         let mut k = 0usize;
+        let mut first_choice = usize::MAX;
         let abs = &self.abs;
         let mut observe = |s: &Stmt, peek: &mut dyn Peek| {
+            if first_choice == usize::MAX && peek.choices() > 0 {
+                first_choice = k;
+            }
             let branch = matches!(&s.kind, StmtKind::Goto(ls) if ls.len() > 1);
             if branch || matches!(s.kind, StmtKind::Assume(_)) {
                 alpha.insert(k, abs.value(s.id, peek));
@@ -347,7 +354,7 @@ impl<'p> Search<'p> {
             k += 1;
         };
         let run = newton::replay_observed(self.prog, &plan.inputs, self.opts.max_steps, &mut observe);
-        Ran { run, alpha }
+        Ran { run, alpha, first_choice }
     }
 
     /// The run's trace as a path with call depths (what Newton reads).
@@ -382,7 +389,11 @@ impl<'p> Search<'p> {
     fn branches(&mut self, ran: &Ran, path: &[PathStep], bound: usize) -> Vec<Plan> {
         let mut plans = Vec::new();
         let trace = &ran.run.trace;
-        for i in bound..trace.len() {
+        // Before the run's first choice the state is the one initial state, so a branch the
+        // run did not take there cannot be taken by any run: nothing to solve or cut.
+        // (The statement at `first_choice` may itself be the choice: it is not skipped.)
+        let determined = ran.first_choice.saturating_sub(1).min(trace.len());
+        for i in bound.max(determined)..trace.len() {
             let Some(alpha) = ran.alpha.get(&i) else { continue };
             let Some(s) = self.stmt(trace[i]) else { continue };
             let proc_name = self.prog.procs[self.at[&s.id].0].name.clone();
