@@ -574,16 +574,19 @@ fn c_name(proc: &cminus::Proc, printed: &str) -> String {
 /// behind entry pointer parameters from the model's initial state, branch choices from the
 /// path, and pointer values that are addresses of variables as pointers to them.
 pub fn replay(prog: &Program, cex: &Counterexample, max_steps: u64) -> cminus::interp::Run {
-    replay_observed(prog, cex, max_steps, &mut |_, _| {})
+    replay_observed(prog, cex, max_steps, &mut |_, _| 0, &mut |_, _| {})
 }
 
 /// [`replay`], with an observer of every statement and state (see
-/// [`cminus::interp::run_observed`]). Past the end of `cex`'s steps the run goes on with zero
-/// for every choice and the first feasible branch.
+/// [`cminus::interp::run_observed`]). Past the end of `cex`'s steps (from the start, when it
+/// has none) the run goes on with `fill`'s value for each input, entry parameter and
+/// uninitialised variable (given the request and its occurrence at its step, the keys of
+/// [`Counterexample::oracle`]), zero for other choices, and the first feasible branch.
 pub fn replay_observed(
     prog: &Program,
     cex: &Counterexample,
     max_steps: u64,
+    fill: &mut dyn FnMut(&cminus::interp::Event, usize) -> i128,
     observe: &mut dyn FnMut(&cminus::Stmt, &mut dyn cminus::interp::Peek),
 ) -> cminus::interp::Run {
     use cminus::interp::{Ask, Target};
@@ -601,7 +604,11 @@ pub fn replay_observed(
     };
     let mut answer = |e: &cminus::interp::Event| -> i64 {
         let v: i128 = match &e.ask {
-            Ask::EntryParam(i) => oracle.get(&(usize::MAX, *i)).copied().unwrap_or(0),
+            Ask::EntryParam(i) => match oracle.get(&(usize::MAX, *i)) {
+                Some(&v) => v,
+                None if cex.steps.is_empty() => fill(e, *i),
+                None => 0,
+            },
             Ask::Address => {
                 addr_k += 1;
                 cex.addresses.get(addr_k - 1).copied().unwrap_or(0)
@@ -613,9 +620,17 @@ pub fn replay_observed(
             Ask::Nondet | Ask::AllocFails { .. } => {
                 let k = seen.entry(e.step).or_insert(0);
                 *k += 1;
-                oracle.get(&(e.step, *k - 1)).copied().unwrap_or(0)
+                match oracle.get(&(e.step, *k - 1)) {
+                    Some(&v) => v,
+                    None if e.ask == Ask::Nondet && e.step >= cex.steps.len() => fill(e, *k - 1),
+                    None => 0,
+                }
             }
-            Ask::Uninit(Some((Some(p), v, f))) => uninit.get(&(p.clone(), v.clone(), *f)).copied().unwrap_or(0),
+            Ask::Uninit(Some((Some(p), v, f))) => match uninit.get(&(p.clone(), v.clone(), *f)) {
+                Some(&x) => x,
+                None if e.step >= cex.steps.len() => fill(e, 0),
+                None => 0,
+            },
             Ask::Uninit(_) => 0,
             Ask::UninitParam { param, path } => {
                 let pointee = entry.and_then(|p| p.formals.get(*param)).and_then(|f| f.ty.pointee().cloned());

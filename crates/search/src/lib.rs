@@ -17,7 +17,7 @@
 
 pub mod portfolio;
 
-use cminus::interp::Peek;
+use cminus::interp::{Ask, Event, Peek};
 use cminus::{Expr, Program, Stmt, StmtId, StmtKind};
 use engine::{EngineKind, Outcome, PredSet, ReplayCheck, SearchStats, StopReason, Strategies};
 use newton::{CexStep, Counterexample, PathStep};
@@ -68,7 +68,7 @@ impl Default for Options {
         Options {
             time: None,
             max_runs: 20_000,
-            max_steps: 2_000_000,
+            max_steps: 200_000,
             max_refinements: 16,
             refinement: Refinement::Local,
             query_timeout: Duration::from_secs(10),
@@ -171,6 +171,8 @@ struct Ran {
     /// The trace position of the first statement that ran after the run's first choice
     /// (input, uninitialised read, …): before it, every branch was determined.
     first_choice: usize,
+    /// The plan's inputs and those the run chose past its path.
+    inputs: Counterexample,
 }
 
 struct Search<'p> {
@@ -282,7 +284,7 @@ impl<'p> Search<'p> {
             }
             use cminus::interp::Outcome as Run;
             match &ran.run.outcome {
-                Run::Error { stmt, msg } => return Some(self.violation(&plan, &path, *stmt, msg)),
+                Run::Error { stmt, msg } => return Some(self.violation(&ran.inputs, &path, *stmt, msg)),
                 Run::StepLimit => self.not_exhaustive("a run reached the step limit"),
                 Run::Stuck { unmodelled: true, reason, .. } => {
                     self.not_exhaustive(&format!("the interpreter does not model: {reason}"))
@@ -353,8 +355,23 @@ impl<'p> Search<'p> {
             }
             k += 1;
         };
-        let run = newton::replay_observed(self.prog, &plan.inputs, self.opts.max_steps, &mut observe);
-        Ran { run, alpha, first_choice }
+        // Inputs past the plan's path: a fixed pseudo-random sequence per run (zeros for
+        // every input would, e.g., never let a scheduler pick a thread).
+        let mut rng = Rng(0x9e37_79b9_7f4a_7c15 ^ (self.stats.runs as u64).wrapping_mul(0x2545_f491_4f6c_dd1d));
+        // The values chosen here, kept so that the run can be replayed (its counterexample).
+        let mut inputs = plan.inputs.clone();
+        let mut fill = |e: &Event, k: usize| {
+            let v = rng.value(e.ty);
+            match &e.ask {
+                Ask::EntryParam(i) => inputs.oracle.push((usize::MAX, *i, v)),
+                Ask::Nondet => inputs.oracle.push((e.step, k, v)),
+                Ask::Uninit(Some((Some(p), var, f))) => inputs.uninit.push((p.clone(), var.clone(), *f, v)),
+                _ => {}
+            }
+            v
+        };
+        let run = newton::replay_observed(self.prog, &plan.inputs, self.opts.max_steps, &mut fill, &mut observe);
+        Ran { run, alpha, first_choice, inputs }
     }
 
     /// The run's trace as a path with call depths (what Newton reads).
@@ -491,7 +508,7 @@ impl<'p> Search<'p> {
 
     /// A run reached an error: the counterexample, with values from Newton when it can give
     /// them, and replayed.
-    fn violation(&mut self, plan: &Plan, path: &[PathStep], error: StmtId, msg: &str) -> End {
+    fn violation(&mut self, inputs: &Counterexample, path: &[PathStep], error: StmtId, msg: &str) -> End {
         let nopts = newton::Options { query_timeout: self.query_timeout(), cancel: self.opts.cancel.clone() };
         // Newton gives the values along the path (for people reading the trace); a long
         // path's formula costs more than it tells, so the run alone is the witness then.
@@ -503,7 +520,7 @@ impl<'p> Search<'p> {
             Some(newton::Verdict::Feasible(c)) => *c,
             // The run itself is the witness: its inputs, and the path for its branches.
             _ => {
-                let mut c = plan.inputs.clone();
+                let mut c = inputs.clone();
                 c.steps = path.iter().filter_map(|p| self.cex_step(p)).collect();
                 c.error_stmt = error;
                 c.message = msg.to_string();
@@ -574,6 +591,38 @@ impl<'p> Search<'p> {
             self.preds.insert(self.prog, cminus::pred::Pred { expr: c, scope: Some(proc.to_string()) }, round);
         }
         added
+    }
+}
+
+/// A small deterministic generator (xorshift) for the inputs a run chooses itself: runs are
+/// reproducible, and the values are small, boundary or arbitrary.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        let mut x = self.0;
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        self.0 = x;
+        x
+    }
+
+    fn value(&mut self, t: &cminus::Type) -> i128 {
+        let r = self.next();
+        let v: i128 = match r % 8 {
+            0 => 0,
+            1 => 1,
+            2 => -1,
+            3 | 4 => (r >> 8) as i128 % 16,
+            _ => (r >> 8) as i128,
+        };
+        match t {
+            cminus::Type::Bool => v & 1,
+            cminus::Type::Ptr(_) => 0,
+            t if t.is_scalar() => cminus::interp::wrap(v, t),
+            _ => 0,
+        }
     }
 }
 
