@@ -325,50 +325,7 @@ impl Runner {
         });
         let end = match spawned {
             Err(e) => End::new(StopReason::InternalError, format!("cannot start the worker thread: {e}")),
-            Ok(_handle) => loop {
-                let wait = match deadline {
-                    Some(d) => d.saturating_duration_since(Instant::now()).min(Duration::from_millis(50)),
-                    None => Duration::from_millis(50),
-                };
-                match rx.recv_timeout(wait) {
-                    Ok(Ok(end)) => break end,
-                    Ok(Err(msg)) => break End::new(StopReason::InternalError, format!("a stage panicked: {msg}")),
-                    Err(mpsc::RecvTimeoutError::Disconnected) => {
-                        break End::new(StopReason::InternalError, "the worker thread vanished".into())
-                    }
-                    Err(mpsc::RecvTimeoutError::Timeout) => {}
-                }
-                let rss = rss_bytes();
-                {
-                    let mut p = lock(&progress);
-                    p.peak_rss = p.peak_rss.max(rss);
-                }
-                if deadline.is_some_and(|d| Instant::now() >= d) {
-                    cancel.store(true, Ordering::Relaxed);
-                    let p = lock(&progress);
-                    let secs = limits.time.unwrap_or_default().as_secs_f64();
-                    break End::new(
-                        StopReason::TimeLimit,
-                        format!("the time limit ({secs} s) was reached during {} of iteration {}", p.stage, p.index),
-                    );
-                }
-                if let (Some(limit), Some(r)) = (limits.memory_bytes, rss) {
-                    if r > limit {
-                        cancel.store(true, Ordering::Relaxed);
-                        let p = lock(&progress);
-                        break End::new(
-                            StopReason::MemoryLimit,
-                            format!(
-                                "memory use ({} MiB) exceeded the limit ({} MiB) during {} of iteration {}",
-                                r >> 20,
-                                limit >> 20,
-                                p.stage,
-                                p.index
-                            ),
-                        );
-                    }
-                }
-            },
+            Ok(_handle) => supervise(&rx, deadline, &limits, &progress, &cancel),
         };
         // On a limit the worker was cancelled: its stages stop (prover queries answer
         // "unknown", Bebop leaves its fixpoint), and it ends soon; wait for it, so that no
@@ -392,6 +349,77 @@ impl Runner {
             proof: end.proof.map(|p| *p),
         }
     }
+}
+
+/// The supervising thread's side of a run: wait for the worker's end, checking the time and
+/// memory limits every 50 ms (and recording the peak memory use); on a limit, cancel the
+/// worker and end with that limit.
+fn supervise(
+    rx: &mpsc::Receiver<Result<End, String>>,
+    deadline: Option<Instant>,
+    limits: &Limits,
+    progress: &Mutex<Progress>,
+    cancel: &AtomicBool,
+) -> End {
+    loop {
+        let wait = match deadline {
+            Some(d) => d.saturating_duration_since(Instant::now()).min(Duration::from_millis(50)),
+            None => Duration::from_millis(50),
+        };
+        match rx.recv_timeout(wait) {
+            Ok(Ok(end)) => return end,
+            Ok(Err(msg)) => return End::new(StopReason::InternalError, format!("a stage panicked: {msg}")),
+            Err(mpsc::RecvTimeoutError::Disconnected) => {
+                return End::new(StopReason::InternalError, "the worker thread vanished".into())
+            }
+            Err(mpsc::RecvTimeoutError::Timeout) => {}
+        }
+        if let Some(end) = limit_reached(deadline, limits, progress, cancel) {
+            return end;
+        }
+    }
+}
+
+/// Records the current memory use in `progress`. If the deadline has passed or the memory
+/// limit is exceeded: cancels the worker, and gives the end of the run (saying where the
+/// worker was).
+fn limit_reached(
+    deadline: Option<Instant>,
+    limits: &Limits,
+    progress: &Mutex<Progress>,
+    cancel: &AtomicBool,
+) -> Option<End> {
+    let rss = rss_bytes();
+    {
+        let mut p = lock(progress);
+        p.peak_rss = p.peak_rss.max(rss);
+    }
+    if deadline.is_some_and(|d| Instant::now() >= d) {
+        cancel.store(true, Ordering::Relaxed);
+        let p = lock(progress);
+        let secs = limits.time.unwrap_or_default().as_secs_f64();
+        return Some(End::new(
+            StopReason::TimeLimit,
+            format!("the time limit ({secs} s) was reached during {} of iteration {}", p.stage, p.index),
+        ));
+    }
+    if let (Some(limit), Some(r)) = (limits.memory_bytes, rss) {
+        if r > limit {
+            cancel.store(true, Ordering::Relaxed);
+            let p = lock(progress);
+            return Some(End::new(
+                StopReason::MemoryLimit,
+                format!(
+                    "memory use ({} MiB) exceeded the limit ({} MiB) during {} of iteration {}",
+                    r >> 20,
+                    limit >> 20,
+                    p.stage,
+                    p.index
+                ),
+            ));
+        }
+    }
+    None
 }
 
 fn lock(p: &Mutex<Progress>) -> std::sync::MutexGuard<'_, Progress> {
