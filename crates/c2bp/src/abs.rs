@@ -6,7 +6,7 @@ use crate::{Options, Shared, Strategy};
 use bp::{Expr as BExpr, Stmt as BStmt, StmtKind as BKind};
 use cminus::{Expr, Lval, Proc, Stmt, StmtKind, Type};
 use logic::formula::{self, Formula};
-use logic::{Env, Prover, State};
+use logic::{Env, Prover, State, Term};
 use std::collections::BTreeSet;
 
 /// Names of variables an expression mentions (under `*`, `&` and indices too).
@@ -112,6 +112,20 @@ fn combinations(n: usize, k: usize) -> Vec<Vec<usize>> {
 
 /// Candidate facts for ImpliesF: a boolean-program literal and its meaning.
 type Cands<'ctx> = Vec<(BExpr, Formula<'ctx>, BTreeSet<String>)>;
+
+/// The caller's side of a call that has returned (see `ProcAbs::state_after_call`).
+struct AfterCall<'ctx> {
+    /// The state after the call, its result stored.
+    s1: State<'ctx>,
+    /// The state when the callee has returned, before its result is stored.
+    s_back: State<'ctx>,
+    /// The returned value.
+    r: Term<'ctx>,
+    /// The globals the callee may modify.
+    mods: std::collections::HashSet<String>,
+    /// Whether the callee may write memory.
+    writes_mem: bool,
+}
 
 impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
     fn ctx(&self) -> &'ctx logic::Context {
@@ -503,8 +517,51 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
     fn call(&mut self, s: &Stmt, ret: Option<&Lval>, callee: &str, args: &[Expr]) -> Vec<BStmt> {
         let Some(q) = self.sh.prog.proc(callee) else { return vec![self.stamp(s, BKind::Skip)] };
         let s0 = self.pre();
-        let all_pre = self.cands(&s0, |_| true);
-        // Arguments.
+        let (bargs, actuals) = self.call_arguments(&s0, q, callee, args);
+        // Results.
+        let rets: Vec<Pred> = self.ret_preds(callee).to_vec();
+        let temps: Vec<String> = (0..rets.len()).map(|i| format!("t${i}")).collect();
+        let bname = self.sh.bp_name(callee);
+        let mut out = vec![self.stamp(s, BKind::Call { lhs: temps.clone(), proc: bname, args: bargs })];
+        let after = self.state_after_call(&s0, callee, ret);
+        let affected = self.affected_by_call(ret, &after);
+        if affected.is_empty() {
+            return out;
+        }
+        let mut facts = self.facts_after_call(&s0, &after, &affected);
+        // Facts from the callee's return predicates, stored in the temporaries.
+        let mut retv = after.s1.enter(callee, 1, "callee.");
+        retv.set_var(&self.env, RET, after.r.clone());
+        for (f, v) in &actuals {
+            retv.set_var(&self.env, &crate::pre_var(f), v.clone());
+        }
+        for (tname, rp) in temps.iter().zip(&rets) {
+            if let Ok(m) = retv.cond(&self.env, &rp.expr) {
+                let mut v = vars_of(&rp.expr);
+                if let Some(l) = ret {
+                    v.extend(lval_vars(l));
+                }
+                v.remove(RET);
+                facts.push((BExpr::Var(tname.clone()), m, v));
+            }
+        }
+        let mut upd = self.recompute_after_call(ret, &after.s1, &affected, &facts);
+        upd.origin = Some(s.id.0);
+        out.push(upd);
+        out
+    }
+
+    /// The boolean arguments of a call: each of the callee's formal predicates, evaluated on
+    /// the callee's entry state (formals bound to the actuals), as an update from the caller's
+    /// predicates (unknown when an actual cannot be bound). Also the actuals' values by formal.
+    fn call_arguments(
+        &mut self,
+        s0: &State<'ctx>,
+        q: &Proc,
+        callee: &str,
+        args: &[Expr],
+    ) -> (Vec<BExpr>, Vec<(String, Term<'ctx>)>) {
+        let all_pre = self.cands(s0, |_| true);
         let mut entry = s0.enter(callee, 1, "callee.");
         let mut bound = true;
         let mut actuals = Vec::new();
@@ -534,12 +591,12 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
                 None => BExpr::Nondet,
             });
         }
-        // Results.
-        let rets: Vec<Pred> = self.ret_preds(callee).to_vec();
-        let temps: Vec<String> = (0..rets.len()).map(|i| format!("t${i}")).collect();
-        let bname = self.sh.bp_name(callee);
-        let mut out = vec![self.stamp(s, BKind::Call { lhs: temps.clone(), proc: bname, args: bargs })];
-        // The state after the call.
+        (bargs, actuals)
+    }
+
+    /// The caller's state after the call: the globals the callee modifies and (if it may write
+    /// memory) memory are fresh, and the result is stored in the call's target.
+    fn state_after_call(&self, s0: &State<'ctx>, callee: &str, ret: Option<&Lval>) -> AfterCall<'ctx> {
         let mut s1 = s0.clone();
         let mods = self.sh.mod_globals.get(callee).cloned().unwrap_or_default();
         for g in &mods {
@@ -559,11 +616,15 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
                 // leave it: predicates reading it become unknown below
             }
         }
-        // Which caller predicates may change? Global predicates are kept up to date by the
-        // callee itself, except for the store of the result, which the caller does: a global
-        // one changes here if it reads the call's target (or memory, when the target is in
-        // memory). A local one changes if it reads the call's target, a global the callee
-        // modifies, or memory the callee (or the target) may write.
+        AfterCall { s1, s_back, r, mods, writes_mem }
+    }
+
+    /// Which caller predicates (indices into the scope) may change? Global predicates are
+    /// kept up to date by the callee itself, except for the store of the result, which the
+    /// caller does: a global one changes here if it reads the call's target (or memory, when
+    /// the target is in memory). A local one changes if it reads the call's target, a global
+    /// the callee modifies, or memory the callee (or the target) may write.
+    fn affected_by_call(&self, ret: Option<&Lval>, after: &AfterCall<'ctx>) -> Vec<usize> {
         let is_mem = |l: &Lval| !matches!(l, Lval::Var(y) if !self.in_memory(y));
         let lhs_in_mem = ret.is_some_and(is_mem);
         let mut affected = Vec::new();
@@ -578,58 +639,58 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
             }
             let hit = reads(&sc.pred.expr).iter().any(|l| {
                 Some(l) == ret
-                    || matches!(l, Lval::Var(y) if !is_mem(l) && self.proc.var(y).is_none() && mods.contains(y))
-                    || (is_mem(l) && (writes_mem || lhs_in_mem))
+                    || matches!(l, Lval::Var(y) if !is_mem(l) && self.proc.var(y).is_none() && after.mods.contains(y))
+                    || (is_mem(l) && (after.writes_mem || lhs_in_mem))
             });
             if hit {
                 affected.push(i);
             }
         }
-        if affected.is_empty() {
-            return out;
-        }
-        // Facts after the call.
+        affected
+    }
+
+    /// The facts after the call from the caller's predicates: unaffected local ones hold as
+    /// before, global ones describe the state the callee returned, and an affected local
+    /// one's old value is a fact about the state before the call.
+    fn facts_after_call(&self, s0: &State<'ctx>, after: &AfterCall<'ctx>, affected: &[usize]) -> Cands<'ctx> {
         let mut facts: Cands<'ctx> = Vec::new();
         for (i, sc) in self.scope.iter().enumerate() {
             if sc.pred.scope.is_some() && !affected.contains(&i) {
-                if let Some(m) = self.meaning(&s0, &sc.pred) {
+                if let Some(m) = self.meaning(s0, &sc.pred) {
                     facts.push((BExpr::Var(sc.name.clone()), m, sc.vars.clone()));
                 }
             } else if sc.pred.scope.is_none() {
                 // A global predicate's value is a fact about the state the callee returned.
-                let at = if affected.contains(&i) { &s_back } else { &s1 };
+                let at = if affected.contains(&i) { &after.s_back } else { &after.s1 };
                 if let Some(m) = self.meaning(at, &sc.pred) {
                     facts.push((BExpr::Var(sc.name.clone()), m, sc.vars.clone()));
                 }
-            } else if let Some(m) = self.meaning(&s0, &sc.pred) {
+            } else if let Some(m) = self.meaning(s0, &sc.pred) {
                 // An affected predicate's old value is a fact about the state before the call.
                 facts.push((BExpr::Var(sc.name.clone()), m, sc.vars.clone()));
             }
         }
-        let mut retv = s1.enter(callee, 1, "callee.");
-        retv.set_var(&self.env, RET, r.clone());
-        for (f, v) in &actuals {
-            retv.set_var(&self.env, &crate::pre_var(f), v.clone());
-        }
-        for (tname, rp) in temps.iter().zip(&rets) {
-            if let Ok(m) = retv.cond(&self.env, &rp.expr) {
-                let mut v = vars_of(&rp.expr);
-                if let Some(l) = ret {
-                    v.extend(lval_vars(l));
-                }
-                v.remove(RET);
-                facts.push((BExpr::Var(tname.clone()), m, v));
-            }
-        }
+        facts
+    }
+
+    /// The parallel assignment that recomputes the affected predicates on the state `s1`
+    /// after the call from the relevant facts (the return facts always being relevant).
+    fn recompute_after_call(
+        &mut self,
+        ret: Option<&Lval>,
+        s1: &State<'ctx>,
+        affected: &[usize],
+        facts: &Cands<'ctx>,
+    ) -> BStmt {
         let mut names = Vec::new();
         let mut rhs = Vec::new();
-        for &i in &affected {
+        for &i in affected {
             let sc = self.scope[i].clone();
             let mut v = sc.vars.clone();
             if let Some(l) = ret {
                 v.extend(lval_vars(l));
             }
-            let mut cands = Self::relevant(&facts, &v);
+            let mut cands = Self::relevant(facts, &v);
             // Return facts are always relevant to the call's target.
             for (k, fact) in facts.iter().enumerate() {
                 if matches!(&fact.0, BExpr::Var(n) if n.starts_with("t$")) && !cands.iter().any(|c| c.0 == facts[k].0) {
@@ -637,15 +698,12 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
                 }
             }
             names.push(sc.name.clone());
-            rhs.push(match self.meaning(&s1, &sc.pred) {
+            rhs.push(match self.meaning(s1, &sc.pred) {
                 Some(post) => self.update(&post, &cands),
                 None => BExpr::Nondet,
             });
         }
-        let mut upd = BStmt::new(BKind::Assign { lhs: names, rhs, constrain: None });
-        upd.origin = Some(s.id.0);
-        out.push(upd);
-        out
+        BStmt::new(BKind::Assign { lhs: names, rhs, constrain: None })
     }
 
     /// The boolean-program statements for one C-- statement (labels on the first).

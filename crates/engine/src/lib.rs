@@ -369,54 +369,7 @@ impl Runner {
         });
         let end = match spawned {
             Err(e) => End::new(StopReason::InternalError, format!("cannot start the worker thread: {e}")),
-            Ok(_handle) => loop {
-                let wait = match deadline {
-                    Some(d) => d.saturating_duration_since(Instant::now()).min(Duration::from_millis(50)),
-                    None => Duration::from_millis(50),
-                };
-                match rx.recv_timeout(wait) {
-                    Ok(Ok(end)) => break end,
-                    Ok(Err(msg)) => break End::new(StopReason::InternalError, format!("a stage panicked: {msg}")),
-                    Err(mpsc::RecvTimeoutError::Disconnected) => {
-                        break End::new(StopReason::InternalError, "the worker thread vanished".into())
-                    }
-                    Err(mpsc::RecvTimeoutError::Timeout) => {}
-                }
-                let rss = rss_bytes();
-                {
-                    let mut p = lock(&progress);
-                    p.peak_rss = p.peak_rss.max(rss);
-                }
-                if self.stop.as_ref().is_some_and(|f| f.load(Ordering::Relaxed)) {
-                    cancel.store(true, Ordering::Relaxed);
-                    break End::new(StopReason::Unknown, "stopped: another engine answered first".into());
-                }
-                if deadline.is_some_and(|d| Instant::now() >= d) {
-                    cancel.store(true, Ordering::Relaxed);
-                    let p = lock(&progress);
-                    let secs = limits.time.unwrap_or_default().as_secs_f64();
-                    break End::new(
-                        StopReason::TimeLimit,
-                        format!("the time limit ({secs} s) was reached during {} of iteration {}", p.stage, p.index),
-                    );
-                }
-                if let (Some(limit), Some(r)) = (limits.memory_bytes, rss) {
-                    if r > limit {
-                        cancel.store(true, Ordering::Relaxed);
-                        let p = lock(&progress);
-                        break End::new(
-                            StopReason::MemoryLimit,
-                            format!(
-                                "memory use ({} MiB) exceeded the limit ({} MiB) during {} of iteration {}",
-                                r >> 20,
-                                limit >> 20,
-                                p.stage,
-                                p.index
-                            ),
-                        );
-                    }
-                }
-            },
+            Ok(_handle) => supervise(&rx, deadline, &limits, &progress, &cancel, self.stop.as_deref()),
         };
         // On a limit the worker was cancelled: its stages stop (prover queries answer
         // "unknown", Bebop leaves its fixpoint), and it ends soon; wait for it, so that no
@@ -442,6 +395,82 @@ impl Runner {
             proof: end.proof.map(|p| *p),
         }
     }
+}
+
+/// The supervising thread's side of a run: wait for the worker's end, checking the `stop`
+/// flag and the time and memory limits every 50 ms (and recording the peak memory use); on a
+/// stop or a limit, cancel the worker and end with that reason.
+fn supervise(
+    rx: &mpsc::Receiver<Result<End, String>>,
+    deadline: Option<Instant>,
+    limits: &Limits,
+    progress: &Mutex<Progress>,
+    cancel: &AtomicBool,
+    stop: Option<&AtomicBool>,
+) -> End {
+    loop {
+        let wait = match deadline {
+            Some(d) => d.saturating_duration_since(Instant::now()).min(Duration::from_millis(50)),
+            None => Duration::from_millis(50),
+        };
+        match rx.recv_timeout(wait) {
+            Ok(Ok(end)) => return end,
+            Ok(Err(msg)) => return End::new(StopReason::InternalError, format!("a stage panicked: {msg}")),
+            Err(mpsc::RecvTimeoutError::Disconnected) => {
+                return End::new(StopReason::InternalError, "the worker thread vanished".into())
+            }
+            Err(mpsc::RecvTimeoutError::Timeout) => {}
+        }
+        if stop.is_some_and(|f| f.load(Ordering::Relaxed)) {
+            cancel.store(true, Ordering::Relaxed);
+            return End::new(StopReason::Unknown, "stopped: another engine answered first".into());
+        }
+        if let Some(end) = limit_reached(deadline, limits, progress, cancel) {
+            return end;
+        }
+    }
+}
+
+/// Records the current memory use in `progress`. If the deadline has passed or the memory
+/// limit is exceeded: cancels the worker, and gives the end of the run (saying where the
+/// worker was).
+fn limit_reached(
+    deadline: Option<Instant>,
+    limits: &Limits,
+    progress: &Mutex<Progress>,
+    cancel: &AtomicBool,
+) -> Option<End> {
+    let rss = rss_bytes();
+    {
+        let mut p = lock(progress);
+        p.peak_rss = p.peak_rss.max(rss);
+    }
+    if deadline.is_some_and(|d| Instant::now() >= d) {
+        cancel.store(true, Ordering::Relaxed);
+        let p = lock(progress);
+        let secs = limits.time.unwrap_or_default().as_secs_f64();
+        return Some(End::new(
+            StopReason::TimeLimit,
+            format!("the time limit ({secs} s) was reached during {} of iteration {}", p.stage, p.index),
+        ));
+    }
+    if let (Some(limit), Some(r)) = (limits.memory_bytes, rss) {
+        if r > limit {
+            cancel.store(true, Ordering::Relaxed);
+            let p = lock(progress);
+            return Some(End::new(
+                StopReason::MemoryLimit,
+                format!(
+                    "memory use ({} MiB) exceeded the limit ({} MiB) during {} of iteration {}",
+                    r >> 20,
+                    limit >> 20,
+                    p.stage,
+                    p.index
+                ),
+            ));
+        }
+    }
+    None
 }
 
 fn lock(p: &Mutex<Progress>) -> std::sync::MutexGuard<'_, Progress> {

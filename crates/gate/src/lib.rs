@@ -200,22 +200,7 @@ fn absolute(p: &Path) -> PathBuf {
 
 /// Project file + command line → what to check. Errors are exit codes (already reported).
 fn settings(a: &Args) -> Result<Settings, u8> {
-    let cfg_path = match &a.config {
-        Some(p) => Some(p.clone()),
-        None => Some(PathBuf::from("slam.toml")).filter(|p| p.is_file()),
-    };
-    let (project, root) = match &cfg_path {
-        Some(p) => {
-            let p = absolute(p);
-            let text = std::fs::read_to_string(&p).map_err(|e| input_error(&format!("{}: {e}", p.display())))?;
-            let proj = config::parse(&p, &text).map_err(|e| {
-                eprint!("{}", e.render(Some(&text)));
-                exit::INPUT
-            })?;
-            (proj, p.parent().map(Path::to_path_buf).unwrap_or_default())
-        }
-        None => (config::Project::default(), absolute(Path::new("."))),
-    };
+    let (project, root) = load_project(a)?;
     let ilp32 = match a.data_model.as_deref() {
         None => project.ilp32.unwrap_or(false),
         Some("lp64" | "LP64") => false,
@@ -235,13 +220,41 @@ fn settings(a: &Args) -> Result<Settings, u8> {
     if memory_mib == 0 || iterations == 0 {
         return Err(usage("--memory-limit and --max-iterations take a positive number"));
     }
+    let entries = if a.entries.is_empty() { project.entries.clone() } else { a.entries.clone() };
+    let units = collect_units(a, &project, &root)?;
+    let rules = collect_rules(a, &project, &root)?;
+    Ok(Settings { root, units, rules, entries, ilp32, engine, time_secs, memory_mib, iterations })
+}
+
+/// The project file (`--config`, else `slam.toml` if there is one, else the defaults) and the
+/// project's directory, which names are relative to.
+fn load_project(a: &Args) -> Result<(config::Project, PathBuf), u8> {
+    let cfg_path = match &a.config {
+        Some(p) => Some(p.clone()),
+        None => Some(PathBuf::from("slam.toml")).filter(|p| p.is_file()),
+    };
+    match &cfg_path {
+        Some(p) => {
+            let p = absolute(p);
+            let text = std::fs::read_to_string(&p).map_err(|e| input_error(&format!("{}: {e}", p.display())))?;
+            let proj = config::parse(&p, &text).map_err(|e| {
+                eprint!("{}", e.render(Some(&text)));
+                exit::INPUT
+            })?;
+            Ok((proj, p.parent().map(Path::to_path_buf).unwrap_or_default()))
+        }
+        None => Ok((config::Project::default(), absolute(Path::new(".")))),
+    }
+}
+
+/// The units to check, sorted by name: from the inputs on the command line (else the
+/// project's sources and compile commands), less the excluded ones, each with its own include
+/// directories and defines followed by the common ones.
+fn collect_units(a: &Args, project: &config::Project, root: &Path) -> Result<Vec<Unit>, u8> {
     let includes: Vec<PathBuf> =
         if a.include.is_empty() { project.include.clone() } else { a.include.iter().map(|p| absolute(p)).collect() };
     let defines = if a.define.is_empty() { project.defines.clone() } else { a.define.clone() };
     let excludes = if a.exclude.is_empty() { project.exclude.clone() } else { a.exclude.clone() };
-    let entries = if a.entries.is_empty() { project.entries.clone() } else { a.entries.clone() };
-
-    // inputs
     let (paths, ccs): (Vec<PathBuf>, Vec<PathBuf>) = if a.inputs.is_empty() {
         (project.sources.clone(), project.compile_commands.iter().cloned().collect())
     } else {
@@ -254,7 +267,7 @@ fn settings(a: &Args) -> Result<Settings, u8> {
     }
     let mut units: Vec<Unit> = vec![];
     let mut add = |file: PathBuf, inc: Vec<PathBuf>, def: Vec<String>, forced: Vec<PathBuf>| {
-        let name = inputs::display_name(&file, &root);
+        let name = inputs::display_name(&file, root);
         if excludes.iter().any(|g| inputs::glob_match(g, &name)) || units.iter().any(|u| u.file == file) {
             return;
         }
@@ -277,8 +290,12 @@ fn settings(a: &Args) -> Result<Settings, u8> {
         add(absolute(&f), vec![], vec![], vec![]);
     }
     units.sort_by(|a, b| a.name.cmp(&b.name));
+    Ok(units)
+}
 
-    // rules
+/// The rules to check (`--rule`, else the project's, else reach_error), each with a unique
+/// id (the file's stem) and the description from its leading comment.
+fn collect_rules(a: &Args, project: &config::Project, root: &Path) -> Result<Vec<(RuleInfo, Option<PathBuf>)>, u8> {
     let rule_paths: Vec<PathBuf> = if a.no_rules {
         vec![]
     } else if !a.rules.is_empty() {
@@ -306,12 +323,12 @@ fn settings(a: &Args) -> Result<Settings, u8> {
         }
         let text = std::fs::read_to_string(p).unwrap_or_default();
         let description = first_comment(&text).unwrap_or_else(|| format!("SLIC rule {stem}"));
-        rules.push((RuleInfo { id, file: Some(inputs::display_name(p, &root)), description }, Some(p.clone())));
+        rules.push((RuleInfo { id, file: Some(inputs::display_name(p, root)), description }, Some(p.clone())));
     }
     if rules.is_empty() {
         rules.push((reach_error_rule(), None));
     }
-    Ok(Settings { root, units, rules, entries, ilp32, engine, time_secs, memory_mib, iterations })
+    Ok(rules)
 }
 
 pub(crate) fn reach_error_rule() -> RuleInfo {

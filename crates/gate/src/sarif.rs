@@ -154,74 +154,9 @@ pub fn sarif(r: &Report, with_baseline: bool) -> Value {
                     continue;
                 }
                 let rule_id = if own { super::config::REACH_ERROR.to_string() } else { c.rule.clone() };
-                let last = cex.steps.last();
-                let (file, line, col, function) = match (last, &cex.error) {
-                    (Some(s), _) => (s.file.clone(), s.line, s.col, s.function.clone()),
-                    (None, Some(e)) => (e.file.clone(), e.line, 0, e.function.clone()),
-                    (None, None) => (c.file.clone(), 1, 0, c.entry.clone()),
-                };
-                let flow: Vec<Value> = cex
-                    .steps
-                    .iter()
-                    .enumerate()
-                    .map(|(i, s)| {
-                        let mut loc = json!({
-                            "location": {
-                                "physicalLocation": paths.physical(&s.file, s.line, s.col),
-                                "message": { "text": step_message(s) },
-                            },
-                            "nestingLevel": s.depth,
-                            "executionOrder": i + 1,
-                        });
-                        if i + 1 == cex.steps.len() {
-                            loc["importance"] = json!("essential");
-                        }
-                        loc
-                    })
-                    .collect();
-                let rule_index = match rules.iter().position(|x| x["id"] == rule_id.as_str()) {
-                    Some(i) => i,
-                    None => {
-                        rules.push(rule_json(&super::reach_error_rule()));
-                        rules.len() - 1
-                    }
-                };
-                let mut res = json!({
-                    "ruleId": rule_id,
-                    "ruleIndex": rule_index,
-                    "level": "error",
-                    "kind": "fail",
-                    "message": { "text": format!("{} (entry {})", cex.message, c.entry) },
-                    "locations": [{
-                        "physicalLocation": paths.physical(&file, line, col),
-                        "logicalLocations": [{ "name": function, "kind": "function" }],
-                    }],
-                    "codeFlows": [{
-                        "message": { "text": format!("From {} to the violation", c.entry) },
-                        "threadFlows": [{ "locations": flow }],
-                    }],
-                    "partialFingerprints": { FINGERPRINT: c.fingerprint.clone().unwrap_or_default() },
-                    "properties": { "check": c.id, "entry": c.entry, "unit": c.file },
-                });
-                if let Some(b) = &c.baseline {
-                    res["baselineState"] = json!(b);
-                }
-                results.push(res);
+                results.push(violation_result(&paths, c, cex, rule_id, &mut rules));
             }
-            Verdict::Unknown | Verdict::Error => {
-                let level = if c.result.verdict == Verdict::Error { "error" } else { "warning" };
-                // The place the message names (an input error's file:line:col), else the unit.
-                let physical = match message_place(&c.result.detail) {
-                    Some((f, l, col)) => paths.physical(&f, l, col),
-                    None => json!({ "artifactLocation": paths.artifact(&c.file), "region": { "startLine": 1 } }),
-                };
-                notes.push(json!({
-                    "level": level,
-                    "message": { "text": format!("{} {}: {} ({})", c.result.verdict.as_str(), c.id, c.result.detail.trim(), c.result.reason) },
-                    "locations": [{ "physicalLocation": physical }],
-                    "properties": { "check": c.id, "reason": c.result.reason },
-                }));
-            }
+            Verdict::Unknown | Verdict::Error => notes.push(notification(&paths, c)),
             Verdict::Safe => {}
         }
     }
@@ -260,6 +195,89 @@ pub fn sarif(r: &Report, with_baseline: bool) -> Value {
         "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
         "version": "2.1.0",
         "runs": [run],
+    })
+}
+
+/// The result for a violation under `rule_id`: located at the last step of the trace (else
+/// the error, else the unit), with the trace as its code flow. A rule the run does not list
+/// yet (reach_error, for the program's own error) is added to `rules`.
+fn violation_result(
+    paths: &Paths,
+    c: &super::Check,
+    cex: &super::results::Counterexample,
+    rule_id: String,
+    rules: &mut Vec<Value>,
+) -> Value {
+    let (file, line, col, function) = match (cex.steps.last(), &cex.error) {
+        (Some(s), _) => (s.file.clone(), s.line, s.col, s.function.clone()),
+        (None, Some(e)) => (e.file.clone(), e.line, 0, e.function.clone()),
+        (None, None) => (c.file.clone(), 1, 0, c.entry.clone()),
+    };
+    let rule_index = match rules.iter().position(|x| x["id"] == rule_id.as_str()) {
+        Some(i) => i,
+        None => {
+            rules.push(rule_json(&super::reach_error_rule()));
+            rules.len() - 1
+        }
+    };
+    let mut res = json!({
+        "ruleId": rule_id,
+        "ruleIndex": rule_index,
+        "level": "error",
+        "kind": "fail",
+        "message": { "text": format!("{} (entry {})", cex.message, c.entry) },
+        "locations": [{
+            "physicalLocation": paths.physical(&file, line, col),
+            "logicalLocations": [{ "name": function, "kind": "function" }],
+        }],
+        "codeFlows": [{
+            "message": { "text": format!("From {} to the violation", c.entry) },
+            "threadFlows": [{ "locations": thread_flow(paths, &cex.steps) }],
+        }],
+        "partialFingerprints": { FINGERPRINT: c.fingerprint.clone().unwrap_or_default() },
+        "properties": { "check": c.id, "entry": c.entry, "unit": c.file },
+    });
+    if let Some(b) = &c.baseline {
+        res["baselineState"] = json!(b);
+    }
+    res
+}
+
+/// The trace as thread-flow locations, one per step; the last (the violation) is essential.
+fn thread_flow(paths: &Paths, steps: &[Step]) -> Vec<Value> {
+    steps
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let mut loc = json!({
+                "location": {
+                    "physicalLocation": paths.physical(&s.file, s.line, s.col),
+                    "message": { "text": step_message(s) },
+                },
+                "nestingLevel": s.depth,
+                "executionOrder": i + 1,
+            });
+            if i + 1 == steps.len() {
+                loc["importance"] = json!("essential");
+            }
+            loc
+        })
+        .collect()
+}
+
+/// An UNKNOWN or ERROR check as a tool execution notification.
+fn notification(paths: &Paths, c: &super::Check) -> Value {
+    let level = if c.result.verdict == Verdict::Error { "error" } else { "warning" };
+    // The place the message names (an input error's file:line:col), else the unit.
+    let physical = match message_place(&c.result.detail) {
+        Some((f, l, col)) => paths.physical(&f, l, col),
+        None => json!({ "artifactLocation": paths.artifact(&c.file), "region": { "startLine": 1 } }),
+    };
+    json!({
+        "level": level,
+        "message": { "text": format!("{} {}: {} ({})", c.result.verdict.as_str(), c.id, c.result.detail.trim(), c.result.reason) },
+        "locations": [{ "physicalLocation": physical }],
+        "properties": { "check": c.id, "reason": c.result.reason },
     })
 }
 

@@ -7,6 +7,7 @@ use logic::formula::{self, Formula};
 use logic::Term;
 use logic::{Env, Prover, State};
 use std::collections::{BTreeSet, HashMap};
+use std::ops::ControlFlow;
 use std::time::Instant;
 
 /// Entry pointer parameters point to fresh objects (as in the interpreter): far apart,
@@ -769,131 +770,186 @@ impl PredSet<'_> {
 /// result it depends on (as a predicate over `$ret` and `pre(f)`), and out through the entry
 /// of its procedure (formals replaced by the actuals).
 fn predicates(sim: &Sim, path: &[PathStep], core: &[usize], known: &[Predicate]) -> Vec<Predicate> {
-    let mut set = PredSet {
+    let set = PredSet {
         prog: sim.prog,
         known: known.iter().map(|p| (p.scope.clone(), cminus::print_expr(&normalise(p.expr.clone())))).collect(),
         out: Vec::new(),
     };
+    let mut walk = BackWalk { sim, path, set };
     for &c in core {
         let cond = &sim.conds[c];
         let fid = sim.frame_of[cond.step];
-        walk_back(sim, path, &mut set, cond.step, fid, cond.expr.clone(), 0);
+        walk.walk_back(cond.step, fid, cond.expr.clone(), 0);
     }
-    set.out
+    walk.set.out
 }
 
-/// Carry `phi` (true just before step `i`, in frame `fid`) back to the start of the path.
-fn walk_back(sim: &Sim, path: &[PathStep], set: &mut PredSet, i: usize, fid: usize, phi: Expr, nest: usize) {
-    let proc = sim.all_frames[fid].proc.clone();
-    set.add(&proc, &phi);
-    if nest > 3 {
-        return;
-    }
-    let mut phi = phi;
-    let mut j = i;
-    while j > 0 {
-        j -= 1;
-        let fj = sim.frame_of[j];
-        if fj != fid {
-            continue;
+/// The walk of conditions back along a path, collecting the predicates it meets in `set`.
+struct BackWalk<'w, 'p, 'ctx> {
+    sim: &'w Sim<'p, 'ctx>,
+    path: &'w [PathStep],
+    set: PredSet<'p>,
+}
+
+impl BackWalk<'_, '_, '_> {
+    /// Carry `phi` (true just before step `i`, in frame `fid`) back to the start of the path.
+    fn walk_back(&mut self, i: usize, fid: usize, phi: Expr, nest: usize) {
+        let sim = self.sim;
+        let proc = sim.all_frames[fid].proc.clone();
+        self.set.add(&proc, &phi);
+        if nest > 3 {
+            return;
         }
-        let Some((_, s)) = stmt(sim.prog, &sim.index, path[j].stmt) else { return };
-        match &s.kind {
-            StmtKind::Assign(l, e) => {
-                // Morris: a write through memory may hit another lvalue the predicate reads;
-                // the alias condition is a predicate of its own, carried back from here.
-                if is_memory(sim, &proc, l) && nest < 3 {
-                    for r in memory_reads(sim, &proc, &phi) {
-                        if r == *l {
-                            continue;
-                        }
-                        if let Some(c) = alias_condition(sim.prog, &proc, l, &r) {
-                            walk_back(sim, path, set, j, fid, c, nest + 1);
-                            if !e.has_nondet() {
-                                set.add(&proc, &subst(&phi, &r, e));
-                            }
-                        }
-                    }
-                }
-                if mentions(&phi, l) {
-                    if e.has_nondet() {
-                        return;
-                    }
-                    phi = subst(&phi, l, e);
-                    set.add(&proc, &phi);
-                }
+        let mut phi = phi;
+        let mut j = i;
+        while j > 0 {
+            j -= 1;
+            let fj = sim.frame_of[j];
+            if fj != fid {
+                continue;
             }
-            StmtKind::Call { ret, callee, .. } => {
-                let child = sim.all_frames.iter().position(|f| f.call_step == Some(j));
-                let reads_result = ret.as_ref().is_some_and(|l| mentions(&phi, l));
-                if !reads_result {
-                    // Globals (and memory) the predicate reads may change in the callee: carry
-                    // it through the callee's body, from its return back to its entry and on.
-                    let caller = sim.prog.proc(&proc);
-                    let nonlocal = var_names_of(&phi).iter().any(|v| caller.is_none_or(|p| p.var(v).is_none()))
-                        || !memory_reads(sim, &proc, &phi).is_empty();
-                    if let (true, Some(g)) = (nonlocal, child) {
-                        if let Some(r) = sim.all_frames[g].return_step {
-                            if sim.prog.proc(callee).is_some() {
-                                // The walk only moves back along the path: no nesting.
-                                walk_back(sim, path, set, r + 1, g, phi.clone(), nest);
-                                return;
-                            }
-                        }
-                    }
+            let Some((_, s)) = stmt(sim.prog, &sim.index, self.path[j].stmt) else { return };
+            let step = match &s.kind {
+                StmtKind::Assign(l, e) => self.back_through_assign(j, fid, l, e, &mut phi, nest),
+                StmtKind::Call { ret, callee, .. } => self.back_through_call(j, fid, ret.as_ref(), callee, &phi, nest),
+                _ => ControlFlow::Continue(()),
+            };
+            if step.is_break() {
+                return;
+            }
+        }
+        self.out_to_caller(fid, phi, nest);
+    }
+
+    /// The weakest precondition of `phi` through the assignment `l := e` at step `j` of frame
+    /// `fid`, in place. Breaks the walk when `phi` reads a nondeterministic value.
+    fn back_through_assign(
+        &mut self,
+        j: usize,
+        fid: usize,
+        l: &Lval,
+        e: &Expr,
+        phi: &mut Expr,
+        nest: usize,
+    ) -> ControlFlow<()> {
+        let sim = self.sim;
+        let proc = sim.all_frames[fid].proc.as_str();
+        // Morris: a write through memory may hit another lvalue the predicate reads;
+        // the alias condition is a predicate of its own, carried back from here.
+        if is_memory(sim, proc, l) && nest < 3 {
+            for r in memory_reads(sim, proc, phi) {
+                if r == *l {
                     continue;
                 }
-                let Some(l) = ret else { continue };
-                match child {
-                    Some(g) if sim.prog.proc(callee).is_some() => {
-                        let info = &sim.all_frames[g];
-                        // Over the callee's names: the result is $ret, actuals that are plain
-                        // variables are pre(formal).
-                        let mut rho = subst(&phi, l, &Expr::var(cminus::RET_VAR));
-                        for (f, a) in &info.actuals {
-                            if let Expr::Lval(al @ Lval::Var(_)) = a {
-                                rho = subst(&rho, al, &Expr::var(&cminus::pre_var(f)));
-                            }
-                        }
-                        let callee_p = sim.prog.proc(callee);
-                        let ok = var_names_of(&rho).iter().all(|v| {
-                            v == cminus::RET_VAR
-                                || v.ends_with("$pre")
-                                || (sim.prog.global(v).is_some() && callee_p.is_some_and(|p| p.var(v).is_none()))
-                        });
-                        if ok {
-                            set.add(callee, &rho);
-                            if let Some(r) = info.return_step {
-                                if let Some((_, rs)) = stmt(sim.prog, &sim.index, path[r].stmt) {
-                                    if let StmtKind::Return(Some(e)) = &rs.kind {
-                                        let inner = subst(&rho, &Lval::var(cminus::RET_VAR), e);
-                                        walk_back(sim, path, set, r, g, inner, nest + 1);
-                                    }
-                                }
-                            }
-                        }
-                        return;
+                if let Some(c) = alias_condition(sim.prog, proc, l, &r) {
+                    self.walk_back(j, fid, c, nest + 1);
+                    if !e.has_nondet() {
+                        self.set.add(proc, &subst(phi, &r, e));
                     }
-                    _ => return,
                 }
             }
-            _ => {}
+        }
+        if mentions(phi, l) {
+            if e.has_nondet() {
+                return ControlFlow::Break(());
+            }
+            *phi = subst(phi, l, e);
+            self.set.add(proc, phi);
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// `phi` back through the call at step `j` of frame `fid`. If it reads the call's result,
+    /// it goes into the callee and the walk of this frame ends; else, if it reads globals or
+    /// memory the callee may change, the walk goes on through the callee's body (and ends
+    /// here); else it skips the call.
+    fn back_through_call(
+        &mut self,
+        j: usize,
+        fid: usize,
+        ret: Option<&Lval>,
+        callee: &str,
+        phi: &Expr,
+        nest: usize,
+    ) -> ControlFlow<()> {
+        let sim = self.sim;
+        let proc = sim.all_frames[fid].proc.as_str();
+        let child = sim.all_frames.iter().position(|f| f.call_step == Some(j));
+        let reads_result = ret.is_some_and(|l| mentions(phi, l));
+        if !reads_result {
+            // Globals (and memory) the predicate reads may change in the callee: carry
+            // it through the callee's body, from its return back to its entry and on.
+            let caller = sim.prog.proc(proc);
+            let nonlocal = var_names_of(phi).iter().any(|v| caller.is_none_or(|p| p.var(v).is_none()))
+                || !memory_reads(sim, proc, phi).is_empty();
+            if let (true, Some(g)) = (nonlocal, child) {
+                if let Some(r) = sim.all_frames[g].return_step {
+                    if sim.prog.proc(callee).is_some() {
+                        // The walk only moves back along the path: no nesting.
+                        self.walk_back(r + 1, g, phi.clone(), nest);
+                        return ControlFlow::Break(());
+                    }
+                }
+            }
+            return ControlFlow::Continue(());
+        }
+        let Some(l) = ret else { return ControlFlow::Continue(()) };
+        if let Some(g) = child.filter(|_| sim.prog.proc(callee).is_some()) {
+            self.back_into_callee(g, callee, l, phi, nest);
+        }
+        ControlFlow::Break(())
+    }
+
+    /// `phi` reads the result `l` of the call that made frame `g`: over the callee's names
+    /// (the result is `$ret`, actuals that are plain variables are `pre(formal)`) it is a
+    /// predicate of the callee, carried back from the callee's return statement.
+    fn back_into_callee(&mut self, g: usize, callee: &str, l: &Lval, phi: &Expr, nest: usize) {
+        let sim = self.sim;
+        let info = &sim.all_frames[g];
+        let mut rho = subst(phi, l, &Expr::var(cminus::RET_VAR));
+        for (f, a) in &info.actuals {
+            if let Expr::Lval(al @ Lval::Var(_)) = a {
+                rho = subst(&rho, al, &Expr::var(&cminus::pre_var(f)));
+            }
+        }
+        let callee_p = sim.prog.proc(callee);
+        let ok = var_names_of(&rho).iter().all(|v| {
+            v == cminus::RET_VAR
+                || v.ends_with("$pre")
+                || (sim.prog.global(v).is_some() && callee_p.is_some_and(|p| p.var(v).is_none()))
+        });
+        if !ok {
+            return;
+        }
+        self.set.add(callee, &rho);
+        if let Some(r) = info.return_step {
+            if let Some((_, rs)) = stmt(sim.prog, &sim.index, self.path[r].stmt) {
+                if let StmtKind::Return(Some(e)) = &rs.kind {
+                    let inner = subst(&rho, &Lval::var(cminus::RET_VAR), e);
+                    self.walk_back(r, g, inner, nest + 1);
+                }
+            }
         }
     }
-    // At the start of this frame: out through the call into the caller.
-    let info = &sim.all_frames[fid];
-    if let (Some(cs), Some(parent)) = (info.call_step, info.parent) {
-        let callee = sim.prog.proc(&info.proc);
-        let mut out = phi;
-        for (f, a) in &info.actuals {
-            out = subst(&out, &Lval::var(f), a);
-            out = subst(&out, &Lval::var(&cminus::pre_var(f)), a);
-        }
-        let locals_left = var_names_of(&out)
-            .iter()
-            .any(|v| callee.is_some_and(|p| p.var(v).is_some()) && !info.actuals.iter().any(|(f, _)| f == v));
-        if !locals_left {
-            walk_back(sim, path, set, cs, parent, out, nest);
+
+    /// At the start of frame `fid`: `phi` out through the call into the caller (formals
+    /// replaced by the actuals), unless it still reads other locals of the callee.
+    fn out_to_caller(&mut self, fid: usize, phi: Expr, nest: usize) {
+        let sim = self.sim;
+        let info = &sim.all_frames[fid];
+        if let (Some(cs), Some(parent)) = (info.call_step, info.parent) {
+            let callee = sim.prog.proc(&info.proc);
+            let mut out = phi;
+            for (f, a) in &info.actuals {
+                out = subst(&out, &Lval::var(f), a);
+                out = subst(&out, &Lval::var(&cminus::pre_var(f)), a);
+            }
+            let locals_left = var_names_of(&out)
+                .iter()
+                .any(|v| callee.is_some_and(|p| p.var(v).is_some()) && !info.actuals.iter().any(|(f, _)| f == v));
+            if !locals_left {
+                self.walk_back(cs, parent, out, nest);
+            }
         }
     }
 }

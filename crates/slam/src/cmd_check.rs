@@ -63,58 +63,29 @@ pub struct Args {
 }
 
 pub fn run(mut a: Args, verbose: u8) -> u8 {
+    match check(&mut a, verbose) {
+        Ok(code) | Err(code) => code,
+    }
+}
+
+/// The whole of `slam check`; `Err` carries the exit code of a run that ends early (bad usage,
+/// bad input, or an UNKNOWN known before the CEGAR loop starts).
+fn check(a: &mut Args, verbose: u8) -> Result<u8, u8> {
     let json = match a.format.as_str() {
         "text" | "svcomp" => false,
         "json" => true,
-        f => return usage(&format!("unknown format `{f}` (text, json, svcomp)")),
+        f => return Err(usage(&format!("unknown format `{f}` (text, json, svcomp)"))),
     };
     if let Err(e) = a.reports.check() {
-        return usage(&e);
+        return Err(usage(&e));
     }
-    // An SV-COMP property file: slam answers only the properties it checks.
-    if let Some(prp) = a.front.property.clone().filter(|p| cfront::Property::by_name(p).is_none()) {
-        match crate::outputs::property_support(std::path::Path::new(&prp)) {
-            // the file's property is unreach-call: only reach_error() is the error
-            Ok(crate::outputs::PropertySupport::UnreachCall) => a.front.property = Some("unreach-call".into()),
-            Ok(crate::outputs::PropertySupport::UnreachLabel(l)) if a.rule.is_none() => {
-                a.front.property = None;
-                a.error_label.get_or_insert(l);
-            }
-            Ok(crate::outputs::PropertySupport::UnreachLabel(_)) => {
-                return usage("--property: an unreach-label property with --rule");
-            }
-            Ok(crate::outputs::PropertySupport::Unsupported(why)) => {
-                println!("UNKNOWN\n# {why}");
-                return exit::UNKNOWN;
-            }
-            Err(e) => {
-                eprintln!("error: {e}");
-                return exit::INPUT;
-            }
-        }
-    }
-    // An SV-COMP task file (task.yml) names the C files and the data model.
-    match crate::outputs::task_input(&a.front.files) {
-        Ok(crate::outputs::TaskInput::None) => {}
-        Ok(crate::outputs::TaskInput::Files(files, ilp32)) => {
-            (a.front.files, a.front.ilp32) = (files, ilp32);
-            // the task's property is unreach-call: only reach_error() is the error
-            a.front.property.get_or_insert_with(|| "unreach-call".into());
-        }
-        Ok(crate::outputs::TaskInput::Unsupported(why)) => {
-            println!("UNKNOWN\n# {why}");
-            return exit::UNKNOWN;
-        }
-        Err(e) => {
-            eprintln!("error: {e}");
-            return exit::INPUT;
-        }
-    }
+    apply_property_file(a)?;
+    apply_task_file(a)?;
     let abstractor = a.abstraction.build(&engine::StrategyOptions { cube_length: a.cube_length });
     let checker = a.checker.build();
     let refiner = a.refiner.build();
     if !(a.timeout > 0.0 && a.timeout.is_finite() && a.query_timeout > 0.0 && a.query_timeout.is_finite()) {
-        return usage("--timeout and --query-timeout take a positive number of seconds");
+        return Err(usage("--timeout and --query-timeout take a positive number of seconds"));
     }
     let started = std::time::Instant::now();
     let ctx = report::Context {
@@ -123,64 +94,15 @@ pub fn run(mut a: Args, verbose: u8) -> u8 {
         entry: a.front.entry.clone(),
         error_label: a.error_label.clone(),
     };
-
-    // Front end: C → C--. Unsupported C makes the answer UNKNOWN, other errors are input errors.
-    let prog = match cfront::lower_files(&a.front.files, &a.front.options()) {
-        Ok(p) => p,
-        Err(diags) => {
-            for d in &diags {
-                let src = std::fs::read_to_string(&d.file).ok();
-                crate::diag::report(&d.file, src.as_deref(), d.line as usize, d.col as usize, &d.message);
-            }
-            if source::all_of_kind(&diags, source::DiagKind::Unsupported) {
-                let d = &diags[0];
-                let detail = format!("{}:{}:{}: {}", d.file, d.line, d.col, d.message);
-                println!("{}", report::unsupported(&ctx, &detail, started.elapsed().as_secs_f64(), json));
-                return exit::UNKNOWN;
-            }
-            return exit::INPUT;
-        }
-    };
-
+    let prog = lower_c(a, &ctx, started, json)?;
     let prog = match &a.error_label {
         None => prog,
-        Some(label) => match error_label(prog, label) {
-            Ok(p) => p,
-            Err(e) => {
-                eprintln!("error: {e}");
-                return exit::INPUT;
-            }
-        },
+        Some(label) => error_label(prog, label).map_err(|e| {
+            eprintln!("error: {e}");
+            exit::INPUT
+        })?,
     };
-
-    // The rule: the product construction, and its initial predicates.
-    let (prog, rule) = match &a.rule {
-        None => (prog, None),
-        Some(path) => {
-            let pp = slic::PpOptions {
-                includes: a.front.include.clone(),
-                defines: a.front.define.clone(),
-                ..Default::default()
-            };
-            let result = slic::preprocess_and_parse(path, &pp)
-                .and_then(|rule| slic::instrument(&prog, &rule).map(|out| (out, rule)));
-            match result {
-                Ok((out, rule)) => {
-                    for w in &out.warnings {
-                        eprintln!("warning: {w}");
-                    }
-                    (out.program, Some(rule))
-                }
-                Err(diags) => {
-                    for d in diags {
-                        let src = std::fs::read_to_string(&d.file).ok();
-                        crate::diag::report(&d.file, src.as_deref(), d.line as usize, d.col as usize, &d.message);
-                    }
-                    return exit::INPUT;
-                }
-            }
-        }
-    };
+    let (prog, rule) = instrument_rule(a, prog)?;
     let rule_preds = rule.as_ref().map(|r| slic::initial_predicates(r, &prog));
     let preds = engine::initial_predicates(&prog, rule_preds.as_deref());
 
@@ -202,7 +124,7 @@ pub fn run(mut a: Args, verbose: u8) -> u8 {
     if let Some(dir) = &a.save_dir {
         if let Err(e) = std::fs::create_dir_all(dir) {
             eprintln!("{}: error: cannot create: {e}", dir.display());
-            return exit::INPUT;
+            return Err(exit::INPUT);
         }
         runner = runner.with_observer(save_observer(dir.clone(), prog.clone()));
     }
@@ -212,15 +134,125 @@ pub fn run(mut a: Args, verbose: u8) -> u8 {
         save_outcome(dir, &prog, &outcome, &ctx);
     }
     if !crate::outputs::write_all(&a.reports, &prog, &outcome, &ctx) {
-        return exit::INPUT;
+        return Err(exit::INPUT);
     }
+    print_report(a, &prog, &outcome, &ctx, json, verbose);
+    Ok(verdict_exit_code(&outcome))
+}
+
+/// An SV-COMP property file: slam answers only the properties it checks, and the file decides
+/// which errors count (`reach_error()`, or a label).
+fn apply_property_file(a: &mut Args) -> Result<(), u8> {
+    let Some(prp) = a.front.property.clone().filter(|p| cfront::Property::by_name(p).is_none()) else {
+        return Ok(());
+    };
+    match crate::outputs::property_support(std::path::Path::new(&prp)) {
+        // the file's property is unreach-call: only reach_error() is the error
+        Ok(crate::outputs::PropertySupport::UnreachCall) => a.front.property = Some("unreach-call".into()),
+        Ok(crate::outputs::PropertySupport::UnreachLabel(l)) if a.rule.is_none() => {
+            a.front.property = None;
+            a.error_label.get_or_insert(l);
+        }
+        Ok(crate::outputs::PropertySupport::UnreachLabel(_)) => {
+            return Err(usage("--property: an unreach-label property with --rule"));
+        }
+        Ok(crate::outputs::PropertySupport::Unsupported(why)) => {
+            println!("UNKNOWN\n# {why}");
+            return Err(exit::UNKNOWN);
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            return Err(exit::INPUT);
+        }
+    }
+    Ok(())
+}
+
+/// An SV-COMP task file (task.yml) names the C files and the data model.
+fn apply_task_file(a: &mut Args) -> Result<(), u8> {
+    match crate::outputs::task_input(&a.front.files) {
+        Ok(crate::outputs::TaskInput::None) => Ok(()),
+        Ok(crate::outputs::TaskInput::Files(files, ilp32)) => {
+            (a.front.files, a.front.ilp32) = (files, ilp32);
+            // the task's property is unreach-call: only reach_error() is the error
+            a.front.property.get_or_insert_with(|| "unreach-call".into());
+            Ok(())
+        }
+        Ok(crate::outputs::TaskInput::Unsupported(why)) => {
+            println!("UNKNOWN\n# {why}");
+            Err(exit::UNKNOWN)
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            Err(exit::INPUT)
+        }
+    }
+}
+
+/// Front end: C → C--. Unsupported C makes the answer UNKNOWN, other errors are input errors.
+fn lower_c(a: &Args, ctx: &report::Context, started: std::time::Instant, json: bool) -> Result<cminus::Program, u8> {
+    cfront::lower_files(&a.front.files, &a.front.options()).map_err(|diags| {
+        for d in &diags {
+            let src = std::fs::read_to_string(&d.file).ok();
+            crate::diag::report(&d.file, src.as_deref(), d.line as usize, d.col as usize, &d.message);
+        }
+        if source::all_of_kind(&diags, source::DiagKind::Unsupported) {
+            let d = &diags[0];
+            let detail = format!("{}:{}:{}: {}", d.file, d.line, d.col, d.message);
+            println!("{}", report::unsupported(ctx, &detail, started.elapsed().as_secs_f64(), json));
+            return exit::UNKNOWN;
+        }
+        exit::INPUT
+    })
+}
+
+/// The rule: the product construction of the program with the SLIC rule (when there is one),
+/// and the rule itself for its initial predicates.
+fn instrument_rule(a: &Args, prog: cminus::Program) -> Result<(cminus::Program, Option<slic::Rule>), u8> {
+    let Some(path) = &a.rule else {
+        return Ok((prog, None));
+    };
+    let pp =
+        slic::PpOptions { includes: a.front.include.clone(), defines: a.front.define.clone(), ..Default::default() };
+    let result =
+        slic::preprocess_and_parse(path, &pp).and_then(|rule| slic::instrument(&prog, &rule).map(|out| (out, rule)));
+    match result {
+        Ok((out, rule)) => {
+            for w in &out.warnings {
+                eprintln!("warning: {w}");
+            }
+            Ok((out.program, Some(rule)))
+        }
+        Err(diags) => {
+            for d in diags {
+                let src = std::fs::read_to_string(&d.file).ok();
+                crate::diag::report(&d.file, src.as_deref(), d.line as usize, d.col as usize, &d.message);
+            }
+            Err(exit::INPUT)
+        }
+    }
+}
+
+/// The report on standard output, in the format asked for.
+fn print_report(
+    a: &Args,
+    prog: &cminus::Program,
+    outcome: &engine::Outcome,
+    ctx: &report::Context,
+    json: bool,
+    verbose: u8,
+) {
     if a.format == "svcomp" {
-        print!("{}", report::svcomp::render(&outcome));
+        print!("{}", report::svcomp::render(outcome));
     } else if json {
-        println!("{}", report::json(&prog, &outcome, &ctx, &crate::outputs::sources(&prog)));
+        println!("{}", report::json(prog, outcome, ctx, &crate::outputs::sources(prog)));
     } else {
-        print!("{}", report::text(&prog, &outcome, &ctx, &crate::outputs::sources(&prog), verbose > 0));
+        print!("{}", report::text(prog, outcome, ctx, &crate::outputs::sources(prog), verbose > 0));
     }
+}
+
+/// The exit code that says the verdict.
+fn verdict_exit_code(outcome: &engine::Outcome) -> u8 {
     match outcome.verdict {
         engine::Verdict::Safe => exit::HOLDS,
         engine::Verdict::Violation => exit::VIOLATION,

@@ -355,107 +355,157 @@ impl<'a> Instrumenter<'a> {
         self.prog.proc(f).is_some() || self.prog.extern_fn(f).is_some()
     }
 
+    /// The product construction: check the rule against the program, declare the rule's state
+    /// as globals, then weave the handlers into every procedure.
     fn run(&mut self) -> Result<(), Vec<Diagnostic>> {
-        let rule = self.rule;
-        // functions the program does not have
-        for (f, pos) in rule.functions() {
+        self.warn_unknown_functions();
+        for v in &self.rule.state {
+            let g = self.fresh_global(&format!("slic_{}", v.name));
+            self.globals.insert(v.name.clone(), g);
+        }
+        if !self.rule.watches.is_empty() {
+            self.declare_watched_object()?;
+        }
+        self.check_handlers();
+        self.check_watched_slot_types();
+        self.take_errors()?;
+        self.emit_state_globals()?;
+        self.emit_object_globals();
+        for pi in 0..self.out.procs.len() {
+            if let Err(d) = self.proc(pi) {
+                self.add_error(d);
+            }
+        }
+        self.take_errors()?;
+        self.number_new_stmts();
+        Ok(())
+    }
+
+    /// The errors found so far, if any, end the instrumentation.
+    fn take_errors(&mut self) -> Result<(), Vec<Diagnostic>> {
+        if self.errors.is_empty() {
+            Ok(())
+        } else {
+            Err(std::mem::take(&mut self.errors))
+        }
+    }
+
+    /// Records `d` once (the same mistake may be found through several functions).
+    fn add_error(&mut self, d: Diagnostic) {
+        if !self.errors.contains(&d) {
+            self.errors.push(d);
+        }
+    }
+
+    /// Functions the program does not have: their events never happen, which is worth a warning.
+    fn warn_unknown_functions(&mut self) {
+        for (f, pos) in self.rule.functions() {
             if !self.known(&f) {
                 let d = self.diag(pos, format!("the program neither defines nor calls `{f}`; its events never happen"));
                 self.warnings.push(d);
             }
         }
-        // globals for the state
-        for v in &rule.state {
-            let g = self.fresh_global(&format!("slic_{}", v.name));
-            self.globals.insert(v.name.clone(), g);
-        }
-        // per-object state: the type of the watched object
-        if !rule.watches.is_empty() {
-            let mut ty: Option<Type> = None;
-            for w in &rule.watches {
-                for (f, fp) in &w.funcs {
-                    if !self.known(f) {
-                        continue;
-                    }
-                    match self.slot_type(f, w.slot, *fp) {
-                        Ok(Some(t)) => {
-                            if ty.is_none() {
-                                ty = Some(t);
-                            }
-                        }
-                        Ok(None) => {}
-                        Err(d) => self.errors.push(d),
-                    }
-                }
-            }
-            if !self.errors.is_empty() {
-                return Err(std::mem::take(&mut self.errors));
-            }
-            let ty = ty.unwrap_or(Type::ptr(Type::Void));
-            let var = self.fresh_global("slic_obj");
-            let flag = (self.choice == ObjectChoice::FirstSight).then(|| self.fresh_global("slic_obj_set"));
-            self.obj = Some(Obj { var, flag, ty });
-        }
-        // check every handler against the declarations of its functions
-        for h in &rule.handlers {
-            for (f, fp) in &h.funcs {
+    }
+
+    /// Per-object state: the watched object's global (and, for first-sight choice, its flag),
+    /// typed as the first watched slot of a known function (`void *` if none).
+    fn declare_watched_object(&mut self) -> Result<(), Vec<Diagnostic>> {
+        let mut ty: Option<Type> = None;
+        for w in &self.rule.watches {
+            for (f, fp) in &w.funcs {
                 if !self.known(f) {
                     continue;
                 }
-                let ft = self.func_type(f).expect("known");
-                let mut args = vec![];
-                for (i, t) in ft.params.iter().enumerate() {
-                    args.push(Some((Expr::var(&format!("${}", i + 1)), t.clone())));
-                }
-                let ret = (ft.ret != Type::Void).then(|| (Expr::var("$return"), ft.ret.clone()));
-                let site = Site { func: f.clone(), args, ret, nparams: ft.params.len(), variadic: ft.variadic };
-                let event = h.event;
-                let slots = |s: Slot| -> Result<(Expr, Ty), String> {
-                    match site.slot(s, event) {
-                        Ok((e, t)) => Ok((e, Ty::C(t))),
-                        Err(_) if ft.variadic && matches!(s, Slot::Arg(_)) => Ok((Expr::Int(0), Ty::Any)),
-                        Err(m) => Err(m),
-                    }
-                };
-                let env = Env { rule, prog: Some(self.prog), globals: &self.globals, slots: &slots, constant: false };
-                let mut errs = vec![];
-                if let Some((s, gp)) = h.guard {
-                    if let Err(m) = slots(s) {
-                        errs.push(self.diag(gp, m));
-                    } else if let (Some(o), Ok(Some(t))) = (&self.obj, self.slot_type(f, s, gp)) {
-                        if let Err(m) = obj_conv(Expr::Int(0), &t, &o.ty) {
-                            errs.push(self.diag(gp, m));
+                match self.slot_type(f, w.slot, *fp) {
+                    Ok(Some(t)) => {
+                        if ty.is_none() {
+                            ty = Some(t);
                         }
                     }
+                    Ok(None) => {}
+                    Err(d) => self.errors.push(d),
                 }
-                check_stmts(&env, &h.body, &mut errs);
-                let _ = fp;
-                for d in errs {
-                    if !self.errors.contains(&d) {
-                        self.errors.push(d);
+            }
+        }
+        self.take_errors()?;
+        let ty = ty.unwrap_or(Type::ptr(Type::Void));
+        let var = self.fresh_global("slic_obj");
+        let flag = (self.choice == ObjectChoice::FirstSight).then(|| self.fresh_global("slic_obj_set"));
+        self.obj = Some(Obj { var, flag, ty });
+        Ok(())
+    }
+
+    /// Checks every handler against the declarations of its functions.
+    fn check_handlers(&mut self) {
+        for h in &self.rule.handlers {
+            for (f, _) in &h.funcs {
+                if self.known(f) {
+                    for d in self.handler_errors(h, f) {
+                        self.add_error(d);
                     }
                 }
             }
         }
-        // watched slots of other types than the object's
-        if let Some(o) = &self.obj {
-            for w in &rule.watches {
-                for (f, fp) in &w.funcs {
-                    if !self.known(f) {
-                        continue;
-                    }
-                    if let Ok(Some(t)) = self.slot_type(f, w.slot, *fp) {
-                        if let Err(m) = obj_conv(Expr::Int(0), &t, &o.ty) {
-                            self.errors.push(self.diag(w.pos, m));
-                        }
+    }
+
+    /// The type errors of handler `h` at function `f`: its guard slot and its body, with the
+    /// slots typed by `f`'s declaration (extra arguments of a variadic function are untyped).
+    fn handler_errors(&self, h: &Handler, f: &str) -> Vec<Diagnostic> {
+        let ft = self.func_type(f).expect("known");
+        let mut args = vec![];
+        for (i, t) in ft.params.iter().enumerate() {
+            args.push(Some((Expr::var(&format!("${}", i + 1)), t.clone())));
+        }
+        let ret = (ft.ret != Type::Void).then(|| (Expr::var("$return"), ft.ret.clone()));
+        let site = Site { func: f.to_string(), args, ret, nparams: ft.params.len(), variadic: ft.variadic };
+        let event = h.event;
+        let slots = |s: Slot| -> Result<(Expr, Ty), String> {
+            match site.slot(s, event) {
+                Ok((e, t)) => Ok((e, Ty::C(t))),
+                Err(_) if ft.variadic && matches!(s, Slot::Arg(_)) => Ok((Expr::Int(0), Ty::Any)),
+                Err(m) => Err(m),
+            }
+        };
+        let env =
+            Env { rule: self.rule, prog: Some(self.prog), globals: &self.globals, slots: &slots, constant: false };
+        let mut errs = vec![];
+        if let Some((s, gp)) = h.guard {
+            if let Err(m) = slots(s) {
+                errs.push(self.diag(gp, m));
+            } else if let (Some(o), Ok(Some(t))) = (&self.obj, self.slot_type(f, s, gp)) {
+                if let Err(m) = obj_conv(Expr::Int(0), &t, &o.ty) {
+                    errs.push(self.diag(gp, m));
+                }
+            }
+        }
+        check_stmts(&env, &h.body, &mut errs);
+        errs
+    }
+
+    /// Watched slots of other types than the object's.
+    fn check_watched_slot_types(&mut self) {
+        let Some(o) = &self.obj else {
+            return;
+        };
+        let mut errs = vec![];
+        for w in &self.rule.watches {
+            for (f, fp) in &w.funcs {
+                if !self.known(f) {
+                    continue;
+                }
+                if let Ok(Some(t)) = self.slot_type(f, w.slot, *fp) {
+                    if let Err(m) = obj_conv(Expr::Int(0), &t, &o.ty) {
+                        errs.push(self.diag(w.pos, m));
                     }
                 }
             }
         }
-        if !self.errors.is_empty() {
-            return Err(std::mem::take(&mut self.errors));
-        }
-        // the globals
+        self.errors.extend(errs);
+    }
+
+    /// The rule's state variables as globals of the program, with their (constant) initial values.
+    fn emit_state_globals(&mut self) -> Result<(), Vec<Diagnostic>> {
+        let rule = self.rule;
         for v in &rule.state {
             let slots = |_s: Slot| -> Result<(Expr, Ty), String> { Err("no arguments here".into()) };
             let env = Env { rule, prog: Some(self.prog), globals: &self.globals, slots: &slots, constant: true };
@@ -472,37 +522,36 @@ impl<'a> Instrumenter<'a> {
                 init: Init::Expr(init),
             });
         }
-        if let Some(o) = &self.obj {
-            // with a prophecy, the entry procedure starts with `slic_obj := nondet`
-            let init = Init::Zero;
+        Ok(())
+    }
+
+    /// The watched object's global (and its flag) as globals of the program.
+    fn emit_object_globals(&mut self) {
+        let Some(o) = &self.obj else {
+            return;
+        };
+        // with a prophecy, the entry procedure starts with `slic_obj := nondet`
+        let init = Init::Zero;
+        self.out.globals.push(Var {
+            name: o.var.clone(),
+            c_name: format!("{SLIC_MARK}$obj"),
+            ty: o.ty.clone(),
+            loc: Loc::default(),
+            init,
+        });
+        if let Some(flag) = &o.flag {
             self.out.globals.push(Var {
-                name: o.var.clone(),
-                c_name: format!("{SLIC_MARK}$obj"),
-                ty: o.ty.clone(),
+                name: flag.clone(),
+                c_name: format!("{SLIC_MARK}$obj_set"),
+                ty: Type::Bool,
                 loc: Loc::default(),
-                init,
+                init: Init::Expr(Expr::Bool(false)),
             });
-            if let Some(flag) = &o.flag {
-                self.out.globals.push(Var {
-                    name: flag.clone(),
-                    c_name: format!("{SLIC_MARK}$obj_set"),
-                    ty: Type::Bool,
-                    loc: Loc::default(),
-                    init: Init::Expr(Expr::Bool(false)),
-                });
-            }
         }
-        // the procedures
-        for pi in 0..self.out.procs.len() {
-            if let Err(d) = self.proc(pi) {
-                if !self.errors.contains(&d) {
-                    self.errors.push(d);
-                }
-            }
-        }
-        if !self.errors.is_empty() {
-            return Err(std::mem::take(&mut self.errors));
-        }
+    }
+
+    /// Gives the statements the instrumentation added their own ids.
+    fn number_new_stmts(&mut self) {
         for pi in 0..self.out.procs.len() {
             for si in 0..self.out.procs[pi].body.len() {
                 if self.out.procs[pi].body[si].id == NEW {
@@ -511,7 +560,6 @@ impl<'a> Instrumenter<'a> {
                 }
             }
         }
-        Ok(())
     }
 
     /// Whether the rule has code for `f.event` (handlers or watches).

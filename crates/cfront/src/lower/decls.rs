@@ -328,76 +328,25 @@ impl<'o> Lowerer<'o> {
         braced: bool,
     ) -> Res<(Init, Type)> {
         let (n, is_union) = match ty {
-            Type::Struct(s) => {
-                let Some(sd) = self.prog.struct_def(s) else {
-                    return self.err(Span::none(), "initializer for an unknown struct");
-                };
-                if !sd.complete {
-                    return self.err(
-                        items.first().map(|i| i.span).unwrap_or(Span::none()),
-                        format!("initializer for incomplete type 'struct {s}'"),
-                    );
-                }
-                (Some(sd.fields.len() as u64), sd.is_union)
-            }
+            Type::Struct(s) => self.struct_init_shape(s, items)?,
             Type::Array(_, n) => (*n, false),
-            t => {
-                // a scalar in braces
-                let Some(first) = items.get(*pos) else {
-                    return Ok((Init::Zero, t.clone()));
-                };
-                *pos += 1;
-                return match &first.node.initializer.node {
-                    Initializer::Expression(e) => Ok((self.init_leaf(t, e)?, t.clone())),
-                    Initializer::List(sub) => {
-                        let mut p = 0;
-                        self.init_list(t, sub, &mut p, true)
-                    }
-                };
-            }
+            t => return self.braced_scalar_init(t, items, pos),
         };
         let mut out: Vec<Init> = vec![];
         let mut idx: u64 = 0;
-        let mut range_end: u64 = 0;
         let mut first = true;
         let mut max_idx: u64 = 0;
         while *pos < items.len() {
             let item = &items[*pos];
+            let mut range_end: u64 = 0;
             if !item.node.designation.is_empty() {
                 if !braced && !first {
                     break;
                 }
-                match &item.node.designation[0].node {
-                    Designator::Member(id) => {
-                        let Type::Struct(s) = ty else {
-                            return self.err(item.span, "field designator in a non-struct initializer");
-                        };
-                        let fi =
-                            self.prog.struct_def(s).and_then(|d| d.fields.iter().position(|f| f.name == id.node.name));
-                        match fi {
-                            Some(i) => idx = i as u64,
-                            None => return self.err(id.span, format!("no member named '{}'", id.node.name)),
-                        }
-                    }
-                    Designator::Index(e) => {
-                        let v = self.const_int(e)?;
-                        idx = v as u64;
-                    }
-                    Designator::Range(r) => {
-                        // GNU `[lo ... hi] = v`: one value (evaluated once) for every index
-                        let lo = self.const_int(&r.node.from)?;
-                        let hi = self.const_int(&r.node.to)?;
-                        if lo < 0 || hi < lo {
-                            return self.err(item.span, "empty or negative index range in initializer");
-                        }
-                        idx = lo as u64;
-                        range_end = hi as u64;
-                    }
-                }
+                (idx, range_end) = self.designated_slots(ty, item)?;
             }
             first = false;
             let last = range_end.max(idx);
-            range_end = 0;
             if let Some(n) = n {
                 if last >= n {
                     if braced {
@@ -411,64 +360,7 @@ impl<'o> Lowerer<'o> {
                 Type::Array(e, _) => (**e).clone(),
                 _ => unreachable!(),
             };
-            let nested = item.node.designation.len() > 1;
-            let val = match &item.node.initializer.node {
-                // `.a.b = v`, `[2].x = v`: `.a = { .b = v }`, merged into what `.a` already has
-                _ if nested => {
-                    *pos += 1;
-                    let inner = Node::new(
-                        InitializerListItem {
-                            designation: item.node.designation[1..].to_vec(),
-                            initializer: item.node.initializer.clone(),
-                        },
-                        item.span,
-                    );
-                    let (v, _) = self.init_list(&sub_ty, std::slice::from_ref(&inner), &mut 0, true)?;
-                    if braced && items.get(*pos).is_some_and(|next| next.node.designation.is_empty()) {
-                        return self.unsupported(
-                            items[*pos].span,
-                            "an initializer without designator after a nested designator is not supported",
-                        );
-                    }
-                    match out.get(idx as usize) {
-                        Some(old) => merge_init(old.clone(), v),
-                        None => v,
-                    }
-                }
-                Initializer::List(sub) => {
-                    *pos += 1;
-                    let mut p = 0;
-                    let (v, _) = self.init_list(&sub_ty, sub, &mut p, true)?;
-                    if p < sub.len() {
-                        return self.err(sub[p].span, "excess elements in initializer");
-                    }
-                    v
-                }
-                Initializer::Expression(e) => {
-                    let is_str = matches!(e.node, Expression::StringLiteral(_));
-                    match &sub_ty {
-                        Type::Array(elem, _) if is_str => {
-                            *pos += 1;
-                            let Expression::StringLiteral(s) = &e.node else { unreachable!() };
-                            self.string_init(elem, &sub_ty, &string_bytes(&s.node)).0
-                        }
-                        Type::Array(..) => self.init_list(&sub_ty, items, pos, false)?.0,
-                        Type::Struct(_) => {
-                            let et = self.type_of_expr(e)?;
-                            if et == sub_ty {
-                                *pos += 1;
-                                self.init_leaf(&sub_ty, e)?
-                            } else {
-                                self.init_list(&sub_ty, items, pos, false)?.0
-                            }
-                        }
-                        _ => {
-                            *pos += 1;
-                            self.init_leaf(&sub_ty, e)?
-                        }
-                    }
-                }
-            };
+            let val = self.init_item_value(&sub_ty, items, pos, braced, out.get(idx as usize))?;
             while out.len() <= last as usize {
                 out.push(Init::Zero);
             }
@@ -493,5 +385,152 @@ impl<'o> Lowerer<'o> {
             t => t.clone(),
         };
         Ok((Init::List(out), t))
+    }
+
+    /// The number of members of `struct s` and whether it is a union; only a complete struct
+    /// can be initialised.
+    fn struct_init_shape(&self, s: &str, items: &[Node<InitializerListItem>]) -> Res<(Option<u64>, bool)> {
+        let Some(sd) = self.prog.struct_def(s) else {
+            return self.err(Span::none(), "initializer for an unknown struct");
+        };
+        if !sd.complete {
+            return self.err(
+                items.first().map(|i| i.span).unwrap_or(Span::none()),
+                format!("initializer for incomplete type 'struct {s}'"),
+            );
+        }
+        Ok((Some(sd.fields.len() as u64), sd.is_union))
+    }
+
+    /// A scalar in braces (`int x = { 1 };`): takes the next item only.
+    fn braced_scalar_init(
+        &mut self,
+        t: &Type,
+        items: &[Node<InitializerListItem>],
+        pos: &mut usize,
+    ) -> Res<(Init, Type)> {
+        let Some(first) = items.get(*pos) else {
+            return Ok((Init::Zero, t.clone()));
+        };
+        *pos += 1;
+        match &first.node.initializer.node {
+            Initializer::Expression(e) => Ok((self.init_leaf(t, e)?, t.clone())),
+            Initializer::List(sub) => {
+                let mut p = 0;
+                self.init_list(t, sub, &mut p, true)
+            }
+        }
+    }
+
+    /// The slots `first..=last` of the aggregate `ty` that the first designator of `item` names
+    /// (`last` is 0 unless it is a GNU range).
+    fn designated_slots(&mut self, ty: &Type, item: &Node<InitializerListItem>) -> Res<(u64, u64)> {
+        match &item.node.designation[0].node {
+            Designator::Member(id) => {
+                let Type::Struct(s) = ty else {
+                    return self.err(item.span, "field designator in a non-struct initializer");
+                };
+                let fi = self.prog.struct_def(s).and_then(|d| d.fields.iter().position(|f| f.name == id.node.name));
+                match fi {
+                    Some(i) => Ok((i as u64, 0)),
+                    None => self.err(id.span, format!("no member named '{}'", id.node.name)),
+                }
+            }
+            Designator::Index(e) => {
+                let v = self.const_int(e)?;
+                Ok((v as u64, 0))
+            }
+            Designator::Range(r) => {
+                // GNU `[lo ... hi] = v`: one value (evaluated once) for every index
+                let lo = self.const_int(&r.node.from)?;
+                let hi = self.const_int(&r.node.to)?;
+                if lo < 0 || hi < lo {
+                    return self.err(item.span, "empty or negative index range in initializer");
+                }
+                Ok((lo as u64, hi as u64))
+            }
+        }
+    }
+
+    /// The value of the member of type `sub_ty` that `items[*pos]` starts: a nested designator,
+    /// a braced sub-list, or an expression (which may begin a brace-elided sub-aggregate).
+    /// `prev` is what the member already has, which a nested designator merges into.
+    fn init_item_value(
+        &mut self,
+        sub_ty: &Type,
+        items: &[Node<InitializerListItem>],
+        pos: &mut usize,
+        braced: bool,
+        prev: Option<&Init>,
+    ) -> Res<Init> {
+        let item = &items[*pos];
+        let nested = item.node.designation.len() > 1;
+        match &item.node.initializer.node {
+            _ if nested => self.nested_designator_init(sub_ty, items, pos, braced, prev),
+            Initializer::List(sub) => {
+                *pos += 1;
+                let mut p = 0;
+                let (v, _) = self.init_list(sub_ty, sub, &mut p, true)?;
+                if p < sub.len() {
+                    return self.err(sub[p].span, "excess elements in initializer");
+                }
+                Ok(v)
+            }
+            Initializer::Expression(e) => {
+                let is_str = matches!(e.node, Expression::StringLiteral(_));
+                match sub_ty {
+                    Type::Array(elem, _) if is_str => {
+                        *pos += 1;
+                        let Expression::StringLiteral(s) = &e.node else { unreachable!() };
+                        Ok(self.string_init(elem, sub_ty, &string_bytes(&s.node)).0)
+                    }
+                    Type::Array(..) => Ok(self.init_list(sub_ty, items, pos, false)?.0),
+                    Type::Struct(_) => {
+                        let et = self.type_of_expr(e)?;
+                        if et == *sub_ty {
+                            *pos += 1;
+                            self.init_leaf(sub_ty, e)
+                        } else {
+                            Ok(self.init_list(sub_ty, items, pos, false)?.0)
+                        }
+                    }
+                    _ => {
+                        *pos += 1;
+                        self.init_leaf(sub_ty, e)
+                    }
+                }
+            }
+        }
+    }
+
+    /// `.a.b = v`, `[2].x = v`: `.a = { .b = v }`, merged into what `.a` already has (`prev`).
+    fn nested_designator_init(
+        &mut self,
+        sub_ty: &Type,
+        items: &[Node<InitializerListItem>],
+        pos: &mut usize,
+        braced: bool,
+        prev: Option<&Init>,
+    ) -> Res<Init> {
+        let item = &items[*pos];
+        *pos += 1;
+        let inner = Node::new(
+            InitializerListItem {
+                designation: item.node.designation[1..].to_vec(),
+                initializer: item.node.initializer.clone(),
+            },
+            item.span,
+        );
+        let (v, _) = self.init_list(sub_ty, std::slice::from_ref(&inner), &mut 0, true)?;
+        if braced && items.get(*pos).is_some_and(|next| next.node.designation.is_empty()) {
+            return self.unsupported(
+                items[*pos].span,
+                "an initializer without designator after a nested designator is not supported",
+            );
+        }
+        Ok(match prev {
+            Some(old) => merge_init(old.clone(), v),
+            None => v,
+        })
     }
 }

@@ -204,176 +204,147 @@ impl<'o> Lowerer<'o> {
     pub(super) fn finish(mut self) -> Result<Program, Vec<Diagnostic>> {
         self.entry_runs_atexit_handlers();
         self.drop_unreachable_failures();
-        // externs: every called or referenced function without a body
-        let mut used: Vec<String> = vec![];
-        let mut seen = HashSet::new();
-        let mut note = |n: &str, used: &mut Vec<String>| {
-            if seen.insert(n.to_string()) {
-                used.push(n.to_string());
-            }
-        };
-        fn walk_expr(e: &Expr, out: &mut dyn FnMut(&str)) {
-            match e {
-                Expr::FuncAddr(f) => out(f),
-                Expr::Lval(l) | Expr::AddrOf(l) => walk_lval(l, out),
-                Expr::Unary(_, a) | Expr::Cast(_, a) => walk_expr(a, out),
-                Expr::Binary(_, a, b) => {
-                    walk_expr(a, out);
-                    walk_expr(b, out);
-                }
-                _ => {}
-            }
+        self.declare_externs();
+        self.extern_globals_start_unknown();
+        self.resolve_indirect_calls();
+        self.calls_to_error_fns();
+        for p in &mut self.prog.procs {
+            simplify(p);
         }
-        fn walk_lval(l: &Lval, out: &mut dyn FnMut(&str)) {
-            match l {
-                Lval::Var(_) => {}
-                Lval::Deref(e) => walk_expr(e, out),
-                Lval::Field(b, _) => walk_lval(b, out),
-                Lval::Index(b, e) => {
-                    walk_lval(b, out);
-                    walk_expr(e, out);
-                }
-            }
+        self.prog.renumber();
+        self.check_entry_defined();
+        if !self.diags.is_empty() {
+            return Err(self.diags);
         }
-        fn walk_init(i: &Init, out: &mut dyn FnMut(&str)) {
-            match i {
-                Init::Expr(e) => walk_expr(e, out),
-                Init::List(v) => v.iter().for_each(|x| walk_init(x, out)),
-                Init::Zero => {}
-            }
-        }
-        let mut names = vec![];
-        for g in &self.prog.globals {
-            walk_init(&g.init, &mut |n| names.push(n.to_string()));
-        }
-        for p in &self.prog.procs {
-            for s in &p.body {
-                match &s.kind {
-                    StmtKind::Call { callee, args, ret } => {
-                        if !callee.starts_with('#') {
-                            names.push(callee.clone());
-                        }
-                        for a in args {
-                            walk_expr(a, &mut |n| names.push(n.to_string()));
-                        }
-                        if let Some(r) = ret {
-                            walk_lval(r, &mut |n| names.push(n.to_string()));
-                        }
-                    }
-                    StmtKind::Assign(l, e) => {
-                        walk_lval(l, &mut |n| names.push(n.to_string()));
-                        walk_expr(e, &mut |n| names.push(n.to_string()));
-                    }
-                    StmtKind::Return(Some(e)) | StmtKind::Assume(e) => walk_expr(e, &mut |n| names.push(n.to_string())),
-                    _ => {}
-                }
-            }
-        }
-        for ic in &self.indirect {
-            walk_expr(&ic.fp, &mut |n| names.push(n.to_string()));
-        }
-        for n in &names {
-            note(n, &mut used);
-        }
-        for n in used {
+        Ok(self.prog)
+    }
+
+    /// Externs: every called or referenced function without a body is declared with its known
+    /// type (or `int f(...)` when it was never declared), so later phases can model it.
+    fn declare_externs(&mut self) {
+        for n in referenced_functions(&self.prog, &self.indirect) {
             if self.prog.proc(&n).is_none() {
                 let ty =
                     self.funcs.get(&n).cloned().unwrap_or(FuncType { ret: Type::INT, params: vec![], variadic: true });
                 self.prog.externs.push(Extern { name: n, ty });
             }
         }
-        // globals only declared `extern` have an unknown initial value (structs and arrays too:
-        // another unit defines them)
+    }
+
+    /// Globals only declared `extern` have an unknown initial value (structs and arrays too:
+    /// another unit defines them).
+    fn extern_globals_start_unknown(&mut self) {
         for g in &mut self.prog.globals {
             if self.extern_only.contains(&g.name) && (g.ty.is_scalar() || g.ty.is_aggregate()) {
                 g.init = Init::Expr(Expr::Nondet(g.ty.clone()));
             }
         }
-        // calls through function pointers
-        if !self.indirect.is_empty() {
-            let mut pt = PointsTo::analyze_with(&self.prog, &self.indirect);
-            let indirect = std::mem::take(&mut self.indirect);
-            for pi in 0..self.prog.procs.len() {
-                let body = std::mem::take(&mut self.prog.procs[pi].body);
-                let pname = self.prog.procs[pi].name.clone();
-                let mut out = vec![];
-                for s in body {
-                    let StmtKind::Call { callee, .. } = &s.kind else {
-                        out.push(s);
-                        continue;
-                    };
-                    let Some(k) = callee.strip_prefix("#indirect") else {
-                        out.push(s);
-                        continue;
-                    };
-                    let ic = &indirect[k.parse::<usize>().unwrap()];
-                    let nargs = ic.args.len();
-                    let targets: Vec<String> = pt
-                        .call_targets(&pname, &ic.fp)
-                        .into_iter()
-                        .filter(|f| match self.prog.func_type(f) {
-                            Some(ft) => ft.params.len() == nargs || (ft.variadic && ft.params.len() <= nargs),
-                            None => false,
-                        })
-                        .collect();
-                    let mk = |kind: StmtKind, labels: Vec<String>| Stmt { id: StmtId(0), loc: s.loc, labels, kind };
-                    let mut labels = s.labels.clone();
-                    if targets.is_empty() {
-                        // no known target: havoc the result (documented in docs/cminus.md)
-                        let kind = match &ic.ret {
-                            Some(r) => {
-                                let t = self.prog.type_of_lval(self.prog.proc(&pname), r).unwrap_or(Type::INT);
-                                StmtKind::Assign(r.clone(), Expr::Nondet(t))
-                            }
-                            None => StmtKind::Skip,
-                        };
-                        out.push(mk(kind, labels));
-                        continue;
-                    }
-                    let done = {
-                        self.label_n += 1;
-                        format!("{FRESH_PREFIX}{}", self.label_n)
-                    };
-                    let mut tl = vec![];
-                    for _ in &targets {
-                        self.label_n += 1;
-                        tl.push(format!("{FRESH_PREFIX}{}", self.label_n));
-                    }
-                    if targets.len() > 1 {
-                        out.push(mk(StmtKind::Goto(tl.clone()), std::mem::take(&mut labels)));
-                    }
-                    for (i, f) in targets.iter().enumerate() {
-                        let mut ls = if targets.len() > 1 { vec![tl[i].clone()] } else { std::mem::take(&mut labels) };
-                        ls.extend(std::mem::take(&mut labels));
-                        let fe = match self.prog.func_type(f) {
-                            Some(_) => Expr::FuncAddr(f.clone()),
-                            None => continue,
-                        };
-                        let fp = match &ic.fp {
-                            Expr::Cast(_, inner) => (**inner).clone(),
-                            e => e.clone(),
-                        };
-                        out.push(mk(StmtKind::Assume(Expr::bin(BinOp::Eq, fp, fe)), ls));
-                        out.push(mk(
-                            StmtKind::Call { ret: ic.ret.clone(), callee: f.clone(), args: ic.args.clone() },
-                            vec![],
-                        ));
-                        if i + 1 < targets.len() {
-                            out.push(mk(StmtKind::Goto(vec![done.clone()]), vec![]));
-                        }
-                    }
-                    if targets.len() > 1 {
-                        out.push(mk(StmtKind::Skip, vec![done]));
-                    }
+    }
+
+    /// Calls through function pointers: each `#indirect<k>` placeholder becomes a branch over the
+    /// targets the points-to analysis allows (with a matching arity), each guarded by
+    /// `assume(fp == &f)`.
+    fn resolve_indirect_calls(&mut self) {
+        if self.indirect.is_empty() {
+            return;
+        }
+        let mut pt = PointsTo::analyze_with(&self.prog, &self.indirect);
+        let indirect = std::mem::take(&mut self.indirect);
+        for pi in 0..self.prog.procs.len() {
+            let body = std::mem::take(&mut self.prog.procs[pi].body);
+            let pname = self.prog.procs[pi].name.clone();
+            let mut out = vec![];
+            for s in body {
+                let StmtKind::Call { callee, .. } = &s.kind else {
+                    out.push(s);
+                    continue;
+                };
+                let Some(k) = callee.strip_prefix("#indirect") else {
+                    out.push(s);
+                    continue;
+                };
+                let ic = &indirect[k.parse::<usize>().unwrap()];
+                let targets = self.indirect_call_targets(&mut pt, &pname, ic);
+                self.expand_indirect_call(&pname, ic, &targets, &s, &mut out);
+            }
+            self.prog.procs[pi].body = out;
+        }
+    }
+
+    /// The functions an indirect call in `pname` may reach whose arity fits its arguments.
+    fn indirect_call_targets(&self, pt: &mut PointsTo, pname: &str, ic: &IndirectCall) -> Vec<String> {
+        let nargs = ic.args.len();
+        pt.call_targets(pname, &ic.fp)
+            .into_iter()
+            .filter(|f| match self.prog.func_type(f) {
+                Some(ft) => ft.params.len() == nargs || (ft.variadic && ft.params.len() <= nargs),
+                None => false,
+            })
+            .collect()
+    }
+
+    /// Replaces the placeholder statement `s` by the dispatch over `targets` (appended to `out`):
+    /// with no target the result is havocked, with one the call is guarded by an assume, with
+    /// several a nondeterministic goto picks one guarded call and all meet at a fresh label.
+    fn expand_indirect_call(
+        &mut self,
+        pname: &str,
+        ic: &IndirectCall,
+        targets: &[String],
+        s: &Stmt,
+        out: &mut Vec<Stmt>,
+    ) {
+        let mk = |kind: StmtKind, labels: Vec<String>| Stmt { id: StmtId(0), loc: s.loc, labels, kind };
+        let mut labels = s.labels.clone();
+        if targets.is_empty() {
+            // no known target: havoc the result (documented in docs/cminus.md)
+            let kind = match &ic.ret {
+                Some(r) => {
+                    let t = self.prog.type_of_lval(self.prog.proc(pname), r).unwrap_or(Type::INT);
+                    StmtKind::Assign(r.clone(), Expr::Nondet(t))
                 }
-                self.prog.procs[pi].body = out;
+                None => StmtKind::Skip,
+            };
+            out.push(mk(kind, labels));
+            return;
+        }
+        let done = {
+            self.label_n += 1;
+            format!("{FRESH_PREFIX}{}", self.label_n)
+        };
+        let mut tl = vec![];
+        for _ in targets {
+            self.label_n += 1;
+            tl.push(format!("{FRESH_PREFIX}{}", self.label_n));
+        }
+        if targets.len() > 1 {
+            out.push(mk(StmtKind::Goto(tl.clone()), std::mem::take(&mut labels)));
+        }
+        for (i, f) in targets.iter().enumerate() {
+            let mut ls = if targets.len() > 1 { vec![tl[i].clone()] } else { std::mem::take(&mut labels) };
+            ls.extend(std::mem::take(&mut labels));
+            let fe = match self.prog.func_type(f) {
+                Some(_) => Expr::FuncAddr(f.clone()),
+                None => continue,
+            };
+            let fp = match &ic.fp {
+                Expr::Cast(_, inner) => (**inner).clone(),
+                e => e.clone(),
+            };
+            out.push(mk(StmtKind::Assume(Expr::bin(BinOp::Eq, fp, fe)), ls));
+            out.push(mk(StmtKind::Call { ret: ic.ret.clone(), callee: f.clone(), args: ic.args.clone() }, vec![]));
+            if i + 1 < targets.len() {
+                out.push(mk(StmtKind::Goto(vec![done.clone()]), vec![]));
             }
         }
-        self.calls_to_error_fns();
-        for p in &mut self.prog.procs {
-            simplify(p);
+        if targets.len() > 1 {
+            out.push(mk(StmtKind::Skip, vec![done]));
         }
-        self.prog.renumber();
+    }
+
+    /// A program without its entry function cannot be checked: say so (unless lowering already
+    /// failed for another reason).
+    fn check_entry_defined(&mut self) {
         if self.diags.is_empty() && self.prog.proc(&self.prog.entry).is_none() {
             let entry = self.prog.entry.clone();
             self.diags.push(Diagnostic {
@@ -384,9 +355,80 @@ impl<'o> Lowerer<'o> {
                 kind: crate::DiagKind::NoEntry,
             });
         }
-        if !self.diags.is_empty() {
-            return Err(self.diags);
+    }
+}
+
+/// Every function named in the program — called directly, or whose address is taken in a global
+/// initializer, a statement or an indirect call's function pointer — once each, in order of
+/// first mention.
+fn referenced_functions(prog: &Program, indirect: &[IndirectCall]) -> Vec<String> {
+    let mut names = vec![];
+    for g in &prog.globals {
+        walk_init(&g.init, &mut |n| names.push(n.to_string()));
+    }
+    for p in &prog.procs {
+        for s in &p.body {
+            match &s.kind {
+                StmtKind::Call { callee, args, ret } => {
+                    if !callee.starts_with('#') {
+                        names.push(callee.clone());
+                    }
+                    for a in args {
+                        walk_expr(a, &mut |n| names.push(n.to_string()));
+                    }
+                    if let Some(r) = ret {
+                        walk_lval(r, &mut |n| names.push(n.to_string()));
+                    }
+                }
+                StmtKind::Assign(l, e) => {
+                    walk_lval(l, &mut |n| names.push(n.to_string()));
+                    walk_expr(e, &mut |n| names.push(n.to_string()));
+                }
+                StmtKind::Return(Some(e)) | StmtKind::Assume(e) => walk_expr(e, &mut |n| names.push(n.to_string())),
+                _ => {}
+            }
         }
-        Ok(self.prog)
+    }
+    for ic in indirect {
+        walk_expr(&ic.fp, &mut |n| names.push(n.to_string()));
+    }
+    let mut seen = HashSet::new();
+    names.retain(|n| seen.insert(n.clone()));
+    names
+}
+
+/// Reports every function whose address `e` takes.
+fn walk_expr(e: &Expr, out: &mut dyn FnMut(&str)) {
+    match e {
+        Expr::FuncAddr(f) => out(f),
+        Expr::Lval(l) | Expr::AddrOf(l) => walk_lval(l, out),
+        Expr::Unary(_, a) | Expr::Cast(_, a) => walk_expr(a, out),
+        Expr::Binary(_, a, b) => {
+            walk_expr(a, out);
+            walk_expr(b, out);
+        }
+        _ => {}
+    }
+}
+
+/// Reports every function whose address is taken inside lvalue `l`.
+fn walk_lval(l: &Lval, out: &mut dyn FnMut(&str)) {
+    match l {
+        Lval::Var(_) => {}
+        Lval::Deref(e) => walk_expr(e, out),
+        Lval::Field(b, _) => walk_lval(b, out),
+        Lval::Index(b, e) => {
+            walk_lval(b, out);
+            walk_expr(e, out);
+        }
+    }
+}
+
+/// Reports every function whose address is taken inside initializer `i`.
+fn walk_init(i: &Init, out: &mut dyn FnMut(&str)) {
+    match i {
+        Init::Expr(e) => walk_expr(e, out),
+        Init::List(v) => v.iter().for_each(|x| walk_init(x, out)),
+        Init::Zero => {}
     }
 }
