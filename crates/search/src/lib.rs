@@ -302,7 +302,7 @@ impl<'p> Search<'p> {
     }
 
     fn limit(&self) -> Option<End> {
-        if self.opts.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed)) {
+        if self.cancelled() {
             return Some(End::new(StopReason::Unknown, "stopped: another engine answered first"));
         }
         if let Some(t) = self.opts.time {
@@ -321,6 +321,10 @@ impl<'p> Search<'p> {
             ));
         }
         None
+    }
+
+    fn cancelled(&self) -> bool {
+        self.opts.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed))
     }
 
     fn not_exhaustive(&mut self, why: &str) {
@@ -431,6 +435,9 @@ impl<'p> Search<'p> {
                 _ => continue,
             };
             for (target, assumes, conds) in alternatives {
+                if self.cancelled() {
+                    return plans;
+                }
                 let key = (s.id, target, alpha.clone());
                 if self.covered.contains(&key) {
                     self.stats.cut += 1;

@@ -61,6 +61,7 @@ fn portfolio(runner: Runner, preds: PredSet, mut opts: Options) -> Outcome {
     std::thread::scope(|scope| {
         let searcher =
             std::thread::Builder::new().name("search".into()).stack_size(256 << 20).spawn_scoped(scope, || {
+                yield_to_cegar();
                 let o = search(&prog, preds, &opts);
                 if definite(&o) {
                     stop_cegar.store(true, Ordering::Relaxed);
@@ -101,6 +102,26 @@ fn choose(cegar: Outcome, search: Option<Outcome>) -> Outcome {
             let mut o = cegar;
             o.detail = format!("{} (the search: {})", o.detail, search.detail);
             o
+        }
+    }
+}
+
+/// Lower the priority of the calling thread (Linux: its nice value, per thread), so that on a
+/// machine with few cores the search takes the time the CEGAR loop leaves free instead of
+/// slowing it down: the portfolio should cost the loop nothing where it alone answers.
+fn yield_to_cegar() {
+    #[cfg(target_os = "linux")]
+    {
+        extern "C" {
+            fn setpriority(which: i32, who: u32, prio: i32) -> i32;
+            fn gettid() -> i32;
+        }
+        const PRIO_PROCESS: i32 = 0;
+        // SAFETY: plain system calls on the calling thread's own id; failure only leaves the
+        // priority as it was.
+        unsafe {
+            let tid = gettid();
+            setpriority(PRIO_PROCESS, tid as u32, 15);
         }
     }
 }
