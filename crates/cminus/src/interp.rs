@@ -62,6 +62,19 @@ pub struct Run {
     pub trace: Vec<StmtId>,
     /// The values the supplier gave, in order.
     pub inputs_used: Vec<i64>,
+    /// The same values with why and where they were asked for (a test's inputs are read
+    /// from them).
+    pub choices: Vec<Choice>,
+}
+
+/// One value a run asked for: the trace position of the statement (`usize::MAX` before the
+/// first), why, the type and the value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Choice {
+    pub step: usize,
+    pub ask: Ask,
+    pub ty: Type,
+    pub value: i64,
 }
 
 /// Run from the entry procedure with the values in `inputs` (then zeros).
@@ -185,7 +198,7 @@ pub fn run_observed<'a>(
     m.resolve = Some(resolve);
     m.observe = Some(observe);
     let outcome = m.go(max_steps);
-    Run { outcome, trace: m.trace, inputs_used: m.used }
+    Run { outcome, trace: m.trace, inputs_used: m.used, choices: m.choices }
 }
 
 impl Peek for Machine<'_> {
@@ -267,6 +280,7 @@ struct Machine<'a> {
     procs: HashMap<&'a str, usize>,
     trace: Vec<StmtId>,
     used: Vec<i64>,
+    choices: Vec<Choice>,
     /// Called before each statement (see [`run_observed`]).
     observe: Option<&'a mut Observer<'a>>,
     /// An observer is evaluating: no choice may be asked or remembered.
@@ -310,6 +324,7 @@ impl<'a> Machine<'a> {
             procs: p.procs.iter().enumerate().map(|(i, pr)| (pr.name.as_str(), i)).collect(),
             trace: vec![],
             used: vec![],
+            choices: vec![],
             observe: None,
             peeking: false,
             peek_failed: false,
@@ -330,8 +345,9 @@ impl<'a> Machine<'a> {
         }
         // Before the first statement (globals' initialisers, entry parameters): usize::MAX.
         let step = self.trace.len().checked_sub(1).unwrap_or(usize::MAX);
-        let v = (self.nondet)(&Event { step, ask, ty: t });
+        let v = (self.nondet)(&Event { step, ask: ask.clone(), ty: t });
         self.used.push(v);
+        self.choices.push(Choice { step, ask, ty: t.clone(), value: v });
         v
     }
 

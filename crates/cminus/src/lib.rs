@@ -282,6 +282,20 @@ impl Expr {
             e => Expr::Unary(UnOp::Not, Box::new(e)),
         }
     }
+    /// `self` with every read of the variable `name` replaced by `by`: the weakest
+    /// precondition of a predicate through `name := by` (the variable is not in memory).
+    pub fn subst_var(&self, name: &str, by: &Expr) -> Expr {
+        let sub = |e: &Expr| e.subst_var(name, by);
+        match self {
+            Expr::Lval(Lval::Var(v)) if v == name => by.clone(),
+            Expr::Lval(l) => Expr::Lval(l.subst_var(name, by)),
+            Expr::AddrOf(l) => Expr::AddrOf(l.subst_var(name, by)),
+            Expr::Unary(o, a) => Expr::Unary(*o, Box::new(sub(a))),
+            Expr::Cast(t, a) => Expr::Cast(t.clone(), Box::new(sub(a))),
+            Expr::Binary(o, a, b) => Expr::Binary(*o, Box::new(sub(a)), Box::new(sub(b))),
+            e => e.clone(),
+        }
+    }
     pub fn bin(op: BinOp, a: Expr, b: Expr) -> Expr {
         Expr::Binary(op, Box::new(a), Box::new(b))
     }
@@ -378,6 +392,16 @@ pub enum Lval {
 }
 
 impl Lval {
+    /// The reads of variable `name` inside the lvalue (indices, dereferenced pointers)
+    /// replaced by `by` (see [`Expr::subst_var`]); the lvalue's own base stays.
+    pub fn subst_var(&self, name: &str, by: &Expr) -> Lval {
+        match self {
+            Lval::Var(_) => self.clone(),
+            Lval::Deref(e) => Lval::Deref(Box::new(e.subst_var(name, by))),
+            Lval::Field(b, f) => Lval::Field(Box::new(b.subst_var(name, by)), f.clone()),
+            Lval::Index(b, i) => Lval::Index(Box::new(b.subst_var(name, by)), Box::new(i.subst_var(name, by))),
+        }
+    }
     pub fn var(name: &str) -> Lval {
         Lval::Var(name.to_string())
     }

@@ -6,6 +6,7 @@ pub mod html;
 pub mod schema;
 pub mod srcpos;
 pub mod svcomp;
+pub mod testcomp;
 #[cfg(test)]
 mod testdata;
 pub mod witness;

@@ -16,6 +16,7 @@
 //! interpreter that reaches the error; otherwise UNKNOWN with the reason.
 
 pub mod portfolio;
+pub mod testgen;
 
 use cminus::interp::{Ask, Event, Peek};
 use cminus::{Expr, Program, Stmt, StmtId, StmtKind};
@@ -192,6 +193,8 @@ struct Search<'p> {
     cuts: Vec<(StmtId, String, Vec<Expr>)>,
     /// Why this round cannot be exhaustive, if it cannot.
     incomplete: Option<String>,
+    /// Test generation ([`testgen`]): every run is kept, and an error does not end the round.
+    cover: Option<Vec<cminus::interp::Run>>,
 }
 
 impl<'p> Search<'p> {
@@ -215,6 +218,7 @@ impl<'p> Search<'p> {
             covered: HashSet::new(),
             cuts: Vec::new(),
             incomplete: None,
+            cover: None,
         }
     }
 
@@ -248,6 +252,9 @@ impl<'p> Search<'p> {
                         self.stats.refinements
                     ),
                 );
+            }
+            if let Some(end) = self.limit() {
+                return end;
             }
             let cut = self.cuts.len();
             if !self.refine() {
@@ -284,6 +291,7 @@ impl<'p> Search<'p> {
             }
             use cminus::interp::Outcome as Run;
             match &ran.run.outcome {
+                Run::Error { .. } if self.cover.is_some() => {}
                 Run::Error { stmt, msg } => return Some(self.violation(&ran.inputs, &path, *stmt, msg)),
                 Run::StepLimit => self.not_exhaustive("a run reached the step limit"),
                 Run::Stuck { unmodelled: true, reason, .. } => {
@@ -295,6 +303,9 @@ impl<'p> Search<'p> {
                 _ => {}
             }
             let children = self.branches(&ran, &path, bound);
+            if let Some(runs) = &mut self.cover {
+                runs.push(ran.run);
+            }
             // Depth first: the deepest branch is explored next.
             stack.extend(children);
         }
@@ -578,6 +589,38 @@ impl<'p> Search<'p> {
                 .collect();
             added |= self.add_predicates(*site, proc, conds);
         }
+        if added {
+            return true;
+        }
+        // Last, one step of weakest preconditions (the paper's refinement): each predicate
+        // of a cut procedure through each assignment there to a variable it reads, so that
+        // states a loop's counter tells apart (`total == 30`, `total + 10 == 30`, …) are
+        // different abstract states.
+        for (site, proc, _) in &cuts {
+            let Some(&pi) = self.procs.get(proc.as_str()) else { continue };
+            let mut preds: Vec<Expr> = self.abs.global.clone();
+            preds.extend(self.abs.by_proc.get(proc).into_iter().flatten().cloned());
+            preds.extend(self.abs.at.get(site).into_iter().flatten().cloned());
+            let mut wps = Vec::new();
+            for s in &self.prog.procs[pi].body {
+                let StmtKind::Assign(cminus::Lval::Var(x), e) = &s.kind else { continue };
+                // (Any predicate is sound here: it only decides which states are the same.)
+                if matches!(e, Expr::Nondet(_)) {
+                    continue;
+                }
+                for p in &preds {
+                    if p.var_names().contains(x) {
+                        let wp = p.subst_var(x, e);
+                        // Bounded, so that a loop's `i := i + 1` cannot grow predicates
+                        // without end over the rounds.
+                        if cminus::print::print_expr(&wp).len() <= MAX_WP_TEXT && !wps.contains(&wp) {
+                            wps.push(wp);
+                        }
+                    }
+                }
+            }
+            added |= self.add_predicates(*site, proc, wps);
+        }
         added
     }
 
@@ -590,7 +633,7 @@ impl<'p> Search<'p> {
                 Refinement::Local => self.abs.at.entry(site).or_default(),
                 Refinement::Global => self.abs.by_proc.entry(proc.to_string()).or_default(),
             };
-            if list.contains(&c) {
+            if list.len() >= MAX_PREDICATES || list.contains(&c) {
                 continue;
             }
             list.push(c.clone());
@@ -600,6 +643,13 @@ impl<'p> Search<'p> {
         added
     }
 }
+
+/// The most predicates refinement keeps at one site (local) or in one procedure (global):
+/// past it, states the predicates cannot tell apart stay cut and the search ends UNKNOWN.
+const MAX_PREDICATES: usize = 64;
+
+/// The longest weakest precondition (as printed) that refinement adds as a predicate.
+const MAX_WP_TEXT: usize = 80;
 
 /// A small deterministic generator (xorshift) for the inputs a run chooses itself: runs are
 /// reproducible, and the values are small, boundary or arbitrary.

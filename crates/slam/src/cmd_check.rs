@@ -102,7 +102,7 @@ fn check(a: &mut Args, verbose: u8) -> Result<u8, u8> {
             exit::INPUT
         })?,
     };
-    let (prog, rule) = instrument_rule(a, prog)?;
+    let (prog, rule) = crate::front::instrument(&a.front, a.rule.as_deref(), prog)?;
     let rule_preds = rule.as_ref().map(|r| slic::initial_predicates(r, &prog));
     let preds = engine::initial_predicates(&prog, rule_preds.as_deref());
 
@@ -204,33 +204,6 @@ fn lower_c(a: &Args, ctx: &report::Context, started: std::time::Instant, json: b
         }
         exit::INPUT
     })
-}
-
-/// The rule: the product construction of the program with the SLIC rule (when there is one),
-/// and the rule itself for its initial predicates.
-fn instrument_rule(a: &Args, prog: cminus::Program) -> Result<(cminus::Program, Option<slic::Rule>), u8> {
-    let Some(path) = &a.rule else {
-        return Ok((prog, None));
-    };
-    let pp =
-        slic::PpOptions { includes: a.front.include.clone(), defines: a.front.define.clone(), ..Default::default() };
-    let result =
-        slic::preprocess_and_parse(path, &pp).and_then(|rule| slic::instrument(&prog, &rule).map(|out| (out, rule)));
-    match result {
-        Ok((out, rule)) => {
-            for w in &out.warnings {
-                eprintln!("warning: {w}");
-            }
-            Ok((out.program, Some(rule)))
-        }
-        Err(diags) => {
-            for d in diags {
-                let src = std::fs::read_to_string(&d.file).ok();
-                crate::diag::report(&d.file, src.as_deref(), d.line as usize, d.col as usize, &d.message);
-            }
-            Err(exit::INPUT)
-        }
-    }
 }
 
 /// The report on standard output, in the format asked for.

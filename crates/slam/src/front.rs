@@ -52,3 +52,34 @@ impl FrontArgs {
         })
     }
 }
+
+/// The rule: the product construction of the program with the SLIC rule (when there is one),
+/// and the rule itself for its initial predicates. Rule errors are reported; `Err` is the
+/// exit code.
+pub fn instrument(
+    front: &FrontArgs,
+    rule: Option<&std::path::Path>,
+    prog: cminus::Program,
+) -> Result<(cminus::Program, Option<slic::Rule>), u8> {
+    let Some(path) = rule else {
+        return Ok((prog, None));
+    };
+    let pp = slic::PpOptions { includes: front.include.clone(), defines: front.define.clone(), ..Default::default() };
+    let result =
+        slic::preprocess_and_parse(path, &pp).and_then(|rule| slic::instrument(&prog, &rule).map(|out| (out, rule)));
+    match result {
+        Ok((out, rule)) => {
+            for w in &out.warnings {
+                eprintln!("warning: {w}");
+            }
+            Ok((out.program, Some(rule)))
+        }
+        Err(diags) => {
+            for d in diags {
+                let src = std::fs::read_to_string(&d.file).ok();
+                crate::diag::report(&d.file, src.as_deref(), d.line as usize, d.col as usize, &d.message);
+            }
+            Err(crate::exit::INPUT)
+        }
+    }
+}

@@ -5,6 +5,7 @@ mod cmd_abstract;
 mod cmd_bebop;
 mod cmd_check;
 mod cmd_lower;
+mod cmd_tests;
 mod front;
 mod outputs;
 
@@ -33,6 +34,9 @@ enum Cmd {
     Abstract(cmd_abstract::Args),
     /// Check a C program against a SLIC rule (or its own reach_error/assert): the CEGAR loop.
     Check(cmd_check::Args),
+    /// Generate tests that cover the combinations of the branch predicates (the search in
+    /// coverage mode), as Test-Comp XML with a replay harness.
+    Tests(cmd_tests::Args),
     /// Check a whole codebase against a rule set for CI (parallel, cached, SARIF/JUnit).
     Gate(gate::Args),
     /// Merge the SARIF reports of several `slam gate` runs (shards) into one.
@@ -53,6 +57,7 @@ fn main() -> ExitCode {
         Cmd::Lower(a) => cmd_lower::run(a),
         Cmd::Abstract(a) => cmd_abstract::run(a),
         Cmd::Check(a) => cmd_check::run(a, cli.verbose),
+        Cmd::Tests(a) => cmd_tests::run(a),
         Cmd::Gate(a) => gate::run(a),
         Cmd::Merge(a) => gate::merge::run(a),
     };

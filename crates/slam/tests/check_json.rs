@@ -98,10 +98,24 @@ fn check_json_matches_its_documentation() {
         "corpus/include",
         "--format",
         "json",
+        "--engine",
+        "cegar",
     ]);
-    let safe = check_json(&["corpus/check/spinlock_loop.c", "--rule", "specs/spinlock.slic", "--format", "json"]);
+    let safe = check_json(&[
+        "corpus/check/spinlock_loop.c",
+        "--rule",
+        "specs/spinlock.slic",
+        "--format",
+        "json",
+        "--engine",
+        "cegar",
+    ]);
+    // The search engine writes its statistics (and no iterations).
+    let deep = check_json(&["corpus/search/nested_loops_bug.c", "--format", "json", "--engine", "search"]);
+    assert_eq!(deep["engine"], "search");
+    assert!(deep["search"]["runs"].as_u64().is_some_and(|n| n >= 1), "{deep}");
     let mut written = BTreeSet::new();
-    for v in [&violation, &safe] {
+    for v in [&violation, &safe, &deep] {
         written_fields(v, "", &mut written);
         assert!(["SAFE", "VIOLATION", "UNKNOWN"].contains(&v["verdict"].as_str().unwrap()));
     }
@@ -122,4 +136,5 @@ fn check_json_matches_its_documentation() {
     assert_eq!(violation["verdict"], "VIOLATION");
     assert_eq!(safe["verdict"], "SAFE");
     assert_eq!(violation["counterexample"]["replay"]["confirmed"], true);
+    assert_eq!(violation["engine"], "cegar");
 }
