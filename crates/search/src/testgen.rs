@@ -17,7 +17,8 @@ use std::time::{Duration, Instant};
 #[derive(Clone, Debug)]
 pub struct Options {
     pub time: Option<Duration>,
-    /// Runs (and so tests) at most.
+    /// Interpreter runs at most (each test is a run; runs of refinement rounds that cover
+    /// nothing new are not kept).
     pub max_tests: usize,
     pub max_steps: u64,
     pub query_timeout: Duration,
@@ -125,38 +126,57 @@ pub fn taken(targets: &HashSet<(StmtId, StmtId)>, trace: &[StmtId]) -> HashSet<(
     trace.windows(2).map(|w| (w[0], w[1])).filter(|e| targets.contains(e)).collect()
 }
 
+/// Refinement rounds a generation may add when branch targets stay uncovered behind cuts.
+const MAX_ROUNDS: usize = 8;
+
 /// Generate tests for `prog` (its entry is the program's `main`, or an instrumented one).
+/// The first round's runs are the suite over the branch predicates; when branch targets stay
+/// uncovered and runs were cut, the abstraction is refined as in the search (so that a loop's
+/// iterations are told apart) and the next round's runs that cover a new target are added.
 pub fn generate(prog: &Program, opts: &Options) -> Suite {
     let start = Instant::now();
     let sopts = SearchOptions {
         time: opts.time,
         max_runs: opts.max_tests,
         max_steps: opts.max_steps,
-        max_refinements: 0,
         query_timeout: opts.query_timeout,
         ..SearchOptions::default()
     };
     let mut s = Search::new(prog, branch_predicates(prog), &sopts, start);
     s.cover = Some(Vec::new());
-    let end = s.rounds();
-    // A cut here is a combination another run covered already; the exploration is complete
-    // (modulo the abstraction) unless a limit stopped the round or a branch was undecided.
-    let limited = matches!(end.reason, engine::StopReason::TimeLimit) || s.stats.runs >= opts.max_tests;
-    let complete = !limited && s.incomplete.is_none();
     let targets = branch_targets(prog);
     let mut seen = HashSet::new();
     let mut tests = Vec::new();
-    for run in s.cover.take().unwrap_or_default() {
-        let got = taken(&targets, &run.trace);
-        let new_branches = got.difference(&seen).count();
-        seen.extend(got);
-        let (inputs, other_choices) = test_inputs(prog, &run);
-        tests.push(Test { inputs, other_choices, outcome: ending(&run.outcome), new_branches });
+    let mut combinations = 0;
+    let mut complete = false;
+    for round in 0..=MAX_ROUNDS {
+        s.covered.clear();
+        s.cuts.clear();
+        s.incomplete = None;
+        let stopped = s.round();
+        combinations = combinations.max(s.covered.len());
+        for run in s.cover.as_mut().map(std::mem::take).unwrap_or_default() {
+            let got = taken(&targets, &run.trace);
+            let new_branches = got.difference(&seen).count();
+            if round > 0 && new_branches == 0 {
+                continue;
+            }
+            seen.extend(got);
+            let (inputs, other_choices) = test_inputs(prog, &run);
+            tests.push(Test { inputs, other_choices, outcome: ending(&run.outcome), new_branches });
+        }
+        // A cut is a combination another run covered already: without a limit or an
+        // undecided branch, the round covered every combination it met.
+        complete = stopped.is_none() && s.incomplete.is_none();
+        if stopped.is_some() || s.cuts.is_empty() || seen.len() == targets.len() || !s.refine() {
+            break;
+        }
+        s.stats.refinements += 1;
     }
     Suite {
         tests,
         coverage: Coverage { covered: seen.len(), total: targets.len() },
-        combinations: s.covered.len(),
+        combinations,
         complete,
         time_secs: start.elapsed().as_secs_f64(),
     }

@@ -92,3 +92,30 @@ fn the_search_alone_reports_why_it_is_not_exhaustive() {
     assert_eq!(o.verdict, Verdict::Unknown);
     assert!(o.search.as_ref().is_some_and(|s| s.cut > 0 && s.refinements > 0), "{:?}", o.search);
 }
+
+/// Tests from predicates on every corpus program: at least the branch coverage of the same
+/// number of pseudo-random runs (issue 14). The gcc replay is `crates/slam/tests/testgen.rs`.
+#[test]
+fn tests_from_predicates_cover_at_least_what_random_inputs_cover() {
+    let mut cases = common::corpus();
+    cases.extend(common::corpus_in(&["corpus/search"]));
+    let opts = search::testgen::Options {
+        time: Some(Duration::from_secs(2)),
+        max_tests: 300,
+        ..search::testgen::Options::default()
+    };
+    let (mut worse, mut better, mut programs) = (Vec::new(), 0, 0);
+    for case in &cases {
+        let Ok((prog, _)) = common::load(case) else { continue };
+        let suite = search::testgen::generate(&prog, &opts);
+        let random = search::testgen::random_coverage(&prog, suite.tests.len().max(1), opts.max_steps, 1);
+        programs += 1;
+        if suite.coverage.covered < random.covered {
+            worse.push(format!("{}: {} < random {}", case.name, suite.coverage.covered, random.covered));
+        }
+        better += (suite.coverage.covered > random.covered) as usize;
+    }
+    eprintln!("tests from predicates: better than random on {better} of {programs} programs, worse on {}", worse.len());
+    assert!(worse.is_empty(), "coverage below random inputs:\n{}", worse.join("\n"));
+    assert!(better * 5 >= programs, "better than random on only {better} of {programs}");
+}

@@ -17,8 +17,18 @@ fn tmpdir(name: &str) -> PathBuf {
 }
 
 /// Run `slam check` in `dir` (so that file names in reports are short); returns (exit, stdout).
+/// `slam check` in `dir`; with `--engine cegar` unless `args` name an engine: these reports
+/// show the CEGAR loop's iterations and predicates, and on two cores the default portfolio
+/// lets whichever engine is first answer.
 fn check(dir: &Path, args: &[&str]) -> (i32, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_slam")).arg("check").args(args).current_dir(dir).output().unwrap();
+    let engine: &[&str] = if args.contains(&"--engine") { &[] } else { &["--engine", "cegar"] };
+    let out = Command::new(env!("CARGO_BIN_EXE_slam"))
+        .arg("check")
+        .args(args)
+        .args(engine)
+        .current_dir(dir)
+        .output()
+        .unwrap();
     (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stdout).into_owned())
 }
 

@@ -12,15 +12,20 @@ fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
-/// A corpus program: its path and the rule its header names (`// rule: specs/x.slic`).
+/// A corpus program: its path, the rule its header names (`// rule: specs/x.slic`) and the
+/// engine that checks it: CEGAR for `corpus/c` and `corpus/check` (deterministic: the
+/// portfolio's answer depends on which engine is first), the search for the deep bugs of
+/// `corpus/search` (its counterexamples are witnessed too).
 struct Program {
     path: PathBuf,
     rule: Option<PathBuf>,
+    engine: &'static str,
+    ilp32: bool,
 }
 
 fn corpus() -> Vec<Program> {
     let mut out = Vec::new();
-    for dir in ["corpus/c", "corpus/check"] {
+    for (dir, engine) in [("corpus/c", "cegar"), ("corpus/check", "cegar"), ("corpus/search", "search")] {
         let mut files: Vec<PathBuf> = std::fs::read_dir(root().join(dir))
             .unwrap()
             .map(|e| e.unwrap().path())
@@ -33,8 +38,12 @@ fn corpus() -> Vec<Program> {
             if text.lines().any(|l| l.trim() == "// expect: UNKNOWN") {
                 continue;
             }
+            if engine == "search" && !text.lines().any(|l| l.trim() == "// expect: VIOLATION") {
+                continue;
+            }
             let rule = text.lines().find_map(|l| l.strip_prefix("// rule:")).map(|r| root().join(r.trim()));
-            out.push(Program { path, rule });
+            let ilp32 = text.lines().take(15).any(|l| l.trim() == "// data_model: ILP32");
+            out.push(Program { path, rule, engine, ilp32 });
         }
     }
     out
@@ -53,7 +62,10 @@ fn witness(p: &Program, format: &str, out: &Path) -> Option<String> {
         .arg(p.path.file_name().unwrap())
         .args(["--timeout", "60", "--witness"])
         .arg(out)
-        .args(["--witness-format", format]);
+        .args(["--witness-format", format, "--engine", p.engine]);
+    if p.ilp32 {
+        cmd.arg("--ilp32");
+    }
     if let Some(r) = &p.rule {
         cmd.arg("--rule").arg(r);
     }
