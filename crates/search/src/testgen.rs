@@ -79,10 +79,10 @@ pub struct Suite {
     pub time_secs: f64,
 }
 
-/// The branch predicates of `prog`: the conditions that lead the targets of every branch,
-/// scoped to their procedure.
-pub fn branch_predicates(prog: &Program) -> PredSet {
-    let mut set = PredSet::default();
+/// Every branch of `prog`: (procedure, branching statement, first statement of a target),
+/// once per target.
+fn branches(prog: &Program) -> Vec<(&cminus::Proc, &cminus::Stmt, &cminus::Stmt)> {
+    let mut out = Vec::new();
     for p in &prog.procs {
         let labels = p.label_map();
         for s in &p.body {
@@ -90,12 +90,21 @@ pub fn branch_predicates(prog: &Program) -> PredSet {
             if ls.len() < 2 {
                 continue;
             }
-            for l in ls {
-                let Some(&k) = labels.get(l.as_str()) else { continue };
-                if let Some(StmtKind::Assume(c)) = p.body.get(k).map(|s| &s.kind) {
-                    set.insert(prog, cminus::pred::Pred { expr: c.clone(), scope: Some(p.name.clone()) }, 0);
-                }
-            }
+            out.extend(
+                ls.iter().filter_map(|l| labels.get(l.as_str()).and_then(|&k| p.body.get(k))).map(|t| (p, s, t)),
+            );
+        }
+    }
+    out
+}
+
+/// The branch predicates of `prog`: the conditions that lead the targets of every branch,
+/// scoped to their procedure.
+pub fn branch_predicates(prog: &Program) -> PredSet {
+    let mut set = PredSet::default();
+    for (p, _, t) in branches(prog) {
+        if let StmtKind::Assume(c) = &t.kind {
+            set.insert(prog, cminus::pred::Pred { expr: c.clone(), scope: Some(p.name.clone()) }, 0);
         }
     }
     set
@@ -103,22 +112,7 @@ pub fn branch_predicates(prog: &Program) -> PredSet {
 
 /// Every branch target of `prog`: (branching statement, first statement of the target).
 pub fn branch_targets(prog: &Program) -> HashSet<(StmtId, StmtId)> {
-    let mut out = HashSet::new();
-    for p in &prog.procs {
-        let labels = p.label_map();
-        for s in &p.body {
-            let StmtKind::Goto(ls) = &s.kind else { continue };
-            if ls.len() < 2 {
-                continue;
-            }
-            for l in ls {
-                if let Some(t) = labels.get(l.as_str()).and_then(|&k| p.body.get(k)) {
-                    out.insert((s.id, t.id));
-                }
-            }
-        }
-    }
-    out
+    branches(prog).into_iter().map(|(_, s, t)| (s.id, t.id)).collect()
 }
 
 /// The branch targets a run took.
