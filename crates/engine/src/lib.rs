@@ -243,8 +243,14 @@ impl Default for Limits {
     }
 }
 
+/// Predicates one engine found, for another to take (the portfolio: the search's refinements
+/// are offered to the CEGAR loop when its own refiner finds nothing new).
+pub type SharedPredicates = Arc<Mutex<Vec<cminus::pred::Pred>>>;
+
 /// The CEGAR loop, configured builder-style.
 pub struct Runner {
+    /// Predicates offered by another engine, taken when refinement is stuck.
+    shared: Option<SharedPredicates>,
     /// Set by someone else (a portfolio) to stop the run; it then ends UNKNOWN.
     stop: Option<Arc<AtomicBool>>,
     program: Program,
@@ -274,6 +280,7 @@ impl Runner {
             replay_steps: 1_000_000,
             observer: None,
             stop: None,
+            shared: None,
         }
     }
     /// The initial predicates (see [`initial_predicates`]).
@@ -330,6 +337,13 @@ impl Runner {
         self
     }
 
+    /// Predicates another engine adds as it finds them; when Newton finds no new predicate,
+    /// the loop takes the new ones among these before giving up.
+    pub fn with_shared_predicates(mut self, shared: SharedPredicates) -> Runner {
+        self.shared = Some(shared);
+        self
+    }
+
     /// Run the loop to a verdict or a limit.
     pub fn run(self) -> Outcome {
         let start = Instant::now();
@@ -361,6 +375,7 @@ impl Runner {
             observer: self.observer,
             progress: progress.clone(),
             cancel: cancel.clone(),
+            shared: self.shared,
         };
         let (tx, rx) = mpsc::channel();
         let spawned = std::thread::Builder::new().name("cegar".into()).stack_size(256 << 20).spawn(move || {
@@ -473,7 +488,8 @@ fn limit_reached(
     None
 }
 
-fn lock(p: &Mutex<Progress>) -> std::sync::MutexGuard<'_, Progress> {
+/// A poisoned lock is still read: its holder panicked, and that is reported on its own.
+fn lock<T>(p: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     p.lock().unwrap_or_else(|e| e.into_inner())
 }
 
@@ -559,6 +575,7 @@ struct Worker {
     observer: Option<Observer>,
     progress: Arc<Mutex<Progress>>,
     cancel: Arc<AtomicBool>,
+    shared: Option<SharedPredicates>,
 }
 
 impl Worker {
@@ -791,6 +808,15 @@ impl Worker {
     /// A spurious trace without new predicates: switch to a more precise abstraction if
     /// there is one (and go on), else stop.
     fn stuck(&mut self, it: &mut Iteration, index: usize, at: usize, path: &[newton::PathStep]) -> Option<End> {
+        let offered: Vec<cminus::pred::Pred> = self.shared.as_ref().map(|s| lock(s).clone()).unwrap_or_default();
+        if !offered.is_empty() {
+            self.add_predicates(it, offered, index);
+            if !it.added.is_empty() {
+                tracing::info!(added = it.added.len(), "no new predicates from Newton: took the search's");
+                it.result = IterationResult::Refined;
+                return None;
+            }
+        }
         if let Some(precise) = self.abstractor.more_precise() {
             tracing::info!(
                 from = self.abstractor.name(),

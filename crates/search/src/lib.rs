@@ -62,6 +62,9 @@ pub struct Options {
     pub query_timeout: Duration,
     /// Set by someone else (a portfolio) to stop the search.
     pub cancel: Option<Arc<AtomicBool>>,
+    /// Where the predicates refinement adds are offered to another engine (the portfolio's
+    /// CEGAR loop).
+    pub shared: Option<engine::SharedPredicates>,
 }
 
 impl Default for Options {
@@ -74,6 +77,7 @@ impl Default for Options {
             refinement: Refinement::Local,
             query_timeout: Duration::from_secs(10),
             cancel: None,
+            shared: None,
         }
     }
 }
@@ -230,6 +234,10 @@ impl<'p> Search<'p> {
             self.incomplete = None;
             if let Some(end) = self.round() {
                 return end;
+            }
+            // A stop during the last run's branches cut the round short.
+            if self.cancelled() {
+                return End::new(StopReason::Unknown, "stopped: another engine answered first");
             }
             if let Some(why) = &self.incomplete {
                 return End::new(StopReason::Unknown, format!("the search is not exhaustive: {why}"));
@@ -447,6 +455,8 @@ impl<'p> Search<'p> {
             };
             for (target, assumes, conds) in alternatives {
                 if self.cancelled() {
+                    // The branches left are unexplored: this round proves nothing.
+                    self.not_exhaustive("stopped: another engine answered first");
                     return plans;
                 }
                 let key = (s.id, target, alpha.clone());
@@ -638,6 +648,10 @@ impl<'p> Search<'p> {
             }
             list.push(c.clone());
             added = true;
+            if let Some(shared) = &self.opts.shared {
+                let pred = cminus::pred::Pred { expr: c.clone(), scope: Some(proc.to_string()) };
+                shared.lock().unwrap_or_else(|e| e.into_inner()).push(pred);
+            }
             self.preds.insert(self.prog, cminus::pred::Pred { expr: c, scope: Some(proc.to_string()) }, round);
         }
         added

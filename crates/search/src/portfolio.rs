@@ -56,8 +56,11 @@ fn portfolio(runner: Runner, preds: PredSet, mut opts: Options) -> Outcome {
     let stop_cegar = Arc::new(AtomicBool::new(false));
     let stop_search = Arc::new(AtomicBool::new(false));
     opts.cancel = Some(stop_search.clone());
+    // The search's refinements are offered to the loop, for when Newton finds nothing new.
+    let shared = engine::SharedPredicates::default();
+    opts.shared = Some(shared.clone());
     let prog = runner.program().clone();
-    let runner = runner.with_stop(stop_cegar.clone());
+    let runner = runner.with_stop(stop_cegar.clone()).with_shared_predicates(shared);
     std::thread::scope(|scope| {
         let searcher =
             std::thread::Builder::new().name("search".into()).stack_size(256 << 20).spawn_scoped(scope, || {
