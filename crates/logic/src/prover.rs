@@ -31,7 +31,9 @@ impl ProverStats {
 pub struct Prover<'ctx> {
     pub ctx: &'ctx Context,
     solver: Solver<'ctx>,
-    cache: HashMap<String, Option<bool>>,
+    /// Keyed by the formula itself: Z3 hash-conses terms, so equal formulas are one AST with
+    /// one id (printing a formula for a key was exponential on shared terms and hung).
+    cache: HashMap<Bool<'ctx>, Option<bool>>,
     pub stats: ProverStats,
     /// Set by the caller to stop the work: every later query answers "unknown" at once.
     cancel: Option<Arc<AtomicBool>>,
@@ -65,7 +67,7 @@ impl<'ctx> Prover<'ctx> {
             self.stats.unknown += 1;
             return None;
         }
-        let key = f.to_string();
+        let key = f.clone();
         self.stats.queries += 1;
         if let Some(r) = self.cache.get(&key) {
             self.stats.cache_hits += 1;
