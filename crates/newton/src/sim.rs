@@ -556,13 +556,16 @@ fn model_terms<'ctx>(sim: &Sim<'_, 'ctx>) -> Vec<Term<'ctx>> {
     terms
 }
 
+/// One entry of [`Counterexample::oracle`]: (step, occurrence, value).
+type OracleEntry = (usize, usize, i128);
+
 /// The counterexample's steps with their read and written values, and the oracle entries
 /// of the steps' nondeterministic values, taken from the model values `it`.
 fn step_values(
     sim: &Sim<'_, '_>,
     path: &[PathStep],
     it: &mut impl Iterator<Item = i128>,
-) -> Option<(Vec<CexStep>, Vec<(usize, usize, i128)>)> {
+) -> Option<(Vec<CexStep>, Vec<OracleEntry>)> {
     let mut steps = Vec::new();
     let mut oracle = Vec::new();
     for (i, (r, step)) in sim.records.iter().zip(path).enumerate() {
