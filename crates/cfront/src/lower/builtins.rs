@@ -210,7 +210,6 @@ impl Lowerer<'_> {
     }
 
     /// The GNU builtins modelled here. `Ok(None)`: not one of them.
-    // Long by design: one arm per GNU builtin; splitting it would scatter the cases.
     pub(super) fn gnu_builtin(
         &mut self,
         n: &str,
