@@ -604,88 +604,119 @@ pub fn replay(cfg: &Cfg, trace: &Trace) -> Result<(), String> {
     if first.depth != 0 {
         return Err(format!("the trace starts at depth {}", first.depth));
     }
-    let filter = |i: usize, set: HashSet<Full>| -> Result<HashSet<Full>, String> {
-        let st = &steps[i];
-        let p = cfg.nodes[st.node].proc;
-        for &(v, _) in &st.state {
-            let info = &cfg.vars[v];
-            if info.proc.is_some_and(|q| q != p) {
-                return Err(format!("step {i}: variable `{}` is not in scope at vertex {}", info.name, st.node));
-            }
-        }
-        let kept: HashSet<Full> =
-            set.into_iter().filter(|(s, _)| st.state.iter().all(|&(v, b)| sem.get(*s, v) == b)).collect();
-        if kept.is_empty() {
-            return Err(format!(
-                "step {i} (vertex {} `{}`): no execution has the printed state {:?}",
-                st.node,
-                cfg.nodes[st.node].text,
-                st.state.iter().map(|&(v, b)| (cfg.var_name(v), b)).collect::<Vec<_>>()
-            ));
-        }
-        Ok(kept)
-    };
     let mut set: HashSet<Full> = sem.initial().into_iter().map(|s| (s, Vec::new())).collect();
-    set = filter(0, set)?;
+    set = replay_filter(cfg, &sem, trace, 0, set)?;
     let mut out = Vec::new();
     for i in 1..steps.len() {
-        let (u, du) = (steps[i - 1].node, steps[i - 1].depth);
-        let (v, dv) = (steps[i].node, steps[i].depth);
-        let un = &cfg.nodes[u];
-        let mut next: HashSet<Full> = HashSet::new();
-        match &un.kind {
-            NodeKind::Call { callee, .. } => {
-                if v != cfg.procs[*callee].first || dv != du + 1 {
-                    return Err(format!("step {i}: call vertex {u} is followed by vertex {v} at depth {dv} (depth was {du}), not by its callee's first vertex one level deeper"));
-                }
-                for (s, stack) in &set {
-                    for e in sem.entries(u, *s) {
-                        let mut st2 = stack.clone();
-                        st2.push((u, *s));
-                        next.insert((e, st2));
-                    }
-                }
+        let next = replay_step(cfg, &sem, trace, i, &set, &mut out)?;
+        set = replay_filter(cfg, &sem, trace, i, next)?;
+    }
+    Ok(())
+}
+
+/// Keeps the states of `set` that agree with step `i`'s printed state; an error when the
+/// step names a variable out of scope or no state agrees.
+fn replay_filter(cfg: &Cfg, sem: &Sem, trace: &Trace, i: usize, set: HashSet<Full>) -> Result<HashSet<Full>, String> {
+    let st = &trace.steps[i];
+    let p = cfg.nodes[st.node].proc;
+    for &(v, _) in &st.state {
+        let info = &cfg.vars[v];
+        if info.proc.is_some_and(|q| q != p) {
+            return Err(format!("step {i}: variable `{}` is not in scope at vertex {}", info.name, st.node));
+        }
+    }
+    let kept: HashSet<Full> =
+        set.into_iter().filter(|(s, _)| st.state.iter().all(|&(v, b)| sem.get(*s, v) == b)).collect();
+    if kept.is_empty() {
+        return Err(format!(
+            "step {i} (vertex {} `{}`): no execution has the printed state {:?}",
+            st.node,
+            cfg.nodes[st.node].text,
+            st.state.iter().map(|&(v, b)| (cfg.var_name(v), b)).collect::<Vec<_>>()
+        ));
+    }
+    Ok(kept)
+}
+
+/// The successors of `set` along the trace's edge from step `i - 1` to step `i`: a call
+/// into its callee, an exit back to the pending call's return point, or an intraprocedural
+/// edge; an error when the edge is not one of the graph's.
+fn replay_step(
+    cfg: &Cfg,
+    sem: &Sem,
+    trace: &Trace,
+    i: usize,
+    set: &HashSet<Full>,
+    out: &mut Vec<(NodeId, Val)>,
+) -> Result<HashSet<Full>, String> {
+    let steps = &trace.steps;
+    let (u, du) = (steps[i - 1].node, steps[i - 1].depth);
+    let (v, dv) = (steps[i].node, steps[i].depth);
+    let un = &cfg.nodes[u];
+    let mut next: HashSet<Full> = HashSet::new();
+    match &un.kind {
+        NodeKind::Call { callee, .. } => {
+            if v != cfg.procs[*callee].first || dv != du + 1 {
+                return Err(format!("step {i}: call vertex {u} is followed by vertex {v} at depth {dv} (depth was {du}), not by its callee's first vertex one level deeper"));
             }
-            NodeKind::Exit => {
-                if dv + 1 != du {
-                    return Err(format!("step {i}: an exit at depth {du} is followed by depth {dv}"));
-                }
-                if !matches!(cfg.nodes[v].kind, NodeKind::ReturnPt { .. }) {
-                    return Err(format!("step {i}: an exit is followed by vertex {v}, which is not a return point"));
-                }
-                for (x, stack) in &set {
+            for (s, stack) in set {
+                for e in sem.entries(u, *s) {
                     let mut st2 = stack.clone();
-                    let Some((c, cs)) = st2.pop() else {
-                        return Err(format!("step {i}: return from main's frame"));
-                    };
-                    if cfg.nodes[c].next[0] != v {
-                        return Err(format!(
-                            "step {i}: the exit returns to vertex {v}, but the pending call {c} returns to {}",
-                            cfg.nodes[c].next[0]
-                        ));
-                    }
-                    if let Some(r) = sem.ret(c, cs, *x) {
-                        next.insert((r, st2));
-                    }
+                    st2.push((u, *s));
+                    next.insert((e, st2));
                 }
             }
-            NodeKind::Err => return Err(format!("step {i}: the Err vertex has no successor")),
-            _ => {
-                if !un.next.contains(&v) || dv != du {
-                    return Err(format!("step {i}: vertex {v} at depth {dv} does not follow vertex {u} at depth {du}"));
-                }
-                for (s, stack) in &set {
-                    out.clear();
-                    sem.intra(u, *s, &mut out);
-                    for &(w, s2) in &out {
-                        if w == v {
-                            next.insert((s2, stack.clone()));
-                        }
+        }
+        NodeKind::Exit => return replay_return(cfg, sem, i, (du, v, dv), set),
+        NodeKind::Err => return Err(format!("step {i}: the Err vertex has no successor")),
+        _ => {
+            if !un.next.contains(&v) || dv != du {
+                return Err(format!("step {i}: vertex {v} at depth {dv} does not follow vertex {u} at depth {du}"));
+            }
+            for (s, stack) in set {
+                out.clear();
+                sem.intra(u, *s, out);
+                for &(w, s2) in out.iter() {
+                    if w == v {
+                        next.insert((s2, stack.clone()));
                     }
                 }
             }
         }
-        set = filter(i, next)?;
     }
-    Ok(())
+    Ok(next)
+}
+
+/// The step `i` from an exit at depth `du` to vertex `v` at depth `dv`: pops each state's
+/// pending call, which must return to `v`.
+fn replay_return(
+    cfg: &Cfg,
+    sem: &Sem,
+    i: usize,
+    (du, v, dv): (usize, NodeId, usize),
+    set: &HashSet<Full>,
+) -> Result<HashSet<Full>, String> {
+    if dv + 1 != du {
+        return Err(format!("step {i}: an exit at depth {du} is followed by depth {dv}"));
+    }
+    if !matches!(cfg.nodes[v].kind, NodeKind::ReturnPt { .. }) {
+        return Err(format!("step {i}: an exit is followed by vertex {v}, which is not a return point"));
+    }
+    let mut next: HashSet<Full> = HashSet::new();
+    for (x, stack) in set {
+        let mut st2 = stack.clone();
+        let Some((c, cs)) = st2.pop() else {
+            return Err(format!("step {i}: return from main's frame"));
+        };
+        if cfg.nodes[c].next[0] != v {
+            return Err(format!(
+                "step {i}: the exit returns to vertex {v}, but the pending call {c} returns to {}",
+                cfg.nodes[c].next[0]
+            ));
+        }
+        if let Some(r) = sem.ret(c, cs, *x) {
+            next.insert((r, st2));
+        }
+    }
+    Ok(next)
 }

@@ -147,7 +147,7 @@ impl<'a> Engine<'a> {
         Step::Assign { rel, quant, rename: Rename::new(ren) }
     }
 
-    // Long by design: one arm per CFG vertex kind; splitting it would scatter the cases.
+    /// The precomputed transfer of vertex `n`, one arm per CFG vertex kind.
     fn build_step(&self, n: NodeId, mods: &[Vec<VarId>]) -> Step {
         let cfg = self.cfg;
         let node = &cfg.nodes[n];
@@ -171,107 +171,139 @@ impl<'a> Engine<'a> {
                 let (t, _) = self.lay.expr(cond);
                 Step::Cond { t, f: self.lay.vs.mk_false(), dead: vec![self.dead_at(node.next[0]), Vec::new()] }
             }
-            NodeKind::Call { callee, args, lhs } => {
-                let q = &cfg.procs[*callee];
-                let caller = &cfg.procs[node.proc];
-                let mut argbind = self.lay.vs.mk_true();
-                for (i, a) in args.iter().enumerate() {
-                    argbind = argbind.and(&self.lay.bind(self.lay.arg_in(i), &self.lay.expr(a)));
-                }
-                // Entry: forget the caller's frame and the globals the callee does not track.
-                let mut entry_quant: Vec<BddVariable> = Vec::new();
-                for &g in &cfg.globals {
-                    if self.tracked[node.proc].contains(&g) {
-                        entry_quant.push(self.lay.var(g, Copy::E));
-                    }
-                    if !self.tracked[*callee].contains(&g) {
-                        entry_quant.push(self.c(g));
-                    }
-                }
-                for v in caller.scope_locals() {
-                    entry_quant.push(self.c(v));
-                }
-                for &f in &caller.formals {
-                    entry_quant.push(self.lay.var(f, Copy::E));
-                }
-                let entry_rename =
-                    Rename::new(q.formals.iter().enumerate().map(|(i, &f)| (self.lay.arg_in(i), self.c(f))));
-                let mut entry_eq = self.enforce(*callee).unwrap_or_else(|| self.lay.vs.mk_true());
-                for &x in self.tracked[*callee].iter().chain(&q.formals) {
-                    entry_eq = entry_eq.and(&self.lay.equiv(self.lay.var(x, Copy::E), self.c(x)));
-                }
-                let dead_entry = self.dead_at(q.first);
-                if !dead_entry.is_empty() {
-                    entry_eq = entry_eq.exists(&dead_entry);
-                }
-                // Return: Σ' speaks of the callee's MOD globals as g.c (before) / g.n (after).
-                let mut ret_quant1: Vec<BddVariable> = (0..q.formals.len()).map(|i| self.lay.arg_in(i)).collect();
-                let mut ren1 = Vec::new();
-                for &g in &mods[*callee] {
-                    ret_quant1.push(self.c(g));
-                    ren1.push((self.lay.var(g, Copy::N), self.c(g)));
-                }
-                let ret_pt = node.next[0];
-                let after_dead = self.dead_at(ret_pt);
-                let retbind = if lhs.is_empty() {
-                    ret_quant1.extend((0..q.rets.len()).map(|j| self.lay.ret_out(j)));
-                    None
-                } else {
-                    let mut rb = self.lay.vs.mk_true();
-                    let mut q2: Vec<BddVariable> = (0..q.rets.len()).map(|j| self.lay.ret_out(j)).collect();
-                    let mut ren2 = Vec::new();
-                    for (j, &x) in lhs.iter().enumerate() {
-                        rb = rb.and(&self.lay.equiv(self.lay.var(x, Copy::N), self.lay.ret_out(j)));
-                        q2.push(self.c(x));
-                        if after_dead.contains(&self.c(x)) {
-                            q2.push(self.lay.var(x, Copy::N));
-                        } else {
-                            ren2.push((self.lay.var(x, Copy::N), self.c(x)));
-                        }
-                    }
-                    Some((rb, q2, Rename::new(ren2)))
-                };
-                Step::Call(Box::new(CallStep {
-                    callee: *callee,
-                    ret_pt,
-                    argbind,
-                    entry_quant,
-                    entry_rename,
-                    entry_eq,
-                    ret_quant1,
-                    ret_rename1: Rename::new(ren1),
-                    retbind,
-                    after: self.enforce(node.proc),
-                    after_dead,
-                }))
-            }
-            NodeKind::Exit => {
-                let p = node.proc;
-                let pc = &cfg.procs[p];
-                let mut quant: Vec<BddVariable> = Vec::new();
-                let mut ren = Vec::new();
-                let pmods = &mods[p];
-                for &g in &self.tracked[p] {
-                    ren.push((self.lay.var(g, Copy::E), self.c(g)));
-                    if pmods.contains(&g) {
-                        ren.push((self.c(g), self.lay.var(g, Copy::N)));
-                    } else {
-                        quant.push(self.c(g));
-                    }
-                }
-                for v in pc.formals.iter().chain(&pc.locals) {
-                    quant.push(self.c(*v));
-                }
-                for (i, &f) in pc.formals.iter().enumerate() {
-                    ren.push((self.lay.var(f, Copy::E), self.lay.arg_in(i)));
-                }
-                for (j, &r) in pc.rets.iter().enumerate() {
-                    ren.push((self.c(r), self.lay.ret_out(j)));
-                }
-                Step::Exit { quant, rename: Rename::new(ren) }
-            }
+            NodeKind::Call { callee, args, lhs } => self.call_step_at(n, *callee, args, lhs, mods),
+            NodeKind::Exit => self.exit_step(node.proc, mods),
             NodeKind::Err => Step::Stop,
         }
+    }
+
+    /// The call transfer at `n`: argument binding, callee entry (forgetting the caller's
+    /// frame) and the return binding through the callee's summary.
+    fn call_step_at(
+        &self,
+        n: NodeId,
+        callee: ProcId,
+        args: &[bp::cfg::CExpr],
+        lhs: &[VarId],
+        mods: &[Vec<VarId>],
+    ) -> Step {
+        let cfg = self.cfg;
+        let node = &cfg.nodes[n];
+        let q = &cfg.procs[callee];
+        let mut argbind = self.lay.vs.mk_true();
+        for (i, a) in args.iter().enumerate() {
+            argbind = argbind.and(&self.lay.bind(self.lay.arg_in(i), &self.lay.expr(a)));
+        }
+        let entry_quant = self.entry_forget(node.proc, callee);
+        let entry_rename = Rename::new(q.formals.iter().enumerate().map(|(i, &f)| (self.lay.arg_in(i), self.c(f))));
+        let mut entry_eq = self.enforce(callee).unwrap_or_else(|| self.lay.vs.mk_true());
+        for &x in self.tracked[callee].iter().chain(&q.formals) {
+            entry_eq = entry_eq.and(&self.lay.equiv(self.lay.var(x, Copy::E), self.c(x)));
+        }
+        let dead_entry = self.dead_at(q.first);
+        if !dead_entry.is_empty() {
+            entry_eq = entry_eq.exists(&dead_entry);
+        }
+        // Return: Σ' speaks of the callee's MOD globals as g.c (before) / g.n (after).
+        let mut ret_quant1: Vec<BddVariable> = (0..q.formals.len()).map(|i| self.lay.arg_in(i)).collect();
+        let mut ren1 = Vec::new();
+        for &g in &mods[callee] {
+            ret_quant1.push(self.c(g));
+            ren1.push((self.lay.var(g, Copy::N), self.c(g)));
+        }
+        let ret_pt = node.next[0];
+        let after_dead = self.dead_at(ret_pt);
+        let retbind = if lhs.is_empty() {
+            ret_quant1.extend((0..q.rets.len()).map(|j| self.lay.ret_out(j)));
+            None
+        } else {
+            Some(self.return_binding(q.rets.len(), lhs, &after_dead))
+        };
+        Step::Call(Box::new(CallStep {
+            callee,
+            ret_pt,
+            argbind,
+            entry_quant,
+            entry_rename,
+            entry_eq,
+            ret_quant1,
+            ret_rename1: Rename::new(ren1),
+            retbind,
+            after: self.enforce(node.proc),
+            after_dead,
+        }))
+    }
+
+    /// Entry: forget the caller's frame and the globals the callee does not track.
+    fn entry_forget(&self, caller_id: ProcId, callee: ProcId) -> Vec<BddVariable> {
+        let caller = &self.cfg.procs[caller_id];
+        let mut entry_quant: Vec<BddVariable> = Vec::new();
+        for &g in &self.cfg.globals {
+            if self.tracked[caller_id].contains(&g) {
+                entry_quant.push(self.lay.var(g, Copy::E));
+            }
+            if !self.tracked[callee].contains(&g) {
+                entry_quant.push(self.c(g));
+            }
+        }
+        for v in caller.scope_locals() {
+            entry_quant.push(self.c(v));
+        }
+        for &f in &caller.formals {
+            entry_quant.push(self.lay.var(f, Copy::E));
+        }
+        entry_quant
+    }
+
+    /// Binds the call's left-hand sides `lhs` to the callee's `nrets` return slots; a
+    /// left-hand side dead after the call is quantified instead of renamed.
+    fn return_binding(
+        &self,
+        nrets: usize,
+        lhs: &[VarId],
+        after_dead: &[BddVariable],
+    ) -> (Bdd, Vec<BddVariable>, Rename) {
+        let mut rb = self.lay.vs.mk_true();
+        let mut q2: Vec<BddVariable> = (0..nrets).map(|j| self.lay.ret_out(j)).collect();
+        let mut ren2 = Vec::new();
+        for (j, &x) in lhs.iter().enumerate() {
+            rb = rb.and(&self.lay.equiv(self.lay.var(x, Copy::N), self.lay.ret_out(j)));
+            q2.push(self.c(x));
+            if after_dead.contains(&self.c(x)) {
+                q2.push(self.lay.var(x, Copy::N));
+            } else {
+                ren2.push((self.lay.var(x, Copy::N), self.c(x)));
+            }
+        }
+        (rb, q2, Rename::new(ren2))
+    }
+
+    /// The exit transfer of procedure `p`: turns path edges into a summary Σ' over
+    /// entry values, MOD globals' new values, argument and return slots.
+    fn exit_step(&self, p: ProcId, mods: &[Vec<VarId>]) -> Step {
+        let cfg = self.cfg;
+        let pc = &cfg.procs[p];
+        let mut quant: Vec<BddVariable> = Vec::new();
+        let mut ren = Vec::new();
+        let pmods = &mods[p];
+        for &g in &self.tracked[p] {
+            ren.push((self.lay.var(g, Copy::E), self.c(g)));
+            if pmods.contains(&g) {
+                ren.push((self.c(g), self.lay.var(g, Copy::N)));
+            } else {
+                quant.push(self.c(g));
+            }
+        }
+        for v in pc.formals.iter().chain(&pc.locals) {
+            quant.push(self.c(*v));
+        }
+        for (i, &f) in pc.formals.iter().enumerate() {
+            ren.push((self.lay.var(f, Copy::E), self.lay.arg_in(i)));
+        }
+        for (j, &r) in pc.rets.iter().enumerate() {
+            ren.push((self.c(r), self.lay.ret_out(j)));
+        }
+        Step::Exit { quant, rename: Rename::new(ren) }
     }
 
     /// The initial path edges at main's first vertex: ⟨Ω, Ω⟩ for every valuation.
@@ -372,6 +404,79 @@ pub(crate) struct Fixpoint {
     pub complete: bool,
 }
 
+/// The worklist state of [`reachable`]: path edges, their unpropagated deltas and the queue.
+struct Worklist {
+    pe: Vec<Bdd>,
+    delta: Vec<Option<Bdd>>,
+    queued: Vec<bool>,
+    work: VecDeque<NodeId>,
+    /// The sum of the path-edge BDD sizes, for the peak statistic.
+    total_nodes: usize,
+}
+
+impl Worklist {
+    /// Adds `p` to the path edges at `w`; only the new part is queued for propagation.
+    fn propagate(&mut self, w: NodeId, p: Bdd, stats: &mut Stats) {
+        if p.is_false() {
+            return;
+        }
+        let new = p.and_not(&self.pe[w]);
+        if new.is_false() {
+            return;
+        }
+        let grown = self.pe[w].or(&new);
+        self.total_nodes = self.total_nodes + grown.size() - self.pe[w].size();
+        stats.peak_bdd_nodes = stats.peak_bdd_nodes.max(self.total_nodes);
+        self.pe[w] = grown;
+        self.delta[w] = Some(match self.delta[w].take() {
+            Some(d) => d.or(&new),
+            None => new,
+        });
+        if !self.queued[w] {
+            self.queued[w] = true;
+            self.work.push_back(w);
+        }
+    }
+
+    /// Propagates `d` through `v`'s intraprocedural successors (and a call's callee entry).
+    fn post(&mut self, eng: &Engine, v: NodeId, d: &Bdd, out: &mut Vec<(NodeId, Bdd)>, stats: &mut Stats) {
+        out.clear();
+        eng.post(v, d, out);
+        for (w, b) in out.drain(..) {
+            self.propagate(w, b, stats);
+        }
+    }
+}
+
+/// The summary pieces found so far, per procedure, with the stamp counter.
+struct Summaries {
+    summary: Vec<Bdd>,
+    pieces: Vec<Vec<(u64, Bdd)>>,
+    stamp: u64,
+}
+
+/// At an exit vertex: adds the new part of the summary and applies it at every caller.
+fn exit_vertex(eng: &Engine, v: NodeId, d: &Bdd, wl: &mut Worklist, sums: &mut Summaries, stats: &mut Stats) {
+    let cfg = eng.cfg;
+    let p = cfg.nodes[v].proc;
+    let s = eng.exit_summary(v, d);
+    let new = s.and_not(&sums.summary[p]);
+    if new.is_false() {
+        return;
+    }
+    sums.summary[p] = sums.summary[p].or(&new);
+    sums.stamp += 1;
+    sums.pieces[p].push((sums.stamp, new.clone()));
+    for &c in &cfg.procs[p].callers {
+        if wl.pe[c].is_false() {
+            continue;
+        }
+        let cs = eng.call_step(c).expect("callers are call vertices");
+        let r = eng.call_return(cs, &wl.pe[c], &new);
+        wl.propagate(cs.ret_pt, r, stats);
+    }
+}
+
 /// Fig. 3: the worklist algorithm, propagating only the new part of each PathEdges set.
 pub(crate) fn reachable(eng: &Engine, stats: &mut Stats) -> Fixpoint {
     let t0 = Instant::now();
@@ -379,98 +484,42 @@ pub(crate) fn reachable(eng: &Engine, stats: &mut Stats) -> Fixpoint {
     let nn = cfg.nodes.len();
     let np = cfg.procs.len();
     let f = eng.lay.vs.mk_false();
-    let mut pe = vec![f.clone(); nn];
-    let mut delta: Vec<Option<Bdd>> = vec![None; nn];
-    let mut queued = vec![false; nn];
-    let mut work: VecDeque<NodeId> = VecDeque::new();
-    let mut summary = vec![f.clone(); np];
-    let mut pieces: Vec<Vec<(u64, Bdd)>> = vec![Vec::new(); np];
-    let mut stamp = 0u64;
-    let mut total_nodes: usize = 0;
-
-    let mut propagate = |w: NodeId,
-                         p: Bdd,
-                         pe: &mut Vec<Bdd>,
-                         delta: &mut Vec<Option<Bdd>>,
-                         work: &mut VecDeque<NodeId>,
-                         queued: &mut Vec<bool>,
-                         stats: &mut Stats| {
-        if p.is_false() {
-            return;
-        }
-        let new = p.and_not(&pe[w]);
-        if new.is_false() {
-            return;
-        }
-        let grown = pe[w].or(&new);
-        total_nodes = total_nodes + grown.size() - pe[w].size();
-        stats.peak_bdd_nodes = stats.peak_bdd_nodes.max(total_nodes);
-        pe[w] = grown;
-        delta[w] = Some(match delta[w].take() {
-            Some(d) => d.or(&new),
-            None => new,
-        });
-        if !queued[w] {
-            queued[w] = true;
-            work.push_back(w);
-        }
+    let mut wl = Worklist {
+        pe: vec![f.clone(); nn],
+        delta: vec![None; nn],
+        queued: vec![false; nn],
+        work: VecDeque::new(),
+        total_nodes: 0,
     };
+    let mut sums = Summaries { summary: vec![f.clone(); np], pieces: vec![Vec::new(); np], stamp: 0 };
 
     let main_first = cfg.procs[cfg.main].first;
-    propagate(main_first, eng.initial(), &mut pe, &mut delta, &mut work, &mut queued, stats);
+    wl.propagate(main_first, eng.initial(), stats);
     let mut out = Vec::new();
     let mut complete = true;
-    while let Some(v) = work.pop_front() {
+    while let Some(v) = wl.work.pop_front() {
         if eng.cancel.as_ref().is_some_and(|c| c.load(std::sync::atomic::Ordering::Relaxed)) {
             complete = false;
             break;
         }
-        queued[v] = false;
+        wl.queued[v] = false;
         stats.iterations += 1;
-        let Some(d) = delta[v].take() else { continue };
+        let Some(d) = wl.delta[v].take() else { continue };
         match &eng.steps[v] {
-            Step::Exit { .. } => {
-                let p = cfg.nodes[v].proc;
-                let s = eng.exit_summary(v, &d);
-                let new = s.and_not(&summary[p]);
-                if new.is_false() {
-                    continue;
-                }
-                summary[p] = summary[p].or(&new);
-                stamp += 1;
-                pieces[p].push((stamp, new.clone()));
-                for &c in &cfg.procs[p].callers {
-                    if pe[c].is_false() {
-                        continue;
-                    }
-                    let cs = eng.call_step(c).expect("callers are call vertices");
-                    let r = eng.call_return(cs, &pe[c], &new);
-                    propagate(cs.ret_pt, r, &mut pe, &mut delta, &mut work, &mut queued, stats);
-                }
-            }
+            Step::Exit { .. } => exit_vertex(eng, v, &d, &mut wl, &mut sums, stats),
             Step::Call(cs) => {
-                out.clear();
-                eng.post(v, &d, &mut out);
-                for (w, b) in out.drain(..) {
-                    propagate(w, b, &mut pe, &mut delta, &mut work, &mut queued, stats);
-                }
+                wl.post(eng, v, &d, &mut out, stats);
                 let q = cs.callee;
-                if !summary[q].is_false() {
-                    let r = eng.call_return(cs, &d, &summary[q]);
-                    propagate(cs.ret_pt, r, &mut pe, &mut delta, &mut work, &mut queued, stats);
+                if !sums.summary[q].is_false() {
+                    let r = eng.call_return(cs, &d, &sums.summary[q]);
+                    wl.propagate(cs.ret_pt, r, stats);
                 }
             }
-            _ => {
-                out.clear();
-                eng.post(v, &d, &mut out);
-                for (w, b) in out.drain(..) {
-                    propagate(w, b, &mut pe, &mut delta, &mut work, &mut queued, stats);
-                }
-            }
+            _ => wl.post(eng, v, &d, &mut out, stats),
         }
     }
-    stats.summaries = stamp as usize;
-    stats.final_bdd_nodes = total_nodes;
+    stats.summaries = sums.stamp as usize;
+    stats.final_bdd_nodes = wl.total_nodes;
     stats.time_reach = t0.elapsed();
-    Fixpoint { pe, pieces, summary, complete }
+    Fixpoint { pe: wl.pe, pieces: sums.pieces, summary: sums.summary, complete }
 }

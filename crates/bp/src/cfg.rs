@@ -415,7 +415,8 @@ impl Builder<'_> {
         out
     }
 
-    // Long by design: one arm per boolean-program statement form; splitting it would scatter the cases.
+    /// The vertices of statement `s`: its first vertex and the dangling successor slots to
+    /// patch with what follows; one arm per boolean-program statement form.
     fn stmt(&mut self, s: &ast::Stmt, cx: &mut ProcCx) -> (NodeId, Vec<(NodeId, usize)>) {
         let pos = s.pos;
         let text = stmt_text(s);
@@ -488,78 +489,95 @@ impl Builder<'_> {
                 self.patch(&holes, n);
                 (n, vec![(n, 1)])
             }
-            StmtKind::If { arms, els } => {
-                let mut head = HOLE;
-                let mut out = Vec::new();
-                let mut prev_false: Option<NodeId> = None;
-                for (i, (cond, body)) in arms.iter().enumerate() {
-                    let c = self.expr(cond, pos, None);
-                    let t = if i == 0 { text.clone() } else { format!("elsif ({})", crate::printer::expr(cond)) };
-                    let n = self.node(NodeKind::Cond { cond: c, kind: CondKind::If }, vec![HOLE, HOLE], Some(s), t);
-                    if i > 0 {
-                        self.nodes[n].labels.clear();
-                    }
-                    if let Some(p) = prev_false {
-                        self.nodes[p].next[1] = n;
-                    } else {
-                        head = n;
-                    }
-                    let (first, holes) = self.seq(body, cx);
-                    if first == HOLE {
-                        out.push((n, 0));
-                    } else {
-                        self.nodes[n].next[0] = first;
-                    }
-                    out.extend(holes);
-                    prev_false = Some(n);
-                }
-                let last = prev_false.expect("an if has at least one arm");
-                match els {
-                    Some(e) => {
-                        let (first, holes) = self.seq(e, cx);
-                        if first == HOLE {
-                            out.push((last, 1));
-                        } else {
-                            self.nodes[last].next[1] = first;
-                        }
-                        out.extend(holes);
-                    }
-                    None => out.push((last, 1)),
-                }
-                (head, out)
+            StmtKind::If { arms, els } => self.if_stmt(s, arms, els.as_ref(), text, cx),
+            StmtKind::Call { lhs, proc, args } => self.call_stmt(s, lhs, proc, args, text),
+        }
+    }
+
+    /// An `if`/`elsif`/`else` chain: one condition vertex per arm, each false edge leading to
+    /// the next arm's condition.
+    fn if_stmt(
+        &mut self,
+        s: &ast::Stmt,
+        arms: &[(ast::Expr, Vec<ast::Stmt>)],
+        els: Option<&Vec<ast::Stmt>>,
+        text: String,
+        cx: &mut ProcCx,
+    ) -> (NodeId, Vec<(NodeId, usize)>) {
+        let pos = s.pos;
+        let mut head = HOLE;
+        let mut out = Vec::new();
+        let mut prev_false: Option<NodeId> = None;
+        for (i, (cond, body)) in arms.iter().enumerate() {
+            let c = self.expr(cond, pos, None);
+            let t = if i == 0 { text.clone() } else { format!("elsif ({})", crate::printer::expr(cond)) };
+            let n = self.node(NodeKind::Cond { cond: c, kind: CondKind::If }, vec![HOLE, HOLE], Some(s), t);
+            if i > 0 {
+                self.nodes[n].labels.clear();
             }
-            StmtKind::Call { lhs, proc, args } => {
-                let callee = match self.procs_by_name.get(proc) {
-                    Some(&c) => c,
-                    None => {
-                        self.err(pos, format!("call to unknown procedure `{proc}`"));
-                        0
-                    }
-                };
-                if let Some(p) = self.prog.procs.get(callee).filter(|_| self.procs_by_name.contains_key(proc)) {
-                    if p.formals.len() != args.len() {
-                        self.err(
-                            pos,
-                            format!("`{proc}` takes {} argument(s), but {} given", p.formals.len(), args.len()),
-                        );
-                    }
-                    if !lhs.is_empty() && lhs.len() != p.returns {
-                        self.err(
-                            pos,
-                            format!("`{proc}` returns {} value(s), but {} are assigned", p.returns, lhs.len()),
-                        );
-                    }
+            if let Some(p) = prev_false {
+                self.nodes[p].next[1] = n;
+            } else {
+                head = n;
+            }
+            let (first, holes) = self.seq(body, cx);
+            if first == HOLE {
+                out.push((n, 0));
+            } else {
+                self.nodes[n].next[0] = first;
+            }
+            out.extend(holes);
+            prev_false = Some(n);
+        }
+        let last = prev_false.expect("an if has at least one arm");
+        match els {
+            Some(e) => {
+                let (first, holes) = self.seq(e, cx);
+                if first == HOLE {
+                    out.push((last, 1));
+                } else {
+                    self.nodes[last].next[1] = first;
                 }
-                let l = self.lhs(lhs, pos);
-                let a = args.iter().map(|e| self.expr(e, pos, None)).collect();
-                let n = self.node(NodeKind::Call { callee, args: a, lhs: l }, vec![HOLE], Some(s), text);
-                let r = self.node(NodeKind::ReturnPt { call: n }, vec![HOLE], None, format!("return from {proc}"));
-                self.nodes[r].pos = pos;
-                self.nodes[r].origin = s.origin;
-                self.nodes[n].next[0] = r;
-                (n, vec![(r, 0)])
+                out.extend(holes);
+            }
+            None => out.push((last, 1)),
+        }
+        (head, out)
+    }
+
+    /// A call vertex and its return point, checking the callee's arity.
+    fn call_stmt(
+        &mut self,
+        s: &ast::Stmt,
+        lhs: &[String],
+        proc: &str,
+        args: &[ast::Expr],
+        text: String,
+    ) -> (NodeId, Vec<(NodeId, usize)>) {
+        let pos = s.pos;
+        let callee = match self.procs_by_name.get(proc) {
+            Some(&c) => c,
+            None => {
+                self.err(pos, format!("call to unknown procedure `{proc}`"));
+                0
+            }
+        };
+        if let Some(p) = self.prog.procs.get(callee).filter(|_| self.procs_by_name.contains_key(proc)) {
+            if p.formals.len() != args.len() {
+                self.err(pos, format!("`{proc}` takes {} argument(s), but {} given", p.formals.len(), args.len()));
+            }
+            if !lhs.is_empty() && lhs.len() != p.returns {
+                self.err(pos, format!("`{proc}` returns {} value(s), but {} are assigned", p.returns, lhs.len()));
             }
         }
+        let l = self.lhs(lhs, pos);
+        let a = args.iter().map(|e| self.expr(e, pos, None)).collect();
+        let n = self.node(NodeKind::Call { callee, args: a, lhs: l }, vec![HOLE], Some(s), text);
+        let r = self.node(NodeKind::ReturnPt { call: n }, vec![HOLE], None, format!("return from {proc}"));
+        self.nodes[r].pos = pos;
+        self.nodes[r].origin = s.origin;
+        self.nodes[n].next[0] = r;
+        (n, vec![(r, 0)])
     }
 }
 

@@ -49,98 +49,131 @@ pub const KEYWORDS: &[&str] = &[
     "F",
 ];
 
-fn lex(src: &str) -> Result<Vec<(Tok, Pos)>, BpError> {
-    let chars: Vec<char> = src.chars().collect();
-    let mut toks = Vec::new();
-    let (mut i, mut line, mut col) = (0usize, 1u32, 1u32);
-    macro_rules! bump {
-        () => {{
-            if chars[i] == '\n' {
-                line += 1;
-                col = 1;
-            } else {
-                col += 1;
-            }
-            i += 1;
-        }};
+/// The lexer's position in the source, counting lines and columns.
+struct Cursor {
+    chars: Vec<char>,
+    i: usize,
+    line: u32,
+    col: u32,
+}
+
+impl Cursor {
+    fn at_end(&self) -> bool {
+        self.i >= self.chars.len()
     }
-    while i < chars.len() {
-        let c = chars[i];
-        let pos = Pos { line, col };
+
+    fn peek(&self, k: usize) -> Option<&char> {
+        self.chars.get(self.i + k)
+    }
+
+    fn bump(&mut self) {
+        if self.chars[self.i] == '\n' {
+            self.line += 1;
+            self.col = 1;
+        } else {
+            self.col += 1;
+        }
+        self.i += 1;
+    }
+
+    /// Advances while `f` holds and returns the characters passed over.
+    fn take_while(&mut self, f: impl Fn(char) -> bool) -> String {
+        let start = self.i;
+        while !self.at_end() && f(self.chars[self.i]) {
+            self.bump();
+        }
+        self.chars[start..self.i].iter().collect()
+    }
+
+    /// Skips a `/* … */` comment starting at the cursor.
+    fn block_comment(&mut self, pos: Pos) -> Result<(), BpError> {
+        self.bump();
+        self.bump();
+        loop {
+            if self.at_end() {
+                return Err(BpError::new(pos, "unterminated comment `/* …`"));
+            }
+            if self.chars[self.i] == '*' && self.peek(1) == Some(&'/') {
+                self.bump();
+                self.bump();
+                return Ok(());
+            }
+            self.bump();
+        }
+    }
+
+    /// A `{…}` identifier (braces nest) starting at the cursor.
+    fn braced(&mut self, pos: Pos) -> Result<Tok, BpError> {
+        self.bump();
+        let start = self.i;
+        let mut depth = 1;
+        loop {
+            if self.at_end() {
+                return Err(BpError::new(pos, "unterminated `{…}` identifier"));
+            }
+            match self.chars[self.i] {
+                '{' => depth += 1,
+                '}' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        break;
+                    }
+                }
+                _ => {}
+            }
+            self.bump();
+        }
+        let text: String = self.chars[start..self.i].iter().collect();
+        self.bump();
+        if text.trim().is_empty() {
+            return Err(BpError::new(pos, "empty `{}` identifier"));
+        }
+        Ok(Tok::Braced(text))
+    }
+
+    /// A punctuation token starting at the cursor: the first of [`PUNCTS`] that matches
+    /// (the two-character ones are listed first).
+    fn punct(&mut self, pos: Pos) -> Result<Tok, BpError> {
+        let c = self.chars[self.i];
+        let rest: String = self.chars[self.i..self.chars.len().min(self.i + 2)].iter().collect();
+        match PUNCTS.iter().find(|p| rest.starts_with(**p)) {
+            Some(p) => {
+                for _ in 0..p.len() {
+                    self.bump();
+                }
+                Ok(Tok::Punct(p))
+            }
+            None => Err(BpError::new(pos, format!("unexpected character `{c}`"))),
+        }
+    }
+}
+
+fn lex(src: &str) -> Result<Vec<(Tok, Pos)>, BpError> {
+    let mut cur = Cursor { chars: src.chars().collect(), i: 0, line: 1, col: 1 };
+    let mut toks = Vec::new();
+    while !cur.at_end() {
+        let c = cur.chars[cur.i];
+        let pos = Pos { line: cur.line, col: cur.col };
         if c.is_whitespace() {
-            bump!();
-        } else if c == '/' && chars.get(i + 1) == Some(&'/') {
-            while i < chars.len() && chars[i] != '\n' {
-                bump!();
-            }
-        } else if c == '/' && chars.get(i + 1) == Some(&'*') {
-            bump!();
-            bump!();
-            loop {
-                if i >= chars.len() {
-                    return Err(BpError::new(pos, "unterminated comment `/* …`"));
-                }
-                if chars[i] == '*' && chars.get(i + 1) == Some(&'/') {
-                    bump!();
-                    bump!();
-                    break;
-                }
-                bump!();
-            }
+            cur.bump();
+        } else if c == '/' && cur.peek(1) == Some(&'/') {
+            cur.take_while(|c| c != '\n');
+        } else if c == '/' && cur.peek(1) == Some(&'*') {
+            cur.block_comment(pos)?;
         } else if c.is_ascii_alphabetic() || c == '_' {
-            let start = i;
-            while i < chars.len() && (chars[i].is_ascii_alphanumeric() || chars[i] == '_') {
-                bump!();
-            }
-            toks.push((Tok::Ident(chars[start..i].iter().collect()), pos));
+            let text = cur.take_while(|c| c.is_ascii_alphanumeric() || c == '_');
+            toks.push((Tok::Ident(text), pos));
         } else if c.is_ascii_digit() {
-            let start = i;
-            while i < chars.len() && chars[i].is_ascii_digit() {
-                bump!();
-            }
-            let text: String = chars[start..i].iter().collect();
+            let text = cur.take_while(|c| c.is_ascii_digit());
             let n = text.parse::<u64>().map_err(|_| BpError::new(pos, format!("number `{text}` is too large")))?;
             toks.push((Tok::Int(n), pos));
         } else if c == '{' {
-            bump!();
-            let start = i;
-            let mut depth = 1;
-            loop {
-                if i >= chars.len() {
-                    return Err(BpError::new(pos, "unterminated `{…}` identifier"));
-                }
-                match chars[i] {
-                    '{' => depth += 1,
-                    '}' => {
-                        depth -= 1;
-                        if depth == 0 {
-                            break;
-                        }
-                    }
-                    _ => {}
-                }
-                bump!();
-            }
-            let text: String = chars[start..i].iter().collect();
-            bump!();
-            if text.trim().is_empty() {
-                return Err(BpError::new(pos, "empty `{}` identifier"));
-            }
-            toks.push((Tok::Braced(text), pos));
+            toks.push((cur.braced(pos)?, pos));
         } else {
-            let rest: String = chars[i..chars.len().min(i + 2)].iter().collect();
-            match PUNCTS.iter().find(|p| rest.starts_with(**p)) {
-                Some(p) => {
-                    for _ in 0..p.len() {
-                        bump!();
-                    }
-                    toks.push((Tok::Punct(p), pos));
-                }
-                None => return Err(BpError::new(pos, format!("unexpected character `{c}`"))),
-            }
+            toks.push((cur.punct(pos)?, pos));
         }
     }
-    toks.push((Tok::Eof, Pos { line, col }));
+    toks.push((Tok::Eof, Pos { line: cur.line, col: cur.col }));
     Ok(toks)
 }
 

@@ -113,6 +113,18 @@ fn combinations(n: usize, k: usize) -> Vec<Vec<usize>> {
 /// Candidate facts for ImpliesF: a boolean-program literal and its meaning.
 type Cands<'ctx> = Vec<(BExpr, Formula<'ctx>, BTreeSet<String>)>;
 
+/// The candidates' valuations any state has, and those a state violating φ has.
+type ValuationTables = (Vec<Vec<bool>>, Vec<Vec<bool>>);
+
+/// Candidate `i`'s boolean variable, negated unless `pos`.
+fn literal(cands: &Cands<'_>, i: usize, pos: bool) -> BExpr {
+    if pos {
+        cands[i].0.clone()
+    } else {
+        negate(cands[i].0.clone())
+    }
+}
+
 /// The caller's side of a call that has returned (see `ProcAbs::state_after_call`).
 struct AfterCall<'ctx> {
     /// The state after the call, its result stored.
@@ -188,6 +200,31 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
             Strategy::Cartesian => self.opts.cube_length.min(n),
             Strategy::Boolean => n,
         };
+        let tables = self.valuation_tables(phi, cands);
+        // Boolean: with the tables, ImpliesF is "no valuation a violating state has": the
+        // weakest formula over the predicates that implies φ (it holds in every valuation a
+        // cube of any length proves, so it is at least as precise as the cartesian one).
+        if let (Strategy::Boolean, Some((_, bad))) = (self.opts.strategy, &tables) {
+            let minterms: Vec<BExpr> = bad
+                .iter()
+                .map(|v| and_all(v.iter().enumerate().map(|(i, &pos)| literal(cands, i, pos)).collect()))
+                .collect();
+            return if minterms.is_empty() { t() } else { BExpr::not(or_all(minterms)) };
+        }
+        // Without tables the boolean strategy falls back to cubes of the cartesian length.
+        let k = k.min(self.opts.cube_length.max(if tables.is_some() { k } else { 0 }));
+        let found = self.implying_cubes(phi, cands, k, &tables);
+        or_all(
+            found
+                .into_iter()
+                .map(|cube| and_all(cube.into_iter().map(|(i, pos)| literal(cands, i, pos)).collect()))
+                .collect(),
+        )
+    }
+
+    /// The valuations of the candidates any state has (cached per candidate list) and those
+    /// a state violating φ has; `None` when either AllSAT run finds too many.
+    fn valuation_tables(&mut self, phi: &Formula<'ctx>, cands: &Cands<'ctx>) -> Option<ValuationTables> {
         let key: String = cands.iter().map(|c| c.1.to_string()).collect::<Vec<_>>().join("\u{1}");
         let all = match self.valuation_cache.get(&key) {
             Some(v) => v.clone(),
@@ -197,30 +234,22 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
                 v
             }
         };
-        let tables = match all {
+        match all {
             Some(all) => self.valuations(cands, Some(&formula::not(phi))).map(|bad| (all, bad)),
             None => None,
-        };
-        // Boolean: with the tables, ImpliesF is "no valuation a violating state has": the
-        // weakest formula over the predicates that implies φ (it holds in every valuation a
-        // cube of any length proves, so it is at least as precise as the cartesian one).
-        if let (Strategy::Boolean, Some((_, bad))) = (self.opts.strategy, &tables) {
-            let minterms: Vec<BExpr> = bad
-                .iter()
-                .map(|v| {
-                    and_all(
-                        v.iter()
-                            .enumerate()
-                            .map(|(i, &pos)| if pos { cands[i].0.clone() } else { negate(cands[i].0.clone()) })
-                            .collect(),
-                    )
-                })
-                .collect();
-            return if minterms.is_empty() { t() } else { BExpr::not(or_all(minterms)) };
         }
-        // Without tables the boolean strategy falls back to cubes of the cartesian length.
-        let k = k.min(self.opts.cube_length.max(if tables.is_some() { k } else { 0 }));
-        let extends = |v: &[bool], cube: &[(usize, bool)]| cube.iter().all(|&(i, pos)| v[i] == pos);
+    }
+
+    /// The cubes of up to `k` candidates that imply φ, shortest first, skipping extensions
+    /// of cubes already found and of inconsistent ones.
+    fn implying_cubes(
+        &mut self,
+        phi: &Formula<'ctx>,
+        cands: &Cands<'ctx>,
+        k: usize,
+        tables: &Option<ValuationTables>,
+    ) -> Vec<Vec<(usize, bool)>> {
+        let n = cands.len();
         let mut found: Vec<Vec<(usize, bool)>> = Vec::new();
         let mut bad_cubes: Vec<Vec<(usize, bool)>> = Vec::new();
         let subset = |a: &[(usize, bool)], b: &[(usize, bool)]| a.iter().all(|x| b.contains(x));
@@ -232,24 +261,7 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
                     if found.iter().any(|c| subset(c, &cube)) || bad_cubes.iter().any(|c| subset(c, &cube)) {
                         continue;
                     }
-                    let (consistent, implies) = match &tables {
-                        Some((all, bad)) => {
-                            (all.iter().any(|v| extends(v, &cube)), !bad.iter().any(|v| extends(v, &cube)))
-                        }
-                        None => {
-                            let lits: Vec<Formula> = cube
-                                .iter()
-                                .map(|&(i, pos)| if pos { cands[i].1.clone() } else { formula::not(&cands[i].1) })
-                                .collect();
-                            let refs: Vec<&Formula> = lits.iter().collect();
-                            let c = formula::and(self.ctx(), &refs);
-                            if self.prover.is_sat(&c) == Some(false) {
-                                (false, false)
-                            } else {
-                                (true, self.prover.implies(&c, phi))
-                            }
-                        }
-                    };
+                    let (consistent, implies) = self.decide_cube(phi, cands, tables, &cube);
                     if !consistent {
                         bad_cubes.push(cube);
                     } else if implies {
@@ -258,18 +270,35 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
                 }
             }
         }
-        or_all(
-            found
-                .into_iter()
-                .map(|cube| {
-                    and_all(
-                        cube.into_iter()
-                            .map(|(i, pos)| if pos { cands[i].0.clone() } else { negate(cands[i].0.clone()) })
-                            .collect(),
-                    )
-                })
-                .collect(),
-        )
+        found
+    }
+
+    /// Whether `cube` is consistent and whether it implies φ: from the tables when there
+    /// are some, else by a satisfiability and a validity query.
+    fn decide_cube(
+        &mut self,
+        phi: &Formula<'ctx>,
+        cands: &Cands<'ctx>,
+        tables: &Option<ValuationTables>,
+        cube: &[(usize, bool)],
+    ) -> (bool, bool) {
+        let extends = |v: &[bool], cube: &[(usize, bool)]| cube.iter().all(|&(i, pos)| v[i] == pos);
+        match tables {
+            Some((all, bad)) => (all.iter().any(|v| extends(v, cube)), !bad.iter().any(|v| extends(v, cube))),
+            None => {
+                let lits: Vec<Formula> = cube
+                    .iter()
+                    .map(|&(i, pos)| if pos { cands[i].1.clone() } else { formula::not(&cands[i].1) })
+                    .collect();
+                let refs: Vec<&Formula> = lits.iter().collect();
+                let c = formula::and(self.ctx(), &refs);
+                if self.prover.is_sat(&c) == Some(false) {
+                    (false, false)
+                } else {
+                    (true, self.prover.implies(&c, phi))
+                }
+            }
+        }
     }
 
     /// The abstract value of a predicate whose concrete meaning after the statement is `post`.

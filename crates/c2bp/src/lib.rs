@@ -185,6 +185,22 @@ fn abstract_proc(sh: &Shared, p: &cminus::Proc, opts: &Options) -> (bp::Proc, Pr
 /// Classify the predicates, derive return predicates, compute MOD sets and points-to.
 fn prepare(prog: &Program, preds: &[Pred]) -> Result<Shared, C2bpError> {
     let mut prog = prog.clone();
+    add_ghosts(&mut prog);
+    let Classified { globals, formals, others, mut rets } = classify(&prog, preds)?;
+    derive_return_preds(&prog, &formals, &others, &mut rets);
+    let mut locals: HashMap<String, Vec<Pred>> = HashMap::new();
+    for p in &prog.procs {
+        let mut v = formals.get(&p.name).cloned().unwrap_or_default();
+        v.extend(others.get(&p.name).cloned().unwrap_or_default());
+        locals.insert(p.name.clone(), v);
+    }
+    let (mod_globals, writes_mem) = mod_sets(&prog);
+    let pointsto = cminus::pointsto::PointsTo::analyze(&prog);
+    Ok(Shared { prog, globals, locals, formals, rets, mod_globals, writes_mem, pointsto })
+}
+
+/// Adds to every procedure the ghost locals `pre(f)` of its formals and the `$ret` local.
+fn add_ghosts(prog: &mut Program) {
     for p in &mut prog.procs {
         // Ghosts for pre(f): never assigned, bound to the actual at each call.
         let ghosts: Vec<Var> = p
@@ -212,16 +228,29 @@ fn prepare(prog: &Program, preds: &[Pred]) -> Result<Shared, C2bpError> {
             });
         }
     }
-    let global_names: HashSet<String> = prog.globals.iter().map(|g| g.name.clone()).collect();
-    let mut globals: Vec<Pred> = Vec::new();
-    let mut formals: HashMap<String, Vec<Pred>> = HashMap::new();
-    let mut others: HashMap<String, Vec<Pred>> = HashMap::new();
-    let mut rets: HashMap<String, Vec<Pred>> = HashMap::new();
-    let push = |v: &mut Vec<Pred>, p: Pred| {
-        if !v.iter().any(|q| pred_name(&q.expr) == pred_name(&p.expr)) {
-            v.push(p);
-        }
-    };
+}
+
+/// The predicates sorted by what they speak of; per procedure name for the local kinds.
+struct Classified {
+    globals: Vec<Pred>,
+    /// Predicates over a procedure's formals only (not of the entry procedure).
+    formals: HashMap<String, Vec<Pred>>,
+    others: HashMap<String, Vec<Pred>>,
+    /// Predicates over a procedure's return value (and the `pre` ghosts).
+    rets: HashMap<String, Vec<Pred>>,
+}
+
+/// Adds `p` to `v` unless a predicate with the same name is there already.
+fn push_new(v: &mut Vec<Pred>, p: Pred) {
+    if !v.iter().any(|q| pred_name(&q.expr) == pred_name(&p.expr)) {
+        v.push(p);
+    }
+}
+
+/// Type-checks the predicates and sorts them into global, formal, return and other ones.
+fn classify(prog: &Program, preds: &[Pred]) -> Result<Classified, C2bpError> {
+    let mut c =
+        Classified { globals: Vec::new(), formals: HashMap::new(), others: HashMap::new(), rets: HashMap::new() };
     for pr in preds {
         let vars = vars_of(&pr.expr);
         let proc = pr.scope.as_deref().and_then(|n| prog.proc(n));
@@ -232,26 +261,36 @@ fn prepare(prog: &Program, preds: &[Pred]) -> Result<Shared, C2bpError> {
             return Err(C2bpError::BadPredicate(pred_name(&pr.expr)));
         }
         match proc {
-            None => push(&mut globals, Pred::global(pr.expr.clone())),
-            Some(_) if local_vars.is_empty() => push(&mut globals, Pred::global(pr.expr.clone())),
+            None => push_new(&mut c.globals, Pred::global(pr.expr.clone())),
+            Some(_) if local_vars.is_empty() => push_new(&mut c.globals, Pred::global(pr.expr.clone())),
             Some(p) => {
                 let mentions_ret = vars.contains(RET);
                 let is_formal = |v: &str| p.formals.iter().any(|f| f.name == v || pre_var(&f.name) == v);
                 let is_pre = |v: &str| p.formals.iter().any(|f| pre_var(&f.name) == v);
                 let only_formals = local_vars.iter().all(|v| is_formal(v));
-                let entry = rets.entry(p.name.clone()).or_default();
+                let entry = c.rets.entry(p.name.clone()).or_default();
                 if mentions_ret && local_vars.iter().all(|v| *v == RET || is_pre(v)) {
-                    push(entry, pr.clone());
+                    push_new(entry, pr.clone());
                 } else if only_formals && !mentions_ret && p.name != prog.entry {
-                    push(formals.entry(p.name.clone()).or_default(), pr.clone());
+                    push_new(c.formals.entry(p.name.clone()).or_default(), pr.clone());
                 } else {
-                    push(others.entry(p.name.clone()).or_default(), pr.clone());
+                    push_new(c.others.entry(p.name.clone()).or_default(), pr.clone());
                 }
             }
         }
     }
-    // Return predicates derived from callers: a caller's predicate over the call's target
-    // (and globals) speaks about the callee's return value.
+    Ok(c)
+}
+
+/// Return predicates derived from callers: a caller's predicate over the call's target
+/// (and globals) speaks about the callee's return value.
+fn derive_return_preds(
+    prog: &Program,
+    formals: &HashMap<String, Vec<Pred>>,
+    others: &HashMap<String, Vec<Pred>>,
+    rets: &mut HashMap<String, Vec<Pred>>,
+) {
+    let global_names: HashSet<String> = prog.globals.iter().map(|g| g.name.clone()).collect();
     for q in &prog.procs {
         for s in &q.body {
             let StmtKind::Call { ret: Some(Lval::Var(x)), callee, .. } = &s.kind else { continue };
@@ -268,19 +307,10 @@ fn prepare(prog: &Program, preds: &[Pred]) -> Result<Shared, C2bpError> {
             }
             let entry = rets.entry(callee.clone()).or_default();
             for d in derived {
-                push(entry, d);
+                push_new(entry, d);
             }
         }
     }
-    let mut locals: HashMap<String, Vec<Pred>> = HashMap::new();
-    for p in &prog.procs {
-        let mut v = formals.get(&p.name).cloned().unwrap_or_default();
-        v.extend(others.get(&p.name).cloned().unwrap_or_default());
-        locals.insert(p.name.clone(), v);
-    }
-    let (mod_globals, writes_mem) = mod_sets(&prog);
-    let pointsto = cminus::pointsto::PointsTo::analyze(&prog);
-    Ok(Shared { prog, globals, locals, formals, rets, mod_globals, writes_mem, pointsto })
 }
 
 fn subst_var(e: &Expr, from: &str, to: &str) -> Expr {

@@ -799,48 +799,12 @@ impl<'a> Machine<'a> {
         }
     }
 
-    // Long by design: one arm per C-- expression form; splitting it would scatter the cases.
+    /// The value of `e`; one arm per C-- expression form, the longer forms in helpers.
     fn eval(&mut self, proc: Option<&Proc>, e: &Expr) -> R<Value> {
         Ok(match e {
             Expr::Int(v) => Value::Int(*v),
             Expr::Bool(b) => Value::Int(*b as i128),
-            Expr::Lval(l) => {
-                let (o, path) = self.place(proc, l)?;
-                match self.read_path(o, &path) {
-                    Value::Undef => {
-                        let t = self.p.type_of_lval(proc, l);
-                        match t {
-                            Some(t) if t.is_scalar() => {
-                                let alloc = self.allocs.iter().find(|(_, &ob)| ob == o).map(|(&k, _)| k);
-                                let ask = match (self.param_obj.get(&o), alloc) {
-                                    (Some(&param), _) => Ask::UninitParam { param, path: path.clone() },
-                                    (None, Some(alloc)) => match self.access_elem(proc, l) {
-                                        Some(elem) => Ask::UninitAlloc { alloc, elem, path: path.clone() },
-                                        None => Ask::Uninit(None),
-                                    },
-                                    (None, None) => {
-                                        Ask::Uninit(if path.is_empty() { self.obj_var.get(&o).cloned() } else { None })
-                                    }
-                                };
-                                if self.peeking {
-                                    self.peek_failed = true;
-                                    return Ok(Value::Int(0));
-                                }
-                                let v = self.nondet_value(&t, ask);
-                                self.write_path(o, &path, v.clone());
-                                v
-                            }
-                            Some(Type::Array(..)) => Value::Ptr { obj: o, path },
-                            _ => Value::Undef,
-                        }
-                    }
-                    Value::Zero => match self.p.type_of_lval(proc, l) {
-                        Some(t) if t.is_scalar() => Value::Int(0),
-                        _ => Value::Zero,
-                    },
-                    v => v,
-                }
-            }
+            Expr::Lval(l) => self.eval_lval(proc, l)?,
             Expr::Unary(op, a) => {
                 let v = self.eval(proc, a)?;
                 match op {
@@ -879,26 +843,70 @@ impl<'a> Machine<'a> {
                 Value::Ptr { obj, path }
             }
             Expr::FuncAddr(f) => Value::Func(f.clone()),
-            Expr::Cast(t, a) => {
-                let from_ptr = matches!(t, Type::Int { .. }) && self.p.type_of(proc, a).is_some_and(|f| f.is_pointer());
-                let v = self.eval(proc, a)?;
-                if from_ptr {
-                    return Ok(self.ptr_to_int(v, t));
-                }
-                if let (Type::Ptr(_), Value::Int(i)) = (t, &v) {
-                    if let Some(p) = self.int_ptrs.get(i) {
-                        return Ok(p.clone());
+            Expr::Cast(t, a) => self.eval_cast(proc, t, a)?,
+            Expr::Nondet(t) => self.nondet_value(t, Ask::Nondet),
+        })
+    }
+
+    /// `(t) a`: pointer-to-integer casts, integers back to the pointers they came from, and
+    /// wrapping to the target type.
+    fn eval_cast(&mut self, proc: Option<&Proc>, t: &Type, a: &Expr) -> R<Value> {
+        let from_ptr = matches!(t, Type::Int { .. }) && self.p.type_of(proc, a).is_some_and(|f| f.is_pointer());
+        let v = self.eval(proc, a)?;
+        if from_ptr {
+            return Ok(self.ptr_to_int(v, t));
+        }
+        if let (Type::Ptr(_), Value::Int(i)) = (t, &v) {
+            if let Some(p) = self.int_ptrs.get(i) {
+                return Ok(p.clone());
+            }
+        }
+        Ok(match (v, t) {
+            (Value::Int(i), t) => Value::Int(wrap(i, t)),
+            (Value::Zero, t) if t.is_scalar() => Value::Int(0),
+            (Value::Undef, t) if t.is_scalar() => self.nondet_value(t, Ask::Uninit(None)),
+            (Value::Ptr { .. } | Value::Func(_), Type::Bool) => Value::Int(1),
+            (v, _) => v,
+        })
+    }
+
+    /// Reads lvalue `l`; an uninitialised scalar gets a nondeterministic value (asked for
+    /// and remembered), an array decays to a pointer.
+    fn eval_lval(&mut self, proc: Option<&Proc>, l: &Lval) -> R<Value> {
+        let (o, path) = self.place(proc, l)?;
+        Ok(match self.read_path(o, &path) {
+            Value::Undef => {
+                let t = self.p.type_of_lval(proc, l);
+                match t {
+                    Some(t) if t.is_scalar() => {
+                        let alloc = self.allocs.iter().find(|(_, &ob)| ob == o).map(|(&k, _)| k);
+                        let ask = match (self.param_obj.get(&o), alloc) {
+                            (Some(&param), _) => Ask::UninitParam { param, path: path.clone() },
+                            (None, Some(alloc)) => match self.access_elem(proc, l) {
+                                Some(elem) => Ask::UninitAlloc { alloc, elem, path: path.clone() },
+                                None => Ask::Uninit(None),
+                            },
+                            (None, None) => {
+                                Ask::Uninit(if path.is_empty() { self.obj_var.get(&o).cloned() } else { None })
+                            }
+                        };
+                        if self.peeking {
+                            self.peek_failed = true;
+                            return Ok(Value::Int(0));
+                        }
+                        let v = self.nondet_value(&t, ask);
+                        self.write_path(o, &path, v.clone());
+                        v
                     }
-                }
-                match (v, t) {
-                    (Value::Int(i), t) => Value::Int(wrap(i, t)),
-                    (Value::Zero, t) if t.is_scalar() => Value::Int(0),
-                    (Value::Undef, t) if t.is_scalar() => self.nondet_value(t, Ask::Uninit(None)),
-                    (Value::Ptr { .. } | Value::Func(_), Type::Bool) => Value::Int(1),
-                    (v, _) => v,
+                    Some(Type::Array(..)) => Value::Ptr { obj: o, path },
+                    _ => Value::Undef,
                 }
             }
-            Expr::Nondet(t) => self.nondet_value(t, Ask::Nondet),
+            Value::Zero => match self.p.type_of_lval(proc, l) {
+                Some(t) if t.is_scalar() => Value::Int(0),
+                _ => Value::Zero,
+            },
+            v => v,
         })
     }
 

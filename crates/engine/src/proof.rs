@@ -92,13 +92,38 @@ fn probe(cond: bp::Expr, label: String) -> bp::Stmt {
     bp::Stmt::new(bp::StmtKind::If { arms: vec![(cond, vec![inner])], els: None })
 }
 
+/// label -> (head index in `heads`, predicate text, polarity probed: "can be false" = true)
+type Probes = HashMap<String, (usize, String, bool)>;
+
 /// Loop invariants of a SAFE outcome (empty when there is no proof or Bebop cannot run).
 pub fn loop_invariants(prog: &Program, o: &Outcome) -> Vec<Invariant> {
     let Some(proof) = &o.proof else { return Vec::new() };
     let mut bprog = proof.clone();
-    // label -> (head index in `heads`, predicate text, polarity probed: "can be false" = true)
-    let mut probes: HashMap<String, (usize, String, bool)> = HashMap::new();
     let heads = loop_heads(prog);
+    let probes = insert_probes(prog, o, proof, &mut bprog, &heads);
+    if probes.is_empty() {
+        return Vec::new();
+    }
+    let Ok(cfg) = bp::cfg::build(&bprog) else { return Vec::new() };
+    let analysis = bebop::check(&cfg, &bebop::Options::default());
+    let mut status: HashMap<String, bool> = HashMap::new();
+    for (label, _, reach) in analysis.label_status() {
+        status.insert(label, reach);
+    }
+    let facts = probe_facts(&probes, &status, heads.len());
+    invariants_from_facts(prog, &heads, &facts)
+}
+
+/// Inserts into `bprog`, before each loop head's statement, one probe per polarity of each
+/// predicate in scope there; returns what each probe's label asks.
+fn insert_probes(
+    prog: &Program,
+    o: &Outcome,
+    proof: &bp::Program,
+    bprog: &mut bp::Program,
+    heads: &[(usize, usize)],
+) -> Probes {
+    let mut probes: Probes = HashMap::new();
     for (hi, &(pi, si)) in heads.iter().enumerate() {
         let proc = &prog.procs[pi];
         let stmt = &proc.body[si];
@@ -134,17 +159,13 @@ pub fn loop_invariants(prog: &Program, o: &Outcome) -> Vec<Invariant> {
         inserted[0].labels = labels;
         bproc.body.splice(at..at, inserted);
     }
-    if probes.is_empty() {
-        return Vec::new();
-    }
-    let Ok(cfg) = bp::cfg::build(&bprog) else { return Vec::new() };
-    let analysis = bebop::check(&cfg, &bebop::Options::default());
-    // Per head: for each predicate, whether it can be false / true there.
-    let mut facts: Vec<Vec<(String, bool, bool)>> = vec![Vec::new(); heads.len()];
-    let mut status: HashMap<String, bool> = HashMap::new();
-    for (label, _, reach) in analysis.label_status() {
-        status.insert(label, reach);
-    }
+    probes
+}
+
+/// Per head: for each predicate, whether it can be false / true there (a probe Bebop did
+/// not report counts as reachable).
+fn probe_facts(probes: &Probes, status: &HashMap<String, bool>, nheads: usize) -> Vec<Vec<(String, bool, bool)>> {
+    let mut facts: Vec<Vec<(String, bool, bool)>> = vec![Vec::new(); nheads];
     let mut keys: Vec<(&String, &(usize, String, bool))> = probes.iter().collect();
     keys.sort_by_key(|(l, _)| {
         l.trim_start_matches("slam_inv_").split('_').nth(1).and_then(|n| n.parse::<usize>().ok())
@@ -165,6 +186,16 @@ pub fn loop_invariants(prog: &Program, o: &Outcome) -> Vec<Invariant> {
             entry.2 = reach;
         }
     }
+    facts
+}
+
+/// The invariant at each loop head: the conjunction of the predicates that hold (or are
+/// false) there, `0` when the head is unreachable; heads with no fact are left out.
+fn invariants_from_facts(
+    prog: &Program,
+    heads: &[(usize, usize)],
+    facts: &[Vec<(String, bool, bool)>],
+) -> Vec<Invariant> {
     let mut out = Vec::new();
     for (hi, &(pi, si)) in heads.iter().enumerate() {
         let mut lits: Vec<String> = Vec::new();

@@ -125,16 +125,7 @@ pub fn parse(path: &Path, text: &str) -> Result<Project, ConfigError> {
         ..Default::default()
     };
     if let Some(dm) = raw.data_model {
-        p.ilp32 = Some(match dm.get_ref().as_str() {
-            "lp64" | "LP64" => false,
-            "ilp32" | "ILP32" => true,
-            other => {
-                return Err(err_at(
-                    dm.span().start,
-                    format!("bad value for `data_model`: \"{other}\" (expected \"lp64\" or \"ilp32\")"),
-                ))
-            }
-        });
+        p.ilp32 = Some(data_model(&dm, &err_at)?);
     }
     if let Some(e) = raw.engine {
         if !ENGINES.contains(&e.get_ref().as_str()) {
@@ -149,27 +140,7 @@ pub fn parse(path: &Path, text: &str) -> Result<Project, ConfigError> {
         p.engine = Some(e.into_inner());
     }
     if let Some(l) = raw.limits {
-        if let Some(t) = l.time {
-            let v = *t.get_ref();
-            if !(v.is_finite() && v > 0.0) {
-                return Err(err_at(t.span().start, format!("bad value for `limits.time`: {v} (seconds, > 0)")));
-            }
-            p.time_secs = Some(v);
-        }
-        if let Some(m) = l.memory {
-            let v = *m.get_ref();
-            if v <= 0 {
-                return Err(err_at(m.span().start, format!("bad value for `limits.memory`: {v} (MiB, > 0)")));
-            }
-            p.memory_mib = Some(v as u64);
-        }
-        if let Some(i) = l.iterations {
-            let v = *i.get_ref();
-            if v <= 0 {
-                return Err(err_at(i.span().start, format!("bad value for `limits.iterations`: {v} (> 0)")));
-            }
-            p.iterations = Some(v as u64);
-        }
+        limits(&mut p, &l, &err_at)?;
     }
     for (i, e) in p.entries.iter().enumerate() {
         if e.is_empty() || !e.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
@@ -178,6 +149,44 @@ pub fn parse(path: &Path, text: &str) -> Result<Project, ConfigError> {
         }
     }
     Ok(p)
+}
+
+/// `data_model`: whether it is ILP32 (else LP64).
+fn data_model(dm: &Spanned<String>, err_at: &dyn Fn(usize, String) -> ConfigError) -> Result<bool, ConfigError> {
+    match dm.get_ref().as_str() {
+        "lp64" | "LP64" => Ok(false),
+        "ilp32" | "ILP32" => Ok(true),
+        other => Err(err_at(
+            dm.span().start,
+            format!("bad value for `data_model`: \"{other}\" (expected \"lp64\" or \"ilp32\")"),
+        )),
+    }
+}
+
+/// The `[limits]` table, each limit checked to be positive.
+fn limits(p: &mut Project, l: &LimitsFile, err_at: &dyn Fn(usize, String) -> ConfigError) -> Result<(), ConfigError> {
+    if let Some(t) = &l.time {
+        let v = *t.get_ref();
+        if !(v.is_finite() && v > 0.0) {
+            return Err(err_at(t.span().start, format!("bad value for `limits.time`: {v} (seconds, > 0)")));
+        }
+        p.time_secs = Some(v);
+    }
+    if let Some(m) = &l.memory {
+        let v = *m.get_ref();
+        if v <= 0 {
+            return Err(err_at(m.span().start, format!("bad value for `limits.memory`: {v} (MiB, > 0)")));
+        }
+        p.memory_mib = Some(v as u64);
+    }
+    if let Some(i) = &l.iterations {
+        let v = *i.get_ref();
+        if v <= 0 {
+            return Err(err_at(i.span().start, format!("bad value for `limits.iterations`: {v} (> 0)")));
+        }
+        p.iterations = Some(v as u64);
+    }
+    Ok(())
 }
 
 #[cfg(test)]

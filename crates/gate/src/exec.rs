@@ -70,58 +70,71 @@ pub fn run(exe: &Path, spec: &Spec) -> CheckResult {
             return CheckResult::stopped(Verdict::Error, "internal_error", format!("cannot run slam check: {e}"), 0.0)
         }
     };
-    let pid = child.id();
-    let mut out = child.stdout.take().expect("piped");
-    let mut err = child.stderr.take().expect("piped");
-    let out_t = std::thread::spawn(move || {
-        let mut s = String::new();
-        let _ = out.read_to_string(&mut s);
-        s
-    });
-    let err_t = std::thread::spawn(move || {
-        let mut s = String::new();
-        let _ = err.read_to_string(&mut s);
-        s
-    });
-    let deadline = start + Duration::from_secs_f64(spec.time_secs) + grace(spec.time_secs);
-    // the engine keeps to the memory limit itself; the watchdog is for a stage that does not return
-    let mem_kill = spec.memory_mib + spec.memory_mib / 4 + 64;
-    let mut killed: Option<(&str, String)> = None;
-    let status = loop {
-        match child.try_wait() {
-            Ok(Some(st)) => break Some(st),
-            Ok(None) => {}
-            Err(_) => break None,
-        }
-        if Instant::now() >= deadline {
-            let _ = child.kill();
-            killed = Some((
-                "time_limit",
-                format!("the check did not stop at its time limit ({} s) and was killed", spec.time_secs),
-            ));
-            break child.wait().ok();
-        }
-        if let Some(m) = rss_mib(pid) {
-            if m > mem_kill {
-                let _ = child.kill();
-                killed = Some((
-                    "memory_limit",
-                    format!("the check used {m} MiB, over its memory limit ({} MiB), and was killed", spec.memory_mib),
-                ));
-                break child.wait().ok();
-            }
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    };
+    let out = child.stdout.take().expect("piped");
+    let err = child.stderr.take().expect("piped");
+    let out_t = std::thread::spawn(move || read_all(out));
+    let err_t = std::thread::spawn(move || read_all(err));
+    let (status, killed) = watch(&mut child, spec, start);
     let stdout = out_t.join().unwrap_or_default();
     let stderr = err_t.join().unwrap_or_default();
     let secs = start.elapsed().as_secs_f64();
     if let Some((reason, detail)) = killed {
         return CheckResult::stopped(Verdict::Unknown, reason, detail, secs);
     }
-    let code = status.and_then(|s| s.code());
+    result_of(status.and_then(|s| s.code()), &stdout, &stderr, secs)
+}
+
+/// All of `r`, read to its end (what was read when an error stops it).
+fn read_all(mut r: impl Read) -> String {
+    let mut s = String::new();
+    let _ = r.read_to_string(&mut s);
+    s
+}
+
+/// Waits for the child, killing it a little past its time limit or well over its memory
+/// limit; returns its exit status and, when killed, the reason and detail.
+fn watch(
+    child: &mut std::process::Child,
+    spec: &Spec,
+    start: Instant,
+) -> (Option<std::process::ExitStatus>, Option<(&'static str, String)>) {
+    let pid = child.id();
+    let deadline = start + Duration::from_secs_f64(spec.time_secs) + grace(spec.time_secs);
+    // the engine keeps to the memory limit itself; the watchdog is for a stage that does not return
+    let mem_kill = spec.memory_mib + spec.memory_mib / 4 + 64;
+    loop {
+        match child.try_wait() {
+            Ok(Some(st)) => return (Some(st), None),
+            Ok(None) => {}
+            Err(_) => return (None, None),
+        }
+        if Instant::now() >= deadline {
+            let _ = child.kill();
+            let killed = Some((
+                "time_limit",
+                format!("the check did not stop at its time limit ({} s) and was killed", spec.time_secs),
+            ));
+            return (child.wait().ok(), killed);
+        }
+        if let Some(m) = rss_mib(pid) {
+            if m > mem_kill {
+                let _ = child.kill();
+                let killed = Some((
+                    "memory_limit",
+                    format!("the check used {m} MiB, over its memory limit ({} MiB), and was killed", spec.memory_mib),
+                ));
+                return (child.wait().ok(), killed);
+            }
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// The result of a child that exited with `code` (`None`: killed by a signal): its JSON
+/// report for a verdict's exit code, else an error with the start of its stderr.
+fn result_of(code: Option<i32>, stdout: &str, stderr: &str, secs: f64) -> CheckResult {
     match code {
-        Some(0 | 5 | 6 | 10) => match CheckResult::from_check_json(&stdout) {
+        Some(0 | 5 | 6 | 10) => match CheckResult::from_check_json(stdout) {
             Ok(mut r) => {
                 r.time_secs = secs;
                 r

@@ -21,86 +21,117 @@ pub struct Args {
 }
 
 pub fn merge(logs: &[Value]) -> Value {
-    let mut rules: Vec<Value> = vec![];
-    let mut results: Vec<Value> = vec![];
-    let mut notes: Vec<Value> = vec![];
-    let mut seen: HashSet<String> = HashSet::new();
-    let mut ok = true;
-    let mut version = Value::Null;
-    let mut counts = json!({ "checks": 0, "safe": 0, "violations": 0, "unknown": 0, "errors": 0 });
-    let mut others: Vec<Value> = vec![];
-    let mut bases = Value::Null;
-    let mut duplicates: Vec<Value> = vec![];
+    let mut m = Merged {
+        rules: vec![],
+        results: vec![],
+        notes: vec![],
+        seen: HashSet::new(),
+        ok: true,
+        version: Value::Null,
+        counts: json!({ "checks": 0, "safe": 0, "violations": 0, "unknown": 0, "errors": 0 }),
+        others: vec![],
+        bases: Value::Null,
+        duplicates: vec![],
+    };
     for log in logs {
         for run in log["runs"].as_array().into_iter().flatten() {
             if run["tool"]["driver"]["name"] != "slam" {
-                others.push(run.clone());
+                m.others.push(run.clone());
                 continue;
             }
-            version = run["tool"]["driver"]["version"].clone();
-            if bases.is_null() {
-                bases = run["originalUriBaseIds"].clone();
-            }
-            let run_rules: Vec<Value> = run["tool"]["driver"]["rules"].as_array().cloned().unwrap_or_default();
-            for r in &run_rules {
-                if !rules.iter().any(|x| x["id"] == r["id"]) {
-                    rules.push(r.clone());
-                }
-            }
-            for res in run["results"].as_array().into_iter().flatten() {
-                let fp = res["partialFingerprints"][sarif::FINGERPRINT].as_str().unwrap_or_default().to_string();
-                let key = format!("{}|{}|{}", res["ruleId"], fp, res["properties"]["check"]);
-                if !seen.insert(key) {
-                    continue;
-                }
-                results.push(res.clone());
-            }
-            for inv in run["invocations"].as_array().into_iter().flatten() {
-                ok &= inv["executionSuccessful"].as_bool().unwrap_or(true);
-                notes.extend(inv["toolExecutionNotifications"].as_array().cloned().unwrap_or_default());
-            }
-            for d in run["properties"][sarif::DUPLICATES].as_array().into_iter().flatten() {
-                if !duplicates.contains(d) {
-                    duplicates.push(d.clone());
-                }
-            }
-            for k in ["checks", "safe", "violations", "unknown", "errors"] {
-                counts[k] = json!(counts[k].as_u64().unwrap_or(0) + run["properties"][k].as_u64().unwrap_or(0));
-            }
+            m.add_run(run);
         }
     }
-    // The unsharded order: by check id (stable, so one check's results keep theirs).
-    let check_of = |v: &Value| v["properties"]["check"].as_str().unwrap_or_default().to_string();
-    results.sort_by_key(check_of);
-    notes.sort_by_key(check_of);
-    duplicates.sort_by_key(|d| d["check"].as_str().unwrap_or_default().to_string());
-    if !duplicates.is_empty() {
-        counts[sarif::DUPLICATES] = json!(duplicates);
-    }
-    for res in &mut results {
-        if let Some(i) = rules.iter().position(|x| x["id"] == res["ruleId"]) {
-            res["ruleIndex"] = json!(i);
+    m.finish()
+}
+
+/// The merged report so far.
+struct Merged {
+    rules: Vec<Value>,
+    results: Vec<Value>,
+    notes: Vec<Value>,
+    /// The keys (rule, fingerprint, check) of the results taken.
+    seen: HashSet<String>,
+    ok: bool,
+    version: Value,
+    counts: Value,
+    /// Runs of other tools, kept as they are.
+    others: Vec<Value>,
+    bases: Value,
+    duplicates: Vec<Value>,
+}
+
+impl Merged {
+    /// Adds one slam run: its new rules, results, notifications and duplicates, and its counts.
+    fn add_run(&mut self, run: &Value) {
+        self.version = run["tool"]["driver"]["version"].clone();
+        if self.bases.is_null() {
+            self.bases = run["originalUriBaseIds"].clone();
+        }
+        let run_rules: Vec<Value> = run["tool"]["driver"]["rules"].as_array().cloned().unwrap_or_default();
+        for r in &run_rules {
+            if !self.rules.iter().any(|x| x["id"] == r["id"]) {
+                self.rules.push(r.clone());
+            }
+        }
+        for res in run["results"].as_array().into_iter().flatten() {
+            let fp = res["partialFingerprints"][sarif::FINGERPRINT].as_str().unwrap_or_default().to_string();
+            let key = format!("{}|{}|{}", res["ruleId"], fp, res["properties"]["check"]);
+            if !self.seen.insert(key) {
+                continue;
+            }
+            self.results.push(res.clone());
+        }
+        for inv in run["invocations"].as_array().into_iter().flatten() {
+            self.ok &= inv["executionSuccessful"].as_bool().unwrap_or(true);
+            self.notes.extend(inv["toolExecutionNotifications"].as_array().cloned().unwrap_or_default());
+        }
+        for d in run["properties"][sarif::DUPLICATES].as_array().into_iter().flatten() {
+            if !self.duplicates.contains(d) {
+                self.duplicates.push(d.clone());
+            }
+        }
+        for k in ["checks", "safe", "violations", "unknown", "errors"] {
+            self.counts[k] = json!(self.counts[k].as_u64().unwrap_or(0) + run["properties"][k].as_u64().unwrap_or(0));
         }
     }
-    let mut invocation = json!({ "executionSuccessful": ok });
-    if !notes.is_empty() {
-        invocation["toolExecutionNotifications"] = json!(notes);
+
+    /// The merged SARIF log: results in the unsharded order, rule indices renumbered.
+    fn finish(self) -> Value {
+        let Merged { rules, mut results, mut notes, ok, version, mut counts, others, bases, mut duplicates, .. } = self;
+        // The unsharded order: by check id (stable, so one check's results keep theirs).
+        let check_of = |v: &Value| v["properties"]["check"].as_str().unwrap_or_default().to_string();
+        results.sort_by_key(check_of);
+        notes.sort_by_key(check_of);
+        duplicates.sort_by_key(|d| d["check"].as_str().unwrap_or_default().to_string());
+        if !duplicates.is_empty() {
+            counts[sarif::DUPLICATES] = json!(duplicates);
+        }
+        for res in &mut results {
+            if let Some(i) = rules.iter().position(|x| x["id"] == res["ruleId"]) {
+                res["ruleIndex"] = json!(i);
+            }
+        }
+        let mut invocation = json!({ "executionSuccessful": ok });
+        if !notes.is_empty() {
+            invocation["toolExecutionNotifications"] = json!(notes);
+        }
+        let mut runs = vec![json!({
+            "tool": { "driver": {
+                "name": "slam",
+                "version": version,
+                "rules": rules,
+            }},
+            "invocations": [invocation],
+            "results": results,
+            "properties": counts,
+        })];
+        if !bases.is_null() {
+            runs[0]["originalUriBaseIds"] = bases;
+        }
+        runs.extend(others);
+        json!({ "$schema": "https://json.schemastore.org/sarif-2.1.0.json", "version": "2.1.0", "runs": runs })
     }
-    let mut runs = vec![json!({
-        "tool": { "driver": {
-            "name": "slam",
-            "version": version,
-            "rules": rules,
-        }},
-        "invocations": [invocation],
-        "results": results,
-        "properties": counts,
-    })];
-    if !bases.is_null() {
-        runs[0]["originalUriBaseIds"] = bases;
-    }
-    runs.extend(others);
-    json!({ "$schema": "https://json.schemastore.org/sarif-2.1.0.json", "version": "2.1.0", "runs": runs })
 }
 
 pub fn run(a: Args) -> u8 {

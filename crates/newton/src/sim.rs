@@ -472,46 +472,19 @@ fn confirm(prog: &Program, path: &[PathStep], cex: Counterexample) -> Verdict {
     })
 }
 
+/// The counterexample of a feasible path from one model of its conditions: the values at
+/// each step, the oracle of nondeterministic choices and the initial state.
 fn counterexample<'ctx>(
     sim: &Sim<'_, 'ctx>,
     path: &[PathStep],
     conds: &[Formula<'ctx>],
     prover: &mut Prover<'ctx>,
 ) -> Option<Counterexample> {
-    // Collect every term whose value we want, evaluate them in one model.
-    let mut terms: Vec<Term> = Vec::new();
-    for r in &sim.records {
-        terms.extend(r.reads.iter().map(|(_, t)| t.clone()));
-        terms.extend(r.writes.iter().map(|(_, t)| t.clone()));
-        terms.extend(r.nondets.iter().cloned());
-    }
-    terms.extend(sim.entry_params.iter().map(|(_, t)| t.clone()));
-    terms.extend(sim.init_nondets.iter().cloned());
-    terms.extend(sim.uninit.iter().map(|(_, _, _, t)| t.clone()));
-    terms.extend(sim.param_cells.iter().map(|(_, _, t)| t.clone()));
-    for (a, v) in &sim.addresses {
-        terms.push(a.clone());
-        terms.push(v.clone());
-    }
-    terms.extend(sim.alloc_cells.iter().map(|(_, _, t)| t.clone()));
+    let terms = model_terms(sim);
     let vals = prover.model_values(conds, &terms)?;
+    // The values come in the order of `model_terms`.
     let mut it = vals.into_iter();
-    let mut steps = Vec::new();
-    let mut oracle = Vec::new();
-    for (i, (r, step)) in sim.records.iter().zip(path).enumerate() {
-        let (proc, s) = stmt(sim.prog, &sim.index, step.stmt)?;
-        let mut values: Vec<Value> = Vec::new();
-        for (n, _) in &r.reads {
-            values.push(Value { name: c_name(proc, n), value: it.next()?, written: false });
-        }
-        for (n, _) in &r.writes {
-            values.push(Value { name: c_name(proc, n), value: it.next()?, written: true });
-        }
-        for k in 0..r.nondets.len() {
-            oracle.push((i, k, it.next()?));
-        }
-        steps.push(CexStep { stmt: s.id, proc: proc.name.clone(), depth: step.depth, loc: s.loc, values });
-    }
+    let (steps, mut oracle) = step_values(sim, path, &mut it)?;
     let mut inputs = Vec::new();
     for (k, (n, _)) in sim.entry_params.iter().enumerate() {
         let v = it.next()?;
@@ -562,6 +535,56 @@ fn counterexample<'ctx>(
     })
 }
 
+/// Every term whose value the counterexample needs, to evaluate them in one model: per
+/// step its reads, writes and nondeterministic values, then the initial state's terms.
+fn model_terms<'ctx>(sim: &Sim<'_, 'ctx>) -> Vec<Term<'ctx>> {
+    let mut terms: Vec<Term> = Vec::new();
+    for r in &sim.records {
+        terms.extend(r.reads.iter().map(|(_, t)| t.clone()));
+        terms.extend(r.writes.iter().map(|(_, t)| t.clone()));
+        terms.extend(r.nondets.iter().cloned());
+    }
+    terms.extend(sim.entry_params.iter().map(|(_, t)| t.clone()));
+    terms.extend(sim.init_nondets.iter().cloned());
+    terms.extend(sim.uninit.iter().map(|(_, _, _, t)| t.clone()));
+    terms.extend(sim.param_cells.iter().map(|(_, _, t)| t.clone()));
+    for (a, v) in &sim.addresses {
+        terms.push(a.clone());
+        terms.push(v.clone());
+    }
+    terms.extend(sim.alloc_cells.iter().map(|(_, _, t)| t.clone()));
+    terms
+}
+
+/// One entry of [`Counterexample::oracle`]: (step, occurrence, value).
+type OracleEntry = (usize, usize, i128);
+
+/// The counterexample's steps with their read and written values, and the oracle entries
+/// of the steps' nondeterministic values, taken from the model values `it`.
+fn step_values(
+    sim: &Sim<'_, '_>,
+    path: &[PathStep],
+    it: &mut impl Iterator<Item = i128>,
+) -> Option<(Vec<CexStep>, Vec<OracleEntry>)> {
+    let mut steps = Vec::new();
+    let mut oracle = Vec::new();
+    for (i, (r, step)) in sim.records.iter().zip(path).enumerate() {
+        let (proc, s) = stmt(sim.prog, &sim.index, step.stmt)?;
+        let mut values: Vec<Value> = Vec::new();
+        for (n, _) in &r.reads {
+            values.push(Value { name: c_name(proc, n), value: it.next()?, written: false });
+        }
+        for (n, _) in &r.writes {
+            values.push(Value { name: c_name(proc, n), value: it.next()?, written: true });
+        }
+        for k in 0..r.nondets.len() {
+            oracle.push((i, k, it.next()?));
+        }
+        steps.push(CexStep { stmt: s.id, proc: proc.name.clone(), depth: step.depth, loc: s.loc, values });
+    }
+    Some((steps, oracle))
+}
+
 /// The C name of a printed lvalue: variables renamed by the front end get their C name back.
 fn c_name(proc: &cminus::Proc, printed: &str) -> String {
     match proc.var(printed) {
@@ -590,87 +613,131 @@ pub fn replay_observed(
     fill: &mut dyn FnMut(&cminus::interp::Event, usize) -> i128,
     observe: &mut dyn FnMut(&cminus::Stmt, &mut dyn cminus::interp::Peek),
 ) -> cminus::interp::Run {
-    use cminus::interp::{Ask, Target};
-    let oracle: HashMap<(usize, usize), i128> = cex.oracle.iter().map(|&(s, k, v)| ((s, k), v)).collect();
-    let uninit: HashMap<(String, String, usize), i128> =
-        cex.uninit.iter().map(|(p, v, f, x)| ((p.clone(), v.clone(), *f), *x)).collect();
-    let param_mem: HashMap<(usize, i64), i128> = cex.param_memory.iter().map(|&(p, k, v)| ((p, k), v)).collect();
-    let alloc_mem: HashMap<(usize, i64), i128> = cex.alloc_memory.iter().map(|&(a, k, v)| ((a, k), v)).collect();
-    let entry = prog.proc(&prog.entry);
-    let mut seen: HashMap<usize, usize> = HashMap::new();
-    let mut init_k = 0;
-    let mut addr_k = 0;
-    let labels_of = |i: usize| -> Vec<String> {
-        cex.steps.get(i).and_then(|s| prog.stmt_ref(s.stmt)).map(|s| s.labels.clone()).unwrap_or_default()
-    };
-    let mut answer = |e: &cminus::interp::Event| -> i64 {
+    let mut answers = Answers::new(prog, cex, fill);
+    let mut answer = |e: &cminus::interp::Event| answers.answer(e);
+    let layout = logic::mem::Layout::new(prog);
+    let resolve = |a: i64| resolve_address(prog, &layout, a);
+    cminus::interp::run_observed(prog, &mut answer, &resolve, max_steps, observe)
+}
+
+/// The model's answers to the interpreter's requests during [`replay_observed`], with the
+/// counters of the requests answered so far.
+struct Answers<'a> {
+    prog: &'a Program,
+    cex: &'a Counterexample,
+    fill: &'a mut dyn FnMut(&cminus::interp::Event, usize) -> i128,
+    oracle: HashMap<(usize, usize), i128>,
+    uninit: HashMap<(String, String, usize), i128>,
+    param_mem: HashMap<(usize, i64), i128>,
+    alloc_mem: HashMap<(usize, i64), i128>,
+    entry: Option<&'a cminus::Proc>,
+    /// Per step, how many nondeterministic values it has asked for.
+    seen: HashMap<usize, usize>,
+    init_k: usize,
+    addr_k: usize,
+}
+
+impl<'a> Answers<'a> {
+    fn new(
+        prog: &'a Program,
+        cex: &'a Counterexample,
+        fill: &'a mut dyn FnMut(&cminus::interp::Event, usize) -> i128,
+    ) -> Answers<'a> {
+        Answers {
+            prog,
+            cex,
+            fill,
+            oracle: cex.oracle.iter().map(|&(s, k, v)| ((s, k), v)).collect(),
+            uninit: cex.uninit.iter().map(|(p, v, f, x)| ((p.clone(), v.clone(), *f), *x)).collect(),
+            param_mem: cex.param_memory.iter().map(|&(p, k, v)| ((p, k), v)).collect(),
+            alloc_mem: cex.alloc_memory.iter().map(|&(a, k, v)| ((a, k), v)).collect(),
+            entry: prog.proc(&prog.entry),
+            seen: HashMap::new(),
+            init_k: 0,
+            addr_k: 0,
+        }
+    }
+
+    /// The labels of the counterexample's statement at step `i` (none past its end).
+    fn labels_of(&self, i: usize) -> Vec<String> {
+        self.cex.steps.get(i).and_then(|s| self.prog.stmt_ref(s.stmt)).map(|s| s.labels.clone()).unwrap_or_default()
+    }
+
+    /// The value for request `e`: from the model while the counterexample lasts, then from
+    /// `fill` (or zero).
+    fn answer(&mut self, e: &cminus::interp::Event) -> i64 {
+        use cminus::interp::Ask;
+        let cex = self.cex;
         let v: i128 = match &e.ask {
-            Ask::EntryParam(i) => match oracle.get(&(usize::MAX, *i)) {
+            Ask::EntryParam(i) => match self.oracle.get(&(usize::MAX, *i)) {
                 Some(&v) => v,
-                None if cex.steps.is_empty() => fill(e, *i),
+                None if cex.steps.is_empty() => (self.fill)(e, *i),
                 None => 0,
             },
             Ask::Address => {
-                addr_k += 1;
-                cex.addresses.get(addr_k - 1).copied().unwrap_or(0)
+                self.addr_k += 1;
+                cex.addresses.get(self.addr_k - 1).copied().unwrap_or(0)
             }
             Ask::Nondet | Ask::AllocFails { .. } if e.step == usize::MAX => {
-                init_k += 1;
-                oracle.get(&(usize::MAX - 1, init_k - 1)).copied().unwrap_or(0)
+                self.init_k += 1;
+                self.oracle.get(&(usize::MAX - 1, self.init_k - 1)).copied().unwrap_or(0)
             }
             Ask::Nondet | Ask::AllocFails { .. } => {
-                let k = seen.entry(e.step).or_insert(0);
+                let k = self.seen.entry(e.step).or_insert(0);
                 *k += 1;
-                match oracle.get(&(e.step, *k - 1)) {
+                let k = *k;
+                match self.oracle.get(&(e.step, k - 1)) {
                     Some(&v) => v,
-                    None if e.ask == Ask::Nondet && e.step >= cex.steps.len() => fill(e, *k - 1),
+                    None if e.ask == Ask::Nondet && e.step >= cex.steps.len() => (self.fill)(e, k - 1),
                     None => 0,
                 }
             }
-            Ask::Uninit(Some((Some(p), v, f))) => match uninit.get(&(p.clone(), v.clone(), *f)) {
+            Ask::Uninit(Some((Some(p), v, f))) => match self.uninit.get(&(p.clone(), v.clone(), *f)) {
                 Some(&x) => x,
-                None if e.step >= cex.steps.len() => fill(e, 0),
+                None if e.step >= cex.steps.len() => (self.fill)(e, 0),
                 None => 0,
             },
             Ask::Uninit(_) => 0,
             Ask::UninitParam { param, path } => {
-                let pointee = entry.and_then(|p| p.formals.get(*param)).and_then(|f| f.ty.pointee().cloned());
-                let off = pointee.map(|t| cell_offset(prog, &t, path)).unwrap_or(0);
-                param_mem.get(&(*param, off)).copied().unwrap_or(0)
+                let pointee = self.entry.and_then(|p| p.formals.get(*param)).and_then(|f| f.ty.pointee().cloned());
+                let off = pointee.map(|t| cell_offset(self.prog, &t, path)).unwrap_or(0);
+                self.param_mem.get(&(*param, off)).copied().unwrap_or(0)
             }
             Ask::UninitAlloc { alloc, elem, path } => {
-                let off = cell_offset(prog, &Type::Array(Box::new(elem.clone()), None), path);
-                alloc_mem.get(&(*alloc, off)).copied().unwrap_or(0)
+                let off = cell_offset(self.prog, &Type::Array(Box::new(elem.clone()), None), path);
+                self.alloc_mem.get(&(*alloc, off)).copied().unwrap_or(0)
             }
             Ask::Goto(labels) => {
-                let next = labels_of(e.step + 1);
+                let next = self.labels_of(e.step + 1);
                 labels.iter().position(|l| next.contains(l)).unwrap_or(0) as i128
             }
         };
         v as i64
-    };
-    let layout = logic::mem::Layout::new(prog);
-    let resolve = |a: i64| -> Option<Target> {
-        for g in &prog.globals {
-            if layout.base(&None, &g.name) == a {
-                return Some(Target::Global(g.name.clone()));
+    }
+}
+
+/// The object at address `a` of the logic's memory layout: a global, an allocation, or a
+/// local in some frame.
+fn resolve_address(prog: &Program, layout: &logic::mem::Layout, a: i64) -> Option<cminus::interp::Target> {
+    use cminus::interp::Target;
+    for g in &prog.globals {
+        if layout.base(&None, &g.name) == a {
+            return Some(Target::Global(g.name.clone()));
+        }
+    }
+    if a >= ALLOC_BASE && (a - ALLOC_BASE) % ALLOC_STRIDE == 0 && a > ALLOC_BASE {
+        return Some(Target::Alloc(((a - ALLOC_BASE) / ALLOC_STRIDE - 1) as usize));
+    }
+    for p in &prog.procs {
+        for v in p.formals.iter().chain(&p.locals) {
+            let d = a - layout.base(&Some(p.name.clone()), &v.name);
+            if d >= 0 && d % logic::mem::FRAME_STRIDE == 0 {
+                let frame = (d / logic::mem::FRAME_STRIDE) as usize;
+                return Some(Target::Local { proc: p.name.clone(), var: v.name.clone(), frame });
             }
         }
-        if a >= ALLOC_BASE && (a - ALLOC_BASE) % ALLOC_STRIDE == 0 && a > ALLOC_BASE {
-            return Some(Target::Alloc(((a - ALLOC_BASE) / ALLOC_STRIDE - 1) as usize));
-        }
-        for p in &prog.procs {
-            for v in p.formals.iter().chain(&p.locals) {
-                let d = a - layout.base(&Some(p.name.clone()), &v.name);
-                if d >= 0 && d % logic::mem::FRAME_STRIDE == 0 {
-                    let frame = (d / logic::mem::FRAME_STRIDE) as usize;
-                    return Some(Target::Local { proc: p.name.clone(), var: v.name.clone(), frame });
-                }
-            }
-        }
-        None
-    };
-    cminus::interp::run_observed(prog, &mut answer, &resolve, max_steps, observe)
+    }
+    None
 }
 
 /// The cell offset of an interpreter path (field and element indices) inside a `ty` object.

@@ -471,78 +471,87 @@ pub fn render(
     let mut body = header(o, ctx, &title);
     let mut script = String::new();
     match (&o.counterexample, o.verdict) {
-        (Some(cex), engine::Verdict::Violation) => {
-            let steps = view_steps(prog, cex);
-            let mut t = String::new();
-            let mut i = 0;
-            let min_depth = steps.iter().map(|s| s.depth).min().unwrap_or(0);
-            tree(&mut t, &steps, &mut i, min_depth, &prog.files, sources);
-            let inputs = cex
-                .inputs
-                .iter()
-                .map(|v| format!("<code>{} = {}</code>", esc(&v.name), v.value))
-                .collect::<Vec<_>>()
-                .join(", ");
-            let replay = match &o.replay {
-                Some(r) if r.confirmed => {
-                    "<p class=\"hint\">The concrete interpreter, given these values, reaches the same error.</p>".into()
-                }
-                Some(r) => format!(
-                    "<p class=\"hint\">The concrete interpreter did not confirm this trace ({}).</p>",
-                    esc(&r.outcome)
-                ),
-                None => String::new(),
-            };
-            let (bar, src) = sources_html(&prog.files, sources, &steps);
-            let _ = writeln!(
-                body,
-                "<main><div id=\"trace\"><h2>Error trace ({} steps)</h2>\
-                 <p class=\"hint\">Click a step (or use &uarr;/&darr;) to see it in the source. Calls the trace steps over are collapsed.</p>\
-                 {}{}<div class=\"tree\">{t}</div></div>\
-                 <div id=\"right\">{bar}{src}<div id=\"vars\"></div></div></main>",
-                steps.len(),
-                if inputs.is_empty() { String::new() } else { format!("<p>Inputs: {inputs}</p>") },
-                replay,
-            );
-            body.push_str(&predicates_html(o));
-            let files: Vec<&str> = prog.files.iter().map(String::as_str).collect();
-            script = format!(
-                "<script type=\"application/json\" id=\"steps-data\">{}</script>\n\
-                 <script type=\"application/json\" id=\"files-data\">{}</script>\n<script>{JS}</script>\n",
-                script_json(&steps),
-                script_json(&files)
-            );
-        }
-        _ => {
-            if o.verdict == engine::Verdict::Unknown {
-                let _ = writeln!(
-                    body,
-                    "<section id=\"unknown\"><h2>Why no verdict</h2><p>{}</p></section>",
-                    esc(&o.detail)
-                );
-            }
-            body.push_str(&predicates_html(o));
-            let invs = invariants;
-            if !invs.is_empty() {
-                body.push_str(
-                    "<section id=\"invariants\"><h2>Loop invariants (from the proof)</h2><table><tr><th>loop at</th><th>function</th><th>invariant</th></tr>",
-                );
-                for inv in invs {
-                    let _ = write!(
-                        body,
-                        "<tr><td>{}:{}</td><td><code>{}</code></td><td><code>{}</code></td></tr>",
-                        esc(short_name(super::file_name(prog, inv.loc))),
-                        inv.loc.line,
-                        esc(&inv.function),
-                        esc(&inv.value)
-                    );
-                }
-                body.push_str("</table></section>\n");
-            }
-        }
+        (Some(cex), engine::Verdict::Violation) => script = violation_html(&mut body, prog, o, cex, sources),
+        _ => no_trace_html(&mut body, prog, o, invariants),
     }
     body.push_str(&iterations_html(o));
     page(&title, &body, &script)
+}
+
+/// Without a trace: why there is no verdict (UNKNOWN), the predicates and the proof's loop
+/// invariants, appended to `body`.
+fn no_trace_html(body: &mut String, prog: &Program, o: &engine::Outcome, invariants: &[engine::proof::Invariant]) {
+    if o.verdict == engine::Verdict::Unknown {
+        let _ = writeln!(body, "<section id=\"unknown\"><h2>Why no verdict</h2><p>{}</p></section>", esc(&o.detail));
+    }
+    body.push_str(&predicates_html(o));
+    let invs = invariants;
+    if !invs.is_empty() {
+        body.push_str(
+            "<section id=\"invariants\"><h2>Loop invariants (from the proof)</h2><table><tr><th>loop at</th><th>function</th><th>invariant</th></tr>",
+        );
+        for inv in invs {
+            let _ = write!(
+                body,
+                "<tr><td>{}:{}</td><td><code>{}</code></td><td><code>{}</code></td></tr>",
+                esc(short_name(super::file_name(prog, inv.loc))),
+                inv.loc.line,
+                esc(&inv.function),
+                esc(&inv.value)
+            );
+        }
+        body.push_str("</table></section>\n");
+    }
+}
+
+/// The error trace, its source panes and the predicates (appended to `body`); returns the
+/// page's script with the trace data.
+fn violation_html(
+    body: &mut String,
+    prog: &Program,
+    o: &engine::Outcome,
+    cex: &newton::Counterexample,
+    sources: &[Option<String>],
+) -> String {
+    let steps = view_steps(prog, cex);
+    let mut t = String::new();
+    let mut i = 0;
+    let min_depth = steps.iter().map(|s| s.depth).min().unwrap_or(0);
+    tree(&mut t, &steps, &mut i, min_depth, &prog.files, sources);
+    let inputs = cex
+        .inputs
+        .iter()
+        .map(|v| format!("<code>{} = {}</code>", esc(&v.name), v.value))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let replay = match &o.replay {
+        Some(r) if r.confirmed => {
+            "<p class=\"hint\">The concrete interpreter, given these values, reaches the same error.</p>".into()
+        }
+        Some(r) => {
+            format!("<p class=\"hint\">The concrete interpreter did not confirm this trace ({}).</p>", esc(&r.outcome))
+        }
+        None => String::new(),
+    };
+    let (bar, src) = sources_html(&prog.files, sources, &steps);
+    let _ = writeln!(
+        body,
+        "<main><div id=\"trace\"><h2>Error trace ({} steps)</h2>\
+         <p class=\"hint\">Click a step (or use &uarr;/&darr;) to see it in the source. Calls the trace steps over are collapsed.</p>\
+         {}{}<div class=\"tree\">{t}</div></div>\
+         <div id=\"right\">{bar}{src}<div id=\"vars\"></div></div></main>",
+        steps.len(),
+        if inputs.is_empty() { String::new() } else { format!("<p>Inputs: {inputs}</p>") },
+        replay,
+    );
+    body.push_str(&predicates_html(o));
+    let files: Vec<&str> = prog.files.iter().map(String::as_str).collect();
+    format!(
+        "<script type=\"application/json\" id=\"steps-data\">{}</script>\n\
+         <script type=\"application/json\" id=\"files-data\">{}</script>\n<script>{JS}</script>\n",
+        script_json(&steps),
+        script_json(&files)
+    )
 }
 
 /// One row of the index page of a whole-codebase run.

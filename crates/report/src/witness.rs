@@ -205,61 +205,31 @@ fn written(v: &newton::Value) -> Option<&str> {
 /// assumptions at a statement's start, calls at the `)` closing their arguments.
 /// Only locations in the checked C files appear (not a rule's stub header).
 pub fn waypoints(prog: &Program, cex: &newton::Counterexample, sources: &[Option<String>]) -> Vec<Waypoint> {
-    let pos = super::srcpos::Positions::new(sources);
-    let checked = checked_files(prog);
-    let in_checked = |l: Loc| checked.contains(&(l.file as usize));
-    // A defined function of the checked files (not a rule's handler or stub).
-    let user_fn = |name: &str| prog.proc(name).is_some_and(|p| in_checked(p.loc));
     let steps = &cex.steps;
-    let n = steps.len();
+    let mut w =
+        Waypoints { prog, steps, pos: super::srcpos::Positions::new(sources), checked: checked_files(prog), target: 0 };
     // The target: the call of the error function, else the error statement; for a rule, the
     // last step in the checked files (the event that violates the rule).
-    let mut target = n.saturating_sub(1);
-    while target > 0 && (ERROR_FUNCTIONS.contains(&steps[target].proc.as_str()) || !in_checked(steps[target].loc)) {
+    let mut target = steps.len().saturating_sub(1);
+    while target > 0 && (ERROR_FUNCTIONS.contains(&steps[target].proc.as_str()) || !w.in_checked(steps[target].loc)) {
         target -= 1;
     }
+    w.target = target;
     let mut out = Vec::new();
     let mut calls: Vec<(usize, String)> = Vec::new();
     for (k, s) in steps.iter().enumerate().take(target) {
         let kind = prog.stmt_ref(s.stmt).map(|st| &st.kind);
         // Returning from a call: the step after the callee's last step.
         if k > 0 && s.depth < steps[k - 1].depth {
-            // Calls made at this depth or deeper have returned.
-            while calls.last().is_some_and(|&(ck, _)| steps[ck].depth >= s.depth) {
-                let Some((ck, callee)) = calls.pop() else { break };
-                let c = &steps[ck];
-                let result = steps[ck].values.iter().find_map(|v| written(v).map(|_| v.value));
-                let Some(loc) = pos.call_close(c.loc, &callee) else { continue };
-                out.push(Waypoint {
-                    kind: WaypointKind::FunctionReturn,
-                    loc,
-                    function: c.proc.clone(),
-                    constraint: result.map(|r| format!("\\result == {r}")),
-                    step: k,
-                    stmt_line: c.loc.line,
-                    callee: Some(callee),
-                });
-            }
+            w.returns(k, &mut calls, &mut out);
         }
-        if !in_checked(s.loc) {
+        if !w.in_checked(s.loc) {
             continue;
         }
         // A call of a defined function that the trace enters.
         if let Some(StmtKind::Call { callee, .. }) = kind {
-            if k + 1 < n && steps[k + 1].depth > s.depth {
-                // A call whose `)` is not found in the text gets no waypoint (they are hints).
-                if let Some(loc) = pos.call_close(s.loc, callee).filter(|_| user_fn(callee)) {
-                    out.push(Waypoint {
-                        kind: WaypointKind::FunctionEnter,
-                        loc,
-                        function: s.proc.clone(),
-                        constraint: None,
-                        step: k,
-                        stmt_line: s.loc.line,
-                        callee: Some(callee.clone()),
-                    });
-                    calls.push((k, callee.clone()));
-                }
+            if k + 1 < steps.len() && steps[k + 1].depth > s.depth {
+                w.enter(k, callee, &mut calls, &mut out);
                 continue;
             }
         }
@@ -270,53 +240,13 @@ pub fn waypoints(prog: &Program, cex: &newton::Counterexample, sources: &[Option
             _ => false,
         };
         if nondet {
-            // The statement's writes (the value may pass through temporaries: `x = f()`
-            // is `__t1 = f(); x = __t1`), constrained at the start of the next statement
-            // of the same frame: an assumption holds before the statement at its location.
-            let start = pos.statement_start(s.loc);
-            let mut last: Vec<(String, i128)> = Vec::new();
-            let mut at = None;
-            for (j, t) in steps.iter().enumerate().take(target + 1).skip(k) {
-                if t.depth < s.depth || (t.depth == s.depth && t.proc != s.proc) {
-                    break;
-                }
-                if t.depth > s.depth {
-                    continue;
-                }
-                let here = pos.statement_start(t.loc);
-                if j > k && (here != start || !in_checked(t.loc)) {
-                    at = in_checked(t.loc).then_some(here);
-                    break;
-                }
-                for v in &t.values {
-                    if let Some(w) = written(v).filter(|w| c_expr_name(w) && user_variable(prog, &s.proc, w, &checked))
-                    {
-                        last.retain(|(n, _)| n != w);
-                        last.push((w.to_string(), v.value));
-                    }
-                }
-            }
-            let cons: Vec<String> = last.iter().map(|(w, v)| format!("{w} == {v}")).collect();
-            // A second input of the same statement: the first one's assumption has it.
-            let repeated =
-                out.last().is_some_and(|w: &Waypoint| w.kind == WaypointKind::Assumption && Some(w.loc) == at);
-            if let (Some(at), false, false) = (at, cons.is_empty(), repeated) {
-                out.push(Waypoint {
-                    kind: WaypointKind::Assumption,
-                    loc: at,
-                    function: s.proc.clone(),
-                    constraint: Some(cons.join(" && ")),
-                    step: k,
-                    stmt_line: s.loc.line,
-                    callee: None,
-                });
-            }
+            w.assumption(k, &mut out);
         }
     }
     if let Some(t) = steps.get(target) {
         out.push(Waypoint {
             kind: WaypointKind::Target,
-            loc: pos.statement_start(t.loc),
+            loc: w.pos.statement_start(t.loc),
             function: t.proc.clone(),
             constraint: None,
             step: target,
@@ -327,6 +257,114 @@ pub fn waypoints(prog: &Program, cex: &newton::Counterexample, sources: &[Option
     // no waypoint in slam's own models (the atexit handler stack)
     out.retain(|w| prog.files.get(w.loc.file as usize).is_none_or(|f| !cminus::names::is_model_file(f)));
     out
+}
+
+/// What [`waypoints`] needs at every step: the trace, the source positions, the checked
+/// files and the target step.
+struct Waypoints<'a> {
+    prog: &'a Program,
+    steps: &'a [newton::CexStep],
+    pos: super::srcpos::Positions<'a>,
+    checked: Vec<usize>,
+    target: usize,
+}
+
+impl Waypoints<'_> {
+    fn in_checked(&self, l: Loc) -> bool {
+        self.checked.contains(&(l.file as usize))
+    }
+
+    /// A defined function of the checked files (not a rule's handler or stub).
+    fn user_fn(&self, name: &str) -> bool {
+        self.prog.proc(name).is_some_and(|p| self.in_checked(p.loc))
+    }
+
+    /// At step `k`, back from calls: a return waypoint for each call made at this depth or
+    /// deeper, which has returned.
+    fn returns(&self, k: usize, calls: &mut Vec<(usize, String)>, out: &mut Vec<Waypoint>) {
+        let steps = self.steps;
+        let s = &steps[k];
+        while calls.last().is_some_and(|&(ck, _)| steps[ck].depth >= s.depth) {
+            let Some((ck, callee)) = calls.pop() else { break };
+            let c = &steps[ck];
+            let result = steps[ck].values.iter().find_map(|v| written(v).map(|_| v.value));
+            let Some(loc) = self.pos.call_close(c.loc, &callee) else { continue };
+            out.push(Waypoint {
+                kind: WaypointKind::FunctionReturn,
+                loc,
+                function: c.proc.clone(),
+                constraint: result.map(|r| format!("\\result == {r}")),
+                step: k,
+                stmt_line: c.loc.line,
+                callee: Some(callee),
+            });
+        }
+    }
+
+    /// Step `k` calls `callee`, and the trace enters it: an enter waypoint at the `)`.
+    fn enter(&self, k: usize, callee: &str, calls: &mut Vec<(usize, String)>, out: &mut Vec<Waypoint>) {
+        let s = &self.steps[k];
+        // A call whose `)` is not found in the text gets no waypoint (they are hints).
+        if let Some(loc) = self.pos.call_close(s.loc, callee).filter(|_| self.user_fn(callee)) {
+            out.push(Waypoint {
+                kind: WaypointKind::FunctionEnter,
+                loc,
+                function: s.proc.clone(),
+                constraint: None,
+                step: k,
+                stmt_line: s.loc.line,
+                callee: Some(callee.to_string()),
+            });
+            calls.push((k, callee.to_string()));
+        }
+    }
+
+    /// Step `k` makes a nondeterministic value: an assumption on the statement's writes (the
+    /// value may pass through temporaries: `x = f()` is `__t1 = f(); x = __t1`), at the start
+    /// of the next statement of the same frame: an assumption holds before the statement at
+    /// its location.
+    fn assumption(&self, k: usize, out: &mut Vec<Waypoint>) {
+        let (steps, pos) = (self.steps, &self.pos);
+        let s = &steps[k];
+        let start = pos.statement_start(s.loc);
+        let mut last: Vec<(String, i128)> = Vec::new();
+        let mut at = None;
+        for (j, t) in steps.iter().enumerate().take(self.target + 1).skip(k) {
+            if t.depth < s.depth || (t.depth == s.depth && t.proc != s.proc) {
+                break;
+            }
+            if t.depth > s.depth {
+                continue;
+            }
+            let here = pos.statement_start(t.loc);
+            if j > k && (here != start || !self.in_checked(t.loc)) {
+                at = self.in_checked(t.loc).then_some(here);
+                break;
+            }
+            for v in &t.values {
+                if let Some(w) =
+                    written(v).filter(|w| c_expr_name(w) && user_variable(self.prog, &s.proc, w, &self.checked))
+                {
+                    last.retain(|(n, _)| n != w);
+                    last.push((w.to_string(), v.value));
+                }
+            }
+        }
+        let cons: Vec<String> = last.iter().map(|(w, v)| format!("{w} == {v}")).collect();
+        // A second input of the same statement: the first one's assumption has it.
+        let repeated = out.last().is_some_and(|w: &Waypoint| w.kind == WaypointKind::Assumption && Some(w.loc) == at);
+        if let (Some(at), false, false) = (at, cons.is_empty(), repeated) {
+            out.push(Waypoint {
+                kind: WaypointKind::Assumption,
+                loc: at,
+                function: s.proc.clone(),
+                constraint: Some(cons.join(" && ")),
+                step: k,
+                stmt_line: s.loc.line,
+                callee: None,
+            });
+        }
+    }
 }
 
 fn map(pairs: Vec<(&str, Value)>) -> Value {

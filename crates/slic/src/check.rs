@@ -77,8 +77,7 @@ impl Env<'_> {
         }
     }
 
-    /// Translate an expression.
-    // Long by design: one arm per SLIC expression form; splitting it would scatter the cases.
+    /// Translate an expression; one arm per SLIC expression form, the longer forms in helpers.
     pub fn expr(&self, e: &RExpr) -> Result<(Expr, Ty), Diagnostic> {
         match &e.kind {
             RExprKind::Int(v) => {
@@ -91,35 +90,7 @@ impl Env<'_> {
             }
             RExprKind::Bool(b) => Ok((Expr::Bool(*b), Ty::C(Type::Bool))),
             RExprKind::Null => Ok((Expr::Cast(Type::ptr(Type::Void), Box::new(Expr::Int(0))), Ty::Null)),
-            RExprKind::Name(n) => {
-                if let Some((k, v)) = self.rule.enum_const(n) {
-                    return Ok((Expr::Int(v), Ty::Enum(k)));
-                }
-                if let Some(v) = self.rule.state_var(n) {
-                    if self.constant {
-                        return Err(self.diag(
-                            e.pos,
-                            format!("the initial value must be a constant, not the state variable `{n}`"),
-                        ));
-                    }
-                    let g = self.globals.get(n).cloned().unwrap_or_else(|| n.clone());
-                    return Ok((Expr::Lval(Lval::Var(g)), self.state_ty(v)));
-                }
-                if self.constant {
-                    return Err(self.diag(e.pos, format!("unknown constant `{n}` in an initial value")));
-                }
-                let Some(p) = self.prog else {
-                    return Ok((Expr::Lval(Lval::Var(n.clone())), Ty::Any));
-                };
-                let g = p.global(n).or_else(|| p.globals.iter().find(|g| g.c_name == *n));
-                match g {
-                    Some(g) => Ok((Expr::Lval(Lval::Var(g.name.clone())), Ty::C(g.ty.clone()))),
-                    None => Err(self.diag(
-                        e.pos,
-                        format!("unknown identifier `{n}`: not a state variable, an enum constant or a global variable of the program"),
-                    )),
-                }
-            }
+            RExprKind::Name(n) => self.name_expr(e, n),
             RExprKind::Slot(s) => {
                 if self.constant {
                     return Err(self.diag(e.pos, format!("the initial value must be a constant, not `{s}`")));
@@ -168,69 +139,108 @@ impl Env<'_> {
                     t => Err(self.diag(e.pos, format!("cannot dereference a value of type {}", self.describe(&t)))),
                 }
             }
-            RExprKind::Field(a, f, arrow) => {
-                let (x, t) = self.expr(a)?;
-                if t == Ty::Any {
-                    let base = if *arrow { Lval::Deref(Box::new(x)) } else { as_lval(x).unwrap_or(Lval::var("?")) };
-                    return Ok((Expr::Lval(Lval::Field(Box::new(base), f.clone())), Ty::Any));
-                }
-                let (base, st) = match (&t, arrow) {
-                    (Ty::C(Type::Ptr(inner)), true) => match &**inner {
-                        Type::Struct(s) => (Lval::Deref(Box::new(x)), s.clone()),
-                        _ => {
-                            return Err(self.diag(
-                                e.pos,
-                                format!("`->{f}` on a value of type {}, not a pointer to a struct", self.describe(&t)),
-                            ))
-                        }
-                    },
-                    (Ty::C(Type::Struct(s)), false) => match as_lval(x) {
-                        Some(l) => (l, s.clone()),
-                        None => return Err(self.diag(e.pos, format!("`.{f}` needs a struct variable"))),
-                    },
-                    _ => {
-                        let op = if *arrow { "->" } else { "." };
-                        return Err(self.diag(e.pos, format!("`{op}{f}` on a value of type {}", self.describe(&t))));
-                    }
-                };
-                let ft = self.prog.and_then(|p| p.field_type(&st, f)).cloned();
-                match ft {
-                    Some(ft) => Ok((Expr::Lval(Lval::Field(Box::new(base), f.clone())), Ty::C(ft))),
-                    None => Err(self.diag(e.pos, format!("struct {st} has no field `{f}`"))),
-                }
+            RExprKind::Field(a, f, arrow) => self.field_expr(e, a, f, *arrow),
+            RExprKind::Index(a, i) => self.index_expr(e, a, i),
+            RExprKind::Cast(to, a) => self.cast_expr(e, to, a),
+        }
+    }
+
+    /// `(to) a`: casts between scalar types; a null or literal 0 becomes a null pointer.
+    fn cast_expr(&self, e: &RExpr, to: &Type, a: &RExpr) -> Result<(Expr, Ty), Diagnostic> {
+        let (x, t) = self.expr(a)?;
+        match (&t, to) {
+            (_, Type::Void) => Err(self.diag(e.pos, "cast to void in a rule expression")),
+            (Ty::Enum(_), _) => Err(self.diag(e.pos, "an enum state value cannot be cast")),
+            (Ty::C(ft), _) if !ft.is_scalar() => {
+                Err(self.diag(e.pos, format!("cannot cast a value of type {}", self.describe(&t))))
             }
-            RExprKind::Index(a, i) => {
-                let (x, t) = self.expr(a)?;
-                let (iv, it) = self.expr(i)?;
-                self.int_operand(&it, i.pos, "[]")?;
-                match t {
-                    Ty::Any => Ok((Expr::Lval(Lval::Deref(Box::new(Expr::bin(BinOp::Add, x, iv)))), Ty::Any)),
-                    Ty::C(Type::Array(el, _)) => match as_lval(x) {
-                        Some(l) => Ok((Expr::Lval(Lval::Index(Box::new(l), Box::new(iv))), Ty::C(*el))),
-                        None => Err(self.diag(e.pos, "indexing needs an array variable")),
-                    },
-                    Ty::C(Type::Ptr(el)) if *el != Type::Void => {
-                        Ok((Expr::Lval(Lval::Deref(Box::new(Expr::bin(BinOp::Add, x, iv)))), Ty::C(*el)))
-                    }
-                    t => Err(self.diag(e.pos, format!("cannot index a value of type {}", self.describe(&t)))),
-                }
+            (Ty::Null, Type::Ptr(_)) => Ok((Expr::Cast(to.clone(), Box::new(Expr::Int(0))), Ty::C(to.clone()))),
+            (Ty::C(Type::Int { .. }), Type::Ptr(_)) if x == Expr::Int(0) => {
+                Ok((Expr::Cast(to.clone(), Box::new(Expr::Int(0))), Ty::C(to.clone())))
             }
-            RExprKind::Cast(to, a) => {
-                let (x, t) = self.expr(a)?;
-                match (&t, to) {
-                    (_, Type::Void) => Err(self.diag(e.pos, "cast to void in a rule expression")),
-                    (Ty::Enum(_), _) => Err(self.diag(e.pos, "an enum state value cannot be cast")),
-                    (Ty::C(ft), _) if !ft.is_scalar() => {
-                        Err(self.diag(e.pos, format!("cannot cast a value of type {}", self.describe(&t))))
-                    }
-                    (Ty::Null, Type::Ptr(_)) => Ok((Expr::Cast(to.clone(), Box::new(Expr::Int(0))), Ty::C(to.clone()))),
-                    (Ty::C(Type::Int { .. }), Type::Ptr(_)) if x == Expr::Int(0) => {
-                        Ok((Expr::Cast(to.clone(), Box::new(Expr::Int(0))), Ty::C(to.clone())))
-                    }
-                    (Ty::C(ft), Type::Bool) => Ok((truth(x, ft), Ty::C(Type::Bool))),
-                    _ => Ok((Expr::Cast(to.clone(), Box::new(x)), Ty::C(to.clone()))),
-                }
+            (Ty::C(ft), Type::Bool) => Ok((truth(x, ft), Ty::C(Type::Bool))),
+            _ => Ok((Expr::Cast(to.clone(), Box::new(x)), Ty::C(to.clone()))),
+        }
+    }
+
+    /// `a[i]`: indexing an array variable or a pointer.
+    fn index_expr(&self, e: &RExpr, a: &RExpr, i: &RExpr) -> Result<(Expr, Ty), Diagnostic> {
+        let (x, t) = self.expr(a)?;
+        let (iv, it) = self.expr(i)?;
+        self.int_operand(&it, i.pos, "[]")?;
+        match t {
+            Ty::Any => Ok((Expr::Lval(Lval::Deref(Box::new(Expr::bin(BinOp::Add, x, iv)))), Ty::Any)),
+            Ty::C(Type::Array(el, _)) => match as_lval(x) {
+                Some(l) => Ok((Expr::Lval(Lval::Index(Box::new(l), Box::new(iv))), Ty::C(*el))),
+                None => Err(self.diag(e.pos, "indexing needs an array variable")),
+            },
+            Ty::C(Type::Ptr(el)) if *el != Type::Void => {
+                Ok((Expr::Lval(Lval::Deref(Box::new(Expr::bin(BinOp::Add, x, iv)))), Ty::C(*el)))
             }
+            t => Err(self.diag(e.pos, format!("cannot index a value of type {}", self.describe(&t)))),
+        }
+    }
+
+    /// `a.f` or `a->f`: the base must be a struct (or a pointer to one) with field `f`.
+    fn field_expr(&self, e: &RExpr, a: &RExpr, f: &str, arrow: bool) -> Result<(Expr, Ty), Diagnostic> {
+        let (x, t) = self.expr(a)?;
+        if t == Ty::Any {
+            let base = if arrow { Lval::Deref(Box::new(x)) } else { as_lval(x).unwrap_or(Lval::var("?")) };
+            return Ok((Expr::Lval(Lval::Field(Box::new(base), f.to_string())), Ty::Any));
+        }
+        let (base, st) = match (&t, arrow) {
+            (Ty::C(Type::Ptr(inner)), true) => match &**inner {
+                Type::Struct(s) => (Lval::Deref(Box::new(x)), s.clone()),
+                _ => {
+                    return Err(self.diag(
+                        e.pos,
+                        format!("`->{f}` on a value of type {}, not a pointer to a struct", self.describe(&t)),
+                    ))
+                }
+            },
+            (Ty::C(Type::Struct(s)), false) => match as_lval(x) {
+                Some(l) => (l, s.clone()),
+                None => return Err(self.diag(e.pos, format!("`.{f}` needs a struct variable"))),
+            },
+            _ => {
+                let op = if arrow { "->" } else { "." };
+                return Err(self.diag(e.pos, format!("`{op}{f}` on a value of type {}", self.describe(&t))));
+            }
+        };
+        let ft = self.prog.and_then(|p| p.field_type(&st, f)).cloned();
+        match ft {
+            Some(ft) => Ok((Expr::Lval(Lval::Field(Box::new(base), f.to_string())), Ty::C(ft))),
+            None => Err(self.diag(e.pos, format!("struct {st} has no field `{f}`"))),
+        }
+    }
+
+    /// A name: an enum constant, a state variable or a global variable of the program.
+    fn name_expr(&self, e: &RExpr, n: &str) -> Result<(Expr, Ty), Diagnostic> {
+        if let Some((k, v)) = self.rule.enum_const(n) {
+            return Ok((Expr::Int(v), Ty::Enum(k)));
+        }
+        if let Some(v) = self.rule.state_var(n) {
+            if self.constant {
+                return Err(
+                    self.diag(e.pos, format!("the initial value must be a constant, not the state variable `{n}`"))
+                );
+            }
+            let g = self.globals.get(n).cloned().unwrap_or_else(|| n.to_string());
+            return Ok((Expr::Lval(Lval::Var(g)), self.state_ty(v)));
+        }
+        if self.constant {
+            return Err(self.diag(e.pos, format!("unknown constant `{n}` in an initial value")));
+        }
+        let Some(p) = self.prog else {
+            return Ok((Expr::Lval(Lval::Var(n.to_string())), Ty::Any));
+        };
+        let g = p.global(n).or_else(|| p.globals.iter().find(|g| g.c_name == *n));
+        match g {
+            Some(g) => Ok((Expr::Lval(Lval::Var(g.name.clone())), Ty::C(g.ty.clone()))),
+            None => Err(self.diag(
+                e.pos,
+                format!("unknown identifier `{n}`: not a state variable, an enum constant or a global variable of the program"),
+            )),
         }
     }
 

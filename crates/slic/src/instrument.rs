@@ -243,6 +243,11 @@ fn slots_in_stmts(b: &[RStmt], out: &mut BTreeSet<u32>, ret: &mut bool) {
     }
 }
 
+/// The site of procedure `orig`'s own `.entry` or `.exit` event.
+fn body_site(orig: &Proc, args: Vec<Option<(Expr, Type)>>, ret: Option<(Expr, Type)>) -> Site {
+    Site { func: orig.name.clone(), args, ret, nparams: orig.formals.len(), variadic: orig.variadic }
+}
+
 /// Variables whose address is taken or that are assigned in a procedure body.
 fn modified_vars(p: &Proc) -> HashSet<String> {
     fn addr_taken(e: &Expr, out: &mut HashSet<String>) {
@@ -613,6 +618,8 @@ impl<'a> Instrumenter<'a> {
         n
     }
 
+    /// Instruments procedure `pi`: the state's initialisation (in the entry procedure), the
+    /// `.entry` code, the `.exit` code before each return, and the code around calls.
     fn proc(&mut self, pi: usize) -> Result<(), Diagnostic> {
         let orig = self.prog.procs[pi].clone();
         let name = orig.name.clone();
@@ -626,75 +633,27 @@ impl<'a> Instrumenter<'a> {
         };
         // the state starts at the entry procedure
         if name == self.prog.entry {
-            for v in &self.rule.state {
-                let g = self.globals[&v.name].clone();
-                let init = match &self.out.global(&g).map(|x| x.init.clone()) {
-                    Some(Init::Expr(e)) => e.clone(),
-                    _ => Expr::Int(0),
-                };
-                em.emit(StmtKind::Assign(Lval::Var(g), init));
-            }
-            if let Some(o) = &self.obj {
-                match &o.flag {
-                    None => em.emit(StmtKind::Assign(Lval::Var(o.var.clone()), Expr::Nondet(o.ty.clone()))),
-                    Some(flag) => em.emit(StmtKind::Assign(Lval::Var(flag.clone()), Expr::Bool(false))),
-                }
-            }
+            self.init_state(&mut em);
         }
         // formals as values for .entry and .exit of this body
         let mut formal_args: Vec<Option<(Expr, Type)>> =
             orig.formals.iter().map(|f| Some((Expr::var(&f.name), f.ty.clone()))).collect();
-        let ft_site = |args: Vec<Option<(Expr, Type)>>, ret: Option<(Expr, Type)>| Site {
-            func: name.clone(),
-            args,
-            ret,
-            nparams: orig.formals.len(),
-            variadic: orig.variadic,
-        };
         let has_entry = self.has_event(&name, Event::Entry);
         let has_exit = self.has_event(&name, Event::Exit);
         if has_exit {
-            // keep the entry values of formals that the body changes
-            let (used, _) = self.slots_used(&name, Event::Exit);
-            for n in used {
-                let Some(f) = orig.formals.get(n as usize - 1) else {
-                    continue;
-                };
-                if modified.contains(&f.name) {
-                    em.loc = orig.loc;
-                    let t = self.new_local(pi, &format!("slic_arg{n}"), f.ty.clone(), orig.loc);
-                    em.emit(StmtKind::Assign(Lval::Var(t.clone()), Expr::var(&f.name)));
-                    formal_args[n as usize - 1] = Some((Expr::var(&t), f.ty.clone()));
-                }
-            }
+            self.save_exit_formals(&mut em, pi, &orig, &modified, &mut formal_args);
         }
         if has_entry {
             em.loc = orig.loc;
-            let site = ft_site(orig.formals.iter().map(|f| Some((Expr::var(&f.name), f.ty.clone()))).collect(), None);
+            let args = orig.formals.iter().map(|f| Some((Expr::var(&f.name), f.ty.clone()))).collect();
+            let site = body_site(&orig, args, None);
             self.event_code(&mut em, &site, Event::Entry)?;
         }
         let ret_temps: &mut HashMap<Type, String> = &mut HashMap::new();
         for s in orig.body.iter() {
             em.loc = s.loc;
             match &s.kind {
-                StmtKind::Return(e) if has_exit => {
-                    let mut s = s.clone();
-                    em.pending.append(&mut s.labels);
-                    let (_, uses_ret) = self.slots_used(&name, Event::Exit);
-                    let ret = match e {
-                        Some(e) if uses_ret && e.has_nondet() => {
-                            let t = self.new_local(pi, "slic_ret", orig.ret.clone(), s.loc);
-                            em.emit(StmtKind::Assign(Lval::Var(t.clone()), e.clone()));
-                            s.kind = StmtKind::Return(Some(Expr::var(&t)));
-                            Some((Expr::var(&t), orig.ret.clone()))
-                        }
-                        Some(e) => Some((e.clone(), orig.ret.clone())),
-                        None => None,
-                    };
-                    let site = ft_site(formal_args.clone(), ret);
-                    self.event_code(&mut em, &site, Event::Exit)?;
-                    em.push(s);
-                }
+                StmtKind::Return(e) if has_exit => self.exit_at_return(&mut em, pi, &orig, s, e, &formal_args)?,
                 StmtKind::Call { ret, callee, args } if self.call_has_events(callee) => {
                     self.call_site(&mut em, pi, s, ret, callee, args, &modified, ret_temps)?;
                 }
@@ -705,6 +664,78 @@ impl<'a> Instrumenter<'a> {
             em.emit(StmtKind::Skip);
         }
         self.out.procs[pi].body = em.body;
+        Ok(())
+    }
+
+    /// Assigns the state variables their initial values (and clears the tracked object).
+    fn init_state(&self, em: &mut Emitter) {
+        for v in &self.rule.state {
+            let g = self.globals[&v.name].clone();
+            let init = match &self.out.global(&g).map(|x| x.init.clone()) {
+                Some(Init::Expr(e)) => e.clone(),
+                _ => Expr::Int(0),
+            };
+            em.emit(StmtKind::Assign(Lval::Var(g), init));
+        }
+        if let Some(o) = &self.obj {
+            match &o.flag {
+                None => em.emit(StmtKind::Assign(Lval::Var(o.var.clone()), Expr::Nondet(o.ty.clone()))),
+                Some(flag) => em.emit(StmtKind::Assign(Lval::Var(flag.clone()), Expr::Bool(false))),
+            }
+        }
+    }
+
+    /// Keeps the entry values of the formals that the `.exit` code reads and the body changes,
+    /// in new locals that `formal_args` then names.
+    fn save_exit_formals(
+        &mut self,
+        em: &mut Emitter,
+        pi: usize,
+        orig: &Proc,
+        modified: &HashSet<String>,
+        formal_args: &mut [Option<(Expr, Type)>],
+    ) {
+        let (used, _) = self.slots_used(&orig.name, Event::Exit);
+        for n in used {
+            let Some(f) = orig.formals.get(n as usize - 1) else {
+                continue;
+            };
+            if modified.contains(&f.name) {
+                em.loc = orig.loc;
+                let t = self.new_local(pi, &format!("slic_arg{n}"), f.ty.clone(), orig.loc);
+                em.emit(StmtKind::Assign(Lval::Var(t.clone()), Expr::var(&f.name)));
+                formal_args[n as usize - 1] = Some((Expr::var(&t), f.ty.clone()));
+            }
+        }
+    }
+
+    /// The `.exit` code before the return statement `s` (returning `e`); a nondeterministic
+    /// return value that the code reads is first stored in a local.
+    fn exit_at_return(
+        &mut self,
+        em: &mut Emitter,
+        pi: usize,
+        orig: &Proc,
+        s: &Stmt,
+        e: &Option<Expr>,
+        formal_args: &[Option<(Expr, Type)>],
+    ) -> Result<(), Diagnostic> {
+        let mut s = s.clone();
+        em.pending.append(&mut s.labels);
+        let (_, uses_ret) = self.slots_used(&orig.name, Event::Exit);
+        let ret = match e {
+            Some(e) if uses_ret && e.has_nondet() => {
+                let t = self.new_local(pi, "slic_ret", orig.ret.clone(), s.loc);
+                em.emit(StmtKind::Assign(Lval::Var(t.clone()), e.clone()));
+                s.kind = StmtKind::Return(Some(Expr::var(&t)));
+                Some((Expr::var(&t), orig.ret.clone()))
+            }
+            Some(e) => Some((e.clone(), orig.ret.clone())),
+            None => None,
+        };
+        let site = body_site(orig, formal_args.to_vec(), ret);
+        self.event_code(em, &site, Event::Exit)?;
+        em.push(s);
         Ok(())
     }
 

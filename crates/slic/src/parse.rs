@@ -303,7 +303,7 @@ impl<'a> Parser<'a> {
         Ok(out)
     }
 
-    // Long by design: one arm per SLIC statement form; splitting it would scatter the cases.
+    /// One action, appended to `out`; one arm per SLIC statement form.
     fn stmt(&mut self, out: &mut Vec<RStmt>) -> PResult<()> {
         let pos = self.pos();
         match self.peek().clone() {
@@ -348,41 +348,7 @@ impl<'a> Parser<'a> {
                 out.push(RStmt::Halt { pos });
             }
             Tok::Ident(k) if k == "else" => return self.err("`else` without `if`"),
-            Tok::Ident(var) => {
-                self.bump();
-                let target = RExpr { kind: RExprKind::Name(var.clone()), pos };
-                let op = match self.peek().clone() {
-                    Tok::P(p) => p,
-                    t => return self.err(format!("expected an assignment to `{var}`, found {}", t.describe())),
-                };
-                let opos = self.pos();
-                let value = match op {
-                    "=" => {
-                        self.bump();
-                        self.expr()?
-                    }
-                    "++" | "--" => {
-                        self.bump();
-                        let one = RExpr { kind: RExprKind::Int(1), pos: opos };
-                        let bop = if op == "++" { BinOp::Add } else { BinOp::Sub };
-                        RExpr { kind: RExprKind::Binary(bop, Box::new(target), Box::new(one)), pos: opos }
-                    }
-                    "+=" | "-=" | "*=" | "/=" | "%=" | "&=" | "|=" | "^=" | "<<=" | ">>=" => {
-                        self.bump();
-                        let rhs = self.expr()?;
-                        let bop = BinOp::from_c(&op[..op.len() - 1]).expect("compound operator").0;
-                        RExpr { kind: RExprKind::Binary(bop, Box::new(target), Box::new(rhs)), pos: opos }
-                    }
-                    _ => {
-                        return self.err(format!(
-                            "expected an assignment to `{var}` (actions are `if`, assignments to state variables, `abort` and `halt`), found {}",
-                            self.peek().describe()
-                        ))
-                    }
-                };
-                self.expect_p(";")?;
-                out.push(RStmt::Assign { var, value, pos });
-            }
+            Tok::Ident(var) => self.assignment(var, pos, out)?,
             Tok::P(p @ ("++" | "--")) => {
                 self.bump();
                 let (var, vp) = self.ident("a state variable")?;
@@ -401,6 +367,44 @@ impl<'a> Parser<'a> {
                     .err(format!("expected an action (`if`, an assignment, `abort`, `halt`), found {}", t.describe()))
             }
         }
+        Ok(())
+    }
+
+    /// `var = e;`, `var++;`, `var--;` or a compound assignment `var op= e;` to a state variable.
+    fn assignment(&mut self, var: String, pos: Pos, out: &mut Vec<RStmt>) -> PResult<()> {
+        self.bump();
+        let target = RExpr { kind: RExprKind::Name(var.clone()), pos };
+        let op = match self.peek().clone() {
+            Tok::P(p) => p,
+            t => return self.err(format!("expected an assignment to `{var}`, found {}", t.describe())),
+        };
+        let opos = self.pos();
+        let value = match op {
+            "=" => {
+                self.bump();
+                self.expr()?
+            }
+            "++" | "--" => {
+                self.bump();
+                let one = RExpr { kind: RExprKind::Int(1), pos: opos };
+                let bop = if op == "++" { BinOp::Add } else { BinOp::Sub };
+                RExpr { kind: RExprKind::Binary(bop, Box::new(target), Box::new(one)), pos: opos }
+            }
+            "+=" | "-=" | "*=" | "/=" | "%=" | "&=" | "|=" | "^=" | "<<=" | ">>=" => {
+                self.bump();
+                let rhs = self.expr()?;
+                let bop = BinOp::from_c(&op[..op.len() - 1]).expect("compound operator").0;
+                RExpr { kind: RExprKind::Binary(bop, Box::new(target), Box::new(rhs)), pos: opos }
+            }
+            _ => {
+                return self.err(format!(
+                    "expected an assignment to `{var}` (actions are `if`, assignments to state variables, `abort` and `halt`), found {}",
+                    self.peek().describe()
+                ))
+            }
+        };
+        self.expect_p(";")?;
+        out.push(RStmt::Assign { var, value, pos });
         Ok(())
     }
 

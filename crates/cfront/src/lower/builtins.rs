@@ -210,7 +210,6 @@ impl Lowerer<'_> {
     }
 
     /// The GNU builtins modelled here. `Ok(None)`: not one of them.
-    // Long by design: one arm per GNU builtin; splitting it would scatter the cases.
     pub(super) fn gnu_builtin(
         &mut self,
         n: &str,
@@ -222,35 +221,8 @@ impl Lowerer<'_> {
             return Ok(Some(self.memory_fn(n, c, span, want)?));
         }
         let args = &c.node.arguments;
-        let argc = |k: usize| -> Res<()> {
-            if args.len() == k {
-                Ok(())
-            } else {
-                self.err(span, format!("{n} takes {k} arguments"))
-            }
-        };
         match n {
-            "atexit" => {
-                argc(1)?;
-                let (f, ft) = self.rv(&args[0])?;
-                let handler =
-                    Type::ptr(Type::Func(Box::new(FuncType { ret: Type::Void, params: vec![], variadic: false })));
-                let f = self.conv(f, &ft, &handler, args[0].span)?;
-                self.set_loc(span);
-                let ret = match want {
-                    Want::Effect => None,
-                    _ => Some(Lval::Var(self.new_temp(Type::INT)?)),
-                };
-                self.emit(StmtKind::Call {
-                    ret: ret.clone(),
-                    callee: super::exit::ATEXIT_REGISTER.into(),
-                    args: vec![f],
-                })?;
-                return Ok(Some(match ret {
-                    Some(r) => self.value_for_want(Expr::Lval(r), Type::INT, want, span)?,
-                    None => None,
-                }));
-            }
+            "atexit" => return self.atexit_call(n, args, span, want).map(Some),
             // no effect on values (va_list is only read by va_arg, which is not supported)
             "__atomic_thread_fence"
             | "__atomic_signal_fence"
@@ -268,125 +240,12 @@ impl Lowerer<'_> {
                 }));
             }
             "__builtin_bswap16" | "__builtin_bswap32" | "__builtin_bswap64" => {
-                argc(1)?;
-                let bits: u16 = n[15..].parse().unwrap_or(32);
-                let t = Type::int(bits, false);
-                let w = if bits == 64 { U64 } else { Type::UINT };
-                let (x, xt) = self.rv(&args[0])?;
-                let x = self.conv(x, &xt, &t, args[0].span)?;
-                let x = self.conv(x, &t, &w, args[0].span)?;
-                // byte i moves to byte n-1-i
-                let nbytes = (bits / 8) as i128;
-                let mut r = None;
-                for i in 0..nbytes {
-                    let byte = Expr::bin(
-                        BinOp::BitAnd,
-                        Expr::bin(BinOp::Shr, x.clone(), Expr::Int(8 * i)),
-                        const_expr(0xff, &w),
-                    );
-                    let moved = Expr::bin(BinOp::Shl, byte, Expr::Int(8 * (nbytes - 1 - i)));
-                    r = Some(match r {
-                        None => moved,
-                        Some(acc) => Expr::bin(BinOp::BitOr, acc, moved),
-                    });
-                }
-                let r = self.conv(r.unwrap_or(Expr::Int(0)), &w, &t, span)?;
-                return Ok(Some(self.value_for_want(r, t, want, span)?));
+                return self.bswap(n, args, span, want).map(Some)
             }
-            _ if bit_count(n, self.long_bits()).is_some() => {
-                argc(1)?;
-                let (kind, bits) = bit_count(n, self.long_bits()).unwrap_or(("popcount", 32));
-                let t = Type::int(bits, kind == "ffs");
-                let u = Type::int(bits, false);
-                let (x, xt) = self.rv(&args[0])?;
-                let x = self.conv(x, &xt, &t, args[0].span)?;
-                let x = self.conv(x, &t, &u, args[0].span)?;
-                let x = if matches!(x, Expr::Lval(Lval::Var(_))) || fold(&x).is_some() {
-                    x
-                } else {
-                    let tmp = self.new_temp(u.clone())?;
-                    self.set_loc(span);
-                    self.emit(StmtKind::Assign(Lval::var(&tmp), x))?;
-                    Expr::var(&tmp)
-                };
-                let b = bits as i128;
-                let mask = |k: i128| const_expr(interp::wrap((1i128 << k) - 1, &u), &u);
-                let zero = const_expr(0, &u);
-                // each function is a count of true conditions on x
-                let conds: Vec<Expr> = match kind {
-                    "popcount" | "parity" => (0..b)
-                        .map(|i| {
-                            let bit = Expr::bin(
-                                BinOp::BitAnd,
-                                Expr::bin(BinOp::Shr, x.clone(), Expr::Int(i)),
-                                const_expr(1, &u),
-                            );
-                            Expr::bin(BinOp::Ne, bit, zero.clone())
-                        })
-                        .collect(),
-                    // ctz(x) >= k iff the k low bits are 0; ffs(x) = ctz(x) + 1 for x != 0
-                    "ctz" => (1..=b)
-                        .map(|k| Expr::bin(BinOp::Eq, Expr::bin(BinOp::BitAnd, x.clone(), mask(k)), zero.clone()))
-                        .collect(),
-                    "ffs" => (0..b)
-                        .map(|k| Expr::bin(BinOp::Eq, Expr::bin(BinOp::BitAnd, x.clone(), mask(k)), zero.clone()))
-                        .collect(),
-                    // clz(x) >= k iff x < 2^(bits-k)
-                    _ => (1..=b)
-                        .map(|k| Expr::bin(BinOp::Eq, Expr::bin(BinOp::Shr, x.clone(), Expr::Int(b - k)), zero.clone()))
-                        .collect(),
-                };
-                let sum = conds
-                    .into_iter()
-                    .map(|c| Expr::Cast(Type::INT, Box::new(c)))
-                    .reduce(|a, c| Expr::bin(BinOp::Add, a, c))
-                    .unwrap_or(Expr::Int(0));
-                let sum = if kind == "parity" { Expr::bin(BinOp::BitAnd, sum, Expr::Int(1)) } else { sum };
-                let r = self.new_temp(Type::INT)?;
-                self.set_loc(span);
-                let is_zero = Expr::bin(BinOp::Eq, x.clone(), zero);
-                let (r1, r2) = (r.clone(), r.clone());
-                match kind {
-                    // undefined for 0: any value
-                    "clz" | "ctz" => self.emit_if(
-                        is_zero,
-                        &mut |s: &mut Self| s.emit(StmtKind::Assign(Lval::var(&r1), Expr::Nondet(Type::INT))),
-                        &mut |s: &mut Self| s.emit(StmtKind::Assign(Lval::var(&r2), sum.clone())),
-                    )?,
-                    "ffs" => self.emit_if(
-                        is_zero,
-                        &mut |s: &mut Self| s.emit(StmtKind::Assign(Lval::var(&r1), Expr::Int(0))),
-                        &mut |s: &mut Self| s.emit(StmtKind::Assign(Lval::var(&r2), sum.clone())),
-                    )?,
-                    _ => self.emit(StmtKind::Assign(Lval::var(&r), sum))?,
-                }
-                return Ok(Some(self.value_for_want(Expr::var(&r), Type::INT, want, span)?));
-            }
-            "__builtin_types_compatible_p" => {
-                let mut types = vec![];
-                for a in args.iter() {
-                    match &a.node {
-                        Expression::SizeOfTy(t) => types.push(self.type_name(&t.node.0)?),
-                        _ => return self.err(a.span, "__builtin_types_compatible_p takes two type names"),
-                    }
-                }
-                let [t1, t2] = &types[..] else {
-                    return self.err(span, "__builtin_types_compatible_p takes two type names");
-                };
-                return match types_compatible(t1, t2) {
-                    Some(c) => Ok(Some(self.value_for_want(Expr::Int(c as i128), Type::INT, want, span)?)),
-                    None => self.unsupported(
-                        span,
-                        format!(
-                            "__builtin_types_compatible_p of {} and {} is not supported (qualifiers, enums and integer type names are not kept)",
-                            print::type_str(t1),
-                            print::type_str(t2)
-                        ),
-                    ),
-                };
-            }
+            _ if bit_count(n, self.long_bits()).is_some() => return self.bit_count_call(n, args, span, want).map(Some),
+            "__builtin_types_compatible_p" => return self.types_compatible_call(args, span, want).map(Some),
             "__atomic_always_lock_free" | "__atomic_is_lock_free" => {
-                argc(2)?;
+                self.argc(n, args, span, 2)?;
                 // x86 and x86-64: objects of 1, 2, 4 and 8 bytes are lock-free
                 let size = self.const_int(&args[0])?;
                 if !matches!(size, 1 | 2 | 4 | 8) {
@@ -397,267 +256,529 @@ impl Lowerer<'_> {
             }
             _ => {}
         }
-        if let Some((op, old, nand)) = rmw_op(n) {
-            let k = if n.starts_with("__atomic_") { 3 } else { args.len().max(2) };
-            argc(k)?;
-            let (l, t) = self.atomic_object(&args[0])?;
-            if !t.is_integer() {
-                return self.unsupported(args[0].span, format!("{n} on a non-integer object is not supported"));
-            }
-            let (v, vt) = self.rv(&args[1])?;
-            for a in &args[2..] {
-                self.effect(a)?;
-            }
-            self.set_loc(span);
-            let prev = self.new_temp(t.clone())?;
-            self.emit(StmtKind::Assign(Lval::var(&prev), Expr::Lval(l.clone())))?;
-            let (r, rt) = self.arith(op, Expr::var(&prev), t.clone(), v, vt, span)?;
-            let r = if nand { Expr::Unary(UnOp::BitNot, Box::new(r)) } else { r };
-            let r = self.conv(r, &rt, &t, span)?;
-            let result = if old {
-                Expr::var(&prev)
-            } else {
-                let new = self.new_temp(t.clone())?;
-                self.emit(StmtKind::Assign(Lval::var(&new), r.clone()))?;
-                Expr::var(&new)
-            };
-            self.emit(StmtKind::Assign(l, if old { r } else { result.clone() }))?;
-            return Ok(Some(self.value_for_want(result, t, want, span)?));
+        if let Some(rmw) = rmw_op(n) {
+            return self.rmw_call(n, rmw, args, span, want).map(Some);
         }
         match n {
-            "__atomic_load_n" | "__atomic_load" => {
-                argc(if n == "__atomic_load" { 3 } else { 2 })?;
-                let (l, t) = self.atomic_object(&args[0])?;
-                if n == "__atomic_load" {
-                    let (out, ot) = self.atomic_object(&args[1])?;
-                    self.same_type(&t, &ot, n, span)?;
-                    self.effect(&args[2])?;
-                    self.set_loc(span);
-                    self.emit(StmtKind::Assign(out, Expr::Lval(l)))?;
-                    return Ok(Some(self.value_for_want(Expr::Int(0), Type::Void, want, span)?));
-                }
-                self.effect(&args[1])?;
-                self.set_loc(span);
-                let tmp = self.new_temp(t.clone())?;
-                self.emit(StmtKind::Assign(Lval::var(&tmp), Expr::Lval(l)))?;
-                Ok(Some(self.value_for_want(Expr::var(&tmp), t, want, span)?))
-            }
-            "__atomic_store_n" | "__atomic_store" => {
-                argc(3)?;
-                let (l, t) = self.atomic_object(&args[0])?;
-                let v = if n == "__atomic_store" {
-                    let (src, st) = self.atomic_object(&args[1])?;
-                    self.same_type(&t, &st, n, span)?;
-                    Expr::Lval(src)
-                } else {
-                    let (v, vt) = self.rv(&args[1])?;
-                    self.conv(v, &vt, &t, args[1].span)?
-                };
-                self.effect(&args[2])?;
-                self.set_loc(span);
-                self.emit(StmtKind::Assign(l, v))?;
-                Ok(Some(self.value_for_want(Expr::Int(0), Type::Void, want, span)?))
-            }
+            "__atomic_load_n" | "__atomic_load" => self.atomic_load(n, args, span, want).map(Some),
+            "__atomic_store_n" | "__atomic_store" => self.atomic_store(n, args, span, want).map(Some),
             "__atomic_exchange_n" | "__atomic_exchange" | "__sync_lock_test_and_set" => {
-                let generic = n == "__atomic_exchange";
-                if n == "__sync_lock_test_and_set" {
-                    if args.len() < 2 {
-                        return self.err(span, format!("{n} takes 2 arguments"));
-                    }
-                } else {
-                    argc(if generic { 4 } else { 3 })?;
-                }
-                let (l, t) = self.atomic_object(&args[0])?;
-                let v = if generic {
-                    let (src, st) = self.atomic_object(&args[1])?;
-                    self.same_type(&t, &st, n, span)?;
-                    Expr::Lval(src)
-                } else {
-                    let (v, vt) = self.rv(&args[1])?;
-                    self.conv(v, &vt, &t, args[1].span)?
-                };
-                let out = if generic {
-                    let (out, ot) = self.atomic_object(&args[2])?;
-                    self.same_type(&t, &ot, n, span)?;
-                    Some(out)
-                } else {
-                    None
-                };
-                for a in &args[if generic { 3 } else { 2 }..] {
-                    self.effect(a)?;
-                }
-                self.set_loc(span);
-                let prev = self.new_temp(t.clone())?;
-                self.emit(StmtKind::Assign(Lval::var(&prev), Expr::Lval(l.clone())))?;
-                let newv = self.new_temp(t.clone())?;
-                self.emit(StmtKind::Assign(Lval::var(&newv), v))?;
-                self.emit(StmtKind::Assign(l, Expr::var(&newv)))?;
-                match out {
-                    Some(out) => {
-                        self.emit(StmtKind::Assign(out, Expr::var(&prev)))?;
-                        Ok(Some(self.value_for_want(Expr::Int(0), Type::Void, want, span)?))
-                    }
-                    None => Ok(Some(self.value_for_want(Expr::var(&prev), t, want, span)?)),
-                }
+                self.atomic_exchange(n, args, span, want).map(Some)
             }
             "__atomic_compare_exchange_n" | "__atomic_compare_exchange" => {
-                // (ptr, expected*, desired, weak, success order, failure order); on x86 a weak
-                // exchange does not fail spuriously, as gcc compiles it
-                argc(6)?;
-                let (l, t) = self.atomic_object(&args[0])?;
-                if !t.is_scalar() {
-                    return self.unsupported(args[0].span, format!("{n} on a non-scalar object is not supported"));
-                }
-                let (exp, et) = self.atomic_object(&args[1])?;
-                self.same_type(&t, &et, n, span)?;
-                let desired = if n == "__atomic_compare_exchange" {
-                    let (d, dt) = self.atomic_object(&args[2])?;
-                    self.same_type(&t, &dt, n, span)?;
-                    Expr::Lval(d)
-                } else {
-                    let (d, dt) = self.rv(&args[2])?;
-                    self.conv(d, &dt, &t, args[2].span)?
-                };
-                for a in &args[3..] {
-                    self.effect(a)?;
-                }
-                self.set_loc(span);
-                let d = self.new_temp(t.clone())?;
-                self.emit(StmtKind::Assign(Lval::var(&d), desired))?;
-                let cur = self.new_temp(t.clone())?;
-                self.emit(StmtKind::Assign(Lval::var(&cur), Expr::Lval(l.clone())))?;
-                let ok = self.new_temp(Type::Bool)?;
-                let same = Expr::bin(BinOp::Eq, Expr::var(&cur), Expr::Lval(exp.clone()));
-                self.emit(StmtKind::Assign(Lval::var(&ok), same))?;
-                let (l2, exp2, cur2, d2) = (l.clone(), exp.clone(), cur.clone(), d.clone());
-                self.emit_if(
-                    Expr::var(&ok),
-                    &mut |s: &mut Self| s.emit(StmtKind::Assign(l2.clone(), Expr::var(&d2))),
-                    &mut |s: &mut Self| s.emit(StmtKind::Assign(exp2.clone(), Expr::var(&cur2))),
-                )?;
-                Ok(Some(self.value_for_want(Expr::var(&ok), Type::Bool, want, span)?))
+                self.atomic_compare_exchange(n, args, span, want).map(Some)
             }
             "__sync_bool_compare_and_swap" | "__sync_val_compare_and_swap" => {
-                if args.len() < 3 {
-                    return self.err(span, format!("{n} takes 3 arguments"));
-                }
-                let (l, t) = self.atomic_object(&args[0])?;
-                if !t.is_scalar() {
-                    return self.unsupported(args[0].span, format!("{n} on a non-scalar object is not supported"));
-                }
-                let (o, ot) = self.rv(&args[1])?;
-                let o = self.conv(o, &ot, &t, args[1].span)?;
-                let (d, dt) = self.rv(&args[2])?;
-                let d = self.conv(d, &dt, &t, args[2].span)?;
-                for a in &args[3..] {
-                    self.effect(a)?;
-                }
-                self.set_loc(span);
-                let (ov, dv) = (self.new_temp(t.clone())?, self.new_temp(t.clone())?);
-                self.emit(StmtKind::Assign(Lval::var(&ov), o))?;
-                self.emit(StmtKind::Assign(Lval::var(&dv), d))?;
-                let cur = self.new_temp(t.clone())?;
-                self.emit(StmtKind::Assign(Lval::var(&cur), Expr::Lval(l.clone())))?;
-                let same = Expr::bin(BinOp::Eq, Expr::var(&cur), Expr::var(&ov));
-                let (l2, dv2) = (l.clone(), dv.clone());
-                self.emit_if(
-                    same.clone(),
-                    &mut |s: &mut Self| s.emit(StmtKind::Assign(l2.clone(), Expr::var(&dv2))),
-                    &mut |_s: &mut Self| Ok(()),
-                )?;
-                if n == "__sync_bool_compare_and_swap" {
-                    // the comparison is of the old value, read before the store
-                    let ok = self.new_temp(Type::Bool)?;
-                    self.emit(StmtKind::Assign(Lval::var(&ok), same))?;
-                    Ok(Some(self.value_for_want(Expr::var(&ok), Type::Bool, want, span)?))
-                } else {
-                    Ok(Some(self.value_for_want(Expr::var(&cur), t, want, span)?))
-                }
+                self.sync_compare_and_swap(n, args, span, want).map(Some)
             }
             "__atomic_test_and_set" | "__atomic_clear" | "__sync_lock_release" => {
-                let test = n == "__atomic_test_and_set";
-                if n == "__sync_lock_release" {
-                    if args.is_empty() {
-                        return self.err(span, format!("{n} takes 1 argument"));
-                    }
-                } else {
-                    argc(2)?;
-                }
-                // test-and-set and clear act on the byte the pointer points to: the object
-                // itself, or the first member of a struct (C11's atomic_flag)
-                let (mut l, mut t) = self.atomic_object(&args[0])?;
-                if let Type::Struct(sn) = &t {
-                    let first =
-                        self.prog.structs.iter().find(|d| &d.name == sn).and_then(|d| d.fields.first()).cloned();
-                    if let Some(f) = first {
-                        l = Lval::Field(Box::new(l), f.name.clone());
-                        t = f.ty;
-                    }
-                }
-                if !t.is_integer() || (n != "__sync_lock_release" && bits_of(&t) != 8 && t != Type::Bool) {
-                    return self.unsupported(
-                        args[0].span,
-                        format!("{n} on an object of type {} is not supported", print::type_str(&t)),
-                    );
-                }
-                if !t.is_scalar() {
-                    return self.unsupported(args[0].span, format!("{n} on a non-scalar object is not supported"));
-                }
-                for a in &args[1..] {
-                    self.effect(a)?;
-                }
-                self.set_loc(span);
-                let result = if test {
-                    let prev = self.new_temp(Type::Bool)?;
-                    let set = self.truth(Expr::Lval(l.clone()), &t);
-                    self.emit(StmtKind::Assign(Lval::var(&prev), set))?;
-                    self.emit(StmtKind::Assign(l, const_expr(1, &t)))?;
-                    (Expr::var(&prev), Type::Bool)
-                } else {
-                    self.emit(StmtKind::Assign(l, Self::zero_of(&t)))?;
-                    (Expr::Int(0), Type::Void)
-                };
-                Ok(Some(self.value_for_want(result.0, result.1, want, span)?))
+                self.test_and_set(n, args, span, want).map(Some)
             }
             "__builtin_add_overflow"
             | "__builtin_sub_overflow"
             | "__builtin_mul_overflow"
             | "__builtin_add_overflow_p"
             | "__builtin_sub_overflow_p"
-            | "__builtin_mul_overflow_p" => {
-                argc(3)?;
-                let op = match &n[10..13] {
-                    "add" => BinOp::Add,
-                    "sub" => BinOp::Sub,
-                    _ => BinOp::Mul,
-                };
-                let (a, at) = self.rv(&args[0])?;
-                let (b, bt) = self.rv(&args[1])?;
-                // `_p`: the third argument only gives the result type; nothing is stored
-                let (res, rt) = if n.ends_with("_p") {
-                    (None, self.rv(&args[2])?.1)
-                } else {
-                    let (res, rt) = self.atomic_object(&args[2])?;
-                    (Some(res), rt)
-                };
-                Ok(Some(self.overflow(n, op, (a, at), (b, bt), res, rt, span, want)?))
-            }
+            | "__builtin_mul_overflow_p" => self.overflow_call(n, args, span, want).map(Some),
             _ => match typed_overflow(n, self.long_bits()) {
-                Some((op, t)) => {
-                    argc(3)?;
-                    let (a, at) = self.rv(&args[0])?;
-                    let a = self.conv(a, &at, &t, args[0].span)?;
-                    let (b, bt) = self.rv(&args[1])?;
-                    let b = self.conv(b, &bt, &t, args[1].span)?;
-                    let (res, rt) = self.atomic_object(&args[2])?;
-                    if rt != t {
-                        return self.err(args[2].span, format!("{n} needs a pointer to {}", print::type_str(&t)));
-                    }
-                    Ok(Some(self.overflow(n, op, (a, t.clone()), (b, t), Some(res), rt, span, want)?))
-                }
+                Some((op, t)) => self.typed_overflow_call(n, op, t, args, span, want).map(Some),
                 None => Ok(None),
             },
         }
+    }
+
+    /// An error unless builtin `n` has `k` arguments.
+    fn argc(&self, n: &str, args: &[Node<Expression>], span: Span, k: usize) -> Res<()> {
+        if args.len() == k {
+            Ok(())
+        } else {
+            self.err(span, format!("{n} takes {k} arguments"))
+        }
+    }
+
+    /// The read-modify-write atomics (`__atomic_fetch_add`, `__sync_add_and_fetch`, …):
+    /// `*p = *p op v` (`~(*p op v)` for nand), giving the old or the new value.
+    fn rmw_call(
+        &mut self,
+        n: &str,
+        (op, old, nand): (BinOp, bool, bool),
+        args: &[Node<Expression>],
+        span: Span,
+        want: &Want,
+    ) -> Res<Option<(Expr, Type)>> {
+        let k = if n.starts_with("__atomic_") { 3 } else { args.len().max(2) };
+        self.argc(n, args, span, k)?;
+        let (l, t) = self.atomic_object(&args[0])?;
+        if !t.is_integer() {
+            return self.unsupported(args[0].span, format!("{n} on a non-integer object is not supported"));
+        }
+        let (v, vt) = self.rv(&args[1])?;
+        for a in &args[2..] {
+            self.effect(a)?;
+        }
+        self.set_loc(span);
+        let prev = self.new_temp(t.clone())?;
+        self.emit(StmtKind::Assign(Lval::var(&prev), Expr::Lval(l.clone())))?;
+        let (r, rt) = self.arith(op, Expr::var(&prev), t.clone(), v, vt, span)?;
+        let r = if nand { Expr::Unary(UnOp::BitNot, Box::new(r)) } else { r };
+        let r = self.conv(r, &rt, &t, span)?;
+        let result = if old {
+            Expr::var(&prev)
+        } else {
+            let new = self.new_temp(t.clone())?;
+            self.emit(StmtKind::Assign(Lval::var(&new), r.clone()))?;
+            Expr::var(&new)
+        };
+        self.emit(StmtKind::Assign(l, if old { r } else { result.clone() }))?;
+        self.value_for_want(result, t, want, span)
+    }
+
+    /// `__builtin_{add,sub,mul}_overflow[_p](a, b, res)`: whether the exact result overflows
+    /// the type of `*res`, where (without `_p`) the wrapped result is stored.
+    fn overflow_call(
+        &mut self,
+        n: &str,
+        args: &[Node<Expression>],
+        span: Span,
+        want: &Want,
+    ) -> Res<Option<(Expr, Type)>> {
+        self.argc(n, args, span, 3)?;
+        let op = match &n[10..13] {
+            "add" => BinOp::Add,
+            "sub" => BinOp::Sub,
+            _ => BinOp::Mul,
+        };
+        let (a, at) = self.rv(&args[0])?;
+        let (b, bt) = self.rv(&args[1])?;
+        // `_p`: the third argument only gives the result type; nothing is stored
+        let (res, rt) = if n.ends_with("_p") {
+            (None, self.rv(&args[2])?.1)
+        } else {
+            let (res, rt) = self.atomic_object(&args[2])?;
+            (Some(res), rt)
+        };
+        self.overflow(n, op, (a, at), (b, bt), res, rt, span, want)
+    }
+
+    /// The type-specific overflow builtins (`__builtin_sadd_overflow` & co.): operands
+    /// converted to type `t`, the result stored through a pointer to `t`.
+    fn typed_overflow_call(
+        &mut self,
+        n: &str,
+        op: BinOp,
+        t: Type,
+        args: &[Node<Expression>],
+        span: Span,
+        want: &Want,
+    ) -> Res<Option<(Expr, Type)>> {
+        self.argc(n, args, span, 3)?;
+        let (a, at) = self.rv(&args[0])?;
+        let a = self.conv(a, &at, &t, args[0].span)?;
+        let (b, bt) = self.rv(&args[1])?;
+        let b = self.conv(b, &bt, &t, args[1].span)?;
+        let (res, rt) = self.atomic_object(&args[2])?;
+        if rt != t {
+            return self.err(args[2].span, format!("{n} needs a pointer to {}", print::type_str(&t)));
+        }
+        self.overflow(n, op, (a, t.clone()), (b, t), Some(res), rt, span, want)
+    }
+
+    /// `atexit(f)`: registers `f` with the model of the handler stack.
+    fn atexit_call(
+        &mut self,
+        n: &str,
+        args: &[Node<Expression>],
+        span: Span,
+        want: &Want,
+    ) -> Res<Option<(Expr, Type)>> {
+        self.argc(n, args, span, 1)?;
+        let (f, ft) = self.rv(&args[0])?;
+        let handler = Type::ptr(Type::Func(Box::new(FuncType { ret: Type::Void, params: vec![], variadic: false })));
+        let f = self.conv(f, &ft, &handler, args[0].span)?;
+        self.set_loc(span);
+        let ret = match want {
+            Want::Effect => None,
+            _ => Some(Lval::Var(self.new_temp(Type::INT)?)),
+        };
+        self.emit(StmtKind::Call { ret: ret.clone(), callee: super::exit::ATEXIT_REGISTER.into(), args: vec![f] })?;
+        Ok(match ret {
+            Some(r) => self.value_for_want(Expr::Lval(r), Type::INT, want, span)?,
+            None => None,
+        })
+    }
+
+    /// `__builtin_bswapN(x)`: byte `i` of `x` moves to byte `N/8 - 1 - i`.
+    fn bswap(&mut self, n: &str, args: &[Node<Expression>], span: Span, want: &Want) -> Res<Option<(Expr, Type)>> {
+        self.argc(n, args, span, 1)?;
+        let bits: u16 = n[15..].parse().unwrap_or(32);
+        let t = Type::int(bits, false);
+        let w = if bits == 64 { U64 } else { Type::UINT };
+        let (x, xt) = self.rv(&args[0])?;
+        let x = self.conv(x, &xt, &t, args[0].span)?;
+        let x = self.conv(x, &t, &w, args[0].span)?;
+        // byte i moves to byte n-1-i
+        let nbytes = (bits / 8) as i128;
+        let mut r = None;
+        for i in 0..nbytes {
+            let byte =
+                Expr::bin(BinOp::BitAnd, Expr::bin(BinOp::Shr, x.clone(), Expr::Int(8 * i)), const_expr(0xff, &w));
+            let moved = Expr::bin(BinOp::Shl, byte, Expr::Int(8 * (nbytes - 1 - i)));
+            r = Some(match r {
+                None => moved,
+                Some(acc) => Expr::bin(BinOp::BitOr, acc, moved),
+            });
+        }
+        let r = self.conv(r.unwrap_or(Expr::Int(0)), &w, &t, span)?;
+        self.value_for_want(r, t, want, span)
+    }
+
+    /// `popcount`, `parity`, `ctz`, `clz` and `ffs`: each a count of true conditions on the
+    /// operand's bits (`clz`/`ctz` of 0 any value, `ffs` of 0 zero).
+    fn bit_count_call(
+        &mut self,
+        n: &str,
+        args: &[Node<Expression>],
+        span: Span,
+        want: &Want,
+    ) -> Res<Option<(Expr, Type)>> {
+        self.argc(n, args, span, 1)?;
+        let (kind, bits) = bit_count(n, self.long_bits()).unwrap_or(("popcount", 32));
+        let t = Type::int(bits, kind == "ffs");
+        let u = Type::int(bits, false);
+        let (x, xt) = self.rv(&args[0])?;
+        let x = self.conv(x, &xt, &t, args[0].span)?;
+        let x = self.conv(x, &t, &u, args[0].span)?;
+        let x = if matches!(x, Expr::Lval(Lval::Var(_))) || fold(&x).is_some() {
+            x
+        } else {
+            let tmp = self.new_temp(u.clone())?;
+            self.set_loc(span);
+            self.emit(StmtKind::Assign(Lval::var(&tmp), x))?;
+            Expr::var(&tmp)
+        };
+        let b = bits as i128;
+        let mask = |k: i128| const_expr(interp::wrap((1i128 << k) - 1, &u), &u);
+        let zero = const_expr(0, &u);
+        // each function is a count of true conditions on x
+        let conds: Vec<Expr> = match kind {
+            "popcount" | "parity" => (0..b)
+                .map(|i| {
+                    let bit =
+                        Expr::bin(BinOp::BitAnd, Expr::bin(BinOp::Shr, x.clone(), Expr::Int(i)), const_expr(1, &u));
+                    Expr::bin(BinOp::Ne, bit, zero.clone())
+                })
+                .collect(),
+            // ctz(x) >= k iff the k low bits are 0; ffs(x) = ctz(x) + 1 for x != 0
+            "ctz" => (1..=b)
+                .map(|k| Expr::bin(BinOp::Eq, Expr::bin(BinOp::BitAnd, x.clone(), mask(k)), zero.clone()))
+                .collect(),
+            "ffs" => (0..b)
+                .map(|k| Expr::bin(BinOp::Eq, Expr::bin(BinOp::BitAnd, x.clone(), mask(k)), zero.clone()))
+                .collect(),
+            // clz(x) >= k iff x < 2^(bits-k)
+            _ => (1..=b)
+                .map(|k| Expr::bin(BinOp::Eq, Expr::bin(BinOp::Shr, x.clone(), Expr::Int(b - k)), zero.clone()))
+                .collect(),
+        };
+        let sum = conds
+            .into_iter()
+            .map(|c| Expr::Cast(Type::INT, Box::new(c)))
+            .reduce(|a, c| Expr::bin(BinOp::Add, a, c))
+            .unwrap_or(Expr::Int(0));
+        let sum = if kind == "parity" { Expr::bin(BinOp::BitAnd, sum, Expr::Int(1)) } else { sum };
+        let r = self.new_temp(Type::INT)?;
+        self.set_loc(span);
+        let is_zero = Expr::bin(BinOp::Eq, x.clone(), zero);
+        let (r1, r2) = (r.clone(), r.clone());
+        match kind {
+            // undefined for 0: any value
+            "clz" | "ctz" => self.emit_if(
+                is_zero,
+                &mut |s: &mut Self| s.emit(StmtKind::Assign(Lval::var(&r1), Expr::Nondet(Type::INT))),
+                &mut |s: &mut Self| s.emit(StmtKind::Assign(Lval::var(&r2), sum.clone())),
+            )?,
+            "ffs" => self.emit_if(
+                is_zero,
+                &mut |s: &mut Self| s.emit(StmtKind::Assign(Lval::var(&r1), Expr::Int(0))),
+                &mut |s: &mut Self| s.emit(StmtKind::Assign(Lval::var(&r2), sum.clone())),
+            )?,
+            _ => self.emit(StmtKind::Assign(Lval::var(&r), sum))?,
+        }
+        self.value_for_want(Expr::var(&r), Type::INT, want, span)
+    }
+
+    /// `__builtin_types_compatible_p(T1, T2)`, as a constant where slam keeps enough of the types.
+    fn types_compatible_call(
+        &mut self,
+        args: &[Node<Expression>],
+        span: Span,
+        want: &Want,
+    ) -> Res<Option<(Expr, Type)>> {
+        let mut types = vec![];
+        for a in args.iter() {
+            match &a.node {
+                Expression::SizeOfTy(t) => types.push(self.type_name(&t.node.0)?),
+                _ => return self.err(a.span, "__builtin_types_compatible_p takes two type names"),
+            }
+        }
+        let [t1, t2] = &types[..] else {
+            return self.err(span, "__builtin_types_compatible_p takes two type names");
+        };
+        match types_compatible(t1, t2) {
+            Some(c) => self.value_for_want(Expr::Int(c as i128), Type::INT, want, span),
+            None => self.unsupported(
+                span,
+                format!(
+                    "__builtin_types_compatible_p of {} and {} is not supported (qualifiers, enums and integer type names are not kept)",
+                    print::type_str(t1),
+                    print::type_str(t2)
+                ),
+            ),
+        }
+    }
+
+    /// `__atomic_load_n(p, order)` (the value) and `__atomic_load(p, out, order)` (into `*out`).
+    fn atomic_load(
+        &mut self,
+        n: &str,
+        args: &[Node<Expression>],
+        span: Span,
+        want: &Want,
+    ) -> Res<Option<(Expr, Type)>> {
+        self.argc(n, args, span, if n == "__atomic_load" { 3 } else { 2 })?;
+        let (l, t) = self.atomic_object(&args[0])?;
+        if n == "__atomic_load" {
+            let (out, ot) = self.atomic_object(&args[1])?;
+            self.same_type(&t, &ot, n, span)?;
+            self.effect(&args[2])?;
+            self.set_loc(span);
+            self.emit(StmtKind::Assign(out, Expr::Lval(l)))?;
+            return self.value_for_want(Expr::Int(0), Type::Void, want, span);
+        }
+        self.effect(&args[1])?;
+        self.set_loc(span);
+        let tmp = self.new_temp(t.clone())?;
+        self.emit(StmtKind::Assign(Lval::var(&tmp), Expr::Lval(l)))?;
+        self.value_for_want(Expr::var(&tmp), t, want, span)
+    }
+
+    /// `__atomic_store_n(p, v, order)` and `__atomic_store(p, src, order)`.
+    fn atomic_store(
+        &mut self,
+        n: &str,
+        args: &[Node<Expression>],
+        span: Span,
+        want: &Want,
+    ) -> Res<Option<(Expr, Type)>> {
+        self.argc(n, args, span, 3)?;
+        let (l, t) = self.atomic_object(&args[0])?;
+        let v = if n == "__atomic_store" {
+            let (src, st) = self.atomic_object(&args[1])?;
+            self.same_type(&t, &st, n, span)?;
+            Expr::Lval(src)
+        } else {
+            let (v, vt) = self.rv(&args[1])?;
+            self.conv(v, &vt, &t, args[1].span)?
+        };
+        self.effect(&args[2])?;
+        self.set_loc(span);
+        self.emit(StmtKind::Assign(l, v))?;
+        self.value_for_want(Expr::Int(0), Type::Void, want, span)
+    }
+
+    /// The exchanges: store the new value, give (or, generic, store into `*out`) the old one.
+    fn atomic_exchange(
+        &mut self,
+        n: &str,
+        args: &[Node<Expression>],
+        span: Span,
+        want: &Want,
+    ) -> Res<Option<(Expr, Type)>> {
+        let generic = n == "__atomic_exchange";
+        if n == "__sync_lock_test_and_set" {
+            if args.len() < 2 {
+                return self.err(span, format!("{n} takes 2 arguments"));
+            }
+        } else {
+            self.argc(n, args, span, if generic { 4 } else { 3 })?;
+        }
+        let (l, t) = self.atomic_object(&args[0])?;
+        let v = if generic {
+            let (src, st) = self.atomic_object(&args[1])?;
+            self.same_type(&t, &st, n, span)?;
+            Expr::Lval(src)
+        } else {
+            let (v, vt) = self.rv(&args[1])?;
+            self.conv(v, &vt, &t, args[1].span)?
+        };
+        let out = if generic {
+            let (out, ot) = self.atomic_object(&args[2])?;
+            self.same_type(&t, &ot, n, span)?;
+            Some(out)
+        } else {
+            None
+        };
+        for a in &args[if generic { 3 } else { 2 }..] {
+            self.effect(a)?;
+        }
+        self.set_loc(span);
+        let prev = self.new_temp(t.clone())?;
+        self.emit(StmtKind::Assign(Lval::var(&prev), Expr::Lval(l.clone())))?;
+        let newv = self.new_temp(t.clone())?;
+        self.emit(StmtKind::Assign(Lval::var(&newv), v))?;
+        self.emit(StmtKind::Assign(l, Expr::var(&newv)))?;
+        match out {
+            Some(out) => {
+                self.emit(StmtKind::Assign(out, Expr::var(&prev)))?;
+                self.value_for_want(Expr::Int(0), Type::Void, want, span)
+            }
+            None => self.value_for_want(Expr::var(&prev), t, want, span),
+        }
+    }
+
+    /// `__atomic_compare_exchange[_n]`: store the desired value if the object equals
+    /// `*expected`, else copy the object into `*expected`; the result is whether they were equal.
+    fn atomic_compare_exchange(
+        &mut self,
+        n: &str,
+        args: &[Node<Expression>],
+        span: Span,
+        want: &Want,
+    ) -> Res<Option<(Expr, Type)>> {
+        // (ptr, expected*, desired, weak, success order, failure order); on x86 a weak
+        // exchange does not fail spuriously, as gcc compiles it
+        self.argc(n, args, span, 6)?;
+        let (l, t) = self.atomic_object(&args[0])?;
+        if !t.is_scalar() {
+            return self.unsupported(args[0].span, format!("{n} on a non-scalar object is not supported"));
+        }
+        let (exp, et) = self.atomic_object(&args[1])?;
+        self.same_type(&t, &et, n, span)?;
+        let desired = if n == "__atomic_compare_exchange" {
+            let (d, dt) = self.atomic_object(&args[2])?;
+            self.same_type(&t, &dt, n, span)?;
+            Expr::Lval(d)
+        } else {
+            let (d, dt) = self.rv(&args[2])?;
+            self.conv(d, &dt, &t, args[2].span)?
+        };
+        for a in &args[3..] {
+            self.effect(a)?;
+        }
+        self.set_loc(span);
+        let d = self.new_temp(t.clone())?;
+        self.emit(StmtKind::Assign(Lval::var(&d), desired))?;
+        let cur = self.new_temp(t.clone())?;
+        self.emit(StmtKind::Assign(Lval::var(&cur), Expr::Lval(l.clone())))?;
+        let ok = self.new_temp(Type::Bool)?;
+        let same = Expr::bin(BinOp::Eq, Expr::var(&cur), Expr::Lval(exp.clone()));
+        self.emit(StmtKind::Assign(Lval::var(&ok), same))?;
+        let (l2, exp2, cur2, d2) = (l.clone(), exp.clone(), cur.clone(), d.clone());
+        self.emit_if(
+            Expr::var(&ok),
+            &mut |s: &mut Self| s.emit(StmtKind::Assign(l2.clone(), Expr::var(&d2))),
+            &mut |s: &mut Self| s.emit(StmtKind::Assign(exp2.clone(), Expr::var(&cur2))),
+        )?;
+        self.value_for_want(Expr::var(&ok), Type::Bool, want, span)
+    }
+
+    /// `__sync_{bool,val}_compare_and_swap(p, old, new)`: store `new` if `*p == old`; the
+    /// result is the comparison or the old value.
+    fn sync_compare_and_swap(
+        &mut self,
+        n: &str,
+        args: &[Node<Expression>],
+        span: Span,
+        want: &Want,
+    ) -> Res<Option<(Expr, Type)>> {
+        if args.len() < 3 {
+            return self.err(span, format!("{n} takes 3 arguments"));
+        }
+        let (l, t) = self.atomic_object(&args[0])?;
+        if !t.is_scalar() {
+            return self.unsupported(args[0].span, format!("{n} on a non-scalar object is not supported"));
+        }
+        let (o, ot) = self.rv(&args[1])?;
+        let o = self.conv(o, &ot, &t, args[1].span)?;
+        let (d, dt) = self.rv(&args[2])?;
+        let d = self.conv(d, &dt, &t, args[2].span)?;
+        for a in &args[3..] {
+            self.effect(a)?;
+        }
+        self.set_loc(span);
+        let (ov, dv) = (self.new_temp(t.clone())?, self.new_temp(t.clone())?);
+        self.emit(StmtKind::Assign(Lval::var(&ov), o))?;
+        self.emit(StmtKind::Assign(Lval::var(&dv), d))?;
+        let cur = self.new_temp(t.clone())?;
+        self.emit(StmtKind::Assign(Lval::var(&cur), Expr::Lval(l.clone())))?;
+        let same = Expr::bin(BinOp::Eq, Expr::var(&cur), Expr::var(&ov));
+        let (l2, dv2) = (l.clone(), dv.clone());
+        self.emit_if(
+            same.clone(),
+            &mut |s: &mut Self| s.emit(StmtKind::Assign(l2.clone(), Expr::var(&dv2))),
+            &mut |_s: &mut Self| Ok(()),
+        )?;
+        if n == "__sync_bool_compare_and_swap" {
+            // the comparison is of the old value, read before the store
+            let ok = self.new_temp(Type::Bool)?;
+            self.emit(StmtKind::Assign(Lval::var(&ok), same))?;
+            self.value_for_want(Expr::var(&ok), Type::Bool, want, span)
+        } else {
+            self.value_for_want(Expr::var(&cur), t, want, span)
+        }
+    }
+
+    /// `__atomic_test_and_set` (set, give the old truth value), `__atomic_clear` and
+    /// `__sync_lock_release` (clear).
+    fn test_and_set(
+        &mut self,
+        n: &str,
+        args: &[Node<Expression>],
+        span: Span,
+        want: &Want,
+    ) -> Res<Option<(Expr, Type)>> {
+        let test = n == "__atomic_test_and_set";
+        if n == "__sync_lock_release" {
+            if args.is_empty() {
+                return self.err(span, format!("{n} takes 1 argument"));
+            }
+        } else {
+            self.argc(n, args, span, 2)?;
+        }
+        // test-and-set and clear act on the byte the pointer points to: the object
+        // itself, or the first member of a struct (C11's atomic_flag)
+        let (mut l, mut t) = self.atomic_object(&args[0])?;
+        if let Type::Struct(sn) = &t {
+            let first = self.prog.structs.iter().find(|d| &d.name == sn).and_then(|d| d.fields.first()).cloned();
+            if let Some(f) = first {
+                l = Lval::Field(Box::new(l), f.name.clone());
+                t = f.ty;
+            }
+        }
+        if !t.is_integer() || (n != "__sync_lock_release" && bits_of(&t) != 8 && t != Type::Bool) {
+            return self.unsupported(
+                args[0].span,
+                format!("{n} on an object of type {} is not supported", print::type_str(&t)),
+            );
+        }
+        if !t.is_scalar() {
+            return self.unsupported(args[0].span, format!("{n} on a non-scalar object is not supported"));
+        }
+        for a in &args[1..] {
+            self.effect(a)?;
+        }
+        self.set_loc(span);
+        let result = if test {
+            let prev = self.new_temp(Type::Bool)?;
+            let set = self.truth(Expr::Lval(l.clone()), &t);
+            self.emit(StmtKind::Assign(Lval::var(&prev), set))?;
+            self.emit(StmtKind::Assign(l, const_expr(1, &t)))?;
+            (Expr::var(&prev), Type::Bool)
+        } else {
+            self.emit(StmtKind::Assign(l, Self::zero_of(&t)))?;
+            (Expr::Int(0), Type::Void)
+        };
+        self.value_for_want(result.0, result.1, want, span)
     }
 
     /// The object a pointer argument points to (the pointer is kept in a temporary unless it
@@ -811,45 +932,52 @@ impl Lowerer<'_> {
                     }
                 };
                 let (ma, mb) = (mag(&ua, na), mag(&ub, nb));
-                let gt = |x: Expr, l: i128| {
-                    if l >= range(&U64).1 {
-                        Expr::Bool(false)
-                    } else {
-                        Expr::bin(BinOp::Gt, x, u(l))
-                    }
-                };
-                let case = match op {
-                    BinOp::Add | BinOp::Sub => {
-                        // a - b is a + (-b): the sign of b's magnitude flips
-                        let nb = if op == BinOp::Sub { !nb } else { nb };
-                        if na == nb {
-                            let m = Expr::bin(BinOp::Add, ma.clone(), mb);
-                            let carry = Expr::bin(BinOp::Lt, m.clone(), ma);
-                            or(carry, gt(m, if na { lneg } else { lpos }))
-                        } else {
-                            // p: the magnitude with positive sign, q: the negative one
-                            let (p, q) = if na { (mb, ma) } else { (ma, mb) };
-                            let pos = and(
-                                Expr::bin(BinOp::Ge, p.clone(), q.clone()),
-                                gt(Expr::bin(BinOp::Sub, p.clone(), q.clone()), lpos),
-                            );
-                            let neg =
-                                and(Expr::bin(BinOp::Lt, p.clone(), q.clone()), gt(Expr::bin(BinOp::Sub, q, p), lneg));
-                            or(pos, neg)
-                        }
-                    }
-                    _ => {
-                        let m = Expr::bin(BinOp::Mul, ma.clone(), mb.clone());
-                        let carry = and(
-                            Expr::bin(BinOp::Ne, ma.clone(), u(0)),
-                            Expr::bin(BinOp::Ne, Expr::bin(BinOp::Div, m.clone(), ma), mb),
-                        );
-                        or(carry, gt(m, if na != nb { lneg } else { lpos }))
-                    }
-                };
+                let case = overflow_case(op, (na, ma), (nb, mb), lpos, lneg);
                 flag = or(flag, and(cond, case));
             }
         }
         Ok(flag)
+    }
+}
+
+/// The overflow of the exact `a op b` for operands of signs `na` and `nb` (true: negative)
+/// with 64-bit magnitudes `ma` and `mb`: above `lpos` or below `-lneg`, the carry out of
+/// the magnitude's computation included.
+fn overflow_case(op: BinOp, (na, ma): (bool, Expr), (nb, mb): (bool, Expr), lpos: i128, lneg: i128) -> Expr {
+    let u = |v: i128| const_expr(interp::wrap(v, &U64), &U64);
+    let gt = |x: Expr, l: i128| {
+        if l >= range(&U64).1 {
+            Expr::Bool(false)
+        } else {
+            Expr::bin(BinOp::Gt, x, u(l))
+        }
+    };
+    match op {
+        BinOp::Add | BinOp::Sub => {
+            // a - b is a + (-b): the sign of b's magnitude flips
+            let nb = if op == BinOp::Sub { !nb } else { nb };
+            if na == nb {
+                let m = Expr::bin(BinOp::Add, ma.clone(), mb);
+                let carry = Expr::bin(BinOp::Lt, m.clone(), ma);
+                or(carry, gt(m, if na { lneg } else { lpos }))
+            } else {
+                // p: the magnitude with positive sign, q: the negative one
+                let (p, q) = if na { (mb, ma) } else { (ma, mb) };
+                let pos = and(
+                    Expr::bin(BinOp::Ge, p.clone(), q.clone()),
+                    gt(Expr::bin(BinOp::Sub, p.clone(), q.clone()), lpos),
+                );
+                let neg = and(Expr::bin(BinOp::Lt, p.clone(), q.clone()), gt(Expr::bin(BinOp::Sub, q, p), lneg));
+                or(pos, neg)
+            }
+        }
+        _ => {
+            let m = Expr::bin(BinOp::Mul, ma.clone(), mb.clone());
+            let carry = and(
+                Expr::bin(BinOp::Ne, ma.clone(), u(0)),
+                Expr::bin(BinOp::Ne, Expr::bin(BinOp::Div, m.clone(), ma), mb),
+            );
+            or(carry, gt(m, if na != nb { lneg } else { lpos }))
+        }
     }
 }

@@ -2,6 +2,10 @@
 
 use super::*;
 
+/// The function a call names (`None`: a call through a pointer), or (`Break`) the result
+/// of a call that a builtin lowered.
+type Callee = std::ops::ControlFlow<Option<(Expr, Type)>, Option<String>>;
+
 impl<'o> Lowerer<'o> {
     // ---------------------------------------------------------------- calls
 
@@ -12,72 +16,12 @@ impl<'o> Lowerer<'o> {
     pub(super) fn call(&mut self, c: &Node<CallExpression>, span: Span, want: Want) -> Res<Option<(Expr, Type)>> {
         let callee = &c.node.callee;
         let args = &c.node.arguments;
-        let mut direct: Option<String> = None;
-        if let Expression::Identifier(id) = &callee.node {
-            let n = id.node.name.clone();
-            match self.lookup(&n) {
-                Some(Sym::Var { .. }) => {}
-                Some(Sym::Func(f)) => direct = Some(f.clone()),
-                Some(_) => return self.err(callee.span, format!("'{n}' is not a function")),
-                None => {
-                    if let Some(r) = self.builtin_call(&n, c, span, &want)? {
-                        return Ok(r);
-                    }
-                    self.check_unmodelled(&n, callee.span)?;
-                    // implicit declaration: int n()
-                    self.funcs.entry(n.clone()).or_insert(FuncType { ret: Type::INT, params: vec![], variadic: true });
-                    direct = Some(n);
-                }
-            }
-            if let Some(f) = &direct {
-                // the error functions are the error whatever their body
-                if !self.defined_fns.contains(f) || exit::is_error_fn(f) {
-                    if let Some(r) = self.builtin_call(f, c, span, &want)? {
-                        return Ok(r);
-                    }
-                    self.check_unmodelled(f, callee.span)?;
-                }
-            }
-        }
-        let (fp, ft) = match &direct {
-            Some(f) => (
-                Expr::FuncAddr(f.clone()),
-                self.func_type_of(f).unwrap_or(FuncType { ret: Type::INT, params: vec![], variadic: true }),
-            ),
-            None => {
-                let (fp, t) = self.rv(callee)?;
-                match t {
-                    Type::Ptr(inner) => match *inner {
-                        Type::Func(ft) => (fp, *ft),
-                        t => {
-                            return self.err(
-                                callee.span,
-                                format!("called object of type {} is not a function", print::type_str(&Type::ptr(t))),
-                            )
-                        }
-                    },
-                    t => {
-                        return self.err(
-                            callee.span,
-                            format!("called object of type {} is not a function", print::type_str(&t)),
-                        )
-                    }
-                }
-            }
+        let direct = match self.direct_callee(c, span, &want)? {
+            std::ops::ControlFlow::Break(r) => return Ok(r),
+            std::ops::ControlFlow::Continue(d) => d,
         };
-        let mut vals = vec![];
-        for (i, a) in args.iter().enumerate() {
-            let (v, t) = self.rv(a)?;
-            let v = match ft.params.get(i) {
-                Some(pt) => self.conv(v, &t, pt, a.span)?,
-                None => {
-                    let (v, t) = self.bool_to_int(v, t);
-                    let pt = if t.is_integer() { promote(&t) } else { t.clone() };
-                    self.conv(v, &t, &pt, a.span)?
-                }
-            };
-            vals.push(v);
-        }
+        let (fp, ft) = self.callee_type(callee, &direct)?;
+        let vals = self.call_args(args, &ft)?;
         if ft.params.len() > args.len() && !ft.params.is_empty() {
             return self.err(span, format!("too few arguments in call (expected {})", ft.params.len()));
         }
@@ -111,6 +55,91 @@ impl<'o> Lowerer<'o> {
         Ok(result)
     }
 
+    /// The function a call names directly (`None`: a call through a pointer), declaring an
+    /// unknown name implicitly; `Break` with the result when a builtin lowered the call.
+    fn direct_callee(&mut self, c: &Node<CallExpression>, span: Span, want: &Want) -> Res<Callee> {
+        use std::ops::ControlFlow::{Break, Continue};
+        let callee = &c.node.callee;
+        let mut direct: Option<String> = None;
+        if let Expression::Identifier(id) = &callee.node {
+            let n = id.node.name.clone();
+            match self.lookup(&n) {
+                Some(Sym::Var { .. }) => {}
+                Some(Sym::Func(f)) => direct = Some(f.clone()),
+                Some(_) => return self.err(callee.span, format!("'{n}' is not a function")),
+                None => {
+                    if let Some(r) = self.builtin_call(&n, c, span, want)? {
+                        return Ok(Break(r));
+                    }
+                    self.check_unmodelled(&n, callee.span)?;
+                    // implicit declaration: int n()
+                    self.funcs.entry(n.clone()).or_insert(FuncType { ret: Type::INT, params: vec![], variadic: true });
+                    direct = Some(n);
+                }
+            }
+            if let Some(f) = &direct {
+                // the error functions are the error whatever their body
+                if !self.defined_fns.contains(f) || exit::is_error_fn(f) {
+                    if let Some(r) = self.builtin_call(f, c, span, want)? {
+                        return Ok(Break(r));
+                    }
+                    self.check_unmodelled(f, callee.span)?;
+                }
+            }
+        }
+        Ok(Continue(direct))
+    }
+
+    /// The called value and its function type: the function itself for a direct call, else
+    /// the callee expression, which must be a pointer to a function.
+    fn callee_type(&mut self, callee: &Node<Expression>, direct: &Option<String>) -> Res<(Expr, FuncType)> {
+        Ok(match direct {
+            Some(f) => (
+                Expr::FuncAddr(f.clone()),
+                self.func_type_of(f).unwrap_or(FuncType { ret: Type::INT, params: vec![], variadic: true }),
+            ),
+            None => {
+                let (fp, t) = self.rv(callee)?;
+                match t {
+                    Type::Ptr(inner) => match *inner {
+                        Type::Func(ft) => (fp, *ft),
+                        t => {
+                            return self.err(
+                                callee.span,
+                                format!("called object of type {} is not a function", print::type_str(&Type::ptr(t))),
+                            )
+                        }
+                    },
+                    t => {
+                        return self.err(
+                            callee.span,
+                            format!("called object of type {} is not a function", print::type_str(&t)),
+                        )
+                    }
+                }
+            }
+        })
+    }
+
+    /// The arguments converted to the parameter types; those past the parameters (variadic
+    /// or unprototyped) get the default promotions.
+    fn call_args(&mut self, args: &[Node<Expression>], ft: &FuncType) -> Res<Vec<Expr>> {
+        let mut vals = vec![];
+        for (i, a) in args.iter().enumerate() {
+            let (v, t) = self.rv(a)?;
+            let v = match ft.params.get(i) {
+                Some(pt) => self.conv(v, &t, pt, a.span)?,
+                None => {
+                    let (v, t) = self.bool_to_int(v, t);
+                    let pt = if t.is_integer() { promote(&t) } else { t.clone() };
+                    self.conv(v, &t, &pt, a.span)?
+                }
+            };
+            vals.push(v);
+        }
+        Ok(vals)
+    }
+
     pub(super) fn emit_call(
         &mut self,
         direct: Option<String>,
@@ -139,7 +168,6 @@ impl<'o> Lowerer<'o> {
 
     /// Calls with a meaning of their own (verification conventions, GNU builtins).
     /// `Ok(None)`: not a builtin.
-    // Long by design: one arm per modelled library function; splitting it would scatter the cases.
     pub(super) fn builtin_call(
         &mut self,
         n: &str,
@@ -159,41 +187,21 @@ impl<'o> Lowerer<'o> {
         let asserts_halt = self.property == Property::UnreachCall;
         match n {
             "reach_error" | "__VERIFIER_error" => {
-                for a in args {
-                    self.effect(a)?;
-                }
-                self.set_loc(span);
-                self.emit(StmtKind::Error(n.to_string()))?;
+                self.end_with(args, span, StmtKind::Error(n.to_string()))?;
                 Ok(Some(void_result(want)))
             }
             "__assert_fail" | "__assert" | "__assert_rtn" | "_assert" | "__assert_func" if asserts_halt => {
-                for a in args {
-                    self.effect(a)?;
-                }
-                self.set_loc(span);
-                self.emit(StmtKind::Halt)?;
+                self.end_with(args, span, StmtKind::Halt)?;
                 Ok(Some(void_result(want)))
             }
             "__assert_fail" | "__assert" | "__assert_rtn" | "_assert" | "__assert_func" => {
-                let msg = match args.first().map(|a| &a.node) {
-                    Some(Expression::StringLiteral(s)) => {
-                        format!("assertion failed: {}", String::from_utf8_lossy(&decode_string(&s.node)))
-                    }
-                    _ => "assertion failed".to_string(),
-                };
+                let msg = assert_fail_message(args);
                 self.set_loc(span);
                 self.emit(StmtKind::Error(msg))?;
                 Ok(Some(void_result(want)))
             }
             "assert" | "__VERIFIER_assert" => {
-                let Some(cond) = args.first() else {
-                    return self.err(span, format!("{n} needs one argument"));
-                };
-                let msg = "assertion failed".to_string();
-                self.gen_if(cond, &mut |_s: &mut Self| Ok(()), &mut |s: &mut Self| {
-                    s.set_loc(span);
-                    s.emit(if asserts_halt { StmtKind::Halt } else { StmtKind::Error(msg.clone()) })
-                })?;
+                self.assert_call(n, args, span, asserts_halt)?;
                 Ok(Some(void_result(want)))
             }
             "exit" => {
@@ -217,22 +225,11 @@ impl<'o> Lowerer<'o> {
             | "BUG"
             | "KeBugCheck"
             | "KeBugCheckEx" => {
-                for a in args {
-                    self.effect(a)?;
-                }
-                self.set_loc(span);
-                self.emit(StmtKind::Halt)?;
+                self.end_with(args, span, StmtKind::Halt)?;
                 Ok(Some(void_result(want)))
             }
             "__VERIFIER_assume" | "__CPROVER_assume" | "assume_abort_if_not" | "__builtin_assume" => {
-                let Some(cond) = args.first() else {
-                    return self.err(span, format!("{n} needs one argument"));
-                };
-                let (v, t) = self.rv(cond)?;
-                self.check_scalar(&t, cond.span)?;
-                self.set_loc(span);
-                let b = self.truth(v, &t);
-                self.emit(StmtKind::Assume(b))?;
+                self.assume_call(n, args, span)?;
                 Ok(Some(void_result(want)))
             }
             "__builtin_expect" | "__builtin_expect_with_probability" => {
@@ -246,21 +243,68 @@ impl<'o> Lowerer<'o> {
                 Ok(Some(r))
             }
             "__builtin_constant_p" => Ok(Some(self.value_for_want(Expr::Int(0), Type::INT, want, span)?)),
-            _ if is_nondet_name(n) => {
-                for a in args {
-                    self.effect(a)?;
-                }
-                let t = match self.funcs.get(n) {
-                    Some(ft) => ft.ret.clone(),
-                    None => nondet_type(n, self.long_bits()),
-                };
-                if t == Type::Void {
-                    return Ok(Some(void_result(want)));
-                }
-                Ok(Some(self.value_for_want(Expr::Nondet(t.clone()), t, want, span)?))
-            }
+            _ if is_nondet_name(n) => Ok(Some(self.nondet_call(n, args, span, want)?)),
             _ => Ok(None),
         }
+    }
+
+    /// The arguments evaluated for their effects, then statement `kind` (the call's end:
+    /// an error or a halt).
+    fn end_with(&mut self, args: &[Node<Expression>], span: Span, kind: StmtKind) -> Res<()> {
+        for a in args {
+            self.effect(a)?;
+        }
+        self.set_loc(span);
+        self.emit(kind)
+    }
+
+    /// `assert(c)`: where `c` is false, the error (or, when `halt`, the end of the run).
+    fn assert_call(&mut self, n: &str, args: &[Node<Expression>], span: Span, halt: bool) -> Res<()> {
+        let Some(cond) = args.first() else {
+            return self.err(span, format!("{n} needs one argument"));
+        };
+        let msg = "assertion failed".to_string();
+        self.gen_if(cond, &mut |_s: &mut Self| Ok(()), &mut |s: &mut Self| {
+            s.set_loc(span);
+            s.emit(if halt { StmtKind::Halt } else { StmtKind::Error(msg.clone()) })
+        })
+    }
+
+    /// `__VERIFIER_assume(c)` & co.: paths where `c` is false are cut.
+    fn assume_call(&mut self, n: &str, args: &[Node<Expression>], span: Span) -> Res<()> {
+        let Some(cond) = args.first() else {
+            return self.err(span, format!("{n} needs one argument"));
+        };
+        let (v, t) = self.rv(cond)?;
+        self.check_scalar(&t, cond.span)?;
+        self.set_loc(span);
+        let b = self.truth(v, &t);
+        self.emit(StmtKind::Assume(b))
+    }
+
+    /// `__VERIFIER_nondet_T()` & co.: a nondeterministic value of the declared (else the
+    /// name's) return type.
+    fn nondet_call(
+        &mut self,
+        n: &str,
+        args: &[Node<Expression>],
+        span: Span,
+        want: &Want,
+    ) -> Res<Option<(Expr, Type)>> {
+        for a in args {
+            self.effect(a)?;
+        }
+        let t = match self.funcs.get(n) {
+            Some(ft) => ft.ret.clone(),
+            None => nondet_type(n, self.long_bits()),
+        };
+        if t == Type::Void {
+            return Ok(match want {
+                Want::Value => Some((Expr::Int(0), Type::Void)),
+                _ => None,
+            });
+        }
+        self.value_for_want(Expr::Nondet(t.clone()), t, want, span)
     }
 
     pub(super) fn value_for_want(&mut self, v: Expr, t: Type, want: &Want, span: Span) -> Res<Option<(Expr, Type)>> {
@@ -288,5 +332,16 @@ impl<'o> Lowerer<'o> {
                 Ok(None)
             }
         }
+    }
+}
+
+/// The error message of a failed `assert`: with the asserted expression's text when the
+/// first argument is a string literal.
+fn assert_fail_message(args: &[Node<Expression>]) -> String {
+    match args.first().map(|a| &a.node) {
+        Some(Expression::StringLiteral(s)) => {
+            format!("assertion failed: {}", String::from_utf8_lossy(&decode_string(&s.node)))
+        }
+        _ => "assertion failed".to_string(),
     }
 }

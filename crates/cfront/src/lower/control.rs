@@ -132,27 +132,11 @@ impl<'o> Lowerer<'o> {
         }
     }
 
-    // Long by design: one arm per C statement form; splitting it would scatter the cases.
+    /// Lowers statement `s`; one arm per C statement form, the longer forms in helpers.
     pub(super) fn stmt(&mut self, s: &Node<Statement>) -> Res<()> {
         self.set_loc(s.span);
         match &s.node {
-            Statement::Labeled(ls) => {
-                match &ls.node.label.node {
-                    Label::Identifier(id) => {
-                        let l = Self::user_label(&id.node.name);
-                        self.place_label(&l);
-                    }
-                    Label::Case(_) | Label::CaseRange(_) | Label::Default => {
-                        let key = ls.node.label.span.start;
-                        let l = self.f.as_ref().and_then(|f| f.switches.last()).and_then(|m| m.get(&key)).cloned();
-                        match l {
-                            Some(l) => self.place_label(&l),
-                            None => return self.err(ls.node.label.span, "case label outside a switch"),
-                        }
-                    }
-                }
-                self.stmt(&ls.node.statement)
-            }
+            Statement::Labeled(ls) => self.labeled(ls),
             Statement::Compound(items) => {
                 self.scopes.push(Scope::default());
                 for it in items {
@@ -174,37 +158,8 @@ impl<'o> Lowerer<'o> {
                     None => Ok(()),
                 })
             }
-            Statement::While(w) => {
-                let (head, exit) = (self.fresh_label(), self.fresh_label());
-                self.place_label(&head);
-                self.loop_test(&w.node.expression, &exit)?;
-                self.fx().breaks.push(exit.clone());
-                self.fx().conts.push(head.clone());
-                let r = self.stmt(&w.node.statement);
-                self.fx().breaks.pop();
-                self.fx().conts.pop();
-                r?;
-                self.set_loc(s.span);
-                self.goto(&head)?;
-                self.place_label(&exit);
-                Ok(())
-            }
-            Statement::DoWhile(d) => {
-                let (body, cont, exit) = (self.fresh_label(), self.fresh_label(), self.fresh_label());
-                self.place_label(&body);
-                self.fx().breaks.push(exit.clone());
-                self.fx().conts.push(cont.clone());
-                let r = self.stmt(&d.node.statement);
-                self.fx().breaks.pop();
-                self.fx().conts.pop();
-                r?;
-                self.place_label(&cont);
-                self.loop_test(&d.node.expression, &exit)?;
-                self.set_loc(d.node.expression.span);
-                self.goto(&body)?;
-                self.place_label(&exit);
-                Ok(())
-            }
+            Statement::While(w) => self.while_loop(w, s.span),
+            Statement::DoWhile(d) => self.do_while(d),
             Statement::For(f) => {
                 self.scopes.push(Scope::default());
                 let r = self.for_loop(f, s.span);
@@ -223,48 +178,110 @@ impl<'o> Lowerer<'o> {
                 Some(l) => self.goto(&l),
                 None => self.err(s.span, "'break' outside a loop or switch"),
             },
-            Statement::Return(e) => {
-                let ret = self.fx().ret.clone();
-                match e {
-                    None => self.emit(StmtKind::Return(None)),
-                    Some(e) if ret == Type::Void => {
-                        self.effect(e)?;
-                        self.set_loc(s.span);
-                        self.emit(StmtKind::Return(None))
-                    }
-                    Some(e) => {
-                        let (v, t) = self.rv(e)?;
-                        let v = self.conv(v, &t, &ret, e.span)?;
-                        self.set_loc(s.span);
-                        self.emit(StmtKind::Return(Some(v)))
-                    }
-                }
-            }
+            Statement::Return(e) => self.return_stmt(e, s.span),
             Statement::Switch(sw) => self.switch(sw),
             Statement::Asm(a) => match &a.node {
                 AsmStatement::GnuBasic(_) => self.emit(StmtKind::Skip),
-                AsmStatement::GnuExtended(g) => {
-                    let mut any = false;
-                    for o in &g.outputs {
-                        let (l, t) = self.lv(&o.node.variable_name)?;
-                        self.set_loc(s.span);
-                        if t.is_scalar() {
-                            self.emit(StmtKind::Assign(l, Expr::Nondet(t)))?;
-                            any = true;
-                        } else {
-                            return self.unsupported(o.span, "inline asm output of aggregate type is not supported");
-                        }
-                    }
-                    for i in &g.inputs {
-                        self.effect(&i.node.variable_name)?;
-                    }
-                    if !any {
-                        self.emit(StmtKind::Skip)?;
-                    }
-                    Ok(())
-                }
+                AsmStatement::GnuExtended(g) => self.asm_extended(g, s.span),
             },
         }
+    }
+
+    /// Extended inline asm: its scalar outputs become nondeterministic, its inputs are
+    /// evaluated for their effects.
+    fn asm_extended(&mut self, g: &GnuExtendedAsmStatement, span: Span) -> Res<()> {
+        let mut any = false;
+        for o in &g.outputs {
+            let (l, t) = self.lv(&o.node.variable_name)?;
+            self.set_loc(span);
+            if t.is_scalar() {
+                self.emit(StmtKind::Assign(l, Expr::Nondet(t)))?;
+                any = true;
+            } else {
+                return self.unsupported(o.span, "inline asm output of aggregate type is not supported");
+            }
+        }
+        for i in &g.inputs {
+            self.effect(&i.node.variable_name)?;
+        }
+        if !any {
+            self.emit(StmtKind::Skip)?;
+        }
+        Ok(())
+    }
+
+    /// `return` with a value converted to the return type (evaluated only for effect in a
+    /// `void` function).
+    fn return_stmt(&mut self, e: &Option<Box<Node<Expression>>>, span: Span) -> Res<()> {
+        let ret = self.fx().ret.clone();
+        match e {
+            None => self.emit(StmtKind::Return(None)),
+            Some(e) if ret == Type::Void => {
+                self.effect(e)?;
+                self.set_loc(span);
+                self.emit(StmtKind::Return(None))
+            }
+            Some(e) => {
+                let (v, t) = self.rv(e)?;
+                let v = self.conv(v, &t, &ret, e.span)?;
+                self.set_loc(span);
+                self.emit(StmtKind::Return(Some(v)))
+            }
+        }
+    }
+
+    /// `do body while (c)`: `continue` goes to the test after the body.
+    fn do_while(&mut self, d: &Node<DoWhileStatement>) -> Res<()> {
+        let (body, cont, exit) = (self.fresh_label(), self.fresh_label(), self.fresh_label());
+        self.place_label(&body);
+        self.fx().breaks.push(exit.clone());
+        self.fx().conts.push(cont.clone());
+        let r = self.stmt(&d.node.statement);
+        self.fx().breaks.pop();
+        self.fx().conts.pop();
+        r?;
+        self.place_label(&cont);
+        self.loop_test(&d.node.expression, &exit)?;
+        self.set_loc(d.node.expression.span);
+        self.goto(&body)?;
+        self.place_label(&exit);
+        Ok(())
+    }
+
+    /// `while (c) body`: the test at the head, `break` to the exit, `continue` to the head.
+    fn while_loop(&mut self, w: &Node<WhileStatement>, span: Span) -> Res<()> {
+        let (head, exit) = (self.fresh_label(), self.fresh_label());
+        self.place_label(&head);
+        self.loop_test(&w.node.expression, &exit)?;
+        self.fx().breaks.push(exit.clone());
+        self.fx().conts.push(head.clone());
+        let r = self.stmt(&w.node.statement);
+        self.fx().breaks.pop();
+        self.fx().conts.pop();
+        r?;
+        self.set_loc(span);
+        self.goto(&head)?;
+        self.place_label(&exit);
+        Ok(())
+    }
+
+    /// A labelled statement: a user label, or a `case`/`default` of the enclosing switch.
+    fn labeled(&mut self, ls: &Node<LabeledStatement>) -> Res<()> {
+        match &ls.node.label.node {
+            Label::Identifier(id) => {
+                let l = Self::user_label(&id.node.name);
+                self.place_label(&l);
+            }
+            Label::Case(_) | Label::CaseRange(_) | Label::Default => {
+                let key = ls.node.label.span.start;
+                let l = self.f.as_ref().and_then(|f| f.switches.last()).and_then(|m| m.get(&key)).cloned();
+                match l {
+                    Some(l) => self.place_label(&l),
+                    None => return self.err(ls.node.label.span, "case label outside a switch"),
+                }
+            }
+        }
+        self.stmt(&ls.node.statement)
     }
 
     pub(super) fn for_loop(&mut self, f: &Node<ForStatement>, span: Span) -> Res<()> {
@@ -308,47 +325,66 @@ impl<'o> Lowerer<'o> {
                 Expr::Lval(Lval::Var(tmp))
             }
         };
+        let exit = self.fresh_label();
+        let cases = self.switch_cases(sw, &x, &pt)?;
+        self.set_loc(sw.span);
+        self.switch_dispatch(&cases.arms, cases.others, cases.default.as_ref().unwrap_or(&exit))?;
+        self.fx().switches.push(cases.map);
+        self.fx().breaks.push(exit.clone());
+        let r = self.stmt(&sw.node.statement);
+        self.fx().switches.pop();
+        self.fx().breaks.pop();
+        r?;
+        self.place_label(&exit);
+        Ok(())
+    }
+
+    /// A fresh target label for each case label of the switch on `x` (of promoted type `pt`),
+    /// with the condition that selects it.
+    fn switch_cases(&mut self, sw: &Node<SwitchStatement>, x: &Expr, pt: &Type) -> Res<SwitchCases> {
         let mut cases = vec![];
         collect_cases(&sw.node.statement, &mut cases);
-        let exit = self.fresh_label();
-        let mut map = HashMap::new();
-        let mut arms: Vec<(String, Expr)> = vec![];
-        let mut default: Option<String> = None;
-        let mut others: Vec<Expr> = vec![];
+        let mut sc = SwitchCases { map: HashMap::new(), arms: vec![], default: None, others: vec![] };
         for (key, lab) in &cases {
             let target = self.fresh_label();
-            map.insert(*key, target.clone());
+            sc.map.insert(*key, target.clone());
             match &lab.node {
                 Label::Case(e) => {
                     let c = self.const_int(e)?;
-                    let c = const_expr(interp::wrap(c, &pt), &pt);
-                    arms.push((target, Expr::bin(BinOp::Eq, x.clone(), c.clone())));
-                    others.push(Expr::bin(BinOp::Ne, x.clone(), c));
+                    let c = const_expr(interp::wrap(c, pt), pt);
+                    sc.arms.push((target, Expr::bin(BinOp::Eq, x.clone(), c.clone())));
+                    sc.others.push(Expr::bin(BinOp::Ne, x.clone(), c));
                 }
                 Label::CaseRange(r) => {
                     let lo = self.const_int(&r.node.low)?;
                     let hi = self.const_int(&r.node.high)?;
-                    let (lo, hi) = (const_expr(lo, &pt), const_expr(hi, &pt));
+                    let (lo, hi) = (const_expr(lo, pt), const_expr(hi, pt));
                     let inside = Expr::bin(
                         BinOp::And,
                         Expr::bin(BinOp::Le, lo.clone(), x.clone()),
                         Expr::bin(BinOp::Le, x.clone(), hi.clone()),
                     );
-                    arms.push((target, inside));
-                    others.push(Expr::bin(
+                    sc.arms.push((target, inside));
+                    sc.others.push(Expr::bin(
                         BinOp::Or,
                         Expr::bin(BinOp::Lt, x.clone(), lo),
                         Expr::bin(BinOp::Gt, x.clone(), hi),
                     ));
                 }
-                Label::Default => default = Some(target),
+                Label::Default => sc.default = Some(target),
                 Label::Identifier(_) => {}
             }
         }
-        self.set_loc(sw.span);
+        Ok(sc)
+    }
+
+    /// The switch's dispatch: a nondeterministic goto to one guard per case (assume its
+    /// condition, go to its target) and to the default guard (assume no case matches, go to
+    /// `default_target`).
+    fn switch_dispatch(&mut self, arms: &[(String, Expr)], others: Vec<Expr>, default_target: &str) -> Res<()> {
         let mut dispatch = vec![];
         let mut guards = vec![];
-        for (target, cond) in &arms {
+        for (target, cond) in arms {
             let l = self.fresh_label();
             dispatch.push(l.clone());
             guards.push((l, cond.clone(), target.clone()));
@@ -365,14 +401,15 @@ impl<'o> Lowerer<'o> {
         if let Some(nc) = others.into_iter().reduce(|a, b| Expr::bin(BinOp::And, a, b)) {
             self.emit(StmtKind::Assume(nc))?;
         }
-        self.goto(default.as_ref().unwrap_or(&exit))?;
-        self.fx().switches.push(map);
-        self.fx().breaks.push(exit.clone());
-        let r = self.stmt(&sw.node.statement);
-        self.fx().switches.pop();
-        self.fx().breaks.pop();
-        r?;
-        self.place_label(&exit);
-        Ok(())
+        self.goto(default_target)
     }
+}
+
+/// The case labels of a switch: per label (by its source offset) the target label, the
+/// (target, condition) arms, the default's target, and the conditions that no case matches.
+struct SwitchCases {
+    map: HashMap<usize, String>,
+    arms: Vec<(String, Expr)>,
+    default: Option<String>,
+    others: Vec<Expr>,
 }

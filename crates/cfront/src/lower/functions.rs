@@ -40,7 +40,27 @@ impl<'o> Lowerer<'o> {
             tmp_n: 0,
         });
         self.scopes.push(Scope::default());
-        let params = info.params.unwrap_or_default();
+        self.bind_formals(info.params.unwrap_or_default(), loc);
+        self.stmt(&fd.node.statement)?;
+        self.scopes.pop();
+        self.implicit_return(fd.span, &name, &ft)?;
+        let f = self.f.take().unwrap();
+        self.check_goto_targets(&f.body)?;
+        self.prog.procs.push(Proc {
+            name,
+            formals: f.formals,
+            locals: f.locals,
+            ret: ft.ret,
+            variadic: ft.variadic,
+            body: f.body,
+            loc,
+        });
+        Ok(())
+    }
+
+    /// The formals of the function being lowered, each bound in the current scope under a
+    /// fresh variable name (`__argN` when unnamed).
+    fn bind_formals(&mut self, params: Vec<(Option<String>, Type)>, loc: Loc) {
         for (i, (pn, pt)) in params.iter().enumerate() {
             let c_name = pn.clone().unwrap_or_else(|| format!("__arg{i}"));
             let vname = self.fresh_var_name(&c_name);
@@ -49,15 +69,17 @@ impl<'o> Lowerer<'o> {
             f.formals.push(Var { name: vname.clone(), c_name: c_name.clone(), ty: pt.clone(), loc, init: Init::Zero });
             self.bind(&c_name, Sym::Var { name: vname, ty: pt.clone() });
         }
-        self.stmt(&fd.node.statement)?;
-        self.scopes.pop();
-        // falling off the end
+    }
+
+    /// The return at the end of a body that can fall off its end: nothing for `void`, 0 for
+    /// `main`, else a nondeterministic (or uninitialised) value.
+    fn implicit_return(&mut self, span: Span, name: &str, ft: &FuncType) -> Res<()> {
         let needs_return = {
             let f = self.f.as_ref().unwrap();
             !f.pending.is_empty() || f.body.last().map(|s| !s.kind.is_terminator()).unwrap_or(true)
         };
         if needs_return {
-            self.cur_loc = self.loc(Span { start: fd.span.end.saturating_sub(1), end: fd.span.end });
+            self.cur_loc = self.loc(Span { start: span.end.saturating_sub(1), end: span.end });
             let r = if ft.ret == Type::Void {
                 None
             } else if name == "main" {
@@ -70,10 +92,13 @@ impl<'o> Lowerer<'o> {
             };
             self.emit(StmtKind::Return(r))?;
         }
-        let f = self.f.take().unwrap();
-        // every goto target must exist
-        let labels: HashSet<&String> = f.body.iter().flat_map(|s| s.labels.iter()).collect();
-        for s in &f.body {
+        Ok(())
+    }
+
+    /// Every goto target must exist.
+    fn check_goto_targets(&self, body: &[Stmt]) -> Res<()> {
+        let labels: HashSet<&String> = body.iter().flat_map(|s| s.labels.iter()).collect();
+        for s in body {
             if let StmtKind::Goto(ls) = &s.kind {
                 for l in ls {
                     if !labels.contains(l) {
@@ -89,15 +114,6 @@ impl<'o> Lowerer<'o> {
                 }
             }
         }
-        self.prog.procs.push(Proc {
-            name,
-            formals: f.formals,
-            locals: f.locals,
-            ret: ft.ret,
-            variadic: ft.variadic,
-            body: f.body,
-            loc,
-        });
         Ok(())
     }
 

@@ -38,8 +38,20 @@ fn uncast(mut e: &Node<Expression>) -> &Node<Expression> {
     e
 }
 
+/// The destination of a memory function: pointer `p` (of type `pt`) to `count` objects of
+/// type `t`, `size` bytes in all.
+#[derive(Clone)]
+struct MemDest {
+    p: Expr,
+    pt: Type,
+    t: Type,
+    count: usize,
+    size: i128,
+}
+
 impl Lowerer<'_> {
-    // Long by design: one arm per memory function (memcpy, memset, …); splitting it would scatter the cases.
+    /// `memcpy`, `memmove`, `memset` and `bzero` (and their `__builtin_` forms) with a
+    /// constant size over whole objects: the library call, then its effect as assignments.
     pub(super) fn memory_fn(
         &mut self,
         n: &str,
@@ -72,81 +84,11 @@ impl Lowerer<'_> {
         let count = (size as u64 / tsize) as usize;
         self.set_loc(span);
         let p = self.keep_pointer(p, &pt)?;
-        match base {
-            "memcpy" | "memmove" => {
-                let (s, st) = self.rv(uncast(&args[1]))?;
-                if st != pt {
-                    return unsupported(self, &format!("from {} to {}", print::type_str(&st), print::type_str(&pt)));
-                }
-                self.set_loc(span);
-                let s = self.keep_pointer(s, &st)?;
-                let vp = Type::ptr(Type::Void);
-                let call_args = vec![self.conv(p.clone(), &pt, &vp, span)?, self.conv(s.clone(), &st, &vp, span)?];
-                self.library_call(n, call_args, size)?;
-                let (p2, s2) = (p.clone(), s.clone());
-                let t2 = t.clone();
-                // member by member where the object has only scalars (the engine reasons about
-                // scalar assignments best), else the whole object
-                let copy = move |l: &mut Self, i: Expr| {
-                    let (d, src) = (elem(&p2, i.clone()), elem(&s2, i));
-                    let (mut dl, mut sl) = (vec![], vec![]);
-                    if l.scalar_leaves(d.clone(), &t2, &mut dl) && l.scalar_leaves(src.clone(), &t2, &mut sl) {
-                        for ((d, _), (src, _)) in dl.into_iter().zip(sl) {
-                            l.emit(StmtKind::Assign(d, Expr::Lval(src)))?;
-                        }
-                        Ok(())
-                    } else {
-                        l.emit(StmtKind::Assign(d, Expr::Lval(src)))
-                    }
-                };
-                let mut copy2 = copy.clone();
-                let mut copy = copy;
-                if base == "memmove" && count > 1 {
-                    // overlapping objects: copy away from the overlap
-                    let forward = Expr::bin(BinOp::Le, p.clone(), s.clone());
-                    self.emit_if(
-                        forward,
-                        &mut |l: &mut Self| l.each_element(count, false, &mut copy),
-                        &mut |l: &mut Self| l.each_element(count, true, &mut copy2),
-                    )?;
-                } else {
-                    self.each_element(count, false, &mut copy)?;
-                }
-            }
-            _ => {
-                let vp = Type::ptr(Type::Void);
-                let mut call_args = vec![self.conv(p.clone(), &pt, &vp, span)?];
-                let byte = if base == "memset" {
-                    let (v, vt) = self.rv(&args[1])?;
-                    call_args.push(self.conv(v.clone(), &vt, &Type::INT, args[1].span)?);
-                    let v = self.conv(v, &vt, &Type::int(8, false), args[1].span)?;
-                    self.set_loc(span);
-                    v
-                } else {
-                    Expr::Int(0)
-                };
-                // the assignments of one object, checked before any code is emitted
-                let mut leaves = vec![];
-                if !self.scalar_leaves(elem(&p, Expr::Int(0)), &t, &mut leaves) {
-                    return unsupported(self, &format!("of an object of type {}", print::type_str(&t)));
-                }
-                for (_, lt) in &leaves {
-                    if self.byte_pattern(&byte, lt).is_none() {
-                        return unsupported(self, &format!("of this byte value into a {}", print::type_str(lt)));
-                    }
-                }
-                self.library_call(n, call_args, size)?;
-                let p2 = p.clone();
-                self.each_element(count, false, &mut |l: &mut Self, i: Expr| {
-                    let mut leaves = vec![];
-                    l.scalar_leaves(elem(&p2, i), &t, &mut leaves);
-                    for (lv, lt) in leaves {
-                        let v = l.byte_pattern(&byte, &lt).unwrap_or(Expr::Int(0));
-                        l.emit(StmtKind::Assign(lv, v))?;
-                    }
-                    Ok(())
-                })?;
-            }
+        let d = MemDest { p: p.clone(), pt: pt.clone(), t, count, size };
+        if base == "memcpy" || base == "memmove" {
+            self.mem_copy(n, base, &args[1], &d, span)?;
+        } else {
+            self.mem_fill(n, base, args, &d, span)?;
         }
         if base.ends_with("bzero") {
             return self.value_for_want(Expr::Int(0), Type::Void, want, span);
@@ -154,6 +96,89 @@ impl Lowerer<'_> {
         let vp = Type::ptr(Type::Void);
         let r = self.conv(p, &pt, &vp, span)?;
         self.value_for_want(r, vp, want, span)
+    }
+
+    /// `memcpy`/`memmove` from `src`, of the same pointer type as the destination: member
+    /// by member where the object has only scalars, for `memmove` away from the overlap.
+    fn mem_copy(&mut self, n: &str, base: &str, src: &Node<Expression>, d: &MemDest, span: Span) -> Res<()> {
+        let unsupported = |s: &Self, why: &str| s.unsupported(span, format!("{n} {why} is not supported"));
+        let MemDest { p, pt, t, count, size } = d.clone();
+        let (s, st) = self.rv(uncast(src))?;
+        if st != pt {
+            return unsupported(self, &format!("from {} to {}", print::type_str(&st), print::type_str(&pt)));
+        }
+        self.set_loc(span);
+        let s = self.keep_pointer(s, &st)?;
+        let vp = Type::ptr(Type::Void);
+        let call_args = vec![self.conv(p.clone(), &pt, &vp, span)?, self.conv(s.clone(), &st, &vp, span)?];
+        self.library_call(n, call_args, size)?;
+        let (p2, s2) = (p.clone(), s.clone());
+        let t2 = t.clone();
+        // member by member where the object has only scalars (the engine reasons about
+        // scalar assignments best), else the whole object
+        let copy = move |l: &mut Self, i: Expr| {
+            let (d, src) = (elem(&p2, i.clone()), elem(&s2, i));
+            let (mut dl, mut sl) = (vec![], vec![]);
+            if l.scalar_leaves(d.clone(), &t2, &mut dl) && l.scalar_leaves(src.clone(), &t2, &mut sl) {
+                for ((d, _), (src, _)) in dl.into_iter().zip(sl) {
+                    l.emit(StmtKind::Assign(d, Expr::Lval(src)))?;
+                }
+                Ok(())
+            } else {
+                l.emit(StmtKind::Assign(d, Expr::Lval(src)))
+            }
+        };
+        let mut copy2 = copy.clone();
+        let mut copy = copy;
+        if base == "memmove" && count > 1 {
+            // overlapping objects: copy away from the overlap
+            let forward = Expr::bin(BinOp::Le, p.clone(), s.clone());
+            self.emit_if(forward, &mut |l: &mut Self| l.each_element(count, false, &mut copy), &mut |l: &mut Self| {
+                l.each_element(count, true, &mut copy2)
+            })?;
+        } else {
+            self.each_element(count, false, &mut copy)?;
+        }
+        Ok(())
+    }
+
+    /// `memset` (with a byte value that fills each scalar with a known value) or `bzero`.
+    fn mem_fill(&mut self, n: &str, base: &str, args: &[Node<Expression>], d: &MemDest, span: Span) -> Res<()> {
+        let unsupported = |s: &Self, why: &str| s.unsupported(span, format!("{n} {why} is not supported"));
+        let MemDest { p, pt, t, count, size } = d.clone();
+        let vp = Type::ptr(Type::Void);
+        let mut call_args = vec![self.conv(p.clone(), &pt, &vp, span)?];
+        let byte = if base == "memset" {
+            let (v, vt) = self.rv(&args[1])?;
+            call_args.push(self.conv(v.clone(), &vt, &Type::INT, args[1].span)?);
+            let v = self.conv(v, &vt, &Type::int(8, false), args[1].span)?;
+            self.set_loc(span);
+            v
+        } else {
+            Expr::Int(0)
+        };
+        // the assignments of one object, checked before any code is emitted
+        let mut leaves = vec![];
+        if !self.scalar_leaves(elem(&p, Expr::Int(0)), &t, &mut leaves) {
+            return unsupported(self, &format!("of an object of type {}", print::type_str(&t)));
+        }
+        for (_, lt) in &leaves {
+            if self.byte_pattern(&byte, lt).is_none() {
+                return unsupported(self, &format!("of this byte value into a {}", print::type_str(lt)));
+            }
+        }
+        self.library_call(n, call_args, size)?;
+        let p2 = p.clone();
+        self.each_element(count, false, &mut |l: &mut Self, i: Expr| {
+            let mut leaves = vec![];
+            l.scalar_leaves(elem(&p2, i), &t, &mut leaves);
+            for (lv, lt) in leaves {
+                let v = l.byte_pattern(&byte, &lt).unwrap_or(Expr::Int(0));
+                l.emit(StmtKind::Assign(lv, v))?;
+            }
+            Ok(())
+        })?;
+        Ok(())
     }
 
     /// The call itself stays, as a call of an external function (which writes nothing): SLIC

@@ -24,31 +24,11 @@ impl<'o> Lowerer<'o> {
         }
     }
 
-    // Long by design: one arm per C expression form; splitting it would scatter the cases.
+    /// The value of `e` and its type, without the usual conversions; one arm per C expression
+    /// form, the longer forms in helpers.
     pub(super) fn rv_noconv(&mut self, e: &Node<Expression>) -> Res<(Expr, Type)> {
         match &e.node {
-            Expression::Identifier(id) => {
-                let n = &id.node.name;
-                match self.lookup(n).cloned() {
-                    Some(Sym::Var { name, ty }) => Ok(self.decay(Lval::Var(name), ty)),
-                    Some(Sym::Enum(v, t)) => Ok((Expr::Int(v), t)),
-                    Some(Sym::Func(f)) => {
-                        self.check_address_taken(&f, e.span)?;
-                        let ft = self.funcs.get(&f).cloned().unwrap_or(FuncType {
-                            ret: Type::INT,
-                            params: vec![],
-                            variadic: true,
-                        });
-                        Ok((Expr::FuncAddr(f), Type::ptr(Type::Func(Box::new(ft)))))
-                    }
-                    Some(Sym::Typedef(_)) => self.err(e.span, format!("unexpected type name '{n}'")),
-                    None if n == "__func__" || n == "__FUNCTION__" || n == "__PRETTY_FUNCTION__" => {
-                        let fname = self.f.as_ref().map(|f| f.name.clone()).unwrap_or_default();
-                        Ok(self.string_literal(&[format!("\"{fname}\"")]))
-                    }
-                    None => self.err(e.span, format!("use of undeclared identifier '{n}'")),
-                }
-            }
+            Expression::Identifier(id) => self.identifier_rv(e, id),
             Expression::Constant(c) => match &c.node {
                 Constant::Integer(i) => self.integer_constant(i, c.span),
                 Constant::Character(s) => self.char_constant(s, c.span),
@@ -81,118 +61,11 @@ impl<'o> Lowerer<'o> {
                     None => self.err(e.span, "alignof of an incomplete type"),
                 }
             }
-            Expression::OffsetOf(o) => {
-                // members and constant array indices, laid out as gcc does
-                let mut cur = self.type_name(&o.node.type_name)?;
-                let mut off: i128 = 0;
-                /// One step of the designator: a member name, or an array index.
-                type Step<'a> = (Result<String, &'a Node<Expression>>, Span);
-                let mut steps: Vec<Step> =
-                    vec![(Ok(o.node.designator.node.base.node.name.clone()), o.node.designator.span)];
-                for m in &o.node.designator.node.members {
-                    match &m.node {
-                        OffsetMember::Member(id) | OffsetMember::IndirectMember(id) => {
-                            steps.push((Ok(id.node.name.clone()), m.span))
-                        }
-                        OffsetMember::Index(i) => steps.push((Err(i), m.span)),
-                    }
-                }
-                for (step, span) in steps {
-                    let i = match step {
-                        Ok(f) => {
-                            (off, cur) = self.offsetof_member(cur, off, &f, span)?;
-                            continue;
-                        }
-                        Err(i) => i,
-                    };
-                    let Type::Array(elem, _) = &cur else {
-                        return self.err(span, "offsetof: subscript of a non-array");
-                    };
-                    let elem = (**elem).clone();
-                    let k = self.const_int(i)?;
-                    let Some((es, _)) = self.size_align(&elem) else {
-                        return self.err(span, "offsetof: element of incomplete type");
-                    };
-                    off += k * es as i128;
-                    cur = elem;
-                }
-                Ok((const_expr(off, &self.size_t()), self.size_t()))
-            }
+            Expression::OffsetOf(o) => self.offsetof(o),
             Expression::UnaryOperator(u) => self.unary(u, e),
-            Expression::Cast(c) => {
-                let t = self.type_name(&c.node.type_name)?;
-                if t == Type::Void {
-                    self.effect(&c.node.expression)?;
-                    return Ok((Expr::Int(0), Type::Void));
-                }
-                let (x, xt) = self.rv(&c.node.expression)?;
-                if let Type::Float { .. } = t {
-                    return self.unsupported(e.span, "floating-point arithmetic is not supported");
-                }
-                if xt == t {
-                    return Ok((x, t));
-                }
-                let r = match (&xt, &t) {
-                    (_, Type::Bool) => self.truth(x, &xt),
-                    (Type::Ptr(_), Type::Ptr(_)) => self.conv(x, &xt, &t, e.span)?,
-                    (_, Type::Int { .. }) | (_, Type::Ptr(_)) => match fold(&x).or_else(|| self.fold_address(&x)) {
-                        Some(v) if t.is_integer() => const_expr(interp::wrap(v, &t), &t),
-                        _ => Expr::Cast(t.clone(), Box::new(x)),
-                    },
-                    _ => self.conv(x, &xt, &t, e.span)?,
-                };
-                Ok((r, t))
-            }
+            Expression::Cast(c) => self.cast_rv(e, c),
             Expression::BinaryOperator(b) => self.binary(b, e),
-            Expression::Conditional(c) => {
-                // a constant condition selects its branch (also in constant expressions)
-                if !has_side_effects(&c.node.condition.node) {
-                    if let Ok(v) = self.const_int(&c.node.condition) {
-                        let tt = self.type_of_expr(&c.node.then_expression)?;
-                        let et = self.type_of_expr(&c.node.else_expression)?;
-                        let chosen = if v != 0 { &c.node.then_expression } else { &c.node.else_expression };
-                        let (x, xt) = self.rv(chosen)?;
-                        if tt.is_integer() && et.is_integer() {
-                            let rt = arith_conv(&tt, &et);
-                            let (x, xt) = self.bool_to_int(x, xt);
-                            return Ok((self.conv(x, &xt, &rt, e.span)?, rt));
-                        }
-                        return Ok((x, xt));
-                    }
-                }
-                let tt = self.type_of_expr(&c.node.then_expression)?;
-                let et = self.type_of_expr(&c.node.else_expression)?;
-                let decayed = |t: Type| match t {
-                    Type::Array(el, _) => Type::Ptr(el),
-                    Type::Func(f) => Type::Ptr(Box::new(Type::Func(f))),
-                    t => t,
-                };
-                let (tt, et) = (decayed(tt), decayed(et));
-                let rt = if tt == Type::Void || et == Type::Void {
-                    Type::Void
-                } else if tt.is_pointer() {
-                    tt.clone()
-                } else if et.is_pointer() {
-                    et.clone()
-                } else if tt.is_integer() && et.is_integer() {
-                    arith_conv(&tt, &et)
-                } else {
-                    tt.clone()
-                };
-                let tmp = if rt == Type::Void { None } else { Some(self.new_temp(rt.clone())?) };
-                let (te, ee) = (&c.node.then_expression, &c.node.else_expression);
-                let rt2 = rt.clone();
-                let tmp2 = tmp.clone();
-                self.gen_if(
-                    &c.node.condition,
-                    &mut |s: &mut Self| s.assign_or_effect(tmp.as_ref(), &rt, te),
-                    &mut |s: &mut Self| s.assign_or_effect(tmp2.as_ref(), &rt2, ee),
-                )?;
-                Ok(match tmp {
-                    Some(t) => (Expr::Lval(Lval::Var(t)), rt),
-                    None => (Expr::Int(0), Type::Void),
-                })
-            }
+            Expression::Conditional(c) => self.conditional(e, c),
             Expression::Comma(es) => {
                 let n = es.len();
                 for x in &es[..n - 1] {
@@ -203,6 +76,144 @@ impl<'o> Lowerer<'o> {
             Expression::Statement(s) => self.stmt_expr(s),
             Expression::GenericSelection(_) => self.unsupported(e.span, "_Generic is not supported"),
             Expression::VaArg(_) => self.unsupported(e.span, "va_arg is not supported"),
+        }
+    }
+
+    /// `c ? a : b`: a constant condition selects its branch, else both branches assign one
+    /// temporary of the common type.
+    fn conditional(&mut self, e: &Node<Expression>, c: &Node<ConditionalExpression>) -> Res<(Expr, Type)> {
+        // a constant condition selects its branch (also in constant expressions)
+        if !has_side_effects(&c.node.condition.node) {
+            if let Ok(v) = self.const_int(&c.node.condition) {
+                let tt = self.type_of_expr(&c.node.then_expression)?;
+                let et = self.type_of_expr(&c.node.else_expression)?;
+                let chosen = if v != 0 { &c.node.then_expression } else { &c.node.else_expression };
+                let (x, xt) = self.rv(chosen)?;
+                if tt.is_integer() && et.is_integer() {
+                    let rt = arith_conv(&tt, &et);
+                    let (x, xt) = self.bool_to_int(x, xt);
+                    return Ok((self.conv(x, &xt, &rt, e.span)?, rt));
+                }
+                return Ok((x, xt));
+            }
+        }
+        let tt = self.type_of_expr(&c.node.then_expression)?;
+        let et = self.type_of_expr(&c.node.else_expression)?;
+        let decayed = |t: Type| match t {
+            Type::Array(el, _) => Type::Ptr(el),
+            Type::Func(f) => Type::Ptr(Box::new(Type::Func(f))),
+            t => t,
+        };
+        let (tt, et) = (decayed(tt), decayed(et));
+        let rt = if tt == Type::Void || et == Type::Void {
+            Type::Void
+        } else if tt.is_pointer() {
+            tt.clone()
+        } else if et.is_pointer() {
+            et.clone()
+        } else if tt.is_integer() && et.is_integer() {
+            arith_conv(&tt, &et)
+        } else {
+            tt.clone()
+        };
+        let tmp = if rt == Type::Void { None } else { Some(self.new_temp(rt.clone())?) };
+        let (te, ee) = (&c.node.then_expression, &c.node.else_expression);
+        let rt2 = rt.clone();
+        let tmp2 = tmp.clone();
+        self.gen_if(
+            &c.node.condition,
+            &mut |s: &mut Self| s.assign_or_effect(tmp.as_ref(), &rt, te),
+            &mut |s: &mut Self| s.assign_or_effect(tmp2.as_ref(), &rt2, ee),
+        )?;
+        Ok(match tmp {
+            Some(t) => (Expr::Lval(Lval::Var(t)), rt),
+            None => (Expr::Int(0), Type::Void),
+        })
+    }
+
+    /// `(T) x`: a cast to `void` is evaluated for effect; constants fold into the target type.
+    fn cast_rv(&mut self, e: &Node<Expression>, c: &Node<CastExpression>) -> Res<(Expr, Type)> {
+        let t = self.type_name(&c.node.type_name)?;
+        if t == Type::Void {
+            self.effect(&c.node.expression)?;
+            return Ok((Expr::Int(0), Type::Void));
+        }
+        let (x, xt) = self.rv(&c.node.expression)?;
+        if let Type::Float { .. } = t {
+            return self.unsupported(e.span, "floating-point arithmetic is not supported");
+        }
+        if xt == t {
+            return Ok((x, t));
+        }
+        let r = match (&xt, &t) {
+            (_, Type::Bool) => self.truth(x, &xt),
+            (Type::Ptr(_), Type::Ptr(_)) => self.conv(x, &xt, &t, e.span)?,
+            (_, Type::Int { .. }) | (_, Type::Ptr(_)) => match fold(&x).or_else(|| self.fold_address(&x)) {
+                Some(v) if t.is_integer() => const_expr(interp::wrap(v, &t), &t),
+                _ => Expr::Cast(t.clone(), Box::new(x)),
+            },
+            _ => self.conv(x, &xt, &t, e.span)?,
+        };
+        Ok((r, t))
+    }
+
+    /// `offsetof(T, designator)`: members and constant array indices, laid out as gcc does.
+    fn offsetof(&mut self, o: &Node<OffsetOfExpression>) -> Res<(Expr, Type)> {
+        // members and constant array indices, laid out as gcc does
+        let mut cur = self.type_name(&o.node.type_name)?;
+        let mut off: i128 = 0;
+        /// One step of the designator: a member name, or an array index.
+        type Step<'a> = (Result<String, &'a Node<Expression>>, Span);
+        let mut steps: Vec<Step> = vec![(Ok(o.node.designator.node.base.node.name.clone()), o.node.designator.span)];
+        for m in &o.node.designator.node.members {
+            match &m.node {
+                OffsetMember::Member(id) | OffsetMember::IndirectMember(id) => {
+                    steps.push((Ok(id.node.name.clone()), m.span))
+                }
+                OffsetMember::Index(i) => steps.push((Err(i), m.span)),
+            }
+        }
+        for (step, span) in steps {
+            let i = match step {
+                Ok(f) => {
+                    (off, cur) = self.offsetof_member(cur, off, &f, span)?;
+                    continue;
+                }
+                Err(i) => i,
+            };
+            let Type::Array(elem, _) = &cur else {
+                return self.err(span, "offsetof: subscript of a non-array");
+            };
+            let elem = (**elem).clone();
+            let k = self.const_int(i)?;
+            let Some((es, _)) = self.size_align(&elem) else {
+                return self.err(span, "offsetof: element of incomplete type");
+            };
+            off += k * es as i128;
+            cur = elem;
+        }
+        Ok((const_expr(off, &self.size_t()), self.size_t()))
+    }
+
+    /// A name as a value: a variable (arrays decay), an enum constant, a function's address,
+    /// or `__func__` and its GNU spellings.
+    fn identifier_rv(&mut self, e: &Node<Expression>, id: &Node<Identifier>) -> Res<(Expr, Type)> {
+        let n = &id.node.name;
+        match self.lookup(n).cloned() {
+            Some(Sym::Var { name, ty }) => Ok(self.decay(Lval::Var(name), ty)),
+            Some(Sym::Enum(v, t)) => Ok((Expr::Int(v), t)),
+            Some(Sym::Func(f)) => {
+                self.check_address_taken(&f, e.span)?;
+                let ft =
+                    self.funcs.get(&f).cloned().unwrap_or(FuncType { ret: Type::INT, params: vec![], variadic: true });
+                Ok((Expr::FuncAddr(f), Type::ptr(Type::Func(Box::new(ft)))))
+            }
+            Some(Sym::Typedef(_)) => self.err(e.span, format!("unexpected type name '{n}'")),
+            None if n == "__func__" || n == "__FUNCTION__" || n == "__PRETTY_FUNCTION__" => {
+                let fname = self.f.as_ref().map(|f| f.name.clone()).unwrap_or_default();
+                Ok(self.string_literal(&[format!("\"{fname}\"")]))
+            }
+            None => self.err(e.span, format!("use of undeclared identifier '{n}'")),
         }
     }
 

@@ -133,41 +133,11 @@ impl<'o> Lowerer<'o> {
             match &dd.node {
                 DerivedDeclarator::Pointer(_) => {}
                 DerivedDeclarator::Array(a) => {
-                    let n = match &a.node.size {
-                        ArraySize::Unknown | ArraySize::VariableUnknown => None,
-                        ArraySize::VariableExpression(e) | ArraySize::StaticExpression(e) => {
-                            let v = self.const_int(e).map_err(|_| {
-                                self.unsupported_diag(e.span, "variable-length arrays are not supported")
-                            })?;
-                            if v < 0 {
-                                return self.err(e.span, "array size is negative");
-                            }
-                            Some(v as u64)
-                        }
-                    };
+                    let n = self.array_size(a)?;
                     t = Type::Array(Box::new(t), n);
                 }
                 DerivedDeclarator::Function(fd) => {
-                    let mut ps = vec![];
-                    for p in &fd.node.parameters {
-                        let (pt, _) = self.decl_specs(&p.node.specifiers, p.span)?;
-                        let (name, pt) = match &p.node.declarator {
-                            Some(pd) => {
-                                let i = self.declarator(pt, pd)?;
-                                (i.name, i.ty)
-                            }
-                            None => (None, pt),
-                        };
-                        let pt = match pt {
-                            Type::Array(e, _) => Type::Ptr(e),
-                            Type::Func(f) => Type::Ptr(Box::new(Type::Func(f))),
-                            t => t,
-                        };
-                        ps.push((name, pt));
-                    }
-                    if ps.len() == 1 && ps[0].1 == Type::Void && ps[0].0.is_none() {
-                        ps.clear();
-                    }
+                    let ps = self.param_list(fd)?;
                     let ft = FuncType {
                         ret: t,
                         params: ps.iter().map(|p| p.1.clone()).collect(),
@@ -206,10 +176,82 @@ impl<'o> Lowerer<'o> {
         }
     }
 
+    /// An array declarator's size: `None` when unknown; a variable length is unsupported.
+    fn array_size(&mut self, a: &Node<ArrayDeclarator>) -> Res<Option<u64>> {
+        Ok(match &a.node.size {
+            ArraySize::Unknown | ArraySize::VariableUnknown => None,
+            ArraySize::VariableExpression(e) | ArraySize::StaticExpression(e) => {
+                let v = self
+                    .const_int(e)
+                    .map_err(|_| self.unsupported_diag(e.span, "variable-length arrays are not supported"))?;
+                if v < 0 {
+                    return self.err(e.span, "array size is negative");
+                }
+                Some(v as u64)
+            }
+        })
+    }
+
+    /// A function declarator's parameters (name and type, arrays and functions adjusted to
+    /// pointers); `(void)` is no parameter.
+    fn param_list(&mut self, fd: &Node<FunctionDeclarator>) -> Res<Vec<(Option<String>, Type)>> {
+        let mut ps = vec![];
+        for p in &fd.node.parameters {
+            let (pt, _) = self.decl_specs(&p.node.specifiers, p.span)?;
+            let (name, pt) = match &p.node.declarator {
+                Some(pd) => {
+                    let i = self.declarator(pt, pd)?;
+                    (i.name, i.ty)
+                }
+                None => (None, pt),
+            };
+            let pt = match pt {
+                Type::Array(e, _) => Type::Ptr(e),
+                Type::Func(f) => Type::Ptr(Box::new(Type::Func(f))),
+                t => t,
+            };
+            ps.push((name, pt));
+        }
+        if ps.len() == 1 && ps[0].1 == Type::Void && ps[0].0.is_none() {
+            ps.clear();
+        }
+        Ok(ps)
+    }
+
     pub(super) fn struct_type(&mut self, st: &Node<StructType>) -> Res<Type> {
         let is_union = st.node.kind.node == StructKind::Union;
         let kw = if is_union { "union" } else { "struct" };
-        let name = match &st.node.identifier {
+        let name = self.struct_tag(st, kw, is_union);
+        let Some(decls) = &st.node.declarations else {
+            return Ok(Type::Struct(name));
+        };
+        if self.prog.struct_def(&name).map(|s| s.complete).unwrap_or(false) {
+            // the same tag defined again (another file): keep the first definition
+            return Ok(Type::Struct(name));
+        }
+        let mut fields = vec![];
+        let mut members = vec![];
+        for d in decls {
+            let StructDeclaration::Field(f) = &d.node else {
+                continue;
+            };
+            self.struct_field(f, &mut fields, &mut members)?;
+        }
+        let (packed, aligned) = self.struct_attrs(st.span, kw);
+        if let Some(l) = self.layout_members(&members, is_union, packed, aligned) {
+            self.layouts.insert(name.clone(), l);
+        }
+        if let Some(s) = self.prog.structs.iter_mut().find(|s| s.name == name) {
+            s.fields = fields;
+            s.complete = true;
+        }
+        Ok(Type::Struct(name))
+    }
+
+    /// The program's name of a struct or union: its tag's (renamed when a type of that name
+    /// exists already), or a fresh `__anon` name; a first reference declares it incomplete.
+    fn struct_tag(&mut self, st: &Node<StructType>, kw: &str, is_union: bool) -> String {
+        match &st.node.identifier {
             Some(id) => {
                 let key = format!("{kw} {}", id.node.name);
                 match self.tags.get(&key) {
@@ -236,71 +278,54 @@ impl<'o> Lowerer<'o> {
                 self.prog.structs.push(StructDef { name: n.clone(), is_union, complete: false, fields: vec![] });
                 n
             }
-        };
-        let Some(decls) = &st.node.declarations else {
-            return Ok(Type::Struct(name));
-        };
-        if self.prog.struct_def(&name).map(|s| s.complete).unwrap_or(false) {
-            // the same tag defined again (another file): keep the first definition
-            return Ok(Type::Struct(name));
         }
-        let mut fields = vec![];
-        let mut members = vec![];
-        for d in decls {
-            let StructDeclaration::Field(f) = &d.node else {
-                continue;
+    }
+
+    /// One field declaration of a struct: its fields (bit-fields narrowed to their width),
+    /// and the members laid out, unnamed and zero-width ones included.
+    fn struct_field(&mut self, f: &Node<StructField>, fields: &mut Vec<Field>, members: &mut Vec<Member>) -> Res<()> {
+        let ts: Vec<&Node<TypeSpecifier>> = f
+            .node
+            .specifiers
+            .iter()
+            .filter_map(|s| match &s.node {
+                SpecifierQualifier::TypeSpecifier(t) => Some(t),
+                _ => None,
+            })
+            .collect();
+        let base = self.base_type(&ts, f.span)?;
+        if f.node.declarators.is_empty() {
+            if let Type::Struct(_) = base {
+                self.anon_n += 1;
+                fields.push(Field { name: format!("__anon_field{}", self.anon_n), ty: base.clone() });
+                members.push(Member { ty: base, width: None, named: true, is_field: true });
+            }
+            return Ok(());
+        }
+        for sd in &f.node.declarators {
+            let info = match &sd.node.declarator {
+                Some(decl) => Some(self.declarator(base.clone(), decl)?),
+                None => None,
             };
-            let ts: Vec<&Node<TypeSpecifier>> = f
-                .node
-                .specifiers
-                .iter()
-                .filter_map(|s| match &s.node {
-                    SpecifierQualifier::TypeSpecifier(t) => Some(t),
-                    _ => None,
-                })
-                .collect();
-            let base = self.base_type(&ts, f.span)?;
-            if f.node.declarators.is_empty() {
-                if let Type::Struct(_) = base {
-                    self.anon_n += 1;
-                    fields.push(Field { name: format!("__anon_field{}", self.anon_n), ty: base.clone() });
-                    members.push(Member { ty: base, width: None, named: true, is_field: true });
+            let declared = info.as_ref().map(|i| i.ty.clone()).unwrap_or(base.clone());
+            let mut ty = declared.clone();
+            let mut width = None;
+            if let Some(w) = &sd.node.bit_width {
+                let w = self.const_int(w)?;
+                if w < 0 || w > self.size_align(&declared).map(|(s, _)| s as i128 * 8).unwrap_or(64) {
+                    return self.err(sd.span, "invalid bit-field width");
                 }
-                continue;
+                width = Some(w as u64);
+                let signed = matches!(ty, Type::Int { signed: true, .. });
+                ty = if ty == Type::Bool { Type::Bool } else { Type::int(w as u16, signed) };
             }
-            for sd in &f.node.declarators {
-                let info = match &sd.node.declarator {
-                    Some(decl) => Some(self.declarator(base.clone(), decl)?),
-                    None => None,
-                };
-                let declared = info.as_ref().map(|i| i.ty.clone()).unwrap_or(base.clone());
-                let mut ty = declared.clone();
-                let mut width = None;
-                if let Some(w) = &sd.node.bit_width {
-                    let w = self.const_int(w)?;
-                    if w < 0 || w > self.size_align(&declared).map(|(s, _)| s as i128 * 8).unwrap_or(64) {
-                        return self.err(sd.span, "invalid bit-field width");
-                    }
-                    width = Some(w as u64);
-                    let signed = matches!(ty, Type::Int { signed: true, .. });
-                    ty = if ty == Type::Bool { Type::Bool } else { Type::int(w as u16, signed) };
-                }
-                let is_field = info.is_some() && width != Some(0);
-                members.push(Member { ty: declared, width, named: info.is_some(), is_field });
-                if let (true, Some(info)) = (is_field, info) {
-                    fields.push(Field { name: info.name.unwrap_or_default(), ty });
-                }
+            let is_field = info.is_some() && width != Some(0);
+            members.push(Member { ty: declared, width, named: info.is_some(), is_field });
+            if let (true, Some(info)) = (is_field, info) {
+                fields.push(Field { name: info.name.unwrap_or_default(), ty });
             }
         }
-        let (packed, aligned) = self.struct_attrs(st.span, kw);
-        if let Some(l) = self.layout_members(&members, is_union, packed, aligned) {
-            self.layouts.insert(name.clone(), l);
-        }
-        if let Some(s) = self.prog.structs.iter_mut().find(|s| s.name == name) {
-            s.fields = fields;
-            s.complete = true;
-        }
-        Ok(Type::Struct(name))
+        Ok(())
     }
 
     /// An enum's constants and its type, as gcc chooses it: `unsigned int` when no value is
