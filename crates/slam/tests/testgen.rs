@@ -75,6 +75,30 @@ fn replay(program: &str, dir: &Path) -> usize {
     errors
 }
 
+/// Replay the suite on a gcov build of the program: gcc's branch coverage, `Taken at least
+/// once: P% of N`, as (covered, N) — or `None` when gcov is not installed.
+fn gcov_coverage(program: &str, dir: &Path) -> Option<(usize, usize)> {
+    Command::new("gcov").arg("--version").output().ok().filter(|o| o.status.success())?;
+    std::fs::copy(root().join(program), dir.join("prog.c")).unwrap();
+    let o = Command::new("gcc")
+        .current_dir(dir)
+        .args(["-w", "-O0", "--coverage", "-o", "cov", "prog.c", "harness.c"])
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "gcc --coverage: {}", String::from_utf8_lossy(&o.stderr));
+    for (file, _, _) in listed(dir) {
+        Command::new(dir.join("cov")).current_dir(dir).env("SLAM_TEST", dir.join(&file)).output().unwrap();
+    }
+    let o = Command::new("gcov").current_dir(dir).args(["-b", "cov-prog"]).output().unwrap();
+    let text = String::from_utf8_lossy(&o.stdout).to_string();
+    let ours = text.split("File '").find(|b| b.starts_with("prog.c'")).expect(&text);
+    let line = ours.lines().find(|l| l.starts_with("Taken at least once:")).expect(ours);
+    let (pct, n) = line["Taken at least once:".len()..].split_once("% of ").unwrap();
+    let n: usize = n.trim().parse().unwrap();
+    let covered = (pct.parse::<f64>().unwrap() * n as f64 / 100.0).round() as usize;
+    Some((covered, n))
+}
+
 #[test]
 fn suite_replays_under_gcc_and_beats_random_inputs() {
     for (program, name) in
@@ -100,6 +124,11 @@ fn suite_replays_under_gcc_and_beats_random_inputs() {
             let hits = replay(program, &dir);
             if program.ends_with("input_sequence_bug.c") {
                 assert!(hits >= 1);
+            }
+            // The compiled replay covers the branches slam says the suite covers (on these
+            // programs gcc's branches are slam's branch targets one to one).
+            if let Some(gcc) = gcov_coverage(program, &dir) {
+                assert_eq!(gcc, (covered, total), "{program}: gcov (covered, branches) against slam's");
             }
         } else {
             eprintln!("gcc not found: the replay of {program} is skipped");
