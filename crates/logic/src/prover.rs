@@ -59,13 +59,15 @@ impl<'ctx> Prover<'ctx> {
 
     /// Is `f` satisfiable? `None` when Z3 could not tell (timeout, incompleteness).
     pub fn is_sat(&mut self, f: &Bool<'ctx>) -> Option<bool> {
-        let f = f.simplify();
-        if let Some(b) = f.as_bool() {
-            return Some(b);
-        }
+        // The flag first: once it is set the context may have been interrupted, and an
+        // interrupted context fails every later simplification (a null term).
         if self.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed)) {
             self.stats.unknown += 1;
             return None;
+        }
+        let f = f.simplify();
+        if let Some(b) = f.as_bool() {
+            return Some(b);
         }
         let key = f.clone();
         self.stats.queries += 1;
@@ -76,7 +78,7 @@ impl<'ctx> Prover<'ctx> {
         let t0 = Instant::now();
         self.solver.push();
         self.solver.assert(&f);
-        let r = match self.solver.check() {
+        let r = match self.check() {
             SatResult::Sat => Some(true),
             SatResult::Unsat => Some(false),
             SatResult::Unknown => {
@@ -96,6 +98,15 @@ impl<'ctx> Prover<'ctx> {
         self.is_sat(&f.not()) == Some(false)
     }
 
+    /// `solver.check()`, interrupted by Z3 when the cancel flag is set while it runs (it then
+    /// answers unknown), so that a limit stops a long query instead of waiting for its timeout.
+    fn check(&self) -> SatResult {
+        match &self.cancel {
+            Some(cancel) => interrupt::during(self.ctx, cancel, || self.solver.check()),
+            None => self.solver.check(),
+        }
+    }
+
     /// All valuations of `atoms` under which `f` is satisfiable (AllSAT with blocking
     /// clauses). `None` when Z3 gives up or there are more than `limit`.
     pub fn all_models(&mut self, f: &Bool<'ctx>, atoms: &[Bool<'ctx>], limit: usize) -> Option<Vec<Vec<bool>>> {
@@ -105,7 +116,7 @@ impl<'ctx> Prover<'ctx> {
         let mut out = Vec::new();
         let res = loop {
             self.stats.queries += 1;
-            match self.solver.check() {
+            match self.check() {
                 SatResult::Unsat => break Some(()),
                 SatResult::Unknown => {
                     self.stats.unknown += 1;
@@ -202,7 +213,7 @@ impl<'ctx> Prover<'ctx> {
             self.solver.assert(c);
         }
         self.stats.queries += 1;
-        let out = match self.solver.check() {
+        let out = match self.check() {
             SatResult::Sat => self.solver.get_model().map(|m| {
                 terms
                     .iter()
@@ -219,5 +230,88 @@ impl<'ctx> Prover<'ctx> {
     /// Does `a` imply `b`?
     pub fn implies(&mut self, a: &Bool<'ctx>, b: &Bool<'ctx>) -> bool {
         self.is_valid(&a.implies(b))
+    }
+}
+
+/// Z3 checks a stop flag may interrupt. One watcher thread (started on first use) looks at
+/// the flags of the running checks every 20 ms and interrupts the contexts whose flag is set.
+mod interrupt {
+    use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+    use std::sync::{Arc, Mutex, Once};
+    use std::time::Duration;
+    use z3::{Context, ContextHandle};
+
+    struct Running {
+        id: u64,
+        cancel: Arc<AtomicBool>,
+        handle: ContextHandle<'static>,
+    }
+
+    static RUNNING: Mutex<Vec<Running>> = Mutex::new(Vec::new());
+    static NEXT: AtomicU64 = AtomicU64::new(0);
+    static WATCHER: Once = Once::new();
+
+    fn running() -> std::sync::MutexGuard<'static, Vec<Running>> {
+        RUNNING.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Run `check` (a query on `ctx`) where the watcher can interrupt it.
+    pub(super) fn during<R>(ctx: &Context, cancel: &Arc<AtomicBool>, check: impl FnOnce() -> R) -> R {
+        WATCHER.call_once(|| {
+            let _ = std::thread::Builder::new().name("z3-interrupt".into()).spawn(|| loop {
+                std::thread::sleep(Duration::from_millis(20));
+                for r in running().iter().filter(|r| r.cancel.load(Ordering::Relaxed)) {
+                    r.handle.interrupt();
+                }
+            });
+        });
+        let id = NEXT.fetch_add(1, Ordering::Relaxed);
+        // SAFETY: the handle only borrows `ctx`; it leaves RUNNING (under the lock the
+        // watcher holds while using it) before this function returns, so before `ctx` can be
+        // dropped. An interrupt leaves the context cancelled for good; it only fires once the
+        // flag is set, and from then on the prover asks Z3 nothing that could fail (queries
+        // answer unknown before simplifying).
+        let handle: ContextHandle<'static> = unsafe { std::mem::transmute(ctx.handle()) };
+        running().push(Running { id, cancel: cancel.clone(), handle });
+        let out = check();
+        running().retain(|r| r.id != id);
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use z3::ast::BV;
+
+    /// Setting the flag interrupts a query Z3 is working on (it answers unknown long before
+    /// its own timeout), and later queries answer unknown without touching the interrupted
+    /// context (which would fail).
+    #[test]
+    fn the_cancel_flag_interrupts_a_running_query() {
+        let ctx = crate::new_context();
+        let cancel = Arc::new(AtomicBool::new(false));
+        let mut prover = Prover::new(&ctx, Duration::from_secs(600)).with_cancel(Some(cancel.clone()));
+        // Factor a 62-bit semiprime: hard for bit-blasting.
+        let x = BV::new_const(&ctx, "x", 64);
+        let y = BV::new_const(&ctx, "y", 64);
+        let n = BV::from_u64(&ctx, 3_037_000_493 * 1_518_500_249, 64);
+        let small = BV::from_u64(&ctx, 1 << 32, 64);
+        let one = BV::from_u64(&ctx, 1, 64);
+        let hard = Bool::and(
+            &ctx,
+            &[&x.bvmul(&y)._eq(&n), &x.bvugt(&one), &y.bvugt(&one), &x.bvult(&small), &y.bvult(&small)],
+        );
+        let flag = cancel.clone();
+        let setter = std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(300));
+            flag.store(true, Ordering::Relaxed);
+        });
+        let t0 = Instant::now();
+        assert_eq!(prover.is_sat(&hard), None);
+        assert!(t0.elapsed() < Duration::from_secs(60), "not interrupted: {:?}", t0.elapsed());
+        setter.join().unwrap();
+        let easy = x._eq(&y);
+        assert_eq!(prover.is_sat(&easy), None);
     }
 }

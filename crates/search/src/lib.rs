@@ -266,6 +266,10 @@ impl<'p> Search<'p> {
             }
             let cut = self.cuts.len();
             if !self.refine() {
+                // Refinement stops early at a limit: that is the reason then.
+                if let Some(end) = self.limit() {
+                    return end;
+                }
                 return End::new(
                     StopReason::NoNewPredicates,
                     format!("{cut} branches were cut by the abstraction and no new predicate tells their states apart"),
@@ -580,7 +584,10 @@ impl<'p> Search<'p> {
     /// branch of the cut branches' procedures (what decides which way the code after the cut
     /// goes: the paper's predicates of branch coverage). `false` when nothing is new.
     fn refine(&mut self) -> bool {
-        let cuts = std::mem::take(&mut self.cuts);
+        // One entry per (site, conditions): a loop cuts the same branch thousands of times.
+        let mut cuts = std::mem::take(&mut self.cuts);
+        let mut seen = HashSet::new();
+        cuts.retain(|(site, _, conds)| seen.insert((*site, conds.clone())));
         let mut added = false;
         for (site, proc, conds) in &cuts {
             added |= self.add_predicates(*site, proc, conds.clone());
@@ -588,7 +595,13 @@ impl<'p> Search<'p> {
         if added {
             return true;
         }
-        for (site, proc, _) in &cuts {
+        let mut sites: Vec<(StmtId, String)> = cuts.iter().map(|(s, p, _)| (*s, p.clone())).collect();
+        sites.sort();
+        sites.dedup();
+        for (site, proc) in &sites {
+            if self.limit().is_some() {
+                return false;
+            }
             let Some(&pi) = self.procs.get(proc.as_str()) else { continue };
             let conds: Vec<Expr> = self.prog.procs[pi]
                 .body
@@ -606,7 +619,10 @@ impl<'p> Search<'p> {
         // of a cut procedure through each assignment there to a variable it reads, so that
         // states a loop's counter tells apart (`total == 30`, `total + 10 == 30`, …) are
         // different abstract states.
-        for (site, proc, _) in &cuts {
+        for (site, proc) in &sites {
+            if self.limit().is_some() {
+                return false;
+            }
             let Some(&pi) = self.procs.get(proc.as_str()) else { continue };
             let mut preds: Vec<Expr> = self.abs.global.clone();
             preds.extend(self.abs.by_proc.get(proc).into_iter().flatten().cloned());
