@@ -528,6 +528,12 @@ impl<'p> Search<'p> {
                     continue;
                 }
                 self.covered.insert(key);
+                if i >= MAX_SOLVED_PATH {
+                    // Its formula could take Z3 longer than any limit to even simplify (and a
+                    // simplification cannot be interrupted).
+                    self.not_exhaustive(&format!("a branch after {MAX_SOLVED_PATH} steps was not solved"));
+                    continue;
+                }
                 let mut want: Vec<PathStep> = path[..=i].to_vec();
                 let depth = path[i].depth;
                 want.extend(assumes.iter().map(|&stmt| PathStep { stmt, depth }));
@@ -731,6 +737,9 @@ impl<'p> Search<'p> {
         added
     }
 }
+
+/// The longest run prefix whose branch the search solves for.
+const MAX_SOLVED_PATH: usize = 20_000;
 
 /// The most predicates refinement keeps at one site (local) or in one procedure (global):
 /// past it, states the predicates cannot tell apart stay cut and the search ends UNKNOWN.
