@@ -1,5 +1,6 @@
 // slam: lowers
 // expect: SAFE
+// interpreter does not model: a union member read through another (values per member, not bytes)
 // A union read through another member than the one written (Csmith seed 31008, unions
 // configuration, reduced by hand): the byte 0xDD read as a signed char is -35. The search's
 // interpreter keeps a value per member and said VIOLATION (the portfolio's answer when CEGAR
