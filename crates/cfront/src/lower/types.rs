@@ -105,15 +105,7 @@ impl<'o> Lowerer<'o> {
     }
 
     pub(super) fn type_name(&mut self, tn: &Node<TypeName>) -> Res<Type> {
-        let ts: Vec<&Node<TypeSpecifier>> = tn
-            .node
-            .specifiers
-            .iter()
-            .filter_map(|s| match &s.node {
-                SpecifierQualifier::TypeSpecifier(t) => Some(t),
-                _ => None,
-            })
-            .collect();
+        let ts = type_specifiers(&tn.node.specifiers);
         let base = self.base_type(&ts, tn.span)?;
         match &tn.node.declarator {
             Some(d) => Ok(self.declarator(base, d)?.ty),
@@ -284,15 +276,7 @@ impl<'o> Lowerer<'o> {
     /// One field declaration of a struct: its fields (bit-fields narrowed to their width),
     /// and the members laid out, unnamed and zero-width ones included.
     fn struct_field(&mut self, f: &Node<StructField>, fields: &mut Vec<Field>, members: &mut Vec<Member>) -> Res<()> {
-        let ts: Vec<&Node<TypeSpecifier>> = f
-            .node
-            .specifiers
-            .iter()
-            .filter_map(|s| match &s.node {
-                SpecifierQualifier::TypeSpecifier(t) => Some(t),
-                _ => None,
-            })
-            .collect();
+        let ts = type_specifiers(&f.node.specifiers);
         let base = self.base_type(&ts, f.span)?;
         if f.node.declarators.is_empty() {
             if let Type::Struct(_) = base {
@@ -401,4 +385,14 @@ impl<'o> Lowerer<'o> {
         }
         None
     }
+}
+
+/// The type specifiers among a type name's or a struct field's specifiers and qualifiers.
+fn type_specifiers(sq: &[Node<SpecifierQualifier>]) -> Vec<&Node<TypeSpecifier>> {
+    sq.iter()
+        .filter_map(|s| match &s.node {
+            SpecifierQualifier::TypeSpecifier(t) => Some(t),
+            _ => None,
+        })
+        .collect()
 }
