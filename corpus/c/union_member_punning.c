@@ -1,10 +1,10 @@
 // slam: lowers
 // expect: SAFE
-// interpreter does not model: a union member read through another (values per member, not bytes)
 // A union read through another member than the one written (Csmith seed 31008, unions
 // configuration, reduced by hand): the byte 0xDD read as a signed char is -35. The search's
-// interpreter keeps a value per member and said VIOLATION (the portfolio's answer when CEGAR
-// was slower); it now leaves such programs to CEGAR, whose memory model has bytes.
+// interpreter used to keep an independent value per member and said VIOLATION; a write to an
+// integer member now sets the union's other integer members as gcc's layout does
+// (cminus::unions).
 extern void reach_error(void);
 union U0 { unsigned char f0; const signed char f1; };
 static union U0 g = {0xDD};

@@ -598,7 +598,7 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
             match s0.int(&self.env, a) {
                 Ok(v) => {
                     entry.set_var(&self.env, &crate::pre_var(&fml.name), v.clone());
-                    if entry.write(&self.env, &Lval::var(&fml.name), v.clone()).is_err() {
+                    if entry.assign_value(&self.env, &Lval::var(&fml.name), v.clone()).is_err() {
                         bound = false;
                     }
                     actuals.push((fml.name.clone(), v));
@@ -641,7 +641,14 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
         // callee's (global) predicates describe at the return point.
         let s_back = s1.clone();
         if let Some(l) = ret {
-            if s1.write(&self.env, l, r.clone()).is_err() {
+            if s1.type_of_lval(&self.env, l).is_ok_and(|t| t.is_aggregate()) {
+                // A struct returned by value: the cells of the callee's `$ret` (memory after
+                // the call is fresh: the callee wrote them), as the return facts describe.
+                let callee_ret = s1.enter(callee, 1, "callee.").addr(&self.env, &Lval::var(RET));
+                if callee_ret.and_then(|a| s1.assign_value(&self.env, l, a)).is_err() {
+                    s1.set_mem(self.env.fresh_mem("mempost"));
+                }
+            } else if s1.write(&self.env, l, r.clone()).is_err() {
                 // leave it: predicates reading it become unknown below
             }
         }

@@ -360,6 +360,8 @@ fn mod_sets(prog: &Program) -> (HashMap<String, HashSet<String>>, HashMap<String
         for s in &p.body {
             match &s.kind {
                 StmtKind::Assign(l, _) => write(l, &mut m, &mut w),
+                // A struct result is stored in the callee's `$ret` object, in memory.
+                StmtKind::Return(Some(_)) if p.ret.is_aggregate() => w = true,
                 StmtKind::Call { ret, callee, .. } => {
                     if let Some(l) = ret {
                         write(l, &mut m, &mut w);

@@ -81,11 +81,6 @@ fn corpus_lowers_and_verdicts_are_plausible() {
             problems.push(format!("{}: invalid C--: {:?}", f.display(), v));
             continue;
         }
-        // What the interpreter does not model (a union read through another member) is
-        // said in the header; its runs prove nothing there.
-        if text.contains("// interpreter does not model:") {
-            continue;
-        }
         let mut rng = Rng(0x9e3779b97f4a7c15 ^ text.len() as u64);
         let mut hit = false;
         for _ in 0..400 {

@@ -288,6 +288,29 @@ struct Machine<'a> {
     peek_failed: bool,
 }
 
+/// Member `idx` of a union (its `members`' values) set to `v`: the other integer members
+/// change as gcc's layout makes them (see [`crate::unions`]).
+fn set_union_member(d: &StructDef, members: &mut [Value], idx: usize, v: Value) {
+    if let Some(Type::Int { bits, .. }) = d.fields.get(idx).map(|f| &f.ty) {
+        let as_int = |x: &Value| match x {
+            Value::Int(i) => Some(*i),
+            Value::Zero => Some(0),
+            _ => None,
+        };
+        let written = as_int(&v);
+        for (j, f) in d.fields.iter().enumerate() {
+            if j != idx && matches!(f.ty, Type::Int { .. }) {
+                let old = as_int(&members[j]);
+                let new = written.and_then(|w| crate::unions::read_after_member_write(old, w, *bits, &f.ty));
+                members[j] = new.map_or(Value::Undef, Value::Int);
+            }
+        }
+    }
+    if let Some(m) = members.get_mut(idx) {
+        *m = v;
+    }
+}
+
 pub fn wrap(v: i128, t: &Type) -> i128 {
     match t {
         Type::Bool => (v != 0) as i128,
@@ -396,6 +419,20 @@ impl<'a> Machine<'a> {
                     Type::Array(e, Some(n)) => vec![(**e).clone(); *n as usize],
                     _ => vec![],
                 };
+                if let Some(d) = crate::unions::union_def(self.p, ty) {
+                    // Zero, then the member the initialiser names (its siblings follow).
+                    let mut members = vec![Value::Zero; d.fields.len()];
+                    let mut tag = Value::Zero;
+                    for (k, it) in items.iter().enumerate().filter(|(_, it)| !crate::unions::is_zero(it)) {
+                        let v = self.init_value(it, &tys.get(k).cloned().unwrap_or(Type::Void))?;
+                        set_union_member(d, &mut members, k, v);
+                        tag = Value::Int(crate::unions::member_class(d, &d.fields[k].name).into());
+                    }
+                    if crate::unions::is_mixed(d) {
+                        members.push(tag);
+                    }
+                    return Ok(Value::Agg(members));
+                }
                 let mut v = vec![];
                 for (k, it) in items.iter().enumerate() {
                     let t = tys.get(k).cloned().unwrap_or(Type::Void);
@@ -786,8 +823,50 @@ impl<'a> Machine<'a> {
 
     fn store(&mut self, proc: Option<&Proc>, l: &Lval, v: Value) -> R<()> {
         let (o, path) = self.place(proc, l)?;
-        self.write_path(o, &path, v);
+        let union = match l {
+            Lval::Field(b, _) => self.p.type_of_lval(proc, b).and_then(|t| crate::unions::union_def(self.p, &t)),
+            _ => None,
+        };
+        match (union, path.split_last()) {
+            (Some(d), Some((&idx, base))) => {
+                let mut members = match self.read_path(o, base) {
+                    Value::Agg(items) => items,
+                    fill => vec![fill; d.fields.len()],
+                };
+                members.resize(d.fields.len(), Value::Undef);
+                set_union_member(d, &mut members, idx as usize, v);
+                self.write_path(o, base, Value::Agg(members));
+            }
+            _ => self.write_path(o, &path, v),
+        }
+        for (tag, class) in self.union_tags(proc, l, &path) {
+            self.write_path(o, &tag, Value::Int(class.into()));
+        }
         Ok(())
+    }
+
+    /// The tags of the mixed unions an access at `path` (of lvalue `l`) goes through: for
+    /// each, the path of its tag (after its members) and the class of the member accessed.
+    fn union_tags(&self, proc: Option<&Proc>, l: &Lval, path: &[i64]) -> Vec<(Vec<i64>, i64)> {
+        let mut out = Vec::new();
+        let (mut cur, mut depth) = (l, path.len());
+        while depth > 0 {
+            match cur {
+                Lval::Field(b, m) => {
+                    let d = self.p.type_of_lval(proc, b).and_then(|t| crate::unions::union_def(self.p, &t).cloned());
+                    if let Some(d) = d.filter(crate::unions::is_mixed) {
+                        let mut tag = path[..depth - 1].to_vec();
+                        tag.push(d.fields.len() as i64);
+                        out.push((tag, crate::unions::member_class(&d, m)));
+                    }
+                    cur = b;
+                }
+                Lval::Index(b, _) => cur = b,
+                Lval::Var(_) | Lval::Deref(_) => break,
+            }
+            depth -= 1;
+        }
+        out
     }
 
     fn int_of(&mut self, v: Value) -> R<i128> {
@@ -874,6 +953,16 @@ impl<'a> Machine<'a> {
     /// and remembered), an array decays to a pointer.
     fn eval_lval(&mut self, proc: Option<&Proc>, l: &Lval) -> R<Value> {
         let (o, path) = self.place(proc, l)?;
+        let punned = self
+            .union_tags(proc, l, &path)
+            .into_iter()
+            .any(|(tag, class)| matches!(self.read_path(o, &tag), Value::Int(t) if t != 0 && t != i128::from(class)));
+        if punned {
+            // A mixed union read through a member of another class than the one written:
+            // `logic` makes it unknown (see `crate::unions`); gcc reads the other member's
+            // bytes, which no value of a run stands for.
+            return Err(Stuck("a union read through a member of another kind than the one written".into(), true));
+        }
         Ok(match self.read_path(o, &path) {
             Value::Undef => {
                 let t = self.p.type_of_lval(proc, l);

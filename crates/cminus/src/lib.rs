@@ -17,6 +17,7 @@ pub mod names;
 pub mod pointsto;
 pub mod pred;
 pub mod print;
+pub mod unions;
 
 pub use print::{print_expr, print_lval, print_proc, print_program, PrintOptions};
 

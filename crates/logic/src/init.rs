@@ -29,6 +29,10 @@ impl<'ctx> State<'ctx> {
                     for f in &d.fields {
                         self.init_global(env, &field(&f.name), &f.ty, &Init::Zero);
                     }
+                    if cminus::unions::is_mixed(d) {
+                        // All zeros: every member reads exactly (tag 0).
+                        let _ = self.clear_tag(env, l);
+                    }
                 }
             }
             (Init::Zero, Type::Array(e, Some(n))) => {
@@ -52,7 +56,7 @@ impl<'ctx> State<'ctx> {
                     // initialiser names (writing the others' zeros would overwrite it).
                     self.init_global(env, l, ty, &Init::Zero);
                     for (f, it) in d.fields.iter().zip(items) {
-                        if !matches!(it, Init::Zero) {
+                        if !cminus::unions::is_zero(it) {
                             self.init_global(env, &field(&f.name), &f.ty, it);
                         }
                     }

@@ -147,7 +147,11 @@ impl Layout {
 pub fn cells(p: &Program, t: &Type) -> u64 {
     match t {
         Type::Struct(s) => match p.struct_def(s) {
-            Some(d) if d.is_union => d.fields.iter().map(|f| cells(p, &f.ty)).max().unwrap_or(1).max(1),
+            // A mixed union's tag takes the cell after its largest member (`cminus::unions`).
+            Some(d) if d.is_union => {
+                let largest = d.fields.iter().map(|f| cells(p, &f.ty)).max().unwrap_or(1).max(1);
+                largest + u64::from(cminus::unions::is_mixed(d))
+            }
             Some(d) => d.fields.iter().map(|f| cells(p, &f.ty)).sum::<u64>().max(1),
             None => 1,
         },

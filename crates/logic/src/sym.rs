@@ -51,12 +51,17 @@ pub struct Env<'p, 'ctx> {
     /// The cell addresses of the memory model are not C's byte addresses, so a program that
     /// converts a pointer to an integer must not see them (a `char` may lie at any address).
     addr_to_int: FuncDecl<'ctx>,
+    /// What a mixed union read through a member of another class holds (see
+    /// [`cminus::unions`]): unknown, but the same for the same address in the same memory.
+    punned: FuncDecl<'ctx>,
 }
 
 impl<'p, 'ctx> Env<'p, 'ctx> {
     pub fn new(ctx: &'ctx Context, prog: &'p Program) -> Env<'p, 'ctx> {
         let bv = Sort::bitvector(ctx, WIDTH);
         let addr_to_int = FuncDecl::new(ctx, "addr_to_int", &[&bv], &bv);
+        let mem_sort = Sort::array(ctx, &bv, &bv);
+        let punned = FuncDecl::new(ctx, "punned", &[&bv, &mem_sort], &bv);
         Env {
             ctx,
             prog,
@@ -65,7 +70,15 @@ impl<'p, 'ctx> Env<'p, 'ctx> {
             fresh_log: Default::default(),
             addr_log: Default::default(),
             addr_to_int,
+            punned,
         }
+    }
+
+    /// The cell at `a` of `mem` read through a union member of another class than the one
+    /// written: unknown, a function of the address and the memory (so two reads of one state
+    /// agree, and a predicate and a condition over the same read can be related).
+    fn punned(&self, mem: &Array<'ctx>, a: &Term<'ctx>) -> Term<'ctx> {
+        self.punned.apply(&[a as &dyn Ast<'ctx>, mem as &dyn Ast<'ctx>]).as_bv().expect("a bit-vector")
     }
 
     /// The integer a pointer converts to: 0 for NULL, else an unknown value per address.
@@ -401,7 +414,47 @@ impl<'ctx> State<'ctx> {
             return Ok(a);
         }
         // Memory written by this program holds canonical values; unknown memory need not.
-        Ok(norm(env, env.select(&self.mem, &a), &t))
+        let v = norm(env, env.select(&self.mem, &a), &t);
+        Ok(match self.tag_guard(env, l)? {
+            Some(exact) => exact.ite(&v, &norm(env, env.punned(&self.mem, &a), &t)),
+            None => v,
+        })
+    }
+
+    /// When `l` reads through members of mixed unions: the condition under which the value
+    /// is exactly what the cells hold (each union's tag is 0 or the member's class); read
+    /// through a member of another class the value is unknown (see [`cminus::unions`]).
+    fn tag_guard(&self, env: &Env<'_, 'ctx>, l: &Lval) -> Result<Option<Bool<'ctx>>, LogicError> {
+        let proc = self.proc.as_deref().and_then(|p| env.prog.proc(p));
+        let mut conds = Vec::new();
+        for (u, class) in cminus::unions::tagged_accesses(env.prog, proc, l) {
+            let tag = env.select(&self.mem, &self.tag_addr(env, &u)?);
+            conds.push(Bool::or(env.ctx, &[&tag._eq(&env.int(0)), &tag._eq(&env.int(class))]));
+        }
+        Ok((!conds.is_empty()).then(|| Bool::and(env.ctx, &conds.iter().collect::<Vec<_>>())))
+    }
+
+    /// The address of a mixed union's tag: the cell after its largest member.
+    fn tag_addr(&self, env: &Env<'_, 'ctx>, u: &Lval) -> Result<Term<'ctx>, LogicError> {
+        let n = cells(env.prog, &self.type_of_lval(env, u)?);
+        Ok(self.addr(env, u)?.bvadd(&env.int(n as i64 - 1)))
+    }
+
+    /// The mixed union `u` holds all zeros: tag 0.
+    pub(crate) fn clear_tag(&mut self, env: &Env<'_, 'ctx>, u: &Lval) -> Result<(), LogicError> {
+        let a = self.tag_addr(env, u)?;
+        self.mem = self.mem.store(&a, &env.int(0));
+        Ok(())
+    }
+
+    /// A write through `l` sets the tag of every mixed union it goes through.
+    fn set_tags(&mut self, env: &Env<'_, 'ctx>, l: &Lval) -> Result<(), LogicError> {
+        let proc = self.proc.as_deref().and_then(|p| env.prog.proc(p));
+        for (u, class) in cminus::unions::tagged_accesses(env.prog, proc, l) {
+            let a = self.tag_addr(env, &u)?;
+            self.mem = self.mem.store(&a, &env.int(class));
+        }
+        Ok(())
     }
 
     /// Assign a value to an lvalue (converted to the lvalue's type).
@@ -415,33 +468,79 @@ impl<'ctx> State<'ctx> {
             Err(_) => v,
         };
         let a = self.addr(env, l)?;
+        let v = match self.narrow_union_member(env, l) {
+            // The union's wider integer members keep their high bits (little endian).
+            Some(bits) => {
+                let low = env.int(((1u128 << bits) - 1) as i64);
+                let old = env.select(&self.mem, &a);
+                old.bvand(&low.bvnot()).bvor(&v.bvand(&low))
+            }
+            None => v,
+        };
         self.mem = self.mem.store(&a, &v);
-        Ok(())
+        self.set_tags(env, l)
+    }
+
+    /// The width of `l` when it is an integer member of a union narrower than the union's
+    /// widest integer member (see [`cminus::unions`]).
+    fn narrow_union_member(&self, env: &Env, l: &Lval) -> Option<u16> {
+        let Lval::Field(b, f) = l else { return None };
+        let t = self.type_of_lval(env, b).ok()?;
+        cminus::unions::narrow_member_write(env.prog, &t, f).map(|(bits, _)| bits)
+    }
+
+    /// `l := v` where `v` is what [`State::int`] gives for an expression of `l`'s type: for
+    /// an aggregate, the address of the object whose cells are copied (a parameter bound to
+    /// an argument, a result returned by value).
+    pub fn assign_value(&mut self, env: &Env<'_, 'ctx>, l: &Lval, v: Term<'ctx>) -> Result<(), LogicError> {
+        let t = self.type_of_lval(env, l)?;
+        if t.is_aggregate() {
+            let dst = self.addr(env, l)?;
+            self.copy_cells(env, &dst, Some(&v), None, cells(env.prog, &t));
+            return self.set_tags(env, l);
+        }
+        self.write(env, l, v)
+    }
+
+    /// Copy `n` cells from `src` to `dst` (`None`: unknown contents; `exact`: the cells are
+    /// unknown unless it holds, see [`State::tag_guard`]); a copy too large to make cell by
+    /// cell makes all memory unknown (sound, coarse).
+    fn copy_cells(
+        &mut self,
+        env: &Env<'_, 'ctx>,
+        dst: &Term<'ctx>,
+        src: Option<&Term<'ctx>>,
+        exact: Option<&Bool<'ctx>>,
+        n: u64,
+    ) {
+        for k in 0..n.min(64) {
+            let d = dst.bvadd(&env.int(k as i64));
+            let v = match src {
+                Some(s) => env.select(&self.mem, &s.bvadd(&env.int(k as i64))),
+                None => env.fresh_int("copy"),
+            };
+            let v = match (exact, src) {
+                (Some(c), Some(s)) => c.ite(&v, &env.punned(&self.mem, &s.bvadd(&env.int(k as i64)))),
+                _ => v,
+            };
+            self.mem = self.mem.store(&d, &v);
+        }
+        if n > 64 {
+            self.mem = env.fresh_mem("havoc");
+        }
     }
 
     /// `l := e` (struct assignment copies cells; a very large copy havocs the target).
     pub fn assign(&mut self, env: &Env<'_, 'ctx>, l: &Lval, e: &Expr) -> Result<(), LogicError> {
         let t = self.type_of_lval(env, l)?;
         if t.is_aggregate() {
-            let n = cells(env.prog, &t);
             let dst = self.addr(env, l)?;
-            let src = match e {
-                Expr::Lval(r) => Some(self.addr(env, r)?),
-                _ => None,
+            let (src, exact) = match e {
+                Expr::Lval(r) => (Some(self.addr(env, r)?), self.tag_guard(env, r)?),
+                _ => (None, None),
             };
-            for k in 0..n.min(64) {
-                let d = dst.bvadd(&env.int(k as i64));
-                let v = match &src {
-                    Some(s) => env.select(&self.mem, &s.bvadd(&env.int(k as i64))),
-                    None => env.fresh_int("copy"),
-                };
-                self.mem = self.mem.store(&d, &v);
-            }
-            if n > 64 {
-                // Too large to copy cell by cell: memory becomes unknown (sound, coarse).
-                self.mem = env.fresh_mem("havoc");
-            }
-            return Ok(());
+            self.copy_cells(env, &dst, src.as_ref(), exact.as_ref(), cells(env.prog, &t));
+            return self.set_tags(env, l);
         }
         let v = self.int(env, e)?;
         self.write(env, l, v)

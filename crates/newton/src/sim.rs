@@ -316,8 +316,10 @@ fn leave<'ctx>(
     };
     let mut back = fr.state.leave(&sim.frames[caller_ix].state);
     if let (Some(l), Some(v)) = (ret_lval, v) {
-        back.write(env, &l, v.clone())?;
-        rec.writes.push((cminus::print_lval(&l), v));
+        back.assign_value(env, &l, v.clone())?;
+        if back.type_of_lval(env, &l).is_ok_and(|t| t.is_scalar()) {
+            rec.writes.push((cminus::print_lval(&l), v));
+        }
     }
     sim.frames[caller_ix].state = back;
     Ok(())
@@ -342,7 +344,7 @@ fn enter(
     let mut actuals = Vec::new();
     for (f, a) in q.formals.iter().zip(args) {
         let v = caller_state.int(env, a)?;
-        st.write(env, &Lval::var(&f.name), v)?;
+        st.assign_value(env, &Lval::var(&f.name), v)?;
         actuals.push((f.name.clone(), a.clone()));
     }
     for l in &q.locals {
@@ -408,6 +410,13 @@ fn external_call<'ctx>(
         if ty.is_scalar() {
             sim.frames[top].state.write(env, l, v.clone())?;
             rec.writes.push((cminus::print_lval(l), v));
+        }
+    }
+    if let Some(l) = ret {
+        let ty = caller_state.type_of_lval(env, l).unwrap_or(Type::INT);
+        if ty.is_aggregate() {
+            // A struct returned by an unknown function: unknown contents.
+            sim.frames[top].state.assign(env, l, &Expr::Nondet(ty))?;
         }
     }
     Ok(())
@@ -777,6 +786,10 @@ fn subst(e: &Expr, from: &Lval, to: &Expr) -> Expr {
     }
 }
 fn subst_lval(l: &Lval, from: &Lval, to: &Expr) -> Lval {
+    // A struct copied whole (`l := r`): `l.f` becomes `r.f`.
+    if let (true, Expr::Lval(r)) = (l == from, to) {
+        return r.clone();
+    }
     match l {
         Lval::Var(_) => l.clone(),
         Lval::Deref(e) => Lval::Deref(Box::new(subst(e, from, to))),
@@ -784,9 +797,46 @@ fn subst_lval(l: &Lval, from: &Lval, to: &Expr) -> Lval {
         Lval::Index(b, i) => Lval::Index(Box::new(subst_lval(b, from, to)), Box::new(subst(i, from, to))),
     }
 }
+/// The weakest precondition of `phi` through a write `b.f := e` to an integer member of a
+/// union, for the other integer members `b.g` that `phi` reads: they share `f`'s bits (see
+/// [`cminus::unions`]). `None` when `phi` reads no such member or `e` is nondeterministic.
+fn union_sibling_wp(prog: &Program, proc: &str, l: &Lval, e: &Expr, phi: &Expr) -> Option<Expr> {
+    let Lval::Field(b, f) = l else { return None };
+    let d = cminus::unions::union_def(prog, &prog.type_of_lval(prog.proc(proc), b)?)?;
+    let Type::Int { bits, .. } = d.fields.iter().find(|x| &x.name == f)?.ty else { return None };
+    if e.has_nondet() {
+        return None;
+    }
+    let ulong = Type::Int { bits: 64, signed: false };
+    let cast = |t: &Type, x: Expr| Expr::Cast(t.clone(), Box::new(x));
+    let and = |x: Expr, m: i128| Expr::Binary(cminus::BinOp::BitAnd, Box::new(x), Box::new(Expr::Int(m)));
+    let mut out = phi.clone();
+    for g in d.fields.iter().filter(|g| &g.name != f) {
+        let Type::Int { bits: gbits, .. } = g.ty else { continue };
+        let r = Lval::Field(b.clone(), g.name.clone());
+        if !mentions(&out, &r) {
+            continue;
+        }
+        let value = if gbits <= bits {
+            cast(&g.ty, e.clone())
+        } else {
+            let mask = (1i128 << bits) - 1;
+            let high = and(cast(&ulong, Expr::Lval(r.clone())), (u64::MAX as i128) ^ mask);
+            let low = and(cast(&ulong, e.clone()), mask);
+            cast(&g.ty, Expr::Binary(cminus::BinOp::BitOr, Box::new(high), Box::new(low)))
+        };
+        out = subst(&out, &r, &value);
+    }
+    (out != *phi).then_some(out)
+}
+
+/// Whether `e` reads `l` or a part of it (a field or item of a struct `l`).
 fn mentions(e: &Expr, l: &Lval) -> bool {
+    fn within(x: &Lval, l: &Lval) -> bool {
+        x == l || matches!(x, Lval::Field(b, _) | Lval::Index(b, _) if within(b, l))
+    }
     let mut hit = false;
-    e.visit_lvals(&mut |x| hit |= x == l);
+    e.visit_lvals(&mut |x| hit |= within(x, l));
     hit
 }
 
@@ -921,6 +971,10 @@ impl BackWalk<'_, '_, '_> {
                 return ControlFlow::Break(());
             }
             *phi = subst(phi, l, e);
+            self.set.add(proc, phi);
+        }
+        if let Some(after) = union_sibling_wp(sim.prog, proc, l, e, phi) {
+            *phi = after;
             self.set.add(proc, phi);
         }
         ControlFlow::Continue(())

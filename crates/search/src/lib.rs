@@ -88,16 +88,7 @@ impl Default for Options {
 pub fn search(prog: &Program, preds: PredSet, opts: &Options) -> Outcome {
     let start = Instant::now();
     let mut s = Search::new(prog, preds, opts, start);
-    let end = match punned_union(prog) {
-        Some(name) => End::new(
-            StopReason::Unsupported,
-            format!(
-                "union {name} has members of different types: the interpreter keeps a value per member, \
-                 not bytes, so it cannot read one member through another"
-            ),
-        ),
-        None => s.rounds(),
-    };
+    let end = s.rounds();
     let strategies = Strategies {
         abstraction: "under-approximation".into(),
         checker: "interpreter".into(),
@@ -118,55 +109,6 @@ pub fn search(prog: &Program, preds: PredSet, opts: &Options) -> Outcome {
         peak_rss_mib: engine::rss_bytes().map(|b| b as f64 / (1024.0 * 1024.0)),
         proof: None,
     }
-}
-
-/// A union with members of different types whose members the program accesses: the
-/// interpreter's runs would read one member's value through another wrongly (type punning),
-/// so the search does not decide such programs (the CEGAR loop's memory model has bytes).
-fn punned_union(prog: &Program) -> Option<String> {
-    fn punned<'a>(prog: &'a Program, proc: &cminus::Proc, l: &cminus::Lval) -> Option<&'a str> {
-        use cminus::Lval;
-        match l {
-            Lval::Var(_) => None,
-            Lval::Deref(e) => in_expr(prog, proc, e),
-            Lval::Index(b, i) => punned(prog, proc, b).or_else(|| in_expr(prog, proc, i)),
-            Lval::Field(b, _) => {
-                let def = match prog.type_of_lval(Some(proc), b) {
-                    Some(cminus::Type::Struct(name)) => prog.struct_def(&name),
-                    _ => None,
-                };
-                match def {
-                    Some(d) if d.is_union && d.fields.windows(2).any(|w| w[0].ty != w[1].ty) => Some(&d.name),
-                    _ => punned(prog, proc, b),
-                }
-            }
-        }
-    }
-    fn in_expr<'a>(prog: &'a Program, proc: &cminus::Proc, e: &Expr) -> Option<&'a str> {
-        match e {
-            Expr::Lval(l) | Expr::AddrOf(l) => punned(prog, proc, l),
-            Expr::Unary(_, a) | Expr::Cast(_, a) => in_expr(prog, proc, a),
-            Expr::Binary(_, a, b) => in_expr(prog, proc, a).or_else(|| in_expr(prog, proc, b)),
-            _ => None,
-        }
-    }
-    for proc in &prog.procs {
-        for st in &proc.body {
-            let found = match &st.kind {
-                StmtKind::Assign(l, e) => punned(prog, proc, l).or_else(|| in_expr(prog, proc, e)),
-                StmtKind::Call { ret, args, .. } => ret
-                    .as_ref()
-                    .and_then(|l| punned(prog, proc, l))
-                    .or_else(|| args.iter().find_map(|a| in_expr(prog, proc, a))),
-                StmtKind::Return(Some(e)) | StmtKind::Assume(e) => in_expr(prog, proc, e),
-                _ => None,
-            };
-            if let Some(name) = found {
-                return Some(name.to_string());
-            }
-        }
-    }
-    None
 }
 
 /// How a search ended.

@@ -232,17 +232,16 @@ impl<'o> Lowerer<'o> {
         match ty {
             Type::Struct(s) => {
                 let fields = self.prog.struct_def(s).map(|d| d.fields.clone()).unwrap_or_default();
-                let is_union = self.prog.struct_def(s).map(|d| d.is_union).unwrap_or(false);
+                let sub = |i: usize| match it {
+                    Init::List(v) => v.get(i).cloned().unwrap_or(Init::Zero),
+                    _ => Init::Zero,
+                };
+                if let Some(d) = self.prog.struct_def(s).filter(|d| d.is_union).cloned() {
+                    return self.flatten_union_init(l, &d, &sub);
+                }
                 for (i, f) in fields.iter().enumerate() {
-                    let sub = match it {
-                        Init::List(v) => v.get(i).cloned().unwrap_or(Init::Zero),
-                        _ => Init::Zero,
-                    };
-                    if is_union && sub == Init::Zero && i > 0 {
-                        continue;
-                    }
                     let fl = Lval::Field(Box::new(l.clone()), f.name.clone());
-                    self.flatten_init(&fl, &f.ty, &sub)?;
+                    self.flatten_init(&fl, &f.ty, &sub(i))?;
                 }
                 Ok(())
             }
@@ -266,6 +265,31 @@ impl<'o> Lowerer<'o> {
                 self.emit(StmtKind::Assign(l.clone(), v))
             }
         }
+    }
+
+    /// A union initialised in a block: gcc zero-fills it, then writes the named member. An
+    /// all-integer union is zeroed through its widest member (the others share its bits, see
+    /// [`cminus::unions`]); other unions write only the named member (member 0 if none is
+    /// named), so that a program using one member is not taken for one punning two.
+    fn flatten_union_init(&mut self, l: &Lval, d: &StructDef, sub: &dyn Fn(usize) -> Init) -> Res<()> {
+        let field = |f: &Field| Lval::Field(Box::new(l.clone()), f.name.clone());
+        let named: Vec<usize> = (0..d.fields.len()).filter(|&i| !cminus::unions::is_zero(&sub(i))).collect();
+        if cminus::unions::is_integer_union(d) {
+            let bits = |t: &Type| if let Type::Int { bits, .. } = t { *bits } else { 0 };
+            let widest = d.fields.iter().enumerate().max_by_key(|(i, f)| (bits(&f.ty), std::cmp::Reverse(*i)));
+            if let Some((_, f)) = widest.filter(|(w, _)| !named.contains(w)) {
+                self.flatten_init(&field(f), &f.ty, &Init::Zero)?;
+            }
+        } else if named.is_empty() {
+            if let Some(f) = d.fields.first() {
+                self.flatten_init(&field(f), &f.ty, &sub(0))?;
+            }
+        }
+        for i in named {
+            let f = &d.fields[i];
+            self.flatten_init(&field(f), &f.ty, &sub(i))?;
+        }
+        Ok(())
     }
 
     pub(super) fn string_init(&self, elem: &Type, ty: &Type, bytes: &[u8]) -> (Init, Type) {
