@@ -273,9 +273,15 @@ mod interrupt {
         // answer unknown before simplifying).
         let handle: ContextHandle<'static> = unsafe { std::mem::transmute(ctx.handle()) };
         running().push(Running { id, cancel: cancel.clone(), handle });
-        let out = check();
-        running().retain(|r| r.id != id);
-        out
+        // Leaves RUNNING however `check` ends (a panic unwinding past here too).
+        struct Leave(u64);
+        impl Drop for Leave {
+            fn drop(&mut self) {
+                running().retain(|r| r.id != self.0);
+            }
+        }
+        let _leave = Leave(id);
+        check()
     }
 }
 
