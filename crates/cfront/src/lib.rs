@@ -54,6 +54,9 @@ pub enum Property {
     UnreachCall,
     /// `reach_error()`/`__VERIFIER_error()` and failed assertions are errors.
     Assertions,
+    /// A dereference of a NULL pointer is the error (`*p`, `p->f`, `p[i]`); `reach_error()`
+    /// and failed assertions end the run like `abort()`.
+    NullDeref,
 }
 
 impl Property {
@@ -62,6 +65,7 @@ impl Property {
         match name {
             "unreach-call" => Some(Property::UnreachCall),
             "assertions" => Some(Property::Assertions),
+            "null-deref" => Some(Property::NullDeref),
             _ => None,
         }
     }
@@ -335,9 +339,19 @@ pub fn lower_files(files: &[PathBuf], opts: &Options) -> Result<cminus::Program,
         return Err(diags);
     }
     lower::lower_units(units, opts).map(|mut p| {
-        cminus::guard::guard_null_derefs(&mut p);
+        guard(&mut p, opts);
         p
     })
+}
+
+/// The NULL checks: assertions under the null-deref property, else `assume` guards where a
+/// fallible allocation may be dereferenced (see `cminus::guard`).
+fn guard(p: &mut cminus::Program, opts: &Options) {
+    if opts.property == Some(Property::NullDeref) {
+        cminus::guard::assert_non_null(p);
+    } else {
+        cminus::guard::guard_null_derefs(p);
+    }
 }
 
 /// Lower C source text (named `name` in locations) into a C-- program.
@@ -359,7 +373,7 @@ pub fn lower_strs(sources: &[(&str, &str)], opts: &Options) -> Result<cminus::Pr
         return Err(diags);
     }
     lower::lower_units(units, opts).map(|mut p| {
-        cminus::guard::guard_null_derefs(&mut p);
+        guard(&mut p, opts);
         p
     })
 }

@@ -66,6 +66,57 @@ pub fn guard_null_derefs(p: &mut Program) {
     }
 }
 
+/// The null-dereference property: before every statement that dereferences a pointer value
+/// (`*p`, `p->f`, `p[i]`; not `&x` or an array), a branch to an `error` where the pointer is
+/// NULL, and `assume(p != NULL)` on the other path. Every engine then checks NULL
+/// dereferences as it checks `reach_error` (the structural abstraction of Calysto checks the
+/// same assertions).
+pub fn assert_non_null(p: &mut Program) {
+    let mut plan: Vec<(usize, usize, Vec<Expr>)> = Vec::new();
+    for (pi, q) in p.procs.iter().enumerate() {
+        for (si, s) in q.body.iter().enumerate() {
+            let mut ptrs = Vec::new();
+            derefs_of_stmt(p, q, s, &mut ptrs);
+            let mut checks: Vec<Expr> = Vec::new();
+            for e in ptrs {
+                let never_null = matches!(e, Expr::AddrOf(_) | Expr::FuncAddr(_)) || e.has_nondet();
+                if !never_null && !checks.contains(&e) {
+                    checks.push(e);
+                }
+            }
+            if !checks.is_empty() {
+                plan.push((pi, si, checks));
+            }
+        }
+    }
+    // Insert from the back so that indices stay valid.
+    for (pi, si, checks) in plan.into_iter().rev() {
+        let loc = p.procs[pi].body[si].loc;
+        let mut labels = std::mem::take(&mut p.procs[pi].body[si].labels);
+        let mut new = Vec::new();
+        for e in checks {
+            let ty = p.type_of(Some(&p.procs[pi]), &e).unwrap_or(Type::ptr(Type::Void));
+            let null = Expr::Cast(ty, Box::new(Expr::Int(0)));
+            let what = format!("null dereference: {}", crate::print_expr(&e));
+            let id = p.fresh_stmt_id();
+            let (bad, ok) = (format!("__null{}", id.0), format!("__nonnull{}", id.0));
+            new.push(Stmt {
+                id,
+                loc,
+                labels: std::mem::take(&mut labels),
+                kind: StmtKind::Goto(vec![bad.clone(), ok.clone()]),
+            });
+            let cond = Expr::bin(BinOp::Eq, e.clone(), null.clone());
+            new.push(Stmt { id: p.fresh_stmt_id(), loc, labels: vec![bad], kind: StmtKind::Assume(cond) });
+            new.push(Stmt { id: p.fresh_stmt_id(), loc, labels: vec![], kind: StmtKind::Error(what) });
+            let cond = Expr::bin(BinOp::Ne, e, null);
+            new.push(Stmt { id: p.fresh_stmt_id(), loc, labels: vec![ok], kind: StmtKind::Assume(cond) });
+        }
+        let body = &mut p.procs[pi].body;
+        body.splice(si..si, new);
+    }
+}
+
 /// The pointer values a statement dereferences, innermost first.
 fn derefs_of_stmt(p: &Program, q: &crate::Proc, s: &Stmt, out: &mut Vec<Expr>) {
     match &s.kind {

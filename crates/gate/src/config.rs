@@ -10,6 +10,14 @@ use toml::Spanned;
 /// The name of the built-in property (no rule: `reach_error()`, `__VERIFIER_error()`, a
 /// failing `assert()`), usable among the rules.
 pub const REACH_ERROR: &str = "reach_error";
+/// The name of the built-in null-dereference property (`slam check --property null-deref`),
+/// usable among the rules.
+pub const NULL_DEREF: &str = "null-deref";
+
+/// Whether a rule entry names a built-in property rather than a rule file.
+pub fn is_builtin(rule: &str) -> bool {
+    rule == REACH_ERROR || rule == NULL_DEREF
+}
 
 /// The file as written (every key optional).
 #[derive(Deserialize, Debug, Default)]
@@ -118,7 +126,7 @@ pub fn parse(path: &Path, text: &str) -> Result<Project, ConfigError> {
         sources: raw.sources.iter().flatten().map(abs).collect(),
         compile_commands: raw.compile_commands.as_ref().map(abs),
         exclude: raw.exclude.unwrap_or_default(),
-        rules: raw.rules.map(|r| r.iter().map(|x| if x == REACH_ERROR { PathBuf::from(x) } else { abs(x) }).collect()),
+        rules: raw.rules.map(|r| r.iter().map(|x| if is_builtin(x) { PathBuf::from(x) } else { abs(x) }).collect()),
         entries: raw.entries.unwrap_or_default(),
         include: raw.include.iter().flatten().map(abs).collect(),
         defines: raw.defines.unwrap_or_default(),

@@ -17,6 +17,8 @@ pub struct Spec {
     pub defines: Vec<String>,
     pub entry: String,
     pub rule: Option<PathBuf>,
+    /// `slam check --property` (a built-in property other than reach_error).
+    pub property: Option<String>,
     pub ilp32: bool,
     /// `slam check --engine`.
     pub engine: String,
@@ -49,6 +51,9 @@ pub fn command(exe: &Path, spec: &Spec) -> Command {
     }
     if let Some(r) = &spec.rule {
         cmd.arg("--rule").arg(r);
+    }
+    if let Some(p) = &spec.property {
+        cmd.arg("--property").arg(p);
     }
     cmd.args(["--format", "json", "--engine", &spec.engine]);
     cmd.arg("--timeout").arg(spec.time_secs.to_string());

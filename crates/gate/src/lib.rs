@@ -299,15 +299,16 @@ fn collect_rules(a: &Args, project: &config::Project, root: &Path) -> Result<Vec
     let rule_paths: Vec<PathBuf> = if a.no_rules {
         vec![]
     } else if !a.rules.is_empty() {
-        a.rules.iter().map(|p| if p.as_os_str() == config::REACH_ERROR { p.clone() } else { absolute(p) }).collect()
+        a.rules.iter().map(|p| if config::is_builtin(&p.to_string_lossy()) { p.clone() } else { absolute(p) }).collect()
     } else {
         project.rules.clone().unwrap_or_default()
     };
     let mut rules: Vec<(RuleInfo, Option<PathBuf>)> = vec![];
     for p in &rule_paths {
-        if p.as_os_str() == config::REACH_ERROR {
-            if !rules.iter().any(|(r, _)| r.id == config::REACH_ERROR) {
-                rules.push((reach_error_rule(), None));
+        if p.as_os_str() == config::REACH_ERROR || p.as_os_str() == config::NULL_DEREF {
+            let builtin = if p.as_os_str() == config::REACH_ERROR { reach_error_rule() } else { null_deref_rule() };
+            if !rules.iter().any(|(r, _)| r.id == builtin.id) {
+                rules.push((builtin, None));
             }
             continue;
         }
@@ -336,6 +337,14 @@ pub(crate) fn reach_error_rule() -> RuleInfo {
         id: config::REACH_ERROR.into(),
         file: None,
         description: "No call of reach_error() or __VERIFIER_error() and no failing assert() is reachable.".into(),
+    }
+}
+
+pub(crate) fn null_deref_rule() -> RuleInfo {
+    RuleInfo {
+        id: config::NULL_DEREF.into(),
+        file: None,
+        description: "No NULL pointer is dereferenced (*p, p->f, p[i]).".into(),
     }
 }
 
@@ -551,7 +560,11 @@ fn todo_list(s: &Settings, units: &[Planned], ident: &str) -> Vec<Todo> {
     let rule_text: Vec<String> = s
         .rules
         .iter()
-        .map(|(_, path)| path.as_ref().map(|p| std::fs::read_to_string(p).unwrap_or_default()).unwrap_or_default())
+        .map(|(rule, path)| match path {
+            Some(p) => std::fs::read_to_string(p).unwrap_or_default(),
+            // a built-in property: its name (two built-ins must not share a cache entry)
+            None => rule.id.clone(),
+        })
         .collect();
     let mut todo: Vec<Todo> = vec![];
     for p in units {
@@ -587,6 +600,7 @@ fn todo_list(s: &Settings, units: &[Planned], ident: &str) -> Vec<Todo> {
                     defines: p.unit.defines.clone(),
                     entry: entry.clone(),
                     rule: rpath.clone(),
+                    property: (rule.id == config::NULL_DEREF).then(|| config::NULL_DEREF.to_string()),
                     ilp32: s.ilp32,
                     engine: s.engine.clone(),
                     time_secs: s.time_secs,

@@ -184,8 +184,12 @@ impl<'o> Lowerer<'o> {
             return Ok(Some(r));
         }
         // under unreach-call a failed assertion ends the run like abort()
-        let asserts_halt = self.property == Property::UnreachCall;
+        let asserts_halt = self.property != Property::Assertions;
         match n {
+            "reach_error" | "__VERIFIER_error" if self.property == Property::NullDeref => {
+                self.end_with(args, span, StmtKind::Halt)?;
+                Ok(Some(void_result(want)))
+            }
             "reach_error" | "__VERIFIER_error" => {
                 self.end_with(args, span, StmtKind::Error(n.to_string()))?;
                 Ok(Some(void_result(want)))

@@ -7,7 +7,7 @@
 //! ordinary indirect-call lowering resolves the targets).
 
 use super::Lowerer;
-use crate::{LineMap, Unit};
+use crate::{LineMap, Property, Unit};
 use cminus::*;
 use lang_c::ast::{CallExpression, Expression, Identifier};
 use lang_c::span::Span;
@@ -139,11 +139,15 @@ impl Lowerer<'_> {
     /// A call of an error function that the lowering did not see as one (through a
     /// function pointer) is the error too.
     pub(super) fn calls_to_error_fns(&mut self) {
+        let property = self.property;
         for p in &mut self.prog.procs {
             for s in &mut p.body {
                 if let StmtKind::Call { callee, .. } = &s.kind {
                     if is_error_fn(callee) {
-                        s.kind = StmtKind::Error(callee.clone());
+                        s.kind = match property {
+                            Property::NullDeref => StmtKind::Halt,
+                            _ => StmtKind::Error(callee.clone()),
+                        };
                     }
                 }
             }

@@ -1,0 +1,97 @@
+//! The null-dereference property (`slam check --property null-deref`, the gate's built-in
+//! rule `null-deref`): every program of corpus/null-deref gets the verdict its header states,
+//! a violation comes with a trace the interpreter replays, and the gate checks a project with
+//! the property among its rules.
+
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+const SLAM: &str = env!("CARGO_BIN_EXE_slam");
+
+fn corpus() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus/null-deref")
+}
+
+fn expected(text: &str) -> &str {
+    text.lines().find_map(|l| l.strip_prefix("// expect:")).map(str::trim).expect("an expect header")
+}
+
+#[test]
+fn corpus_verdicts_under_the_null_deref_property() {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(corpus())
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "c"))
+        .collect();
+    files.sort();
+    assert!(files.len() >= 6);
+    let mut problems = Vec::new();
+    for f in &files {
+        let want = expected(&std::fs::read_to_string(f).unwrap()).to_string();
+        let out = Command::new(SLAM)
+            .args(["check", "--property", "null-deref", "--format", "json", "--timeout", "60"])
+            .arg(f)
+            .output()
+            .unwrap();
+        let json: Value = serde_json::from_slice(&out.stdout).unwrap_or(Value::Null);
+        let got = json["verdict"].as_str().unwrap_or("none").to_string();
+        if got != want {
+            problems.push(format!("{}: expected {want}, got {got} ({})", f.display(), json["reason"]));
+            continue;
+        }
+        if want == "VIOLATION" {
+            let message = json["counterexample"]["message"].as_str().unwrap_or("");
+            if !message.starts_with("null dereference: ") {
+                problems.push(format!("{}: the error is {message:?}", f.display()));
+            }
+            if json["counterexample"]["replay"]["confirmed"] != Value::Bool(true) {
+                problems.push(format!(
+                    "{}: the trace is not replayed: {}",
+                    f.display(),
+                    json["counterexample"]["replay"]
+                ));
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+#[test]
+fn the_gate_checks_the_built_in_null_deref_rule() {
+    let dir = std::env::temp_dir().join(format!("slam-null-deref-gate-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("src")).unwrap();
+    for f in ["deep_error_path_bug.c", "deep_error_path_ok.c"] {
+        std::fs::copy(corpus().join(f), dir.join("src").join(f)).unwrap();
+    }
+    std::fs::write(
+        dir.join("slam.toml"),
+        "sources = [\"src\"]\nrules = [\"null-deref\", \"reach_error\"]\n[limits]\ntime = 60\n",
+    )
+    .unwrap();
+    let out = Command::new(SLAM)
+        .args(["gate", "-j", "2", "--no-cache", "--json", "out.json", "--format", "sarif", "-o", "out.sarif"])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(10), "{}", String::from_utf8_lossy(&out.stdout));
+    let report: Value = serde_json::from_str(&std::fs::read_to_string(dir.join("out.json")).unwrap()).unwrap();
+    let verdict = |file: &str, rule: &str| {
+        report["checks"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["file"].as_str().is_some_and(|f| f.ends_with(file)) && c["rule"] == rule)
+            .map(|c| c["result"]["verdict"].as_str().unwrap().to_string())
+    };
+    assert_eq!(verdict("deep_error_path_bug.c", "null-deref").as_deref(), Some("VIOLATION"));
+    assert_eq!(verdict("deep_error_path_ok.c", "null-deref").as_deref(), Some("SAFE"));
+    // reach_error is a property of its own: these programs never call it
+    assert_eq!(verdict("deep_error_path_bug.c", "reach_error").as_deref(), Some("SAFE"));
+    let sarif: Value = serde_json::from_str(&std::fs::read_to_string(dir.join("out.sarif")).unwrap()).unwrap();
+    let results = sarif["runs"][0]["results"].as_array().unwrap();
+    assert_eq!(results.len(), 1, "{results:?}");
+    assert_eq!(results[0]["ruleId"], "null-deref");
+    let _ = std::fs::remove_dir_all(&dir);
+}
