@@ -769,32 +769,66 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
 
     /// `enforce`: the combinations of one or two predicates in scope that cannot hold
     /// together (e.g. `x == 1` and `x == 2`), so the boolean program never explores them.
+    /// The clauses of each predicate and pair are kept in the cache across calls.
     pub fn enforce(&mut self) -> Option<BExpr> {
         let s0 = self.pre();
         let all = self.cands(&s0, |_| true);
+        let names: Vec<String> = self
+            .scope
+            .iter()
+            .filter(|sc| self.meaning(&s0, &sc.pred).is_some())
+            .map(|sc| format!("{}\u{1}{}", sc.pred.scope.as_deref().unwrap_or(""), sc.name))
+            .collect();
         let mut clauses = Vec::new();
         for (i, (li, mi, _)) in all.iter().enumerate() {
-            if self.prover.is_valid(mi) {
-                clauses.push(li.clone());
-            } else if self.prover.is_sat(mi) == Some(false) {
-                clauses.push(BExpr::not(li.clone()));
+            let key = format!("enforce\u{1}{}\u{1}{}", self.proc.name, names[i]);
+            let cached = self.opts.cache.as_ref().and_then(|c| c.get_clauses(&key));
+            if let Some(c) = cached {
+                clauses.extend(c);
+                continue;
             }
-            let _ = i;
+            let unknown = self.prover.stats.unknown;
+            let mut found = Vec::new();
+            if self.prover.is_valid(mi) {
+                found.push(li.clone());
+            } else if self.prover.is_sat(mi) == Some(false) {
+                found.push(BExpr::not(li.clone()));
+            }
+            if let Some(c) = &self.opts.cache {
+                if self.prover.stats.unknown == unknown {
+                    c.put_clauses(key, found.clone());
+                }
+            }
+            clauses.extend(found);
         }
         for i in 0..all.len() {
             for j in i + 1..all.len() {
                 if all[i].2.is_disjoint(&all[j].2) {
                     continue;
                 }
+                let key = format!("enforce\u{1}{}\u{1}{}\u{1}{}", self.proc.name, names[i], names[j]);
+                let cached = self.opts.cache.as_ref().and_then(|c| c.get_clauses(&key));
+                if let Some(c) = cached {
+                    clauses.extend(c);
+                    continue;
+                }
+                let unknown = self.prover.stats.unknown;
+                let mut found = Vec::new();
                 for (pi, pj) in [(true, true), (true, false), (false, true), (false, false)] {
                     let a = if pi { all[i].1.clone() } else { formula::not(&all[i].1) };
                     let b = if pj { all[j].1.clone() } else { formula::not(&all[j].1) };
                     if self.prover.is_sat(&formula::and(self.ctx(), &[&a, &b])) == Some(false) {
                         let la = if pi { all[i].0.clone() } else { BExpr::not(all[i].0.clone()) };
                         let lb = if pj { all[j].0.clone() } else { BExpr::not(all[j].0.clone()) };
-                        clauses.push(BExpr::not(BExpr::bin(bp::BinOp::And, la, lb)));
+                        found.push(BExpr::not(BExpr::bin(bp::BinOp::And, la, lb)));
                     }
                 }
+                if let Some(c) = &self.opts.cache {
+                    if self.prover.stats.unknown == unknown {
+                        c.put_clauses(key, found.clone());
+                    }
+                }
+                clauses.extend(found);
             }
         }
         if clauses.is_empty() {
@@ -802,6 +836,67 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
         } else {
             Some(and_all(clauses))
         }
+    }
+
+    /// The cache key of a statement's abstraction ([`crate::Cache`]): the procedure, the
+    /// statement, the strategy and the predicates in scope its abstraction reads, in scope
+    /// order (which decides the candidates ImpliesF takes). `None` when the statement needs
+    /// no prover.
+    pub fn cache_key(&mut self, s: &Stmt) -> Option<String> {
+        let sharing = |scope: &[InScope], v: &BTreeSet<String>| -> Vec<usize> {
+            (0..scope.len()).filter(|&i| !scope[i].vars.is_disjoint(v)).collect()
+        };
+        let mut extra = String::new();
+        let deps: Vec<usize> = match &s.kind {
+            StmtKind::Assign(lv, e) => self.assign_deps(lv, e),
+            StmtKind::Assume(e) => sharing(&self.scope, &vars_of(e)),
+            StmtKind::Call { ret, callee, .. } if self.sh.prog.proc(callee).is_none() => match ret {
+                Some(l) => self.assign_deps(l, &Expr::Int(0)),
+                None => return None,
+            },
+            StmtKind::Call { callee, .. } => {
+                let f = self.sh.formals.get(callee).into_iter().flatten();
+                for p in f.chain(self.ret_preds(callee)) {
+                    extra.push_str(&crate::pred_name(&p.expr));
+                    extra.push('\u{2}');
+                }
+                (0..self.scope.len()).collect()
+            }
+            StmtKind::Return(_) => {
+                for p in self.ret_preds(&self.proc.name) {
+                    extra.push_str(&crate::pred_name(&p.expr));
+                    extra.push('\u{2}');
+                }
+                (0..self.scope.len()).collect()
+            }
+            _ => return None,
+        };
+        let mut key = format!(
+            "{}\u{1}{:?}\u{1}{:?}\u{1}{:?}\u{1}{}\u{1}{extra}",
+            self.proc.name, s.id, s.kind, self.opts.strategy, self.opts.cube_length
+        );
+        for i in deps {
+            key.push('\u{1}');
+            key.push_str(self.scope[i].pred.scope.as_deref().unwrap_or(""));
+            key.push(':');
+            key.push_str(&self.scope[i].name);
+        }
+        Some(key)
+    }
+
+    /// The predicates an assignment's abstraction reads: those it may change, and those
+    /// sharing a variable with the assignment or with one of those.
+    fn assign_deps(&mut self, lv: &Lval, e: &Expr) -> Vec<usize> {
+        let affected = self.affected_by_write(lv);
+        if affected.is_empty() {
+            return Vec::new();
+        }
+        let mut v = lval_vars(lv);
+        v.extend(vars_of(e));
+        for &i in &affected {
+            v.extend(self.scope[i].vars.iter().cloned());
+        }
+        (0..self.scope.len()).filter(|i| affected.contains(i) || !self.scope[*i].vars.is_disjoint(&v)).collect()
     }
 
     /// Initial values of the global predicates, from the globals' initialisers.

@@ -24,8 +24,8 @@ pub fn constant_globals(prog: &Program) -> HashMap<String, Expr> {
 }
 
 /// The constant globals and the prefix's statements.
-fn analyse(prog: &Program) -> (HashMap<String, Expr>, HashSet<StmtId>) {
-    let none = || (HashMap::new(), HashSet::new());
+fn analyse(prog: &Program) -> (HashMap<String, Expr>, Prefix) {
+    let none = || (HashMap::new(), HashMap::new());
     let candidates = candidates(prog);
     if candidates.is_empty() {
         return none();
@@ -35,7 +35,7 @@ fn analyse(prog: &Program) -> (HashMap<String, Expr>, HashSet<StmtId>) {
     if sites.get(prog.entry.as_str()).copied().unwrap_or(0) > 0 {
         return none();
     }
-    let mut w = Walk { prog, candidates: &candidates, sites: &sites, val: HashMap::new(), prefix: HashSet::new() };
+    let mut w = Walk { prog, candidates: &candidates, sites: &sites, val: HashMap::new(), prefix: HashMap::new() };
     w.walk(entry);
     let Walk { val, prefix, .. } = w;
     let mut out = HashMap::new();
@@ -48,7 +48,8 @@ fn analyse(prog: &Program) -> (HashMap<String, Expr>, HashSet<StmtId>) {
     (out, prefix)
 }
 
-/// `prog` with every read of a constant global outside the prefix replaced by its value, and
+/// `prog` with every read of a constant global outside the prefix replaced by its value (in
+/// the prefix, every read of a candidate whose value is known there), and
 /// the same for `preds` (a predicate is any boolean expression: folding it changes which
 /// predicate it is, never the soundness of the abstraction). Statement ids stay.
 pub fn fold(prog: &Program) -> (Program, HashMap<String, Expr>) {
@@ -61,11 +62,10 @@ pub fn fold(prog: &Program) -> (Program, HashMap<String, Expr>) {
         let shadowed: HashSet<String> =
             p.formals.iter().chain(&p.locals).map(|v| v.name.clone()).filter(|n| consts.contains_key(n)).collect();
         for s in &mut p.body {
-            if prefix.contains(&s.id) {
-                continue;
-            }
-            let sub = |e: &Expr| subst_all(e, &consts, &shadowed);
-            let sub_l = |l: &Lval| subst_lval(l, &consts, &shadowed);
+            // In the prefix, the values known before the statement; after it, the constants.
+            let known = prefix.get(&s.id).unwrap_or(&consts);
+            let sub = |e: &Expr| subst_all(e, known, &shadowed);
+            let sub_l = |l: &Lval| subst_lval(l, known, &shadowed);
             s.kind = match &s.kind {
                 StmtKind::Assign(l, e) => StmtKind::Assign(sub_l(l), sub(e)),
                 StmtKind::Call { ret, callee, args } => StmtKind::Call {
@@ -220,6 +220,9 @@ fn call_sites(prog: &Program) -> HashMap<&str, usize> {
     n
 }
 
+/// The prefix's statements, each with the candidates' known values before it.
+type Prefix = HashMap<StmtId, HashMap<String, Expr>>;
+
 /// The straight-line execution of the prefix, with the candidates' values.
 struct Walk<'a> {
     prog: &'a Program,
@@ -227,7 +230,7 @@ struct Walk<'a> {
     sites: &'a HashMap<&'a str, usize>,
     /// The value of a candidate after the statements walked so far: `None` if unknown.
     val: HashMap<String, Option<Expr>>,
-    prefix: HashSet<StmtId>,
+    prefix: Prefix,
 }
 
 impl Walk<'_> {
@@ -237,7 +240,8 @@ impl Walk<'_> {
             if !s.labels.is_empty() {
                 return false;
             }
-            self.prefix.insert(s.id);
+            let known = self.val.iter().filter_map(|(g, v)| Some((g.clone(), v.clone()?))).collect();
+            self.prefix.insert(s.id, known);
             match &s.kind {
                 StmtKind::Assign(Lval::Var(x), e) if self.is_candidate(p, x) => {
                     let v = self.constant(p, e).map(|c| typed(self.prog, x, c));
@@ -303,11 +307,11 @@ fn has_addr(e: &Expr) -> bool {
 }
 
 /// Whether a statement outside the prefix writes global `g`.
-fn written_outside(prog: &Program, g: &str, prefix: &HashSet<StmtId>) -> bool {
+fn written_outside(prog: &Program, g: &str, prefix: &Prefix) -> bool {
     prog.procs.iter().any(|p| {
         p.var(g).is_none()
             && p.body.iter().any(|s| {
-                !prefix.contains(&s.id)
+                !prefix.contains_key(&s.id)
                     && match &s.kind {
                         StmtKind::Assign(Lval::Var(x), _) => x == g,
                         StmtKind::Call { ret: Some(Lval::Var(x)), .. } => x == g,

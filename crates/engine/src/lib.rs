@@ -97,6 +97,8 @@ pub struct StageStats {
     pub size: usize,
     /// Model checking: the peak number of BDD nodes (0 for explicit checkers).
     pub bdd_nodes: usize,
+    /// Abstraction: C-- statements whose abstraction was reused from an earlier round.
+    pub reused: usize,
 }
 
 /// How one round ended.
@@ -722,7 +724,9 @@ impl Worker {
         tracing::info!(
             predicates = npreds,
             statements = astats.size,
+            reused = astats.reused,
             queries = astats.prover_queries,
+            cache_hits = astats.prover_cache_hits,
             secs = astats.time_secs,
             "abstraction ({})",
             self.abstractor.name()
