@@ -213,7 +213,10 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
         }
         // Without tables the boolean strategy falls back to cubes of the cartesian length.
         let k = k.min(self.opts.cube_length.max(if tables.is_some() { k } else { 0 }));
-        let found = self.implying_cubes(phi, cands, k, &tables);
+        let found = match (&tables, self.opts.strategy) {
+            (None, Strategy::Cartesian) if n > 3 => self.implicants_by_cores(phi, cands),
+            _ => self.implying_cubes(phi, cands, k, &tables),
+        };
         or_all(
             found
                 .into_iter()
@@ -238,6 +241,62 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
             Some(all) => self.valuations(cands, Some(&formula::not(phi))).map(|bad| (all, bad)),
             None => None,
         }
+    }
+
+    /// Cubes over the candidates that imply φ, found one valuation at a time: a valuation of
+    /// the candidates that some state satisfying φ has is either *good* (every state with it
+    /// satisfies φ: the minimal unsat core of its literals and ¬φ is a cube implying φ, which
+    /// covers it and is blocked) or *mixed* (blocked alone). Finished, the cubes cover every
+    /// good valuation (the precision of the exact abstraction's ImpliesF); the cost follows the
+    /// number of cubes and mixed valuations, not the C(n, k)·2^k cubes of enumeration, which
+    /// with 14 candidates and no AllSAT table (more than 256 valuations: `x == t1`, …,
+    /// `x == t14` over unknown `ti`) took 80,000 queries per abstraction. After
+    /// `CORE_ROUNDS` rounds it stops with the cubes found and the one-literal cubes: any set
+    /// of cubes that imply φ is sound, fewer only less precise.
+    fn implicants_by_cores(&mut self, phi: &Formula<'ctx>, cands: &Cands<'ctx>) -> Vec<Vec<(usize, bool)>> {
+        const CORE_ROUNDS: usize = 64;
+        let ctx = self.ctx();
+        let atoms: Vec<Formula> = (0..cands.len()).map(|i| formula::atom(ctx, format!("imp!{i}"))).collect();
+        let mut parts: Vec<Formula> = atoms.iter().zip(cands).map(|(a, c)| formula::iff(a, &c.1)).collect();
+        parts.push(phi.clone());
+        let not_phi = formula::not(phi);
+        let mut found: Vec<Vec<(usize, bool)>> = Vec::new();
+        let mut complete = false;
+        for _ in 0..CORE_ROUNDS {
+            let refs: Vec<&Formula> = parts.iter().collect();
+            let Some(v) = self.prover.model_bools(&formula::and(ctx, &refs), &atoms) else {
+                // Unsatisfiable: every valuation is covered or blocked (unknown: stop, sound).
+                complete = self.prover.is_sat(&formula::and(ctx, &refs)) == Some(false);
+                break;
+            };
+            let mut lits: Vec<Formula> = v
+                .iter()
+                .enumerate()
+                .map(|(i, &pos)| if pos { cands[i].1.clone() } else { formula::not(&cands[i].1) })
+                .collect();
+            lits.push(not_phi.clone());
+            let block: Vec<(usize, bool)> = match self.prover.minimal_core(&lits) {
+                Some(core) => {
+                    let cube: Vec<(usize, bool)> =
+                        core.into_iter().filter(|&i| i < v.len()).map(|i| (i, v[i])).collect();
+                    found.push(cube.clone());
+                    cube
+                }
+                None => v.iter().copied().enumerate().collect(),
+            };
+            let lits: Vec<Formula> =
+                block.iter().map(|&(i, pos)| if pos { atoms[i].clone() } else { formula::not(&atoms[i]) }).collect();
+            let refs: Vec<&Formula> = lits.iter().collect();
+            parts.push(formula::not(&formula::and(ctx, &refs)));
+        }
+        if !complete {
+            for cube in self.implying_cubes(phi, cands, 1, &None) {
+                if !found.contains(&cube) {
+                    found.push(cube);
+                }
+            }
+        }
+        found
     }
 
     /// The cubes of up to `k` candidates that imply φ, shortest first, skipping extensions
@@ -451,9 +510,20 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
             }
         }
         let mut rhs = Vec::new();
+        // The cone of WP: through `x := e` with `x` a register, WP(φ) = φ[e/x] reads e's
+        // variables and φ's others, not `x`; facts about the old `x` are candidates only when
+        // `e` reads it (otherwise they crowd out the candidates that matter: `x == t1`, …,
+        // `x == t10` with unknown `ti` have 2^10 valuations and no AllSAT table).
+        let reg = match lv {
+            Lval::Var(x) if !self.in_memory(x) && !vars_of(e).contains(x) => Some(x.clone()),
+            _ => None,
+        };
         for (k, &i) in affected.iter().enumerate() {
-            let mut v = vars.clone();
-            v.extend(self.scope[i].vars.iter().cloned());
+            let mut v = vars_of(e);
+            if reg.is_none() {
+                v.extend(vars.iter().cloned());
+            }
+            v.extend(self.scope[i].vars.iter().filter(|y| Some(*y) != reg.as_ref()).cloned());
             let cands = Self::relevant(&all, &v);
             rhs.push(match &posts[k] {
                 Some(post) => {
