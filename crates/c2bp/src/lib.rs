@@ -103,7 +103,8 @@ pub struct Stats {
     pub prover: ProverStats,
     pub predicates: usize,
     pub bp_statements: usize,
-    /// C-- statements whose abstraction was taken from the cache / computed.
+    /// C-- statements whose abstraction was taken from the cache / computed (with a cache:
+    /// only those whose abstraction needs the prover count).
     pub reused: usize,
     pub abstracted: usize,
     pub time_secs: f64,
@@ -214,7 +215,9 @@ fn abstract_proc(sh: &Shared, p: &cminus::Proc, opts: &Options) -> (bp::Proc, Pr
         }
         let unknown = pa.prover.stats.unknown;
         let v = pa.stmt(s);
-        abstracted += 1;
+        if key.is_some() || opts.cache.is_none() {
+            abstracted += 1;
+        }
         if let (Some(c), Some(k)) = (&opts.cache, key) {
             if pa.prover.stats.unknown == unknown {
                 c.put(k, v.clone());
