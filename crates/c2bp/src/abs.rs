@@ -920,10 +920,10 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
         let deps: Vec<usize> = match &s.kind {
             StmtKind::Assign(lv, e) => self.assign_deps(lv, e),
             StmtKind::Assume(e) => sharing(&self.scope, &vars_of(e)),
-            StmtKind::Call { ret, callee, .. } if self.sh.prog.proc(callee).is_none() => match ret {
-                Some(l) => self.assign_deps(l, &Expr::Int(0)),
-                None => return None,
-            },
+            StmtKind::Call { ret: Some(l), callee, .. } if self.sh.prog.proc(callee).is_none() => {
+                self.assign_deps(l, &Expr::Int(0))
+            }
+            StmtKind::Call { ret: None, callee, .. } if self.sh.prog.proc(callee).is_none() => return None,
             StmtKind::Call { callee, .. } => {
                 let f = self.sh.formals.get(callee).into_iter().flatten();
                 for p in f.chain(self.ret_preds(callee)) {
