@@ -213,7 +213,10 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
         }
         // Without tables the boolean strategy falls back to cubes of the cartesian length.
         let k = k.min(self.opts.cube_length.max(if tables.is_some() { k } else { 0 }));
-        let found = self.implying_cubes(phi, cands, k, &tables);
+        let found = match (&tables, self.opts.strategy) {
+            (None, Strategy::Cartesian) if n > 3 => self.implicants_by_cores(phi, cands),
+            _ => self.implying_cubes(phi, cands, k, &tables),
+        };
         or_all(
             found
                 .into_iter()
@@ -238,6 +241,62 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
             Some(all) => self.valuations(cands, Some(&formula::not(phi))).map(|bad| (all, bad)),
             None => None,
         }
+    }
+
+    /// Cubes over the candidates that imply φ, found one valuation at a time: a valuation of
+    /// the candidates that some state satisfying φ has is either *good* (every state with it
+    /// satisfies φ: the minimal unsat core of its literals and ¬φ is a cube implying φ, which
+    /// covers it and is blocked) or *mixed* (blocked alone). Finished, the cubes cover every
+    /// good valuation (the precision of the exact abstraction's ImpliesF); the cost follows the
+    /// number of cubes and mixed valuations, not the C(n, k)·2^k cubes of enumeration, which
+    /// with 14 candidates and no AllSAT table (more than 256 valuations: `x == t1`, …,
+    /// `x == t14` over unknown `ti`) took 80,000 queries per abstraction. After
+    /// `CORE_ROUNDS` rounds it stops with the cubes found and the one-literal cubes: any set
+    /// of cubes that imply φ is sound, fewer only less precise.
+    fn implicants_by_cores(&mut self, phi: &Formula<'ctx>, cands: &Cands<'ctx>) -> Vec<Vec<(usize, bool)>> {
+        const CORE_ROUNDS: usize = 64;
+        let ctx = self.ctx();
+        let atoms: Vec<Formula> = (0..cands.len()).map(|i| formula::atom(ctx, format!("imp!{i}"))).collect();
+        let mut parts: Vec<Formula> = atoms.iter().zip(cands).map(|(a, c)| formula::iff(a, &c.1)).collect();
+        parts.push(phi.clone());
+        let not_phi = formula::not(phi);
+        let mut found: Vec<Vec<(usize, bool)>> = Vec::new();
+        let mut complete = false;
+        for _ in 0..CORE_ROUNDS {
+            let refs: Vec<&Formula> = parts.iter().collect();
+            let Some(v) = self.prover.model_bools(&formula::and(ctx, &refs), &atoms) else {
+                // Unsatisfiable: every valuation is covered or blocked (unknown: stop, sound).
+                complete = self.prover.is_sat(&formula::and(ctx, &refs)) == Some(false);
+                break;
+            };
+            let mut lits: Vec<Formula> = v
+                .iter()
+                .enumerate()
+                .map(|(i, &pos)| if pos { cands[i].1.clone() } else { formula::not(&cands[i].1) })
+                .collect();
+            lits.push(not_phi.clone());
+            let block: Vec<(usize, bool)> = match self.prover.minimal_core(&lits) {
+                Some(core) => {
+                    let cube: Vec<(usize, bool)> =
+                        core.into_iter().filter(|&i| i < v.len()).map(|i| (i, v[i])).collect();
+                    found.push(cube.clone());
+                    cube
+                }
+                None => v.iter().copied().enumerate().collect(),
+            };
+            let lits: Vec<Formula> =
+                block.iter().map(|&(i, pos)| if pos { atoms[i].clone() } else { formula::not(&atoms[i]) }).collect();
+            let refs: Vec<&Formula> = lits.iter().collect();
+            parts.push(formula::not(&formula::and(ctx, &refs)));
+        }
+        if !complete {
+            for cube in self.implying_cubes(phi, cands, 1, &None) {
+                if !found.contains(&cube) {
+                    found.push(cube);
+                }
+            }
+        }
+        found
     }
 
     /// The cubes of up to `k` candidates that imply φ, shortest first, skipping extensions
@@ -451,9 +510,20 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
             }
         }
         let mut rhs = Vec::new();
+        // The cone of WP: through `x := e` with `x` a register, WP(φ) = φ[e/x] reads e's
+        // variables and φ's others, not `x`; facts about the old `x` are candidates only when
+        // `e` reads it (otherwise they crowd out the candidates that matter: `x == t1`, …,
+        // `x == t10` with unknown `ti` have 2^10 valuations and no AllSAT table).
+        let reg = match lv {
+            Lval::Var(x) if !self.in_memory(x) && !vars_of(e).contains(x) => Some(x.clone()),
+            _ => None,
+        };
         for (k, &i) in affected.iter().enumerate() {
-            let mut v = vars.clone();
-            v.extend(self.scope[i].vars.iter().cloned());
+            let mut v = vars_of(e);
+            if reg.is_none() {
+                v.extend(vars.iter().cloned());
+            }
+            v.extend(self.scope[i].vars.iter().filter(|y| Some(*y) != reg.as_ref()).cloned());
             let cands = Self::relevant(&all, &v);
             rhs.push(match &posts[k] {
                 Some(post) => {
@@ -776,32 +846,66 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
 
     /// `enforce`: the combinations of one or two predicates in scope that cannot hold
     /// together (e.g. `x == 1` and `x == 2`), so the boolean program never explores them.
+    /// The clauses of each predicate and pair are kept in the cache across calls.
     pub fn enforce(&mut self) -> Option<BExpr> {
         let s0 = self.pre();
         let all = self.cands(&s0, |_| true);
+        let names: Vec<String> = self
+            .scope
+            .iter()
+            .filter(|sc| self.meaning(&s0, &sc.pred).is_some())
+            .map(|sc| format!("{}\u{1}{}", sc.pred.scope.as_deref().unwrap_or(""), sc.name))
+            .collect();
         let mut clauses = Vec::new();
         for (i, (li, mi, _)) in all.iter().enumerate() {
-            if self.prover.is_valid(mi) {
-                clauses.push(li.clone());
-            } else if self.prover.is_sat(mi) == Some(false) {
-                clauses.push(BExpr::not(li.clone()));
+            let key = format!("enforce\u{1}{}\u{1}{}", self.proc.name, names[i]);
+            let cached = self.opts.cache.as_ref().and_then(|c| c.get_clauses(&key));
+            if let Some(c) = cached {
+                clauses.extend(c);
+                continue;
             }
-            let _ = i;
+            let unknown = self.prover.stats.unknown;
+            let mut found = Vec::new();
+            if self.prover.is_valid(mi) {
+                found.push(li.clone());
+            } else if self.prover.is_sat(mi) == Some(false) {
+                found.push(BExpr::not(li.clone()));
+            }
+            if let Some(c) = &self.opts.cache {
+                if self.prover.stats.unknown == unknown {
+                    c.put_clauses(key, found.clone());
+                }
+            }
+            clauses.extend(found);
         }
         for i in 0..all.len() {
             for j in i + 1..all.len() {
                 if all[i].2.is_disjoint(&all[j].2) {
                     continue;
                 }
+                let key = format!("enforce\u{1}{}\u{1}{}\u{1}{}", self.proc.name, names[i], names[j]);
+                let cached = self.opts.cache.as_ref().and_then(|c| c.get_clauses(&key));
+                if let Some(c) = cached {
+                    clauses.extend(c);
+                    continue;
+                }
+                let unknown = self.prover.stats.unknown;
+                let mut found = Vec::new();
                 for (pi, pj) in [(true, true), (true, false), (false, true), (false, false)] {
                     let a = if pi { all[i].1.clone() } else { formula::not(&all[i].1) };
                     let b = if pj { all[j].1.clone() } else { formula::not(&all[j].1) };
                     if self.prover.is_sat(&formula::and(self.ctx(), &[&a, &b])) == Some(false) {
                         let la = if pi { all[i].0.clone() } else { BExpr::not(all[i].0.clone()) };
                         let lb = if pj { all[j].0.clone() } else { BExpr::not(all[j].0.clone()) };
-                        clauses.push(BExpr::not(BExpr::bin(bp::BinOp::And, la, lb)));
+                        found.push(BExpr::not(BExpr::bin(bp::BinOp::And, la, lb)));
                     }
                 }
+                if let Some(c) = &self.opts.cache {
+                    if self.prover.stats.unknown == unknown {
+                        c.put_clauses(key, found.clone());
+                    }
+                }
+                clauses.extend(found);
             }
         }
         if clauses.is_empty() {
@@ -809,6 +913,67 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
         } else {
             Some(and_all(clauses))
         }
+    }
+
+    /// The cache key of a statement's abstraction ([`crate::Cache`]): the procedure, the
+    /// statement, the strategy and the predicates in scope its abstraction reads, in scope
+    /// order (which decides the candidates ImpliesF takes). `None` when the statement needs
+    /// no prover.
+    pub fn cache_key(&mut self, s: &Stmt) -> Option<String> {
+        let sharing = |scope: &[InScope], v: &BTreeSet<String>| -> Vec<usize> {
+            (0..scope.len()).filter(|&i| !scope[i].vars.is_disjoint(v)).collect()
+        };
+        let mut extra = String::new();
+        let deps: Vec<usize> = match &s.kind {
+            StmtKind::Assign(lv, e) => self.assign_deps(lv, e),
+            StmtKind::Assume(e) => sharing(&self.scope, &vars_of(e)),
+            StmtKind::Call { ret: Some(l), callee, .. } if self.sh.prog.proc(callee).is_none() => {
+                self.assign_deps(l, &Expr::Int(0))
+            }
+            StmtKind::Call { ret: None, callee, .. } if self.sh.prog.proc(callee).is_none() => return None,
+            StmtKind::Call { callee, .. } => {
+                let f = self.sh.formals.get(callee).into_iter().flatten();
+                for p in f.chain(self.ret_preds(callee)) {
+                    extra.push_str(&crate::pred_name(&p.expr));
+                    extra.push('\u{2}');
+                }
+                (0..self.scope.len()).collect()
+            }
+            StmtKind::Return(_) => {
+                for p in self.ret_preds(&self.proc.name) {
+                    extra.push_str(&crate::pred_name(&p.expr));
+                    extra.push('\u{2}');
+                }
+                (0..self.scope.len()).collect()
+            }
+            _ => return None,
+        };
+        let mut key = format!(
+            "{}\u{1}{:?}\u{1}{:?}\u{1}{:?}\u{1}{}\u{1}{extra}",
+            self.proc.name, s.id, s.kind, self.opts.strategy, self.opts.cube_length
+        );
+        for i in deps {
+            key.push('\u{1}');
+            key.push_str(self.scope[i].pred.scope.as_deref().unwrap_or(""));
+            key.push(':');
+            key.push_str(&self.scope[i].name);
+        }
+        Some(key)
+    }
+
+    /// The predicates an assignment's abstraction reads: those it may change, and those
+    /// sharing a variable with the assignment or with one of those.
+    fn assign_deps(&mut self, lv: &Lval, e: &Expr) -> Vec<usize> {
+        let affected = self.affected_by_write(lv);
+        if affected.is_empty() {
+            return Vec::new();
+        }
+        let mut v = lval_vars(lv);
+        v.extend(vars_of(e));
+        for &i in &affected {
+            v.extend(self.scope[i].vars.iter().cloned());
+        }
+        (0..self.scope.len()).filter(|i| affected.contains(i) || !self.scope[*i].vars.is_disjoint(&v)).collect()
     }
 
     /// Initial values of the global predicates, from the globals' initialisers.

@@ -43,11 +43,57 @@ pub struct Options {
     pub query_timeout: Duration,
     /// Set by the caller to stop the abstraction (its prover answers "unknown" from then on).
     pub cancel: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
+    /// Abstractions of statements from earlier calls (the iterations of one CEGAR loop, one
+    /// program): a statement is abstracted again only when the predicates it depends on
+    /// changed.
+    pub cache: Option<std::sync::Arc<Cache>>,
 }
 
 impl Default for Options {
     fn default() -> Options {
-        Options { strategy: Strategy::Cartesian, cube_length: 3, query_timeout: Duration::from_secs(5), cancel: None }
+        Options {
+            strategy: Strategy::Cartesian,
+            cube_length: 3,
+            query_timeout: Duration::from_secs(5),
+            cancel: None,
+            cache: None,
+        }
+    }
+}
+
+/// The boolean-program statements of C-- statements, keyed by everything their abstraction
+/// reads: the procedure, the statement, the strategy, and the predicates in scope it depends
+/// on (those it may change and those sharing a variable with it or with them; all of them for
+/// calls and returns, with the callee's signature). An abstraction that met an "unknown"
+/// prover answer is not kept (it may be less precise than the next one would be).
+#[derive(Default)]
+pub struct Cache {
+    map: std::sync::Mutex<HashMap<String, Vec<bp::Stmt>>>,
+    /// `enforce` clauses per predicate and per pair of predicates of a procedure.
+    clauses: std::sync::Mutex<HashMap<String, Vec<bp::Expr>>>,
+}
+
+impl std::fmt::Debug for Cache {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Cache")
+    }
+}
+
+impl Cache {
+    pub fn new() -> Cache {
+        Cache::default()
+    }
+    pub(crate) fn get(&self, key: &str) -> Option<Vec<bp::Stmt>> {
+        self.map.lock().unwrap_or_else(|e| e.into_inner()).get(key).cloned()
+    }
+    pub(crate) fn put(&self, key: String, v: Vec<bp::Stmt>) {
+        self.map.lock().unwrap_or_else(|e| e.into_inner()).insert(key, v);
+    }
+    pub(crate) fn get_clauses(&self, key: &str) -> Option<Vec<bp::Expr>> {
+        self.clauses.lock().unwrap_or_else(|e| e.into_inner()).get(key).cloned()
+    }
+    pub(crate) fn put_clauses(&self, key: String, v: Vec<bp::Expr>) {
+        self.clauses.lock().unwrap_or_else(|e| e.into_inner()).insert(key, v);
     }
 }
 
@@ -57,6 +103,10 @@ pub struct Stats {
     pub prover: ProverStats,
     pub predicates: usize,
     pub bp_statements: usize,
+    /// C-- statements whose abstraction was taken from the cache / computed (with a cache:
+    /// only those whose abstraction needs the prover count).
+    pub reused: usize,
+    pub abstracted: usize,
     pub time_secs: f64,
 }
 
@@ -104,11 +154,14 @@ pub fn pred_name(e: &Expr) -> String {
 pub fn abstract_program(prog: &Program, preds: &[Pred], opts: &Options) -> Result<(bp::Program, Stats), C2bpError> {
     let t0 = Instant::now();
     let sh = prepare(prog, preds)?;
-    let results: Vec<(bp::Proc, ProverStats)> = sh.prog.procs.par_iter().map(|p| abstract_proc(&sh, p, opts)).collect();
+    let results: Vec<(bp::Proc, ProverStats, (usize, usize))> =
+        sh.prog.procs.par_iter().map(|p| abstract_proc(&sh, p, opts)).collect();
     let mut stats = Stats::default();
     let mut procs = Vec::new();
-    for (bp_proc, ps) in results {
+    for (bp_proc, ps, (reused, abstracted)) in results {
         stats.prover.add(&ps);
+        stats.reused += reused;
+        stats.abstracted += abstracted;
         stats.bp_statements += count_stmts(&bp_proc.body);
         procs.push(bp_proc);
     }
@@ -122,7 +175,7 @@ fn count_stmts(ss: &[bp::Stmt]) -> usize {
     ss.len()
 }
 
-fn abstract_proc(sh: &Shared, p: &cminus::Proc, opts: &Options) -> (bp::Proc, ProverStats) {
+fn abstract_proc(sh: &Shared, p: &cminus::Proc, opts: &Options) -> (bp::Proc, ProverStats, (usize, usize)) {
     let ctx = logic::new_context();
     let env = Env::new(&ctx, &sh.prog);
     let prover = Prover::new(&ctx, opts.query_timeout).with_cancel(opts.cancel.clone());
@@ -150,8 +203,27 @@ fn abstract_proc(sh: &Shared, p: &cminus::Proc, opts: &Options) -> (bp::Proc, Pr
             body.push(init);
         }
     }
+    let (mut reused, mut abstracted) = (0, 0);
     for s in &p.body {
-        body.extend(pa.stmt(s));
+        let key = opts.cache.as_ref().and_then(|_| pa.cache_key(s));
+        if let (Some(c), Some(k)) = (&opts.cache, &key) {
+            if let Some(v) = c.get(k) {
+                body.extend(v);
+                reused += 1;
+                continue;
+            }
+        }
+        let unknown = pa.prover.stats.unknown;
+        let v = pa.stmt(s);
+        if key.is_some() || opts.cache.is_none() {
+            abstracted += 1;
+        }
+        if let (Some(c), Some(k)) = (&opts.cache, key) {
+            if pa.prover.stats.unknown == unknown {
+                c.put(k, v.clone());
+            }
+        }
+        body.extend(v);
     }
     let enforce = pa.enforce();
     let nformals = sh.formals.get(&p.name).map(Vec::len).unwrap_or(0);
@@ -179,7 +251,7 @@ fn abstract_proc(sh: &Shared, p: &cminus::Proc, opts: &Options) -> (bp::Proc, Pr
         body,
         pos: bp::Pos::default(),
     };
-    (proc, stats)
+    (proc, stats, (reused, abstracted))
 }
 
 /// Classify the predicates, derive return predicates, compute MOD sets and points-to.

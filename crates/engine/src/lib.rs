@@ -20,6 +20,7 @@
 //! stage that does not return (a stuck prover query, a BDD blow-up) cannot hold the verdict
 //! past the deadline. Prover queries are also given at most the time left.
 
+pub mod constants;
 mod preds;
 pub mod proof;
 pub mod strategy;
@@ -96,6 +97,8 @@ pub struct StageStats {
     pub size: usize,
     /// Model checking: the peak number of BDD nodes (0 for explicit checkers).
     pub bdd_nodes: usize,
+    /// Abstraction: C-- statements whose abstraction was reused from an earlier round.
+    pub reused: usize,
 }
 
 /// How one round ended.
@@ -376,6 +379,7 @@ impl Runner {
             progress: progress.clone(),
             cancel: cancel.clone(),
             shared: self.shared,
+            consts: Default::default(),
         };
         let (tx, rx) = mpsc::channel();
         let spawned = std::thread::Builder::new().name("cegar".into()).stack_size(256 << 20).spawn(move || {
@@ -576,6 +580,9 @@ struct Worker {
     progress: Arc<Mutex<Progress>>,
     cancel: Arc<AtomicBool>,
     shared: Option<SharedPredicates>,
+    /// The globals that hold a constant ([`constants`]), folded into the program and into
+    /// every predicate the loop takes.
+    consts: std::collections::HashMap<String, cminus::Expr>,
 }
 
 impl Worker {
@@ -637,6 +644,7 @@ impl Worker {
     }
 
     fn run(mut self) -> End {
+        self.fold_constants();
         for index in 1..=self.limits.iterations {
             let _span = tracing::info_span!("iteration", index).entered();
             match self.round(index) {
@@ -716,7 +724,9 @@ impl Worker {
         tracing::info!(
             predicates = npreds,
             statements = astats.size,
+            reused = astats.reused,
             queries = astats.prover_queries,
+            cache_hits = astats.prover_cache_hits,
             secs = astats.time_secs,
             "abstraction ({})",
             self.abstractor.name()
@@ -775,9 +785,27 @@ impl Worker {
         end
     }
 
+    /// Fold the globals that hold a constant into the program and the predicates.
+    fn fold_constants(&mut self) {
+        let (prog, consts) = constants::fold(&self.prog);
+        if consts.is_empty() {
+            return;
+        }
+        tracing::info!(globals = ?consts.keys().collect::<Vec<_>>(), "globals that hold a constant");
+        let mut preds = PredSet::default();
+        for p in self.preds.list() {
+            preds.insert(&prog, constants::fold_pred(&prog, &consts, &p.pred()), p.added_in);
+        }
+        self.prog = prog;
+        self.preds = preds;
+        self.consts = consts;
+        lock(&self.progress).predicates = self.preds.list().to_vec();
+    }
+
     /// Add the refiner's predicates that are new (in canonical form) to the set.
     fn add_predicates(&mut self, it: &mut Iteration, preds: Vec<newton::Predicate>, index: usize) {
         for pred in preds {
+            let pred = constants::fold_pred(&self.prog, &self.consts, &pred);
             let text = format!("{}: {}", pred.scope.as_deref().unwrap_or("global"), c2bp::pred_name(&pred.expr));
             if self.preds.insert(&self.prog, pred, index) {
                 it.added.push(self.preds.list().last().expect("just added").clone());

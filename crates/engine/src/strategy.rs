@@ -90,6 +90,15 @@ pub trait Refiner: Send + Sync {
 pub struct C2bp {
     pub strategy: c2bp::Strategy,
     pub cube_length: usize,
+    /// Statement abstractions of earlier rounds (this abstractor serves one loop, one
+    /// program): a round re-abstracts only statements whose predicates changed.
+    pub cache: std::sync::Arc<c2bp::Cache>,
+}
+
+impl C2bp {
+    pub fn new(strategy: c2bp::Strategy, cube_length: usize) -> C2bp {
+        C2bp { strategy, cube_length, cache: Default::default() }
+    }
 }
 
 impl Abstractor for C2bp {
@@ -110,6 +119,7 @@ impl Abstractor for C2bp {
             cube_length: self.cube_length,
             query_timeout: ctx.query_timeout,
             cancel: Some(ctx.cancel.clone()),
+            cache: Some(self.cache.clone()),
         };
         let (b, st) = c2bp::abstract_program(prog, preds, &opts).map_err(|e| StageError::Internal(e.to_string()))?;
         if ctx.cancelled() {
@@ -122,15 +132,14 @@ impl Abstractor for C2bp {
             prover_unknown: st.prover.unknown,
             prover_secs: st.prover.time_secs,
             size: st.bp_statements,
+            reused: st.reused,
             ..StageStats::default()
         };
         Ok((b, stats))
     }
     fn more_precise(&self) -> Option<Box<dyn Abstractor>> {
         match self.strategy {
-            c2bp::Strategy::Cartesian => {
-                Some(Box::new(C2bp { strategy: c2bp::Strategy::Boolean, cube_length: self.cube_length }))
-            }
+            c2bp::Strategy::Cartesian => Some(Box::new(C2bp::new(c2bp::Strategy::Boolean, self.cube_length))),
             c2bp::Strategy::Boolean => None,
         }
     }
@@ -280,7 +289,7 @@ impl Abstraction {
         }
     }
     pub fn build(self, opts: &StrategyOptions) -> Box<dyn Abstractor> {
-        Box::new(C2bp { strategy: self.strategy(), cube_length: opts.cube_length })
+        Box::new(C2bp::new(self.strategy(), opts.cube_length))
     }
 }
 

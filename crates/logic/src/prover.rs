@@ -227,6 +227,33 @@ impl<'ctx> Prover<'ctx> {
         out
     }
 
+    /// The values of `atoms` in a model of `f`; `None` if `f` is unsatisfiable or Z3 cannot
+    /// tell (c2bp's implicant enumeration: one valuation at a time, with blocking clauses).
+    pub fn model_bools(&mut self, f: &Bool<'ctx>, atoms: &[Bool<'ctx>]) -> Option<Vec<bool>> {
+        if self.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed)) {
+            self.stats.unknown += 1;
+            return None;
+        }
+        let t0 = Instant::now();
+        self.solver.push();
+        self.solver.assert(f);
+        self.stats.queries += 1;
+        let out = match self.check() {
+            SatResult::Sat => self
+                .solver
+                .get_model()
+                .map(|m| atoms.iter().map(|a| m.eval(a, true).and_then(|v| v.as_bool()).unwrap_or(false)).collect()),
+            SatResult::Unsat => None,
+            SatResult::Unknown => {
+                self.stats.unknown += 1;
+                None
+            }
+        };
+        self.solver.pop(1);
+        self.stats.time_secs += t0.elapsed().as_secs_f64();
+        out
+    }
+
     /// Does `a` imply `b`?
     pub fn implies(&mut self, a: &Bool<'ctx>, b: &Bool<'ctx>) -> bool {
         self.is_valid(&a.implies(b))
