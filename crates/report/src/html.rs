@@ -113,7 +113,7 @@ h2{font-size:15px;margin:18px 0 8px}
 .meta{color:#57606a;font-size:13px;margin-top:4px}
 code,.src,.tree{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:13px}
 main{display:flex;gap:0;height:calc(100vh - 112px);min-height:420px}
-.v,.step .code,.step .where{white-space:nowrap}
+.step{white-space:nowrap}.step .vals{display:block;white-space:normal}.v{white-space:nowrap}
 .ghosts{font-size:13px;margin:0 0 8px;padding-left:18px}
 #source .src{display:block}
 #source #sources{max-height:75vh;border:1px solid #d0d7de}
@@ -136,17 +136,17 @@ main{display:flex;gap:0;height:calc(100vh - 112px);min-height:420px}
 .tree ul{list-style:none;margin:0;padding-left:18px}
 .tree>ul{padding-left:0}
 .tree li{margin:1px 0}
-.step{cursor:pointer;padding:1px 4px;border-radius:4px}
+.step{cursor:pointer;padding:1px 4px;border-radius:4px;display:inline-block;vertical-align:top}
 .step:hover{background:#eaeef2}
 .step.sel{background:#0969da;color:#fff}
 .step .n{color:#8c959f;display:inline-block;min-width:2.5em}
 .step.sel .n{color:#dbe9ff}
-.step .vals{color:#8250df;margin-left:8px}
+.step .vals{color:#8250df;margin-left:2.5em}
 .step.sel .vals{color:#fff}
 .step .where{color:#57606a;margin-left:6px;font-size:12px}
 .step.sel .where{color:#dbe9ff}
 .step.err{font-weight:700}
-details>summary{cursor:pointer}
+details>summary{cursor:pointer;white-space:nowrap}
 details>summary::marker{color:#57606a}
 table{border-collapse:collapse;background:#fff;font-size:13px}
 th,td{border:1px solid #d0d7de;padding:3px 8px;text-align:left}
