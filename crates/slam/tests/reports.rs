@@ -445,9 +445,9 @@ fn html_report_explains_the_rule_and_shows_codes_in_hex() {
     assert!(html.contains("<code class=\"v\">code = 2236419 (0x222003)</code>"), "inputs");
     assert!(html.contains("<span class=\"v\">code = 2236419 (0x222003)</span>"), "trace");
     // a step's line (number, source, place) does not wrap; its values wrap between tokens only
-    assert!(html.contains(
-        ".step{white-space:nowrap}.step .vals{display:block;white-space:normal}.v{white-space:nowrap}"
-    ));
+    assert!(
+        html.contains(".step{white-space:nowrap}.step .vals{display:block;white-space:normal}.v{white-space:nowrap}")
+    );
     let steps = page_steps(&html);
     let shown: Vec<&str> =
         steps.iter().flat_map(|s| s["shown"].as_array().unwrap()).map(|v| v.as_str().unwrap()).collect();

@@ -176,6 +176,17 @@ fn check_yaml(p: &Program, text: &str) -> (usize, usize) {
     };
     let mut n = (0, 0);
     if violation {
+        // Format 2.0: a segment is avoid waypoints then exactly one follow waypoint; the
+        // target ends the final segment and appears nowhere else.
+        for (i, seg) in content.iter().enumerate() {
+            let seg = seg["segment"].as_array().unwrap();
+            let (last, rest) = seg.split_last().unwrap();
+            assert_eq!(last["waypoint"]["action"], "follow", "{name}: segment {i} does not end with follow");
+            assert!(rest.iter().all(|w| w["waypoint"]["action"] == "avoid"), "{name}: segment {i}");
+            let final_segment = i + 1 == content.len();
+            assert_eq!(last["waypoint"]["type"] == "target", final_segment, "{name}: target in segment {i}");
+            assert!(rest.iter().all(|w| w["waypoint"]["type"] != "target"), "{name}: segment {i}");
+        }
         let wps: Vec<&Value> = content.iter().map(|s| &s["segment"][0]["waypoint"]).collect();
         assert_eq!(wps.iter().filter(|w| w["type"] == "target").count(), 1, "{name}");
         assert_eq!(wps.last().unwrap()["type"], "target", "{name}");
