@@ -15,7 +15,7 @@ folder on PYTHONPATH and name the tool `slam` in a benchmark definition, e.g.
 slam is run as `slam check --format svcomp [--property PRP] [options] TASK`, where TASK is
 the task's C file (or its task-definition .yml file) and PRP the property file; the first
 line of its output is the verdict in SV-COMP's words: TRUE, FALSE(unreach-call) or
-UNKNOWN. slam checks unreach-call and unreach-label (`G ! label(L)`, as `--error-label L`) and
+UNKNOWN (FALSE(unreach-label) for a label). slam checks unreach-call and unreach-label (`G ! label(L)`, as `--error-label L`) and
 answers UNKNOWN for any other property.
 
 The executable is looked up in the tool directory's `target/release` (a source checkout)
@@ -70,6 +70,9 @@ class Tool(benchexec.tools.template.BaseTool2):
                 return result.RESULT_TRUE_PROP
             if line.startswith("FALSE(unreach-call)"):
                 return result.RESULT_FALSE_REACH
+            if line.startswith("FALSE(") and line.endswith(")"):
+                # another property slam checks (unreach-label), in BenchExec's form
+                return result.RESULT_FALSE_PROP + line[len("FALSE") :].lower()
             if line.startswith("FALSE"):
                 return result.RESULT_FALSE_PROP
             if line.startswith("UNKNOWN"):

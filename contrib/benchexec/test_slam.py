@@ -31,6 +31,8 @@ def res(lines, code=0, timeout=False):
 
 assert res(["TRUE", "# no error"]) == result.RESULT_TRUE_PROP
 assert res(["FALSE(unreach-call)"], 10) == result.RESULT_FALSE_REACH
+assert res(["FALSE(unreach-label)"], 10) == "false(unreach-label)"
+assert res(["FALSE"], 10) == result.RESULT_FALSE_PROP
 assert res(["UNKNOWN", "# time limit"], 5) == result.RESULT_UNKNOWN
 assert res(["UNKNOWN: unsupported"], 5) == result.RESULT_UNKNOWN
 assert res([], 2) == "ERROR (input rejected)"

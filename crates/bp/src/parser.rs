@@ -363,7 +363,10 @@ impl Parser {
     fn sseq(&mut self, closers: &[&str]) -> Result<Vec<Stmt>, BpError> {
         let mut v = Vec::new();
         while !closers.iter().any(|k| self.is_kw(k)) {
-            if *self.peek() == Tok::Eof {
+            // The end of the input, or a keyword that closes another block (`end` where a
+            // `fi` is missing): say which closer is missing.
+            let other = ["end", "fi", "od", "else", "elsif"].iter().any(|k| self.is_kw(k));
+            if *self.peek() == Tok::Eof || other {
                 let want: Vec<String> = closers.iter().map(|k| format!("`{k}`")).collect();
                 return self.error(&want.join(" or "));
             }

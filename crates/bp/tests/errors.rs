@@ -40,7 +40,16 @@ fn syntax_error_bad_expression() {
 #[test]
 fn syntax_error_missing_fi() {
     let src = "decl x;\nmain()\nbegin\n  if (x) then skip;\nend\n";
-    assert_eq!(first_error(src), "5:1: expected a statement, found `end`");
+    // the closer that is missing, where another block's closer comes instead
+    assert_eq!(first_error(src), "5:1: expected `elsif` or `else` or `fi`, found `end`");
+}
+
+#[test]
+fn syntax_error_missing_od_and_end() {
+    let src = "decl x;\nmain()\nbegin\n  while x do skip;\nend\n";
+    assert_eq!(first_error(src), "5:1: expected `od`, found `end`");
+    let src = "decl x;\nmain()\nbegin\n  if x then skip; fi\n  od\nend\n";
+    assert_eq!(first_error(src), "5:3: expected `end`, found `od`");
 }
 
 #[test]

@@ -323,7 +323,7 @@ fn collect_rules(a: &Args, project: &config::Project, root: &Path) -> Result<Vec
             n += 1;
         }
         let text = std::fs::read_to_string(p).unwrap_or_default();
-        let description = first_comment(&text).unwrap_or_else(|| format!("SLIC rule {stem}"));
+        let description = report::rule_description(&text).unwrap_or_else(|| format!("SLIC rule {stem}"));
         rules.push((RuleInfo { id, file: Some(inputs::display_name(p, root)), description }, Some(p.clone())));
     }
     if rules.is_empty() {
@@ -333,11 +333,7 @@ fn collect_rules(a: &Args, project: &config::Project, root: &Path) -> Result<Vec
 }
 
 pub(crate) fn reach_error_rule() -> RuleInfo {
-    RuleInfo {
-        id: config::REACH_ERROR.into(),
-        file: None,
-        description: "No call of reach_error() or __VERIFIER_error() and no failing assert() is reachable.".into(),
-    }
+    RuleInfo { id: config::REACH_ERROR.into(), file: None, description: report::UNREACH_CALL_DESCRIPTION.into() }
 }
 
 pub(crate) fn null_deref_rule() -> RuleInfo {
@@ -346,27 +342,6 @@ pub(crate) fn null_deref_rule() -> RuleInfo {
         file: None,
         description: "No NULL pointer is dereferenced (*p, p->f, p[i]).".into(),
     }
-}
-
-/// The first sentence of a rule file's leading comment (its description).
-fn first_comment(text: &str) -> Option<String> {
-    let t = text.trim_start();
-    let body = if let Some(r) = t.strip_prefix("/*") {
-        r.split("*/").next()?.to_string()
-    } else if t.starts_with("//") {
-        t.lines()
-            .take_while(|l| l.trim_start().starts_with("//"))
-            .map(|l| l.trim_start()[2..].to_string())
-            .collect::<Vec<_>>()
-            .join(" ")
-    } else {
-        return None;
-    };
-    let words: Vec<&str> =
-        body.lines().map(|l| l.trim().trim_start_matches('*').trim()).filter(|l| !l.is_empty()).collect();
-    let joined = words.join(" ");
-    let s = joined.split(". ").next().unwrap_or("").trim().trim_end_matches('.').to_string();
-    (!s.is_empty()).then(|| format!("{s}."))
 }
 
 /// What a unit contributes: the file its checks read (the unit, or a wrapper that includes

@@ -46,6 +46,9 @@ pub struct ViewStep {
     /// The procedure this step calls, when the next steps run inside it.
     pub calls: Option<String>,
     pub values: Vec<(String, i128, bool)>,
+    /// How each value reads (aligned with `values`): a rule state by name, flags and codes
+    /// in hex as well ([`crate::RuleInfo::show_value`]).
+    pub shown: Vec<String>,
 }
 
 use cminus::names::is_temp;
@@ -61,6 +64,7 @@ pub fn view_steps(prog: &Program, cex: &newton::Counterexample) -> Vec<ViewStep>
             .map(|v| (v.name.clone(), v.value, v.written))
             .filter(|(name, _, _)| !is_temp(name))
             .collect();
+        let shown: Vec<String> = values.iter().map(|(_, v, _)| crate::show_number(*v)).collect();
         let enters = k + 1 < n && cex.steps[k + 1].depth > s.depth;
         let calls = match prog.stmt_ref(s.stmt).map(|st| &st.kind) {
             Some(StmtKind::Call { callee, .. }) if enters => Some(callee.clone()),
@@ -73,9 +77,10 @@ pub fn view_steps(prog: &Program, cex: &newton::Counterexample) -> Vec<ViewStep>
                 && last.depth == s.depth
                 && last.calls.is_none();
             if same {
-                for v in values {
+                for (v, sh) in values.into_iter().zip(shown) {
                     if !last.values.contains(&v) {
                         last.values.push(v);
+                        last.shown.push(sh);
                     }
                 }
                 last.calls = calls;
@@ -90,6 +95,7 @@ pub fn view_steps(prog: &Program, cex: &newton::Counterexample) -> Vec<ViewStep>
             depth: s.depth,
             calls,
             values,
+            shown,
         });
     }
     out
@@ -107,6 +113,11 @@ h2{font-size:15px;margin:18px 0 8px}
 .meta{color:#57606a;font-size:13px;margin-top:4px}
 code,.src,.tree{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:13px}
 main{display:flex;gap:0;height:calc(100vh - 112px);min-height:420px}
+.step{white-space:nowrap}.step .vals{display:block;white-space:normal}.v{white-space:nowrap}
+.ghosts{font-size:13px;margin:0 0 8px;padding-left:18px}
+#source .src{display:block}
+#source #sources{max-height:75vh;border:1px solid #d0d7de}
+.ln.inv{background:#dafbe1}
 #trace{width:42%;overflow:auto;position:relative;padding:10px 14px;background:#fff;border-right:1px solid #d0d7de}
 #right{flex:1;display:flex;flex-direction:column;min-width:0}
 #srcbar{padding:6px 12px;background:#eaeef2;border-bottom:1px solid #d0d7de;font-size:13px}
@@ -125,17 +136,17 @@ main{display:flex;gap:0;height:calc(100vh - 112px);min-height:420px}
 .tree ul{list-style:none;margin:0;padding-left:18px}
 .tree>ul{padding-left:0}
 .tree li{margin:1px 0}
-.step{cursor:pointer;padding:1px 4px;border-radius:4px}
+.step{cursor:pointer;padding:1px 4px;border-radius:4px;display:inline-block;vertical-align:top}
 .step:hover{background:#eaeef2}
 .step.sel{background:#0969da;color:#fff}
 .step .n{color:#8c959f;display:inline-block;min-width:2.5em}
 .step.sel .n{color:#dbe9ff}
-.step .vals{color:#8250df;margin-left:8px}
+.step .vals{color:#8250df;margin-left:2.5em}
 .step.sel .vals{color:#fff}
 .step .where{color:#57606a;margin-left:6px;font-size:12px}
 .step.sel .where{color:#dbe9ff}
 .step.err{font-weight:700}
-details>summary{cursor:pointer}
+details>summary{cursor:pointer;white-space:nowrap}
 details>summary::marker{color:#57606a}
 table{border-collapse:collapse;background:#fff;font-size:13px}
 th,td{border:1px solid #d0d7de;padding:3px 8px;text-align:left}
@@ -151,6 +162,12 @@ const JS: &str = r#"
 (function(){
   var STEPS = JSON.parse(document.getElementById('steps-data').textContent);
   var FILES = JSON.parse(document.getElementById('files-data').textContent);
+  var GHOSTS = JSON.parse(document.getElementById('ghosts-data').textContent);
+  function fit(){
+    var m = document.querySelector('main'), h = document.querySelector('header');
+    if(m && h){ m.style.height = Math.max(420, window.innerHeight - h.offsetHeight) + 'px'; }
+  }
+  fit(); window.addEventListener('resize', fit);
   var current = -1;
   function showFile(f){
     document.querySelectorAll('.src').forEach(function(e){e.classList.toggle('shown', e.dataset.file==String(f));});
@@ -161,14 +178,14 @@ const JS: &str = r#"
   }
   function renderVars(i){
     var known = {}, order = [];
-    for(var k=0;k<=i;k++){ STEPS[k].values.forEach(function(v){ if(!(v[0] in known)){order.push(v[0]);} known[v[0]]=v[1]; }); }
+    for(var k=0;k<=i;k++){ STEPS[k].values.forEach(function(v, j){ if(!(v[0] in known)){order.push(v[0]);} known[v[0]]=STEPS[k].shown[j]; }); }
     var here = {}; STEPS[i].values.forEach(function(v){ here[v[0]] = v[2] ? 'written' : 'read'; });
     var s = STEPS[i];
     var h = '<b>Step '+(i+1)+'</b> of '+STEPS.length+' &mdash; '+esc(FILES[s.file]||'?')+':'+s.line+' in <code>'+esc(s.function)+'</code>';
     if(order.length===0){ h += '<div class="muted">No variable values up to this step.</div>'; }
     else {
-      h += '<table><tr><th>variable</th><th>value</th><th>at this step</th></tr>';
-      order.forEach(function(n){ h += '<tr><td><code>'+esc(n)+'</code></td><td class="num'+(here[n]==='written'?' written':'')+'">'+known[n]+'</td><td class="muted">'+(here[n]||'')+'</td></tr>'; });
+      h += '<table><tr><th>variable</th><th>value</th><th>at this step</th><th>meaning</th></tr>';
+      order.forEach(function(n){ h += '<tr><td><code>'+esc(n)+'</code></td><td class="num'+(here[n]==='written'?' written':'')+'">'+esc(known[n])+'</td><td class="muted">'+(here[n]||'')+'</td><td class="muted">'+esc(GHOSTS[n]||'')+'</td></tr>'; });
       h += '</table>';
     }
     document.getElementById('vars').innerHTML = h;
@@ -228,10 +245,17 @@ fn verdict_name(v: engine::Verdict) -> &'static str {
     }
 }
 
-fn values_html(values: &[(String, i128, bool)]) -> String {
-    values
+/// A step's values, each one unbreakable (`x := 3`), a rule's variable with its meaning as
+/// a tooltip.
+fn values_html(step: &ViewStep, info: &crate::RuleInfo) -> String {
+    step.values
         .iter()
-        .map(|(n, v, w)| if *w { format!("{} := {v}", esc(n)) } else { format!("{} = {v}", esc(n)) })
+        .zip(&step.shown)
+        .map(|((n, _, w), shown)| {
+            let title = info.ghost(n).map(|g| format!(" title=\"{}\"", esc(&g.meaning))).unwrap_or_default();
+            let op = if *w { ":=" } else { "=" };
+            format!("<span class=\"v\"{title}>{} {op} {}</span>", esc(n), esc(shown))
+        })
         .collect::<Vec<_>>()
         .join(", ")
 }
@@ -246,14 +270,8 @@ fn source_line(sources: &[Option<String>], file: u32, line: u32) -> &str {
 }
 
 /// The call tree: steps at `depth` from `*i`; a call step owns the deeper steps after it.
-fn tree(
-    out: &mut String,
-    steps: &[ViewStep],
-    i: &mut usize,
-    depth: usize,
-    files: &[String],
-    sources: &[Option<String>],
-) {
+fn tree(out: &mut String, steps: &[ViewStep], i: &mut usize, depth: usize, files: &[String], page: &PageData) {
+    let (sources, info) = (page.sources, page.info);
     out.push_str("<ul>");
     let last = steps.len().saturating_sub(1);
     while *i < steps.len() && steps[*i].depth >= depth {
@@ -266,10 +284,10 @@ fn tree(
         if text.is_empty() {
             text = format!("({})", s.function);
         }
-        let vals = values_html(&s.values);
+        let vals = values_html(s, info);
         let file = files.get(s.file as usize).map(|f| short_name(f)).unwrap_or("?");
         let label = format!(
-            "<span class=\"step{}\" data-step=\"{k}\" title=\"{}:{} in {}\"><span class=\"n\">{}</span>{}<span class=\"where\">{}:{}</span>{}</span>",
+            "<span class=\"step{}\" data-step=\"{k}\" title=\"{}:{} in {}\"><span class=\"n\">{}</span><span class=\"code\">{}</span><span class=\"where\">{}:{}</span>{}</span>",
             if k == last { " err" } else { "" },
             esc(file),
             s.line,
@@ -295,7 +313,7 @@ fn tree(
                 if open { " open" } else { "" },
                 esc(s.calls.as_deref().unwrap_or("call"))
             );
-            tree(out, steps, i, s.depth + 1, files, sources);
+            tree(out, steps, i, s.depth + 1, files, page);
             out.push_str("</details></li>");
         } else {
             let _ = write!(out, "<li>{label}</li>");
@@ -304,18 +322,39 @@ fn tree(
     out.push_str("</ul>");
 }
 
+/// What the tree and the panes need besides the steps.
+struct PageData<'a> {
+    sources: &'a [Option<String>],
+    info: &'a crate::RuleInfo,
+}
+
 fn short_name(path: &str) -> &str {
     path.rsplit('/').next().unwrap_or(path)
 }
 
+/// What a SAFE verdict proves, in words: the rule's description, or the unreachability of the
+/// error (label).
+fn proved(ctx: &Context) -> String {
+    match (&ctx.rule, &ctx.rule_info.description, &ctx.error_label) {
+        (Some(_), Some(d), _) => d.clone(),
+        (Some(r), None, _) => format!("no run breaks the rule {r}."),
+        (None, _, Some(l)) => format!("the label {l} is unreachable."),
+        (None, _, None) => crate::UNREACH_CALL_DESCRIPTION.to_string(),
+    }
+}
+
 fn header(o: &engine::Outcome, ctx: &Context, title: &str) -> String {
     let v = verdict_name(o.verdict);
-    let what = match &ctx.rule {
-        Some(r) => format!("rule <code>{}</code>", esc(r)),
-        None => "reachability of error statements".into(),
+    let what = match (&ctx.rule, &ctx.rule_info.description) {
+        (Some(r), Some(d)) => format!("rule <code>{}</code> <span id=\"rule-description\">({})</span>", esc(r), esc(d)),
+        (Some(r), None) => format!("rule <code>{}</code>", esc(r)),
+        (None, _) => match &ctx.error_label {
+            Some(l) => format!("reachability of the label <code>{}</code>", esc(l)),
+            None => "reachability of error statements".into(),
+        },
     };
     let msg = match o.verdict {
-        engine::Verdict::Safe => "The property holds.".to_string(),
+        engine::Verdict::Safe => format!("The property holds: {}", proved(ctx)),
         engine::Verdict::Violation => o.detail.clone(),
         engine::Verdict::Unknown => format!("{:?}: {}", o.reason, o.detail),
     };
@@ -405,7 +444,16 @@ fn iterations_html(o: &engine::Outcome) -> String {
     out
 }
 
-fn sources_html(files: &[String], sources: &[Option<String>], steps: &[ViewStep]) -> (String, String) {
+/// The source panes: the files the trace passes through (or, without a trace, the checked C
+/// files), the path's lines numbered by step, the lines of loop invariants marked.
+fn sources_html(
+    prog: &Program,
+    sources: &[Option<String>],
+    steps: &[ViewStep],
+    invariants: &[engine::proof::Invariant],
+) -> (String, String) {
+    let files = &prog.files;
+    let checked = super::witness::checked_files(prog);
     // Which lines are on the path, and at which step numbers.
     let mut on: BTreeMap<(u32, u32), Vec<usize>> = BTreeMap::new();
     for (k, s) in steps.iter().enumerate() {
@@ -413,7 +461,10 @@ fn sources_html(files: &[String], sources: &[Option<String>], steps: &[ViewStep]
     }
     let err = steps.last().map(|s| (s.file, s.line));
     let shown: Vec<usize> = (0..files.len())
-        .filter(|&f| sources.get(f).is_some_and(|s| s.is_some()) && steps.iter().any(|s| s.file as usize == f))
+        .filter(|&f| {
+            sources.get(f).is_some_and(|s| s.is_some())
+                && if steps.is_empty() { checked.contains(&f) } else { steps.iter().any(|s| s.file as usize == f) }
+        })
         .collect();
     let mut bar = String::from("<div id=\"srcbar\">");
     let mut body = String::from("<div id=\"sources\">");
@@ -441,9 +492,19 @@ fn sources_html(files: &[String], sources: &[Option<String>], steps: &[ViewStep]
             if err == Some((f as u32, n)) {
                 class.push_str(" errline");
             }
+            let invs: Vec<&str> = invariants
+                .iter()
+                .filter(|i| i.loc.file as usize == f && i.loc.line == n)
+                .map(|i| i.value.as_str())
+                .collect();
+            let mut title = String::new();
+            if !invs.is_empty() {
+                class.push_str(" inv");
+                title = format!(" title=\"loop invariant: {}\"", esc(&invs.join(" && ")));
+            }
             let _ = writeln!(
                 body,
-                "<div class=\"{class}\" id=\"L{f}-{n}\"><span class=\"no\">{n}</span><span class=\"bd\">{badge}</span><code>{}</code></div>",
+                "<div class=\"{class}\" id=\"L{f}-{n}\"{title}><span class=\"no\">{n}</span><span class=\"bd\">{badge}</span><code>{}</code></div>",
                 esc(line)
             );
         }
@@ -471,8 +532,10 @@ pub fn render(
     let mut body = header(o, ctx, &title);
     let mut script = String::new();
     match (&o.counterexample, o.verdict) {
-        (Some(cex), engine::Verdict::Violation) => script = violation_html(&mut body, prog, o, cex, sources),
-        _ => no_trace_html(&mut body, prog, o, invariants),
+        (Some(cex), engine::Verdict::Violation) => {
+            script = violation_html(&mut body, prog, o, cex, &PageData { sources, info: &ctx.rule_info })
+        }
+        _ => no_trace_html(&mut body, prog, o, sources, invariants),
     }
     body.push_str(&iterations_html(o));
     page(&title, &body, &script)
@@ -480,7 +543,13 @@ pub fn render(
 
 /// Without a trace: why there is no verdict (UNKNOWN), the predicates and the proof's loop
 /// invariants, appended to `body`.
-fn no_trace_html(body: &mut String, prog: &Program, o: &engine::Outcome, invariants: &[engine::proof::Invariant]) {
+fn no_trace_html(
+    body: &mut String,
+    prog: &Program,
+    o: &engine::Outcome,
+    sources: &[Option<String>],
+    invariants: &[engine::proof::Invariant],
+) {
     if o.verdict == engine::Verdict::Unknown {
         let _ = writeln!(body, "<section id=\"unknown\"><h2>Why no verdict</h2><p>{}</p></section>", esc(&o.detail));
     }
@@ -502,6 +571,9 @@ fn no_trace_html(body: &mut String, prog: &Program, o: &engine::Outcome, invaria
         }
         body.push_str("</table></section>\n");
     }
+    // The program checked, the loops' lines marked with their invariants.
+    let (bar, src) = sources_html(prog, sources, &[], invariants);
+    let _ = writeln!(body, "<section id=\"source\"><h2>Source</h2>{bar}{src}</section>");
 }
 
 /// The error trace, its source panes and the predicates (appended to `body`); returns the
@@ -511,17 +583,24 @@ fn violation_html(
     prog: &Program,
     o: &engine::Outcome,
     cex: &newton::Counterexample,
-    sources: &[Option<String>],
+    page: &PageData,
 ) -> String {
-    let steps = view_steps(prog, cex);
+    let (sources, info) = (page.sources, page.info);
+    let mut steps = view_steps(prog, cex);
+    for s in &mut steps {
+        s.shown = s.values.iter().map(|(n, v, _)| info.show_value(n, *v)).collect();
+    }
     let mut t = String::new();
     let mut i = 0;
     let min_depth = steps.iter().map(|s| s.depth).min().unwrap_or(0);
-    tree(&mut t, &steps, &mut i, min_depth, &prog.files, sources);
-    let inputs = cex
-        .inputs
+    tree(&mut t, &steps, &mut i, min_depth, &prog.files, page);
+    // the inputs of the JSON report: entry parameters and every nondeterministic value
+    let inputs = crate::inputs(prog, cex, sources)
         .iter()
-        .map(|v| format!("<code>{} = {}</code>", esc(&v.name), v.value))
+        .map(|v| {
+            let title = info.ghost(&v.name).map(|g| format!(" title=\"{}\"", esc(&g.meaning))).unwrap_or_default();
+            format!("<code class=\"v\"{title}>{} = {}</code>", esc(&v.name), esc(&info.show_value(&v.name, v.value)))
+        })
         .collect::<Vec<_>>()
         .join(", ");
     let replay = match &o.replay {
@@ -533,12 +612,28 @@ fn violation_html(
         }
         None => String::new(),
     };
-    let (bar, src) = sources_html(&prog.files, sources, &steps);
+    let (bar, src) = sources_html(prog, sources, &steps, &[]);
+    // The rule's variables on the trace, in words.
+    let used: Vec<&crate::Ghost> =
+        info.ghosts.iter().filter(|g| steps.iter().any(|s| s.values.iter().any(|v| v.0 == g.name))).collect();
+    let ghosts = if used.is_empty() {
+        String::new()
+    } else {
+        let items: Vec<String> = used
+            .iter()
+            .map(|g| {
+                let vals: Vec<String> = g.values.iter().map(|(v, n)| format!("{v}: {}", esc(n))).collect();
+                let vals = if vals.is_empty() { String::new() } else { format!(" ({})", vals.join(", ")) };
+                format!("<li><code>{}</code>: {}{vals}</li>", esc(&g.name), esc(&g.meaning))
+            })
+            .collect();
+        format!("<p class=\"hint\">The rule's variables:</p><ul class=\"ghosts\" id=\"ghosts\">{}</ul>", items.concat())
+    };
     let _ = writeln!(
         body,
         "<main><div id=\"trace\"><h2>Error trace ({} steps)</h2>\
          <p class=\"hint\">Click a step (or use &uarr;/&darr;) to see it in the source. Calls the trace steps over are collapsed.</p>\
-         {}{}<div class=\"tree\">{t}</div></div>\
+         {}{}{ghosts}<div class=\"tree\">{t}</div></div>\
          <div id=\"right\">{bar}{src}<div id=\"vars\"></div></div></main>",
         steps.len(),
         if inputs.is_empty() { String::new() } else { format!("<p>Inputs: {inputs}</p>") },
@@ -546,11 +641,14 @@ fn violation_html(
     );
     body.push_str(&predicates_html(o));
     let files: Vec<&str> = prog.files.iter().map(String::as_str).collect();
+    let meanings: BTreeMap<&str, &str> = info.ghosts.iter().map(|g| (g.name.as_str(), g.meaning.as_str())).collect();
     format!(
         "<script type=\"application/json\" id=\"steps-data\">{}</script>\n\
-         <script type=\"application/json\" id=\"files-data\">{}</script>\n<script>{JS}</script>\n",
+         <script type=\"application/json\" id=\"files-data\">{}</script>\n\
+         <script type=\"application/json\" id=\"ghosts-data\">{}</script>\n<script>{JS}</script>\n",
         script_json(&steps),
-        script_json(&files)
+        script_json(&files),
+        script_json(&meanings)
     )
 }
 

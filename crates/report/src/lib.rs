@@ -21,6 +21,80 @@ pub struct Context {
     pub entry: String,
     /// `--error-label`: the C label whose reachability is checked.
     pub error_label: Option<String>,
+    /// What the reports say about the rule in words (empty without a rule).
+    pub rule_info: RuleInfo,
+}
+
+/// A rule in words, for people: its description and the meaning of the variables the product
+/// construction adds (the caller, which read the rule, fills it in).
+#[derive(Clone, Debug, Default)]
+pub struct RuleInfo {
+    /// The first sentence of the rule file's leading comment ([`rule_description`]).
+    pub description: Option<String>,
+    pub ghosts: Vec<Ghost>,
+}
+
+/// A variable of the rule in the instrumented program (`slic_s`, `slic_obj`).
+#[derive(Clone, Debug)]
+pub struct Ghost {
+    /// Its name in the program (and so in traces).
+    pub name: String,
+    /// What it is, in words: "the rule's state `s`", "the spin lock the rule tracks".
+    pub meaning: String,
+    /// Names of its values (an enum state: `1` is `locked`).
+    pub values: Vec<(i128, String)>,
+}
+
+impl RuleInfo {
+    pub fn ghost(&self, name: &str) -> Option<&Ghost> {
+        self.ghosts.iter().find(|g| g.name == name)
+    }
+
+    /// A value as people read it: a rule state by name (`locked (1)`), a number that looks
+    /// like flags or a code (256 or more, or a power of two from 16) in hex as well
+    /// (`2236419 (0x222003)`), else the number.
+    pub fn show_value(&self, name: &str, v: i128) -> String {
+        if let Some(n) = self.ghost(name).and_then(|g| g.values.iter().find(|(x, _)| *x == v)) {
+            return format!("{} ({v})", n.1);
+        }
+        show_number(v)
+    }
+}
+
+/// A number in decimal, and in hex too when it looks like flags or a code: 256 or more, or a
+/// power of two from 16 on (IOCTL codes, masks).
+pub fn show_number(v: i128) -> String {
+    if v >= 256 || (v >= 16 && v.count_ones() == 1) {
+        format!("{v} ({v:#x})")
+    } else {
+        v.to_string()
+    }
+}
+
+/// What a check without a rule proves or refutes.
+pub const UNREACH_CALL_DESCRIPTION: &str =
+    "No call of reach_error() or __VERIFIER_error() and no failing assert() is reachable.";
+
+/// The first sentence of a rule file's leading comment (`/* … */` or `//` lines): the rule's
+/// description in reports.
+pub fn rule_description(text: &str) -> Option<String> {
+    let t = text.trim_start();
+    let body = if let Some(r) = t.strip_prefix("/*") {
+        r.split("*/").next()?.to_string()
+    } else if t.starts_with("//") {
+        t.lines()
+            .take_while(|l| l.trim_start().starts_with("//"))
+            .map(|l| l.trim_start()[2..].to_string())
+            .collect::<Vec<_>>()
+            .join("\n")
+    } else {
+        return None;
+    };
+    let words: Vec<&str> =
+        body.lines().map(|l| l.trim().trim_start_matches('*').trim()).filter(|l| !l.is_empty()).collect();
+    let joined = words.join(" ");
+    let s = joined.split(". ").next().unwrap_or("").trim().trim_end_matches('.').to_string();
+    (!s.is_empty()).then(|| format!("{s}."))
 }
 
 pub fn file_name(prog: &Program, loc: Loc) -> &str {
@@ -106,7 +180,7 @@ fn value_out(v: &newton::Value) -> ValueOut {
 /// (`__VERIFIER_nondet_*()`, an external function's result), in trace order, named by the
 /// program variable that receives it (a front-end temporary is followed to the variable it is
 /// copied to), else by the source (`__VERIFIER_nondet_int()`).
-fn inputs(prog: &Program, cex: &newton::Counterexample, sources: &[Option<String>]) -> Vec<ValueOut> {
+pub(crate) fn inputs(prog: &Program, cex: &newton::Counterexample, sources: &[Option<String>]) -> Vec<ValueOut> {
     let mut out: Vec<ValueOut> = cex.inputs.iter().map(value_out).collect();
     let steps = &cex.steps;
     let src = Sources(sources);
@@ -472,5 +546,36 @@ pub fn unsupported(ctx: &Context, detail: &str, secs: f64, json: bool) -> String
         serde_json::to_string_pretty(&r).unwrap_or_default()
     } else {
         format!("UNKNOWN: unsupported\nThe program uses C that slam does not support: {detail}")
+    }
+}
+
+#[cfg(test)]
+mod words_tests {
+    use super::*;
+
+    #[test]
+    fn numbers_that_look_like_codes_are_also_hex() {
+        assert_eq!(show_number(7), "7");
+        assert_eq!(show_number(100), "100");
+        assert_eq!(show_number(-300), "-300");
+        assert_eq!(show_number(64), "64 (0x40)");
+        assert_eq!(show_number(2_236_419), "2236419 (0x222003)");
+        let info = RuleInfo {
+            description: None,
+            ghosts: vec![Ghost { name: "slic_s".into(), meaning: "m".into(), values: vec![(1, "locked".into())] }],
+        };
+        assert_eq!(info.show_value("slic_s", 1), "locked (1)");
+        assert_eq!(info.show_value("slic_s", 2), "2");
+        assert_eq!(info.show_value("x", 256), "256 (0x100)");
+    }
+
+    #[test]
+    fn rule_descriptions_are_the_first_sentence_of_the_leading_comment() {
+        assert_eq!(
+            rule_description("/*\n * Locks alternate. More text.\n */\nstate {}").as_deref(),
+            Some("Locks alternate.")
+        );
+        assert_eq!(rule_description("// One\n// line. Two\nx").as_deref(), Some("One line."));
+        assert_eq!(rule_description("state {}"), None);
     }
 }

@@ -136,18 +136,28 @@ pub fn parse_task(path: &Path, text: &str) -> Result<Task, String> {
     })
 }
 
-/// The verdict in SV-COMP's words.
+/// The verdict in SV-COMP's words, for the property `unreach-call`.
 pub fn verdict(v: engine::Verdict) -> &'static str {
+    verdict_for(v, "unreach-call")
+}
+
+/// The verdict in SV-COMP's words for a property (`unreach-call`, `unreach-label`, or a
+/// SLIC rule's name): `FALSE(property)` for a violation.
+pub fn verdict_for(v: engine::Verdict, property: &str) -> &'static str {
     match v {
         engine::Verdict::Safe => "TRUE",
-        engine::Verdict::Violation => "FALSE(unreach-call)",
+        engine::Verdict::Violation if property == "unreach-label" => "FALSE(unreach-label)",
+        engine::Verdict::Violation if property == "unreach-call" => "FALSE(unreach-call)",
+        engine::Verdict::Violation => "FALSE",
         engine::Verdict::Unknown => "UNKNOWN",
     }
 }
 
 /// The `--format svcomp` output: the verdict on the first line, then (for people) the reason.
-pub fn render(o: &engine::Outcome) -> String {
-    let mut out = format!("{}\n", verdict(o.verdict));
+/// `property`: `unreach-call`, `unreach-label` (`--error-label`) or `rule` (a SLIC rule is no
+/// SV-COMP property: a violation is a bare `FALSE`).
+pub fn render(o: &engine::Outcome, property: &str) -> String {
+    let mut out = format!("{}\n", verdict_for(o.verdict, property));
     if !o.detail.is_empty() {
         out.push_str(&format!("# {}\n", o.detail.replace('\n', " ")));
     }
@@ -185,6 +195,9 @@ mod tests {
         assert_eq!(verdict(engine::Verdict::Safe), "TRUE");
         assert_eq!(verdict(engine::Verdict::Violation), "FALSE(unreach-call)");
         assert_eq!(verdict(engine::Verdict::Unknown), "UNKNOWN");
+        assert_eq!(verdict_for(engine::Verdict::Violation, "unreach-label"), "FALSE(unreach-label)");
+        assert_eq!(verdict_for(engine::Verdict::Violation, "rule"), "FALSE");
+        assert_eq!(verdict_for(engine::Verdict::Safe, "unreach-label"), "TRUE");
         assert!(is_task_file(Path::new("a/b.yml")) && !is_task_file(Path::new("a.c")));
     }
 }

@@ -100,6 +100,12 @@ pub fn violation() -> (Program, engine::Outcome, Context, Vec<Option<String>>) {
         addresses: vec![],
         alloc_memory: vec![],
     });
-    let ctx = Context { files: vec!["t.c".into()], rule: None, entry: "main".into(), error_label: None };
+    let ctx = Context {
+        files: vec!["t.c".into()],
+        rule: None,
+        entry: "main".into(),
+        error_label: None,
+        rule_info: Default::default(),
+    };
     (prog, o, ctx, vec![Some(SOURCE.to_string())])
 }

@@ -1,4 +1,6 @@
-//! `slam abstract`: c2bp alone — print the boolean program of a C program and predicates.
+//! `slam abstract`: c2bp alone — print the boolean program of a C program (instrumented with
+//! a SLIC rule when `--rule` is given) and predicates: those of `--preds`, else the initial
+//! predicates `slam check` would start from.
 
 use crate::front::FrontArgs;
 use crate::{diag, exit};
@@ -8,9 +10,14 @@ use std::path::PathBuf;
 pub struct Args {
     #[command(flatten)]
     pub front: FrontArgs,
-    /// The predicates, one per line: `SCOPE: C expression` (docs/c2bp.md).
+    /// The SLIC rule: the program is abstracted after the product construction with it.
     #[arg(long, value_name = "FILE")]
-    pub preds: PathBuf,
+    pub rule: Option<PathBuf>,
+    /// The predicates, one per line: `SCOPE: C expression` (docs/c2bp.md); they may name the
+    /// rule's state (`slic_state`, `slic_obj`). Without it: the initial predicates of
+    /// `slam check` (the rule's, or the conditions guarding the error statements).
+    #[arg(long, value_name = "FILE")]
+    pub preds: Option<PathBuf>,
     /// Write the boolean program here instead of standard output.
     #[arg(short = 'o', value_name = "FILE")]
     pub output: Option<PathBuf>,
@@ -28,23 +35,21 @@ pub fn run(a: Args) -> u8 {
         Ok(p) => p,
         Err(code) => return code,
     };
-    let name = a.preds.display().to_string();
-    let text = match std::fs::read_to_string(&a.preds) {
-        Ok(t) => t,
-        Err(e) => {
-            eprintln!("{name}: error: cannot read: {e}");
-            return exit::INPUT;
+    let (prog, rule) = match crate::front::instrument(&a.front, a.rule.as_deref(), prog) {
+        Ok(x) => x,
+        Err(code) => return code,
+    };
+    let preds = match &a.preds {
+        Some(path) => match read_preds(&prog, path) {
+            Ok(p) => p,
+            Err(code) => return code,
+        },
+        None => {
+            let rule_preds = rule.as_ref().map(|r| slic::initial_predicates(r, &prog));
+            engine::initial_predicates(&prog, rule_preds.as_deref()).preds()
         }
     };
-    let preds = match c2bp::parse_preds(&prog, &text) {
-        Ok(p) => p,
-        Err(errs) => {
-            for e in errs {
-                diag::report(&name, Some(&text), e.line as usize, e.col as usize, &e.msg);
-            }
-            return exit::INPUT;
-        }
-    };
+    let name = a.preds.as_ref().map_or_else(|| a.front.files[0].display().to_string(), |p| p.display().to_string());
     let opts = c2bp::Options { strategy, cube_length: a.cube_length, ..Default::default() };
     let (bprog, stats) = match c2bp::abstract_program(&prog, &preds, &opts) {
         Ok(x) => x,
@@ -73,4 +78,19 @@ pub fn run(a: Args) -> u8 {
         None => print!("{out}"),
     }
     exit::HOLDS
+}
+
+/// The predicates of a predicate file; errors are reported with line:column.
+fn read_preds(prog: &cminus::Program, path: &std::path::Path) -> Result<Vec<c2bp::Pred>, u8> {
+    let name = path.display().to_string();
+    let text = std::fs::read_to_string(path).map_err(|e| {
+        eprintln!("{name}: error: cannot read: {e}");
+        exit::INPUT
+    })?;
+    c2bp::parse_preds(prog, &text).map_err(|errs| {
+        for e in errs {
+            diag::report(&name, Some(&text), e.line as usize, e.col as usize, &e.msg);
+        }
+        exit::INPUT
+    })
 }

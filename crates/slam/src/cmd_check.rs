@@ -52,7 +52,7 @@ pub struct Args {
     /// The longest a single prover query may take.
     #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
     pub query_timeout: f64,
-    /// Output format: text, json, or svcomp (TRUE, FALSE(unreach-call), UNKNOWN).
+    /// Output format: text, json, or svcomp (TRUE, FALSE(unreach-call), FALSE(unreach-label), UNKNOWN).
     #[arg(long, default_value = "text")]
     pub format: String,
     #[command(flatten)]
@@ -88,11 +88,12 @@ fn check(a: &mut Args, verbose: u8) -> Result<u8, u8> {
         return Err(usage("--timeout and --query-timeout take a positive number of seconds"));
     }
     let started = std::time::Instant::now();
-    let ctx = report::Context {
+    let mut ctx = report::Context {
         files: a.front.files.iter().map(|f| f.display().to_string()).collect(),
         rule: a.rule.as_ref().map(|r| r.display().to_string()),
         entry: a.front.entry.clone(),
         error_label: a.error_label.clone(),
+        rule_info: report::RuleInfo::default(),
     };
     let prog = lower_c(a, &ctx, started, json)?;
     let prog = match &a.error_label {
@@ -103,6 +104,7 @@ fn check(a: &mut Args, verbose: u8) -> Result<u8, u8> {
         })?,
     };
     let (prog, rule) = crate::front::instrument(&a.front, a.rule.as_deref(), prog)?;
+    ctx.rule_info = crate::front::rule_info(a.rule.as_deref(), rule.as_ref(), &prog);
     let rule_preds = rule.as_ref().map(|r| slic::initial_predicates(r, &prog));
     let preds = engine::initial_predicates(&prog, rule_preds.as_deref());
 
@@ -216,7 +218,12 @@ fn print_report(
     verbose: u8,
 ) {
     if a.format == "svcomp" {
-        print!("{}", report::svcomp::render(outcome));
+        let property = match (&a.rule, &a.error_label) {
+            (Some(_), _) => "rule",
+            (None, Some(_)) => "unreach-label",
+            (None, None) => "unreach-call",
+        };
+        print!("{}", report::svcomp::render(outcome, property));
     } else if json {
         println!("{}", report::json(prog, outcome, ctx, &crate::outputs::sources(prog)));
     } else {

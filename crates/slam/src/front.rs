@@ -83,3 +83,76 @@ pub fn instrument(
         }
     }
 }
+
+/// The rule in words for the reports: the description (the rule file's leading comment) and
+/// what each variable of the product construction means, with the names of enum states.
+pub fn rule_info(
+    path: Option<&std::path::Path>,
+    rule: Option<&slic::Rule>,
+    prog: &cminus::Program,
+) -> report::RuleInfo {
+    let (Some(path), Some(rule)) = (path, rule) else {
+        return report::RuleInfo::default();
+    };
+    let description = std::fs::read_to_string(path).ok().and_then(|t| report::rule_description(&t));
+    let mut ghosts = Vec::new();
+    for g in &prog.globals {
+        let Some(name) = g.c_name.strip_prefix(slic::SLIC_MARK) else { continue };
+        let (meaning, values) = match name {
+            "$obj" => (tracked_object(rule), vec![]),
+            "$obj_set" => ("whether the rule has chosen the object it tracks".to_string(), bool_names()),
+            _ => match rule.state_var(name).map(|v| v.ty) {
+                Some(slic::StateType::Enum(i)) => (
+                    format!("the rule's state `{name}`"),
+                    rule.enums
+                        .get(i)
+                        .map(|e| e.constants.iter().map(|(n, v)| (*v, n.clone())).collect())
+                        .unwrap_or_default(),
+                ),
+                Some(slic::StateType::Bool) => (format!("the rule's state `{name}`"), bool_names()),
+                _ => (format!("the rule's state `{name}`"), vec![]),
+            },
+        };
+        ghosts.push(report::Ghost { name: g.name.clone(), meaning, values });
+    }
+    // The locals the instrumentation adds: copies of an event's arguments and result.
+    let mut locals: Vec<String> = prog
+        .procs
+        .iter()
+        .flat_map(|p| p.locals.iter().map(|v| v.name.clone()))
+        .filter(|n| n.starts_with("slic_arg") || n == "slic_ret")
+        .collect();
+    locals.sort();
+    locals.dedup();
+    for n in locals {
+        let meaning = match n.strip_prefix("slic_arg") {
+            Some(k) => format!("argument {k} of the call the rule watches (the rule's copy)"),
+            None => "the result of the call the rule watches (the rule's copy)".to_string(),
+        };
+        ghosts.push(report::Ghost { name: n, meaning, values: vec![] });
+    }
+    report::RuleInfo { description, ghosts }
+}
+
+/// `slic_obj` in words: which arguments it stands for (`argument 1 of KeAcquireSpinLock, …`).
+fn tracked_object(rule: &slic::Rule) -> String {
+    let slots: Vec<String> = rule
+        .watches
+        .iter()
+        .flat_map(|w| {
+            w.funcs.iter().map(move |(f, _)| match w.slot {
+                slic::Slot::Arg(n) => format!("argument {n} of {f}"),
+                slic::Slot::Return => format!("the result of {f}"),
+            })
+        })
+        .collect();
+    if slots.is_empty() {
+        "the object the rule tracks (chosen once, at the start)".to_string()
+    } else {
+        format!("the object the rule tracks ({}; chosen once, at the start)", slots.join(", "))
+    }
+}
+
+fn bool_names() -> Vec<(i128, String)> {
+    vec![(0, "false".into()), (1, "true".into())]
+}

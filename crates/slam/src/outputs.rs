@@ -121,24 +121,7 @@ pub fn witness_text(
             witness::yaml_violation(prog, cex, sources, &task, meta)
         }),
         (engine::Verdict::Safe, _) => {
-            let pos = report::srcpos::Positions::new(sources);
-            let checked = witness::checked_files(prog);
-            let invs: Vec<_> = invariants::loop_invariants(prog, o)
-                .into_iter()
-                .filter(|i| checked.contains(&(i.loc.file as usize)))
-                .map(|mut i| {
-                    // A loop invariant sits at the loop's keyword; a loop made of gotos has
-                    // none, and its invariant holds at the head statement's start.
-                    match pos.loop_keyword(i.loc).filter(|_| i.loop_head) {
-                        Some(k) => i.loc = k,
-                        None => {
-                            i.loc = pos.statement_start(i.loc);
-                            i.loop_head = false;
-                        }
-                    }
-                    i
-                })
-                .collect();
+            let invs = placed_invariants(prog, o, sources);
             if invs.is_empty() {
                 return Err("no correctness witness: the proof states no loop invariant over the program's variables (or the program has no loop)".into());
             }
@@ -170,7 +153,7 @@ pub fn write_all(a: &ReportArgs, prog: &cminus::Program, o: &engine::Outcome, ct
     let sources = sources(prog);
     let mut ok = true;
     if let Some(path) = &a.html {
-        ok &= write(path, &html::render(prog, o, ctx, &sources, &invariants::loop_invariants(prog, o)));
+        ok &= write(path, &html::render(prog, o, ctx, &sources, &placed_invariants(prog, o, &sources)));
     }
     if let Some(path) = &a.witness {
         match witness_text(
@@ -187,4 +170,30 @@ pub fn write_all(a: &ReportArgs, prog: &cminus::Program, o: &engine::Outcome, ct
         }
     }
     ok
+}
+
+/// The proof's loop invariants in the checked C files, where people and validators look for
+/// them: at the loop's keyword (`while`, `for`, `do`); a loop made of gotos has none, and its
+/// invariant holds at the head statement's start.
+fn placed_invariants(
+    prog: &cminus::Program,
+    o: &engine::Outcome,
+    sources: &[Option<String>],
+) -> Vec<engine::proof::Invariant> {
+    let pos = report::srcpos::Positions::new(sources);
+    let checked = witness::checked_files(prog);
+    invariants::loop_invariants(prog, o)
+        .into_iter()
+        .filter(|i| checked.contains(&(i.loc.file as usize)))
+        .map(|mut i| {
+            match pos.loop_keyword(i.loc).filter(|_| i.loop_head) {
+                Some(k) => i.loc = k,
+                None => {
+                    i.loc = pos.statement_start(i.loc);
+                    i.loop_head = false;
+                }
+            }
+            i
+        })
+        .collect()
 }

@@ -66,6 +66,14 @@ fn page_steps(html: &str) -> Vec<Value> {
 }
 
 /// The value of attribute `attr` of the first element whose class list contains `class`.
+/// An attribute of the first tag in `html`.
+fn attr_of_tag(html: &str, attr: &str) -> Option<String> {
+    let tag = &html[..html.find('>')?];
+    let k = format!("{attr}=\"");
+    let i = tag.find(&k)? + k.len();
+    Some(tag[i..i + tag[i..].find('"')?].to_string())
+}
+
 fn attr_of_class(dom: &str, class_word: &str, attr: &str) -> Option<String> {
     let mut rest = dom;
     while let Some(i) = rest.find("class=\"") {
@@ -108,6 +116,15 @@ fn html_report_clicks_a_step_in_a_real_browser() {
         // The variables panel shows the step.
         assert!(dom.contains(&format!("<b>Step {}</b>", n + 1)));
     }
+    // The trace and source panes fit the window below the header, whatever its height: the
+    // page sizes them (the bottom of the source pane is not cut off).
+    let url = format!("file://{}#step=1", dir.join("report.html").display());
+    let dom = chromium(&["--dump-dom", "--window-size=1200,800", &url]);
+    let main = &dom[dom.find("<main").expect("main")..];
+    let style = attr_of_tag(main, "style").expect("main sized by the page");
+    let px: f64 =
+        style.trim_start_matches("height:").trim().trim_end_matches(';').trim_end_matches("px").parse().unwrap();
+    assert!((420.0..800.0).contains(&px), "{style}");
     let shot = dir.join("shot.png");
     chromium(&[
         &format!("--screenshot={}", shot.display()),
@@ -364,6 +381,11 @@ fn property_files_slam_does_not_check_are_unknown() {
     assert_eq!((code, out.lines().next()), (10, Some("FALSE(unreach-call)")));
     let (code, out) = check(&dir, &["svcomp_header.c", "--format", "svcomp", "--property", "no-overflow.prp"]);
     assert_eq!((code, out.lines().next()), (5, Some("UNKNOWN")));
+    // A SLIC rule is no SV-COMP property: its violation is a bare FALSE.
+    let c = root().join("corpus/check/callee_magic_ioctl.c");
+    let rule = root().join("specs/spinlock.slic");
+    let (code, out) = check(&dir, &[c.to_str().unwrap(), "--rule", rule.to_str().unwrap(), "--format", "svcomp"]);
+    assert_eq!((code, out.lines().next()), (10, Some("FALSE")), "{out}");
     let (code, _) = check(&dir, &["svcomp_header.c", "--property", "empty.prp"]);
     assert_eq!(code, 2);
     let (code, _) = check(&dir, &["svcomp_header.c", "--property", "missing.prp"]);
@@ -395,9 +417,68 @@ fn error_label_reachability() {
     // The unreach-label property of older tasks.
     std::fs::write(dir.join("label.prp"), "CHECK( init(main()), LTL(G ! label(TARGET)) )\n").unwrap();
     let (code, out) = check(&dir, &["lab.c", "--property", "label.prp", "--format", "svcomp"]);
-    assert_eq!((code, out.lines().next()), (10, Some("FALSE(unreach-call)")));
+    assert_eq!((code, out.lines().next()), (10, Some("FALSE(unreach-label)")), "the label's property, in its words");
+    let (code, out) = check(&dir, &["lab.c", "--error-label", "TARGET", "--format", "svcomp"]);
+    assert_eq!((code, out.lines().next()), (10, Some("FALSE(unreach-label)")));
     std::fs::write(dir.join("label.prp"), "CHECK( init(main()), LTL(G ! label(ERROR)) )\n").unwrap();
     let (code, out) = check(&dir, &["lab.c", "--property", "label.prp", "--format", "svcomp"]);
     assert_eq!((code, out.lines().next()), (0, Some("TRUE")));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The HTML report in words: the rule's description, its state by name with the meaning of
+/// its variables, codes in hex as well as decimal, every value one unbreakable token.
+#[test]
+fn html_report_explains_the_rule_and_shows_codes_in_hex() {
+    let dir = tmpdir("html-rule");
+    let c = root().join("corpus/check/callee_magic_ioctl.c");
+    let rule = root().join("specs/spinlock.slic");
+    let (code, _) = check(&dir, &[c.to_str().unwrap(), "--rule", rule.to_str().unwrap(), "--html", "r.html"]);
+    assert_eq!(code, 10);
+    let html = std::fs::read_to_string(dir.join("r.html")).unwrap();
+    assert!(html.contains("KeAcquireSpinLock and KeReleaseSpinLock alternate on every spin lock"), "description");
+    // the rule's state by name, and what its variables are
+    assert!(html.contains("slic_s := locked (1)") && html.contains("slic_s = unlocked (0)"), "state names");
+    assert!(html.contains("<code>slic_s</code>: the rule&#39;s state `s` (0: unlocked, 1: locked)"));
+    assert!(html.contains("<code>slic_obj</code>: the object the rule tracks (argument 1 of KeAcquireSpinLock"));
+    // the IOCTL code in hex too, in the inputs and on the trace
+    assert!(html.contains("<code class=\"v\">code = 2236419 (0x222003)</code>"), "inputs");
+    assert!(html.contains("<span class=\"v\">code = 2236419 (0x222003)</span>"), "trace");
+    // a step's line (number, source, place) does not wrap; its values wrap between tokens only
+    assert!(
+        html.contains(".step{white-space:nowrap}.step .vals{display:block;white-space:normal}.v{white-space:nowrap}")
+    );
+    let steps = page_steps(&html);
+    let shown: Vec<&str> =
+        steps.iter().flat_map(|s| s["shown"].as_array().unwrap()).map(|v| v.as_str().unwrap()).collect();
+    assert!(shown.contains(&"locked (1)") && shown.contains(&"2236419 (0x222003)"), "{shown:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The SAFE page says what was proved and shows the program, the loops' invariants marked.
+#[test]
+fn html_safe_page_says_what_was_proved_and_shows_the_source() {
+    let dir = tmpdir("html-safe");
+    copy_corpus(&dir, "do_while_retry.c");
+    let (code, _) = check(&dir, &["do_while_retry.c", "--html", "r.html"]);
+    assert_eq!(code, 0);
+    let html = std::fs::read_to_string(dir.join("r.html")).unwrap();
+    assert!(html.contains("The property holds: No call of reach_error()"), "what was proved");
+    let src = &html[html.find("<section id=\"source\">").expect("the source")..];
+    let text = std::fs::read_to_string(dir.join("do_while_retry.c")).unwrap();
+    assert_eq!(src.matches("<div class=\"ln").count(), text.lines().count(), "every line shown");
+    let inv = &src[src.find("class=\"ln inv\"").expect("a loop's line marked")..];
+    let line: usize = inv[inv.find("id=\"L0-").unwrap() + 7..].split('"').next().unwrap().parse().unwrap();
+    let l = text.lines().nth(line - 1).unwrap().trim_start();
+    assert!(l.starts_with("do") || l.starts_with("while") || l.starts_with("for") || l.contains("while"), "{l}");
+    assert!(inv.contains("title=\"loop invariant: "), "{}", &inv[..200]);
+    // With a rule: the rule's description.
+    let c = root().join("corpus/check/spinlock_loop.c");
+    let rule = root().join("specs/spinlock.slic");
+    let (code, _) = check(&dir, &[c.to_str().unwrap(), "--rule", rule.to_str().unwrap(), "--html", "s.html"]);
+    assert_eq!(code, 0);
+    let html = std::fs::read_to_string(dir.join("s.html")).unwrap();
+    assert!(html.contains("The property holds: spinlock.slic — KeAcquireSpinLock and KeReleaseSpinLock alternate"));
+    assert!(html.contains("<section id=\"source\">") && html.contains("spinlock_loop.c"));
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -176,6 +176,17 @@ fn check_yaml(p: &Program, text: &str) -> (usize, usize) {
     };
     let mut n = (0, 0);
     if violation {
+        // Format 2.0: a segment is avoid waypoints then exactly one follow waypoint; the
+        // target ends the final segment and appears nowhere else.
+        for (i, seg) in content.iter().enumerate() {
+            let seg = seg["segment"].as_array().unwrap();
+            let (last, rest) = seg.split_last().unwrap();
+            assert_eq!(last["waypoint"]["action"], "follow", "{name}: segment {i} does not end with follow");
+            assert!(rest.iter().all(|w| w["waypoint"]["action"] == "avoid"), "{name}: segment {i}");
+            let final_segment = i + 1 == content.len();
+            assert_eq!(last["waypoint"]["type"] == "target", final_segment, "{name}: target in segment {i}");
+            assert!(rest.iter().all(|w| w["waypoint"]["type"] != "target"), "{name}: segment {i}");
+        }
         let wps: Vec<&Value> = content.iter().map(|s| &s["segment"][0]["waypoint"]).collect();
         assert_eq!(wps.iter().filter(|w| w["type"] == "target").count(), 1, "{name}");
         assert_eq!(wps.last().unwrap()["type"], "target", "{name}");
@@ -276,8 +287,37 @@ fn check_graphml(p: &Program, g: &str) {
         let l: u64 = l.parse().unwrap();
         assert!((1..=lines).contains(&l), "{name}: startline {l}");
     }
+    // Nodes are declared before an edge names them (witnesslint reads in document order).
+    for e in g.split("<edge ").skip(1).map(|e| &e[..e.find('>').unwrap()]) {
+        let at = g.find(&format!("<edge {e}>")).unwrap();
+        for end in ["source", "target"] {
+            let n = attr(e, end).unwrap();
+            let decl = g.find(&format!("<node id=\"{n}\"")).unwrap();
+            assert!(decl < at, "{name}: edge to {n} before the node");
+        }
+    }
+    // witnesslint --checkCallstack: each returnFromFunction returns from the innermost
+    // function entered and not yet returned from.
+    let mut stack: Vec<String> = Vec::new();
+    for e in g.split("<edge ").skip(1) {
+        let body = &e[..e.find("</edge>").unwrap()];
+        let value = |key: &str| {
+            let open = format!("<data key=\"{key}\">");
+            body.find(&open).map(|i| body[i + open.len()..].split("</data>").next().unwrap().to_string())
+        };
+        if let Some(f) = value("enterFunction") {
+            stack.push(f);
+        }
+        if let Some(f) = value("returnFromFunction") {
+            assert_eq!(stack.pop().as_deref(), Some(f.as_str()), "{name}: return from {f} not the innermost call");
+        }
+    }
     if kind[0] == "violation_witness" {
         assert_eq!(data("violation"), vec!["true"], "{name}");
+        // The violation node ends the path: no edge leaves it.
+        let vnode = g[..g.find("<data key=\"violation\">true").unwrap()].rsplit("<node id=\"").next().unwrap();
+        let vnode = &vnode[..vnode.find('"').unwrap()];
+        assert!(!g.contains(&format!("<edge source=\"{vnode}\"")), "{name}: an edge leaves the violation node");
         for a in data("assumption") {
             assert!(a.ends_with(';') && !is_temp_or_ghost(&a), "{name}: {a}");
         }
