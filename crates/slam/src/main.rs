@@ -44,6 +44,12 @@ enum Cmd {
 }
 
 fn main() -> ExitCode {
+    // `slam check … | head`: a closed pipe ends the process quietly, as for other Unix tools
+    // (Rust ignores SIGPIPE, and every print would then panic).
+    // SAFETY: called first, before any other thread exists.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
     let cli = match Cli::try_parse() {
         Ok(c) => c,
         Err(e) => {
