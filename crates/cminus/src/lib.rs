@@ -647,6 +647,72 @@ impl Program {
     }
 
     /// Renumber all statement ids 0..n in program order.
+    /// The procedures a run from `entry` may execute: those it calls, transitively, and every
+    /// procedure whose address is taken in such a procedure or in a global's initialiser
+    /// (calls through pointers are resolved to direct calls by the front end; an address
+    /// may still be compared or stored).
+    pub fn procs_reachable_from(&self, entry: &str) -> std::collections::BTreeSet<String> {
+        fn funcs_in(e: &Expr, out: &mut Vec<String>) {
+            match e {
+                Expr::FuncAddr(f) => out.push(f.clone()),
+                Expr::Lval(l) | Expr::AddrOf(l) => funcs_in_lval(l, out),
+                Expr::Unary(_, a) | Expr::Cast(_, a) => funcs_in(a, out),
+                Expr::Binary(_, a, b) => {
+                    funcs_in(a, out);
+                    funcs_in(b, out);
+                }
+                Expr::Int(_) | Expr::Bool(_) | Expr::Nondet(_) => {}
+            }
+        }
+        fn funcs_in_lval(l: &Lval, out: &mut Vec<String>) {
+            match l {
+                Lval::Var(_) => {}
+                Lval::Deref(e) => funcs_in(e, out),
+                Lval::Field(b, _) => funcs_in_lval(b, out),
+                Lval::Index(b, i) => {
+                    funcs_in_lval(b, out);
+                    funcs_in(i, out);
+                }
+            }
+        }
+        fn funcs_in_init(i: &Init, out: &mut Vec<String>) {
+            match i {
+                Init::Expr(e) => funcs_in(e, out),
+                Init::List(items) => items.iter().for_each(|x| funcs_in_init(x, out)),
+                Init::Zero => {}
+            }
+        }
+        let mut todo = vec![entry.to_string()];
+        for g in &self.globals {
+            funcs_in_init(&g.init, &mut todo);
+        }
+        let mut seen = std::collections::BTreeSet::new();
+        while let Some(f) = todo.pop() {
+            let Some(p) = self.proc(&f) else { continue };
+            if !seen.insert(f) {
+                continue;
+            }
+            for s in &p.body {
+                match &s.kind {
+                    StmtKind::Assign(l, e) => {
+                        funcs_in_lval(l, &mut todo);
+                        funcs_in(e, &mut todo);
+                    }
+                    StmtKind::Call { ret, callee, args } => {
+                        todo.push(callee.clone());
+                        args.iter().for_each(|a| funcs_in(a, &mut todo));
+                        if let Some(l) = ret {
+                            funcs_in_lval(l, &mut todo);
+                        }
+                    }
+                    StmtKind::Assume(e) | StmtKind::Return(Some(e)) => funcs_in(e, &mut todo),
+                    StmtKind::Return(None) | StmtKind::Goto(_) | StmtKind::Skip | StmtKind::Error(_) | StmtKind::Halt => {}
+                }
+            }
+        }
+        seen
+    }
+
     pub fn renumber(&mut self) {
         let mut n = 0;
         for p in &mut self.procs {

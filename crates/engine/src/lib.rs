@@ -644,6 +644,7 @@ impl Worker {
     }
 
     fn run(mut self) -> End {
+        self.drop_unreachable_procs();
         self.fold_constants();
         for index in 1..=self.limits.iterations {
             let _span = tracing::info_span!("iteration", index).entered();
@@ -786,6 +787,28 @@ impl Worker {
     }
 
     /// Fold the globals that hold a constant into the program and the predicates.
+    /// Procedures a run from the entry never executes are not abstracted (a unit's other
+    /// API functions, a rule's handlers for events the entry cannot reach), nor are the
+    /// predicates over their locals.
+    fn drop_unreachable_procs(&mut self) {
+        let keep = self.prog.procs_reachable_from(&self.prog.entry);
+        if keep.len() == self.prog.procs.len() || !keep.contains(&self.prog.entry) {
+            return;
+        }
+        let dropped = self.prog.procs.len() - keep.len();
+        tracing::info!(dropped, "procedures the entry cannot reach are not abstracted");
+        self.prog.procs.retain(|p| keep.contains(&p.name));
+        let mut preds = PredSet::default();
+        for p in self.preds.list() {
+            let pred = p.pred();
+            if pred.scope.as_ref().is_none_or(|s| keep.contains(s)) {
+                preds.insert(&self.prog, pred, p.added_in);
+            }
+        }
+        self.preds = preds;
+        lock(&self.progress).predicates = self.preds.list().to_vec();
+    }
+
     fn fold_constants(&mut self) {
         let (prog, consts) = constants::fold(&self.prog);
         if consts.is_empty() {

@@ -118,3 +118,18 @@ fn strategies_by_name() {
     }
     assert!(engine::checker_by_name("nope").is_none());
 }
+
+#[test]
+fn procedures_the_entry_cannot_reach_are_not_abstracted() {
+    // `other` is an API function of the same unit with an error of its own; from `main` it
+    // never runs, so it is neither abstracted nor a reason for a violation.
+    let other = "int g;\nvoid other(int x) { int s = 0; while (s < x) { s = s + 2; if (s == 6) g = 1; } if (g) reach_error(); }\n";
+    let main = "int main(void) { int a = 5; if (a != 5) reach_error(); return 0; }\n";
+    let with_other = run(&format!("{other}{main}"), |r| r);
+    assert_eq!(with_other.verdict, Verdict::Safe, "{}", with_other.detail);
+    let alone = run(&format!("int g;\n{main}"), |r| r);
+    assert_eq!(with_other.iterations[0].abstraction.size, alone.iterations[0].abstraction.size);
+    // Reached through a function pointer stored in a global, it is abstracted and its error found.
+    let hooked = run(&format!("{other}void (*hook)(int) = other;\nint main(void) {{ hook(7); return 0; }}\n"), |r| r);
+    assert_eq!(hooked.verdict, Verdict::Violation, "{}", hooked.detail);
+}
