@@ -706,7 +706,11 @@ impl Program {
                         }
                     }
                     StmtKind::Assume(e) | StmtKind::Return(Some(e)) => funcs_in(e, &mut todo),
-                    StmtKind::Return(None) | StmtKind::Goto(_) | StmtKind::Skip | StmtKind::Error(_) | StmtKind::Halt => {}
+                    StmtKind::Return(None)
+                    | StmtKind::Goto(_)
+                    | StmtKind::Skip
+                    | StmtKind::Error(_)
+                    | StmtKind::Halt => {}
                 }
             }
         }

@@ -204,7 +204,9 @@ fn predecessors(p: &Proc) -> Vec<Vec<usize>> {
 pub fn error_guard_predicates(prog: &Program, window: usize) -> Vec<Pred> {
     let errs = error_procs(prog);
     let mut out = Vec::new();
-    for p in &prog.procs {
+    // Errors in procedures the entry never runs guard nothing the check can reach.
+    let reachable = prog.procs_reachable_from(&prog.entry);
+    for p in prog.procs.iter().filter(|p| reachable.is_empty() || reachable.contains(&p.name)) {
         let points: Vec<usize> = p
             .body
             .iter()
