@@ -20,7 +20,35 @@ fn verdict_cell(c: &Check) -> String {
     }
 }
 
-/// The summary table, the violations with their traces, UNKNOWN and ERROR reasons, totals.
+/// Whether two checks of one unit ended UNKNOWN or ERROR for the same reason (said once).
+pub(crate) fn same_reason(a: &Check, b: &Check) -> bool {
+    a.file == b.file && a.result.verdict == b.result.verdict && a.result.detail.trim() == b.result.detail.trim()
+}
+
+/// `entry e, rule r` for one check; for several, the entries and rules they cover.
+pub(crate) fn checks_named<'a>(checks: impl Iterator<Item = &'a Check>) -> String {
+    let checks: Vec<&Check> = checks.collect();
+    if let [c] = checks.as_slice() {
+        return format!("entry {}, rule {}", c.entry, c.rule);
+    }
+    let mut entries: Vec<&str> = checks.iter().map(|c| c.entry.as_str()).collect();
+    let mut rules: Vec<&str> = checks.iter().map(|c| c.rule.as_str()).collect();
+    entries.sort_unstable();
+    entries.dedup();
+    rules.sort_unstable();
+    rules.dedup();
+    format!(
+        "{} checks: entr{} {}; rule{} {}",
+        checks.len(),
+        if entries.len() == 1 { "y" } else { "ies" },
+        entries.join(", "),
+        if rules.len() == 1 { "" } else { "s" },
+        rules.join(", ")
+    )
+}
+
+/// The summary table, the violations with their traces, UNKNOWN and ERROR reasons (once per
+/// unit and reason), totals.
 pub fn text(r: &Report) -> String {
     let mut out = String::new();
     let name = |c: &Check| format!("{}:{}", c.file, c.entry);
@@ -32,7 +60,8 @@ pub fn text(r: &Report) -> String {
         let time = if c.cached { "cached".to_string() } else { format!("{:.2}s", c.result.time_secs) };
         let _ = writeln!(out, "{:<w0$}  {:<w1$}  {:<w2$}  {:>8}", name(c), c.rule, verdict_cell(c), time);
     }
-    for c in &r.checks {
+    let mut said: Vec<usize> = Vec::new();
+    for (i, c) in r.checks.iter().enumerate() {
         match c.result.verdict {
             Verdict::Violation if c.baseline.as_deref() != Some("unchanged") => {
                 let _ = writeln!(
@@ -45,16 +74,13 @@ pub fn text(r: &Report) -> String {
                     out.push('\n');
                 }
             }
-            Verdict::Unknown | Verdict::Error => {
-                let _ = writeln!(
-                    out,
-                    "\n{} {} (entry {}, rule {}): {}",
-                    c.result.verdict.as_str(),
-                    c.file,
-                    c.entry,
-                    c.rule,
-                    c.result.detail.trim()
-                );
+            // One paragraph per reason and unit (a front-end error is every entry's and rule's).
+            Verdict::Unknown | Verdict::Error if !said.contains(&i) => {
+                let same: Vec<usize> = (i..r.checks.len()).filter(|&j| same_reason(c, &r.checks[j])).collect();
+                let which = checks_named(same.iter().map(|&j| &r.checks[j]));
+                said.extend(same);
+                let _ =
+                    writeln!(out, "\n{} {} ({which}): {}", c.result.verdict.as_str(), c.file, c.result.detail.trim());
             }
             _ => {}
         }

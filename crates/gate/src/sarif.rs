@@ -156,7 +156,14 @@ pub fn sarif(r: &Report, with_baseline: bool) -> Value {
                 let rule_id = if own { super::config::REACH_ERROR.to_string() } else { c.rule.clone() };
                 results.push(violation_result(&paths, c, cex, rule_id, &mut rules));
             }
-            Verdict::Unknown | Verdict::Error => notes.push(notification(&paths, c)),
+            // One notification per unit and reason, naming every check it covers.
+            Verdict::Unknown | Verdict::Error => {
+                if !r.checks.iter().take_while(|x| !std::ptr::eq(*x, c)).any(|x| super::output::same_reason(x, c)) {
+                    let same: Vec<&super::Check> =
+                        r.checks.iter().filter(|x| super::output::same_reason(x, c)).collect();
+                    notes.push(notification(&paths, &same));
+                }
+            }
             Verdict::Safe => {}
         }
     }
@@ -266,18 +273,25 @@ fn thread_flow(paths: &Paths, steps: &[Step]) -> Vec<Value> {
 }
 
 /// An UNKNOWN or ERROR check as a tool execution notification.
-fn notification(paths: &Paths, c: &super::Check) -> Value {
+fn notification(paths: &Paths, same: &[&super::Check]) -> Value {
+    let c = same[0];
     let level = if c.result.verdict == Verdict::Error { "error" } else { "warning" };
     // The place the message names (an input error's file:line:col), else the unit.
     let physical = match message_place(&c.result.detail) {
         Some((f, l, col)) => paths.physical(&f, l, col),
         None => json!({ "artifactLocation": paths.artifact(&c.file), "region": { "startLine": 1 } }),
     };
+    let which = if same.len() == 1 {
+        c.id.clone()
+    } else {
+        format!("{} ({})", c.file, super::output::checks_named(same.iter().copied()))
+    };
+    let ids: Vec<&str> = same.iter().map(|x| x.id.as_str()).collect();
     json!({
         "level": level,
-        "message": { "text": format!("{} {}: {} ({})", c.result.verdict.as_str(), c.id, c.result.detail.trim(), c.result.reason) },
+        "message": { "text": format!("{} {which}: {} ({})", c.result.verdict.as_str(), c.result.detail.trim(), c.result.reason) },
         "locations": [{ "physicalLocation": physical }],
-        "properties": { "check": c.id, "reason": c.result.reason },
+        "properties": { "check": c.id, "checks": ids, "reason": c.result.reason },
     })
 }
 

@@ -453,3 +453,26 @@ fn forced_include_is_read_and_keys_the_cache() {
     assert_eq!(second.code, 10);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A unit the front end rejects is reported once, naming the checks it covers (every entry
+/// and rule), in the summary and as one SARIF notification — not once per check.
+#[test]
+fn a_front_end_error_is_reported_once_per_unit() {
+    let dir = std::env::temp_dir().join(format!("slam-gate-once-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("src")).unwrap();
+    std::fs::write(dir.join("src/a.c"), "int f1(int x) { return x + 1; }\nint f2(int x) { return x }\n").unwrap();
+    std::fs::write(dir.join("slam.toml"), "sources = [\"src\"]\nrules = [\"reach_error\", \"null-deref\"]\n").unwrap();
+    let r = gate(&dir, &["--no-cache", "--format", "sarif", "-o", "out.sarif"]);
+    assert_eq!(r.code, 2, "{}\n{}", r.stdout, r.stderr);
+    let text = String::from_utf8(std::fs::read(dir.join("out.sarif")).unwrap()).unwrap();
+    let sarif: Value = serde_json::from_str(&text).unwrap();
+    validate_sarif(&sarif);
+    let notes = sarif["runs"][0]["invocations"][0]["toolExecutionNotifications"].as_array().unwrap();
+    assert_eq!(notes.len(), 1, "{notes:?}");
+    assert_eq!(notes[0]["properties"]["checks"].as_array().unwrap().len(), 4);
+    let summary = gate(&dir, &["--no-cache"]);
+    assert_eq!(summary.stdout.matches("ERROR src/a.c").count(), 1, "{}", summary.stdout);
+    assert!(summary.stdout.contains("(4 checks: entries f1, f2; rules null-deref, reach_error)"), "{}", summary.stdout);
+    let _ = std::fs::remove_dir_all(&dir);
+}
