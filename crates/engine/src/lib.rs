@@ -645,6 +645,16 @@ impl Worker {
 
     fn run(mut self) -> End {
         self.drop_unreachable_procs();
+        let has_error =
+            self.prog.procs.iter().flat_map(|p| &p.body).any(|s| matches!(s.kind, cminus::StmtKind::Error(_)));
+        if !has_error {
+            // Nothing to abstract: no error statement is in a procedure the entry can reach
+            // (a rule whose events the entry never causes).
+            return End::new(
+                StopReason::Safe,
+                "no error statement is in a procedure the entry can reach (call graph)".into(),
+            );
+        }
         self.fold_constants();
         for index in 1..=self.limits.iterations {
             let _span = tracing::info_span!("iteration", index).entered();

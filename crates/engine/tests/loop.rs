@@ -133,3 +133,17 @@ fn procedures_the_entry_cannot_reach_are_not_abstracted() {
     let hooked = run(&format!("{other}void (*hook)(int) = other;\nint main(void) {{ hook(7); return 0; }}\n"), |r| r);
     assert_eq!(hooked.verdict, Verdict::Violation, "{}", hooked.detail);
 }
+
+#[test]
+fn no_error_statement_the_entry_can_reach_is_safe_before_any_round() {
+    // `check` holds the only error and nothing calls it: nothing to abstract.
+    let src = "void check(int v) { if (v == 3) reach_error(); }\nint main(void) { int s = 0; for (int i = 0; i < 9; i++) s += i; return s; }\n";
+    let o = run(src, |r| r);
+    assert_eq!(o.verdict, Verdict::Safe, "{}", o.detail);
+    assert!(o.iterations.is_empty(), "{} rounds", o.iterations.len());
+    assert!(o.detail.contains("no error statement is in a procedure the entry can reach"), "{}", o.detail);
+    // Called, the error is checked as usual.
+    let called = run(&src.replace("return s;", "check(5); return s;"), |r| r);
+    assert_eq!(called.verdict, Verdict::Safe, "{}", called.detail);
+    assert!(!called.iterations.is_empty());
+}

@@ -334,6 +334,7 @@ pub fn text(prog: &Program, o: &engine::Outcome, ctx: &Context, sources: &[Optio
             plural(st.refinements, "refinement"),
             o.time_secs
         ),
+        // Decided before any round (no error statement the entry can reach): say why.
         None => format!(
             "{} with {} ({:.2} s)",
             plural(o.iterations.len(), "iteration"),
@@ -341,16 +342,23 @@ pub fn text(prog: &Program, o: &engine::Outcome, ctx: &Context, sources: &[Optio
             o.time_secs
         ),
     };
+    // Decided before any round (no error statement the entry can reach): the reason, not a proof.
+    let safe_summary = if o.search.is_none() && o.iterations.is_empty() {
+        format!("{} ({:.2} s)", o.detail, o.time_secs)
+    } else {
+        format!("proved in {summary}")
+    };
     match o.verdict {
         engine::Verdict::Safe => {
+            let summary = safe_summary;
             let _ = writeln!(out, "SAFE");
             let files = ctx.files.join(", ");
             match &ctx.rule {
                 Some(r) => {
-                    let _ = writeln!(out, "The rule {r} holds for {files}: proved in {summary}.");
+                    let _ = writeln!(out, "The rule {r} holds for {files}: {summary}.");
                 }
                 None => {
-                    let _ = writeln!(out, "No error statement is reachable in {files}: proved in {summary}.");
+                    let _ = writeln!(out, "No error statement is reachable in {files}: {summary}.");
                 }
             }
         }
