@@ -1,14 +1,16 @@
 //! The result cache under `.slam-cache/`: one JSON file per check, keyed by a SHA-256 of
 //! everything that decides the result (the preprocessed unit, the preprocessed rule, the
-//! entry, the options, slam's version). An entry is used only if it parses, says it is a
-//! slam gate entry of this format, carries the key it is filed under, and its result hashes
-//! to the digest it carries; anything else is ignored and rebuilt.
+//! entry, the options, the slam binary's contents). An entry is used only if it parses, says
+//! it is a slam gate entry of this format, carries the key it is filed under, and its result
+//! text hashes to the digest it carries; anything else is ignored and rebuilt. The result is
+//! kept as the exact text that was hashed (a float need not print the same after a round
+//! trip through a parser).
 
 use super::results::CheckResult;
 use sha2::{Digest, Sha256};
 use std::path::{Path, PathBuf};
 
-const FORMAT: &str = "slam-gate-cache/1";
+const FORMAT: &str = "slam-gate-cache/2";
 
 pub fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
@@ -33,7 +35,8 @@ struct Entry {
     format: String,
     key: String,
     digest: String,
-    result: CheckResult,
+    /// The result as JSON text, exactly as hashed.
+    result: String,
 }
 
 impl Cache {
@@ -42,7 +45,7 @@ impl Cache {
     }
 
     fn path(&self, key: &str) -> PathBuf {
-        self.dir.join("v1").join(&key[..2.min(key.len())]).join(format!("{key}.json"))
+        self.dir.join("v2").join(&key[..2.min(key.len())]).join(format!("{key}.json"))
     }
 
     /// The cached result of `key`, if there is a trustworthy one.
@@ -52,11 +55,10 @@ impl Cache {
         if e.format != FORMAT || e.key != key {
             return None;
         }
-        let body = serde_json::to_string(&e.result).ok()?;
-        if sha256(&[key.as_bytes(), body.as_bytes()]) != e.digest {
+        if sha256(&[key.as_bytes(), e.result.as_bytes()]) != e.digest {
             return None;
         }
-        Some(e.result)
+        serde_json::from_str(&e.result).ok()
     }
 
     /// Store a result (atomically: a temporary file renamed into place). Failures are
@@ -70,10 +72,49 @@ impl Cache {
             format: FORMAT.into(),
             key: key.into(),
             digest: sha256(&[key.as_bytes(), body.as_bytes()]),
-            result: result.clone(),
+            result: body,
         };
         let tmp = dir.join(format!(".{key}.{}.tmp", std::process::id()));
         std::fs::write(&tmp, serde_json::to_string(&entry)?)?;
         std::fs::rename(&tmp, &path)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::results::Verdict;
+
+    fn dir(name: &str) -> PathBuf {
+        let d = std::env::temp_dir().join(format!("slam-cache-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&d);
+        d
+    }
+
+    #[test]
+    fn results_with_any_float_come_back() {
+        // Floats whose shortest text need not parse back to the same bits everywhere.
+        let c = Cache::new(&dir("floats"));
+        for (k, t) in [0.1 + 0.2, 1.234_567_890_123_456_7e-5, 2.0f64.sqrt(), 123_456.789_012_345_67].iter().enumerate()
+        {
+            let key = format!("{k:02}key");
+            let r = CheckResult::stopped(Verdict::Safe, "safe", "proved".into(), *t);
+            c.put(&key, &r).unwrap();
+            let back = c.get(&key).expect("a trustworthy entry");
+            assert_eq!(back.verdict, Verdict::Safe);
+            assert_eq!(back.detail, "proved");
+        }
+    }
+
+    #[test]
+    fn a_changed_entry_is_not_trusted() {
+        let d = dir("tamper");
+        let c = Cache::new(&d);
+        let r = CheckResult::stopped(Verdict::Violation, "violation", "reach_error".into(), 0.5);
+        c.put("abkey", &r).unwrap();
+        let p = c.path("abkey");
+        let text = std::fs::read_to_string(&p).unwrap().replace("VIOLATION", "SAFE");
+        std::fs::write(&p, text).unwrap();
+        assert!(c.get("abkey").is_none());
     }
 }

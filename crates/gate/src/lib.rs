@@ -382,16 +382,18 @@ fn plan_unit(unit: &Unit, wanted: &[String], ilp32: bool, cache_dir: &Path) -> R
     Ok(Planned { unit: unit.clone(), check_file, hash, entries })
 }
 
-/// Identity of the slam binary that runs the checks (a new build may answer differently).
+/// Identity of the slam binary that runs the checks (a new build may answer differently):
+/// a hash of its contents.
 fn binary_identity(exe: &Path) -> String {
-    let meta = std::fs::metadata(exe).ok();
-    let size = meta.as_ref().map(|m| m.len()).unwrap_or(0);
-    let mtime = meta
-        .and_then(|m| m.modified().ok())
-        .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
-        .map(|d| d.as_nanos())
-        .unwrap_or(0);
-    format!("{} {size} {mtime}", env!("CARGO_PKG_VERSION"))
+    let bytes = std::fs::read(exe).unwrap_or_default();
+    format!("{} {}", env!("CARGO_PKG_VERSION"), cache::sha256(&[&bytes]))
+}
+
+/// The binary's size and modification time: when they change during a run, the checks ran
+/// (in part) another binary than the one the keys name, and their results are not cached.
+fn binary_stamp(exe: &Path) -> Option<(u64, std::time::SystemTime)> {
+    let m = std::fs::metadata(exe).ok()?;
+    Some((m.len(), m.modified().ok()?))
 }
 
 /// A fingerprint of a violation that survives unrelated line shifts: the rule, the unit, the
@@ -491,12 +493,13 @@ pub fn run(a: Args) -> u8 {
             Err(e) => return input_error(&e),
         }
     }
+    let stamp = binary_stamp(&exe);
     let mut todo = todo_list(&s, &units, &binary_identity(&exe));
     if let Some((k, n)) = shard {
         todo = todo.into_iter().enumerate().filter(|(i, _)| i % n == k - 1).map(|(_, t)| t).collect();
     }
     let cache = (!a.no_cache).then(|| cache::Cache::new(&cache_dir));
-    let checks = run_checks(&pool, todo, &exe, cache.as_ref(), &s.root, !a.no_progress);
+    let checks = run_checks(&pool, todo, (&exe, stamp), cache.as_ref(), &s.root, !a.no_progress);
 
     let mut report = Report {
         version: 1,
@@ -605,7 +608,7 @@ fn todo_list(s: &Settings, units: &[Planned], ident: &str) -> Vec<Todo> {
 fn run_checks(
     pool: &rayon::ThreadPool,
     todo: Vec<Todo>,
-    exe: &Path,
+    (exe, stamp): (&Path, Option<(u64, std::time::SystemTime)>),
     cache: Option<&cache::Cache>,
     root: &Path,
     show_progress: bool,
@@ -623,7 +626,8 @@ fn run_checks(
                     c.result = exec::run(exe, &t.spec);
                     relativise(&mut c.result, root);
                     if let Some(cc) = cache {
-                        if c.result.cacheable() {
+                        // not when the binary changed since the keys were made
+                        if c.result.cacheable() && stamp.is_some() && binary_stamp(exe) == stamp {
                             if let Err(e) = cc.put(&c.key, &c.result) {
                                 eprintln!("slam gate: warning: cannot write the cache: {e}");
                             }

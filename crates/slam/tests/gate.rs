@@ -230,20 +230,20 @@ fn cache_skips_unchanged_checks() {
 
     // a corrupt entry and a foreign entry are ignored and rebuilt
     let mut files = 0;
-    for d in std::fs::read_dir(dir.join(".slam-cache/v1")).unwrap() {
+    for d in std::fs::read_dir(dir.join(".slam-cache/v2")).unwrap() {
         files += std::fs::read_dir(d.unwrap().path()).unwrap().count();
     }
     assert_eq!(files, 14, "10 entries and the 4 of serial.c before the change");
     let entry = |i: usize| {
         let key = c["checks"][i]["key"].as_str().unwrap().to_string();
-        dir.join(".slam-cache/v1").join(&key[..2]).join(format!("{key}.json"))
+        dir.join(".slam-cache/v2").join(&key[..2]).join(format!("{key}.json"))
     };
     std::fs::write(entry(0), "{ not json").unwrap();
     // a valid entry of another check, its verdict changed, filed under this check's key
-    let other = std::fs::read_to_string(entry(2)).unwrap().replace("\"SAFE\"", "\"VIOLATION\"");
+    let other = std::fs::read_to_string(entry(2)).unwrap().replace("SAFE", "VIOLATION");
     std::fs::write(entry(1), other).unwrap();
     // this entry's own verdict changed without updating its digest
-    let edited = std::fs::read_to_string(entry(4)).unwrap().replace("\"SAFE\"", "\"VIOLATION\"");
+    let edited = std::fs::read_to_string(entry(4)).unwrap().replace("SAFE", "VIOLATION");
     assert!(edited.contains("VIOLATION"));
     std::fs::write(entry(4), edited).unwrap();
     let fourth = gate(&dir, &["--json", "d.json"]);
@@ -474,5 +474,11 @@ fn a_front_end_error_is_reported_once_per_unit() {
     let summary = gate(&dir, &["--no-cache"]);
     assert_eq!(summary.stdout.matches("ERROR src/a.c").count(), 1, "{}", summary.stdout);
     assert!(summary.stdout.contains("(4 checks: entries f1, f2; rules null-deref, reach_error)"), "{}", summary.stdout);
+    // An input error is a function of the input: cached like a verdict.
+    let first = gate(&dir, &[]);
+    assert!(first.stdout.contains("4 run, 0 from the cache"), "{}", first.stdout);
+    let second = gate(&dir, &[]);
+    assert!(second.stdout.contains("0 run, 4 from the cache"), "{}", second.stdout);
+    assert_eq!(second.code, 2);
     let _ = std::fs::remove_dir_all(&dir);
 }
