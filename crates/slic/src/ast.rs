@@ -165,7 +165,25 @@ pub struct Rule {
     pub handlers: Vec<Handler>,
 }
 
+/// The function name `$entry` stands for in events (`$entry.exit`): whatever function the
+/// check starts from.
+pub const ENTRY_FUNC: &str = "$entry";
+
 impl Rule {
+    /// The rule with `$entry` in events and watches replaced by `entry`, the check's entry
+    /// function (so "nothing held when the entry returns" is written once for every entry).
+    pub fn for_entry(&self, entry: &str) -> Rule {
+        let mut r = self.clone();
+        let name = |f: &mut (String, Pos)| {
+            if f.0 == ENTRY_FUNC {
+                f.0 = entry.to_string();
+            }
+        };
+        r.handlers.iter_mut().flat_map(|h| h.funcs.iter_mut()).for_each(name);
+        r.watches.iter_mut().flat_map(|w| w.funcs.iter_mut()).for_each(name);
+        r
+    }
+
     pub fn state_var(&self, name: &str) -> Option<&StateVar> {
         self.state.iter().find(|v| v.name == name)
     }

@@ -64,6 +64,7 @@ pub fn instrument(prog: &Program, rule: &Rule) -> Result<Instrumented, Vec<Diagn
 
 /// Weave `rule` into `prog` with options.
 pub fn instrument_with(prog: &Program, rule: &Rule, opts: &Options) -> Result<Instrumented, Vec<Diagnostic>> {
+    let rule = &rule.for_entry(&prog.entry);
     let mut ins = Instrumenter::new(prog, rule, opts.object_choice);
     ins.run()?;
     Ok(Instrumented {

@@ -84,6 +84,12 @@ impl<'a> Parser<'a> {
                 self.bump();
                 Ok((s, p))
             }
+            // `$entry.exit`: the check's entry function (see `Rule::for_entry`)
+            Tok::Dollar(w) if what == "a function name" && w == "entry" => {
+                let p = self.pos();
+                self.bump();
+                Ok((crate::ast::ENTRY_FUNC.to_string(), p))
+            }
             t => self.err(format!("expected {what}, found {}", t.describe())),
         }
     }
@@ -109,7 +115,7 @@ impl<'a> Parser<'a> {
                 Tok::P(";") => {
                     self.bump();
                 }
-                Tok::Ident(_) | Tok::P("[") => {
+                Tok::Ident(_) | Tok::P("[") | Tok::Dollar(_) => {
                     let pos = self.pos();
                     let (funcs, event) = self.events()?;
                     let mut guard = None;
@@ -133,7 +139,7 @@ impl<'a> Parser<'a> {
                 }
                 t => {
                     return self.err(format!(
-                        "expected `state`, `watch` or an event (F.entry, F.exit, F.call, F.return), found {}",
+                        "expected `state`, `watch` or an event (F.entry, F.exit, F.call, F.return; F may be `$entry`), found {}",
                         t.describe()
                     ))
                 }

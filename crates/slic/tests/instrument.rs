@@ -284,3 +284,38 @@ fn generated_names_avoid_the_programs() {
     assert_eq!(out.state_globals[0].1, "slic_s_1");
     assert!(out.program.validate().is_empty());
 }
+
+/// `$entry.exit` is the exit of whatever function the check starts from: one rule says
+/// "nothing held when the entry returns" for every entry.
+#[test]
+fn entry_exit_event_follows_the_checks_entry() {
+    let r = rule(
+        "state { int held = 0; }\nlock.entry { held = held + 1; }\nunlock.entry { held = held - 1; }\n\
+         $entry.exit { if (held != 0) abort \"held at return\"; }\n",
+    );
+    let src = "void lock(void);\nvoid unlock(void);\n\
+               int api_ok(int x) { lock(); if (x) { unlock(); return 1; } unlock(); return 0; }\n\
+               int api_bad(int x) { lock(); if (x) return 1; unlock(); return 0; }\n";
+    for (entry, errs) in [("api_ok", false), ("api_bad", true)] {
+        let opts = cfront::Options { entry: entry.to_string(), ..Default::default() };
+        let p = cfront::lower_str("t.c", src, &opts).unwrap_or_else(|d| panic!("{d:?}"));
+        let ins = instrument(&p, &r).unwrap_or_else(|d| panic!("{d:?}"));
+        // the abort sits in the entry's own body (its exit code), not in the other function
+        let has_error = |name: &str| {
+            ins.program
+                .proc(name)
+                .unwrap()
+                .body
+                .iter()
+                .any(|s| matches!(&s.kind, StmtKind::Error(m) if m.contains("held")))
+        };
+        assert!(has_error(entry), "{entry}: {}", print(&ins.program));
+        let other = if entry == "api_ok" { "api_bad" } else { "api_ok" };
+        assert!(!has_error(other), "{other}: {}", print(&ins.program));
+        // runs of the product: the error is reachable exactly from the buggy entry
+        let hit = (0..2).any(|x| matches!(run(&ins.program, &[x], 10_000).outcome, Outcome::Error { .. }));
+        assert_eq!(hit, errs, "{entry}");
+    }
+    // `$entry` is the only `$` name allowed there
+    assert!(parse_rule("r.slic", "$foo.exit { abort \"x\"; }\n").is_err());
+}
