@@ -19,6 +19,12 @@ pub fn is_model_file(name: &str) -> bool {
     name.starts_with("<slam")
 }
 
+/// The object a standard stream (`stdin`, `stdout`, `stderr`) points to when the program
+/// only declares the stream (the C environment opens it before `main`).
+pub fn stream_object(stream: &str) -> String {
+    format!("__slam_{stream}_file")
+}
+
 /// The front end's `n`th temporary of a procedure.
 pub fn temp(n: u32) -> String {
     format!("__t{n}")

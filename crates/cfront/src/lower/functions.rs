@@ -250,11 +250,27 @@ impl<'o> Lowerer<'o> {
     /// Globals only declared `extern` have an unknown initial value (structs and arrays too:
     /// another unit defines them).
     fn extern_globals_start_unknown(&mut self) {
+        let mut streams = Vec::new();
         for g in &mut self.prog.globals {
-            if self.extern_only.contains(&g.name) && (g.ty.is_scalar() || g.ty.is_aggregate()) {
+            if !self.extern_only.contains(&g.name) {
+                continue;
+            }
+            if matches!(g.name.as_str(), "stdin" | "stdout" | "stderr") && g.ty.is_pointer() {
+                // The C environment's standard streams: open, distinct, never NULL.
+                let obj = cminus::names::stream_object(&g.name);
+                g.init = Init::Expr(Expr::Cast(g.ty.clone(), Box::new(Expr::AddrOf(Lval::var(&obj)))));
+                streams.push(Var {
+                    name: obj.clone(),
+                    c_name: obj,
+                    ty: Type::Array(Box::new(Type::CHAR), Some(1)),
+                    loc: g.loc,
+                    init: Init::Zero,
+                });
+            } else if g.ty.is_scalar() || g.ty.is_aggregate() {
                 g.init = Init::Expr(Expr::Nondet(g.ty.clone()));
             }
         }
+        self.prog.globals.extend(streams);
     }
 
     /// Calls through function pointers: each `#indirect<k>` placeholder becomes a branch over the
