@@ -39,7 +39,8 @@ fn floating_point() {
 #[test]
 fn variable_length_array() {
     // supported: `int a[n]` and `int a[n][4]` (automatic), `int a[n]` as a parameter
-    let vla = |decl: &str| format!("int n;\nint f(void) {{\n  {decl}\n  return 0;\n}}\nint main(void) {{ return f(); }}\n");
+    let vla =
+        |decl: &str| format!("int n;\nint f(void) {{\n  {decl}\n  return 0;\n}}\nint main(void) {{ return f(); }}\n");
     let here = "variable-length arrays are not supported here";
     check(&vla("int m[n][n];"), 3, 12, here);
     check(&vla("int (*p)[n];"), 3, 12, here);
@@ -233,7 +234,7 @@ fn kinds() {
     use cfront::DiagKind;
     let kind = |src: &str| diag(src).kind;
     assert_eq!(kind("int main(void) {\n  double d = 1.5;\n  return 0;\n}\n"), DiagKind::Unsupported);
-    assert_eq!(kind("int main(int n) {\n  int a[n];\n  return 0;\n}\n"), DiagKind::Unsupported);
+    assert_eq!(kind("int main(int n) {\n  int a[n][n];\n  return 0;\n}\n"), DiagKind::Unsupported);
     assert_eq!(kind("int main(void) {\n  int x = 1\n  return x;\n}\n"), DiagKind::Syntax);
     assert_eq!(kind("int main(void) {\n  return y + 1;\n}\n"), DiagKind::Semantic);
     assert_eq!(kind("int f(void) { return 0; }\n"), DiagKind::NoEntry);

@@ -42,7 +42,10 @@ fn a_read_past_the_end_is_no_violation() {
 fn a_write_past_the_end_is_judged_as_for_a_fixed_array() {
     // slam checks reachability, not memory safety: a write past the end does not change
     // another object in its memory model, for a fixed array as for a VLA.
-    for body in ["a[0] = 0;\n  a[n] = 1;\n  if (a[0] != 0) reach_error();", "int x = 0;\n  for (int i = 0; i <= n; i++) a[i] = 1;\n  if (x != 0) reach_error();"] {
+    for body in [
+        "a[0] = 0;\n  a[n] = 1;\n  if (a[0] != 0) reach_error();",
+        "int x = 0;\n  for (int i = 0; i <= n; i++) a[i] = 1;\n  if (x != 0) reach_error();",
+    ] {
         let src = format!(
             "{HEADER}int main(void) {{\n  int n = __VERIFIER_nondet_int();\n  if (n < 1 || n > 1000) return 0;\n  DECL\n  {body}\n  return 0;\n}}\n"
         );

@@ -148,7 +148,8 @@ impl<'o> Lowerer<'o> {
             if let Some(size) = &info.vla {
                 if matches!(storage, None | Some(StorageClassSpecifier::Auto) | Some(StorageClassSpecifier::Register)) {
                     if let Some(init) = &id.node.initializer {
-                        return self.unsupported(init.span, "an initialiser of a variable-length array is not supported");
+                        return self
+                            .unsupported(init.span, "an initialiser of a variable-length array is not supported");
                     }
                     self.vla_decl(&name, &info, size)?;
                     continue;
@@ -264,7 +265,11 @@ impl<'o> Lowerer<'o> {
             let ft = FuncType { ret: Type::ptr(Type::Void), params: vec![size_t], variadic: false };
             self.funcs.insert(alloc.to_string(), ft);
         }
-        self.emit(StmtKind::Call { ret: Some(Lval::Var(lname.clone())), callee: alloc.to_string(), args: vec![count] })?;
+        self.emit(StmtKind::Call {
+            ret: Some(Lval::Var(lname.clone())),
+            callee: alloc.to_string(),
+            args: vec![count],
+        })?;
         self.vlas.insert(lname.clone(), (len, pt, elem));
         self.bind(name, Sym::Var { name: lname, ty: ptr });
         Ok(())

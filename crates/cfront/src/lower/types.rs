@@ -184,13 +184,9 @@ impl<'o> Lowerer<'o> {
             }
         }
         match &d.node.kind.node {
-            DeclaratorKind::Identifier(id) => Ok(DeclInfo {
-                name: Some(id.node.name.clone()),
-                name_span: id.span,
-                ty: t,
-                params,
-                vla: vla_size,
-            }),
+            DeclaratorKind::Identifier(id) => {
+                Ok(DeclInfo { name: Some(id.node.name.clone()), name_span: id.span, ty: t, params, vla: vla_size })
+            }
             DeclaratorKind::Abstract => Ok(DeclInfo { name: None, name_span: d.span, ty: t, params, vla: None }),
             DeclaratorKind::Declarator(inner) => {
                 let mut i = self.declarator(t, inner)?;
