@@ -38,7 +38,26 @@ fn floating_point() {
 
 #[test]
 fn variable_length_array() {
-    check("int main(int n) {\n  int a[n];\n  return 0;\n}\n", 2, 9, "variable-length arrays are not supported");
+    // supported: `int a[n]` and `int a[n][4]` (automatic), `int a[n]` as a parameter
+    let vla =
+        |decl: &str| format!("int n;\nint f(void) {{\n  {decl}\n  return 0;\n}}\nint main(void) {{ return f(); }}\n");
+    let here = "variable-length arrays are not supported here";
+    check(&vla("int m[n][n];"), 3, 12, here);
+    check(&vla("int (*p)[n];"), 3, 12, here);
+    check(&vla("static int a[n];"), 3, 16, "a static or extern variable-length array is not supported");
+    check(&vla("typedef int row[n];"), 3, 19, "a typedef of a variable-length array is not supported");
+    check(&vla("int a[n] = {0};"), 3, 12, "an initialiser of a variable-length array is not supported");
+    check(&vla("int a[n];\n  int *p = (int *)&a;"), 4, 19, "the address of a variable-length array is not supported");
+    check(&vla("int a[n];\n  typeof(a) b;"), 4, 10, "typeof of a variable-length array is not supported");
+    check(&vla("int x = sizeof(int[n]);"), 3, 22, here);
+    check("int n;\nint a[n];\nint main(void) { return a[0]; }\n", 2, 7, here);
+    check("int n;\nstruct s { int a[n]; };\nint main(void) { struct s x; return 0; }\n", 2, 18, here);
+    check(
+        "int g(int n, int a[n++]) { return a[0]; }\nint main(void) { int b[1]; return g(1, b); }\n",
+        1,
+        20,
+        "a variable-length array parameter whose size has side effects is not supported",
+    );
 }
 
 #[test]
@@ -215,7 +234,7 @@ fn kinds() {
     use cfront::DiagKind;
     let kind = |src: &str| diag(src).kind;
     assert_eq!(kind("int main(void) {\n  double d = 1.5;\n  return 0;\n}\n"), DiagKind::Unsupported);
-    assert_eq!(kind("int main(int n) {\n  int a[n];\n  return 0;\n}\n"), DiagKind::Unsupported);
+    assert_eq!(kind("int main(int n) {\n  int a[n][n];\n  return 0;\n}\n"), DiagKind::Unsupported);
     assert_eq!(kind("int main(void) {\n  int x = 1\n  return x;\n}\n"), DiagKind::Syntax);
     assert_eq!(kind("int main(void) {\n  return y + 1;\n}\n"), DiagKind::Semantic);
     assert_eq!(kind("int f(void) { return 0; }\n"), DiagKind::NoEntry);

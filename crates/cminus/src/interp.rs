@@ -6,6 +6,8 @@
 //! struct fields and array elements work. Allocation models (`malloc` and the other
 //! [`crate::pointsto::ALLOCATORS`]) return a pointer to element 0 of a fresh array object;
 //! `calloc`/`kzalloc`/`kcalloc`/`vzalloc` memory is zero, other allocations uninitialised.
+//! The object of a variable-length array ([`crate::names::VLA_ALLOC`]) has exactly the
+//! elements asked for: an access past them is undefined behaviour, as for a fixed array.
 //!
 //! **Nondeterminism**: the supplier is asked for a value, in this order of events as they
 //! happen: (1) each integer/bool formal of the entry procedure, left to right (pointer formals
@@ -269,6 +271,9 @@ struct Machine<'a> {
     /// value named one before it happened).
     alloc_calls: usize,
     allocs: HashMap<usize, usize>,
+    /// The number of elements of the objects of variable-length arrays
+    /// ([`crate::names::VLA_ALLOC`]), by object: an access at or past it stops the run.
+    vla_len: HashMap<usize, i128>,
     /// Pointers converted to integers, by the integer (for conversions back).
     int_ptrs: HashMap<i128, Value>,
     /// The address chosen for each pointer converted so far.
@@ -338,6 +343,7 @@ impl<'a> Machine<'a> {
             calls: 0,
             alloc_calls: 0,
             allocs: HashMap::new(),
+            vla_len: HashMap::new(),
             int_ptrs: HashMap::new(),
             ptr_ints: Vec::new(),
             objects: vec![],
@@ -700,6 +706,13 @@ impl<'a> Machine<'a> {
                 return Ok(Some(Value::Int(0)));
             }
             let o = self.alloc_object(k);
+            if name == crate::names::VLA_ALLOC {
+                let n = match args.first() {
+                    Some(&Value::Int(n)) => n,
+                    _ => return Err(Stuck::new("variable-length array of unknown size")),
+                };
+                self.vla_len.insert(o, n);
+            }
             if a.zeroed {
                 self.objects[o] = Value::Zero;
             }
@@ -747,7 +760,14 @@ impl<'a> Machine<'a> {
         match l {
             Lval::Var(v) => Ok((self.var_obj(v)?, vec![])),
             Lval::Deref(e) => match self.eval(proc, e)? {
-                Value::Ptr { obj, path } => Ok((obj, path)),
+                Value::Ptr { obj, path } => {
+                    if let (Some(&n), Some(&k)) = (self.vla_len.get(&obj), path.first()) {
+                        if k as i128 >= n {
+                            return Err(Stuck::new(format!("index {k} out of bounds {n}")));
+                        }
+                    }
+                    Ok((obj, path))
+                }
                 Value::Int(0) | Value::Zero => Err(Stuck::new("null pointer dereference")),
                 Value::Func(f) => Err(Stuck::new(format!("dereference of function pointer {f}"))),
                 v => Err(Stuck::new(format!("dereference of invalid pointer {v:?}"))),

@@ -25,6 +25,12 @@ pub fn stream_object(stream: &str) -> String {
     format!("__slam_{stream}_file")
 }
 
+/// The allocator of a variable-length array `T a[n]`: `__slam_vla(n)` returns a fresh
+/// object of exactly `n` elements of the type the result is assigned to (the interpreter
+/// stops a run that accesses an element at or past `n`, as for an index out of a fixed
+/// array's bounds); like `alloca`, it never fails (`pointsto::extern_allocation`).
+pub const VLA_ALLOC: &str = "__slam_vla";
+
 /// The front end's `n`th temporary of a procedure.
 pub fn temp(n: u32) -> String {
     format!("__t{n}")

@@ -33,6 +33,7 @@ pub const ALLOCATORS: &[&str] = &[
     "realloc",
     "alloca",
     "__builtin_alloca",
+    crate::names::VLA_ALLOC,
     "kmalloc",
     "kzalloc",
     "kcalloc",
@@ -107,7 +108,7 @@ pub fn extern_allocation(prog: &Program, callee: &str) -> Option<Allocation> {
     }
     if ALLOCATORS.contains(&callee) {
         let zeroed = matches!(callee, "calloc" | "kzalloc" | "kcalloc" | "vzalloc");
-        let may_fail = !matches!(callee, "alloca" | "__builtin_alloca");
+        let may_fail = !matches!(callee, "alloca" | "__builtin_alloca" | crate::names::VLA_ALLOC);
         return Some(Allocation { may_fail, zeroed, heap: true });
     }
     if FALLIBLE_ALLOCATORS.contains(&callee) {

@@ -23,6 +23,7 @@ impl<'o> Lowerer<'o> {
             }
             let is_static = storage == Some(StorageClassSpecifier::Static);
             let is_extern = storage == Some(StorageClassSpecifier::Extern);
+            let ty = info.ty.clone();
             self.declare_global(
                 &name,
                 info.ty,
@@ -32,8 +33,30 @@ impl<'o> Lowerer<'o> {
                 &name,
                 info.name_span,
             )?;
+            if id.node.initializer.is_some() && is_const_not_volatile(&d.node.specifiers) {
+                self.note_const_global(&name, &ty);
+            }
         }
         Ok(())
+    }
+
+    /// A `const` integer global just defined with an initialiser: when that is a constant,
+    /// an array size may use its value (C makes such an array a VLA of that size; gcc, and
+    /// slam, a fixed-size one). Writing a `const` object is undefined, so the value holds.
+    fn note_const_global(&mut self, c_name: &str, ty: &Type) {
+        if !matches!(ty, Type::Int { .. }) {
+            return;
+        }
+        let Some(Sym::Var { name, .. }) = self.lookup(c_name).cloned() else {
+            return;
+        };
+        let v = match self.prog.global(&name).map(|g| &g.init) {
+            Some(Init::Expr(e)) => fold(e),
+            _ => None,
+        };
+        if let Some(v) = v {
+            self.const_globals.insert(name, (interp::wrap(v, ty), ty.clone()));
+        }
     }
 
     pub(super) fn declare_func(&mut self, name: &str, ft: FuncType) {
@@ -118,10 +141,25 @@ impl<'o> Lowerer<'o> {
         self.set_loc(d.span);
         let (base, storage) = self.decl_specs(&d.node.specifiers, d.span)?;
         for id in &d.node.declarators {
-            let info = self.declarator(base.clone(), &id.node.declarator)?;
+            let info = self.declarator_vla(base.clone(), &id.node.declarator, true)?;
             let Some(name) = info.name.clone() else {
                 continue;
             };
+            if let Some(size) = &info.vla {
+                if matches!(storage, None | Some(StorageClassSpecifier::Auto) | Some(StorageClassSpecifier::Register)) {
+                    if let Some(init) = &id.node.initializer {
+                        return self
+                            .unsupported(init.span, "an initialiser of a variable-length array is not supported");
+                    }
+                    self.vla_decl(&name, &info, size)?;
+                    continue;
+                }
+                let what = match storage {
+                    Some(StorageClassSpecifier::Typedef) => "a typedef of a variable-length array is not supported",
+                    _ => "a static or extern variable-length array is not supported",
+                };
+                return self.unsupported(size.span, what);
+            }
             match storage {
                 Some(StorageClassSpecifier::Typedef) => {
                     self.bind(&name, Sym::Typedef(info.ty));
@@ -188,6 +226,52 @@ impl<'o> Lowerer<'o> {
                 }
             }
         }
+        Ok(())
+    }
+
+    /// A variable-length array `T a[n];` (block scope, automatic): like
+    /// `T *a = __slam_vla(n)`, an allocation of exactly `n` elements that never fails
+    /// (see `cminus::names::VLA_ALLOC`), after `assume(n > 0)` (a size that is not positive
+    /// is undefined: the run stops there, as at any failed assumption). The length, as
+    /// evaluated here, is kept in a temporary for `sizeof a`. `a` is then a pointer local, so
+    /// `a[i]`, `a + i` and passing `a` are pointer operations; `&a` is not supported.
+    fn vla_decl(&mut self, name: &str, info: &DeclInfo, size: &Node<Expression>) -> Res<()> {
+        let Type::Array(elem, None) = &info.ty else {
+            return self.err(info.name_span, "variable-length array without an element type");
+        };
+        let elem = (**elem).clone();
+        if self.size_align(&elem).is_none() {
+            return self.err(info.name_span, "array of incomplete element type");
+        }
+        self.set_loc(size.span);
+        let (x, t) = self.rv(size)?;
+        if !matches!(t, Type::Int { .. } | Type::Bool) {
+            return self.err(size.span, "size of array has non-integer type");
+        }
+        let pt = promote(&t);
+        let x = self.conv(x, &t, &pt, size.span)?;
+        let len = self.new_temp(pt.clone())?;
+        self.emit(StmtKind::Assign(Lval::Var(len.clone()), x))?;
+        let n = Expr::Lval(Lval::Var(len.clone()));
+        let zero = const_expr(0, &pt);
+        self.emit(StmtKind::Assume(Expr::Binary(BinOp::Gt, Box::new(n.clone()), Box::new(zero))))?;
+        let size_t = self.size_t();
+        let count = self.conv(n, &pt, &size_t, size.span)?;
+        self.set_loc(info.name_span);
+        let ptr = Type::ptr(elem.clone());
+        let lname = self.new_local(name, ptr.clone());
+        let alloc = cminus::names::VLA_ALLOC;
+        if !self.funcs.contains_key(alloc) {
+            let ft = FuncType { ret: Type::ptr(Type::Void), params: vec![size_t], variadic: false };
+            self.funcs.insert(alloc.to_string(), ft);
+        }
+        self.emit(StmtKind::Call {
+            ret: Some(Lval::Var(lname.clone())),
+            callee: alloc.to_string(),
+            args: vec![count],
+        })?;
+        self.vlas.insert(lname.clone(), (len, pt, elem));
+        self.bind(name, Sym::Var { name: lname, ty: ptr });
         Ok(())
     }
 
@@ -557,4 +641,12 @@ impl<'o> Lowerer<'o> {
             None => v,
         })
     }
+}
+
+/// Whether declaration specifiers say `const` and not `volatile`.
+fn is_const_not_volatile(specs: &[Node<DeclarationSpecifier>]) -> bool {
+    let q = |k: TypeQualifier| {
+        specs.iter().any(|s| matches!(&s.node, DeclarationSpecifier::TypeQualifier(t) if t.node == k))
+    };
+    q(TypeQualifier::Const) && !q(TypeQualifier::Volatile)
 }

@@ -23,6 +23,7 @@ impl<'o> Lowerer<'o> {
             return self.err(info.name_span, format!("redefinition of function '{name}'"));
         }
         self.lowered_fns.insert(name.clone());
+        self.vlas.clear();
         self.funcs.insert(name.clone(), ft.clone());
         self.bind(&name, Sym::Func(name.clone()));
         let loc = self.loc(info.name_span);

@@ -101,6 +101,15 @@ struct Lowerer<'o> {
     property: Property,
     /// The program registers `atexit` handlers: `exit()` and the entry's returns run them.
     atexit: bool,
+    /// File-scope `const` integer globals (C-- name) with a constant initialiser: their value
+    /// and type. An array size may name them (as gcc allows), see `const_globals_fold`.
+    const_globals: HashMap<String, (i128, Type)>,
+    /// Constant folding (of an array size) takes the value of a [`Self::const_globals`] entry.
+    const_globals_fold: bool,
+    /// The variable-length arrays of the function being lowered (C-- name of the pointer
+    /// local): the temporary holding the length (as evaluated at the declaration), its type,
+    /// and the element type.
+    vlas: HashMap<String, (String, Type, Type)>,
 }
 
 const FRESH_PREFIX: &str = "L";
@@ -138,6 +147,9 @@ pub(crate) fn lower_units(mut units: Vec<Unit>, opts: &Options) -> Result<Progra
         anon_n: 0,
         indirect: vec![],
         cur_loc: Loc::default(),
+        const_globals: HashMap::new(),
+        const_globals_fold: false,
+        vlas: HashMap::new(),
         failed_fns: vec![],
         failed_globals: vec![],
         failed_typedefs: HashMap::new(),
@@ -199,6 +211,9 @@ struct DeclInfo {
     ty: Type,
     /// Parameters of the function declarator closest to the name.
     params: Option<Vec<(Option<String>, Type)>>,
+    /// The size of a variable-length array (the type is then `T[]`): only from
+    /// [`Lowerer::declarator_vla`].
+    vla: Option<Node<Expression>>,
 }
 
 fn fold(e: &Expr) -> Option<i128> {

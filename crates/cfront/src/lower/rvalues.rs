@@ -50,6 +50,16 @@ impl<'o> Lowerer<'o> {
                 let t = self.type_name(&s.node.0)?;
                 self.sizeof(&t, e.span)
             }
+            Expression::SizeOfVal(s) if self.vla_named(&s.node.0).is_some() => {
+                let (len, lt, elem) = self.vla_named(&s.node.0).unwrap();
+                if self.f.is_none() || self.const_mode {
+                    return self.err(e.span, "expression is not a compile-time constant");
+                }
+                let size_t = self.size_t();
+                let n = self.conv(Expr::Lval(Lval::Var(len)), &lt, &size_t, e.span)?;
+                let (es, _) = self.sizeof(&elem, e.span)?;
+                Ok((Expr::Binary(BinOp::Mul, Box::new(n), Box::new(es)), size_t))
+            }
             Expression::SizeOfVal(s) => {
                 let t = self.type_of_sizeof(&s.node.0)?;
                 self.sizeof(&t, e.span)
@@ -200,6 +210,10 @@ impl<'o> Lowerer<'o> {
     fn identifier_rv(&mut self, e: &Node<Expression>, id: &Node<Identifier>) -> Res<(Expr, Type)> {
         let n = &id.node.name;
         match self.lookup(n).cloned() {
+            Some(Sym::Var { name, .. }) if self.const_globals_fold && self.const_globals.contains_key(&name) => {
+                let (v, t) = self.const_globals[&name].clone();
+                Ok((const_expr(v, &t), t))
+            }
             Some(Sym::Var { name, ty }) => Ok(self.decay(Lval::Var(name), ty)),
             Some(Sym::Enum(v, t)) => Ok((Expr::Int(v), t)),
             Some(Sym::Func(f)) => {
@@ -217,6 +231,20 @@ impl<'o> Lowerer<'o> {
         }
     }
 
+    /// The variable-length array that `e` names, if it is one: the temporary holding its
+    /// length, the length's type, and the element type.
+    pub(super) fn vla_named(&self, e: &Node<Expression>) -> Option<(String, Type, Type)> {
+        let Expression::Identifier(id) = &e.node else {
+            return None;
+        };
+        match self.lookup(&id.node.name) {
+            Some(Sym::Var { name, .. }) => self.vlas.get(name).cloned(),
+            _ => None,
+        }
+    }
+
+    /// The type of `e` without array decay (a variable-length array is its C-- pointer: the
+    /// callers that need its C type, `sizeof` and `typeof`, ask [`Self::vla_named`] first).
     pub(super) fn type_of_sizeof(&mut self, e: &Node<Expression>) -> Res<Type> {
         // sizeof does not decay arrays
         if let Expression::Identifier(id) = &e.node {
@@ -308,6 +336,9 @@ impl<'o> Lowerer<'o> {
                 Ok((Expr::Lval(l), t))
             }
             UnaryOperator::Address => {
+                if self.vla_named(op).is_some() {
+                    return self.unsupported(e.span, "the address of a variable-length array is not supported");
+                }
                 if let Expression::Identifier(id) = &op.node {
                     if let Some(Sym::Func(_)) = self.lookup(&id.node.name) {
                         return self.rv_noconv(op);

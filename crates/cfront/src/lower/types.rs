@@ -56,6 +56,9 @@ impl<'o> Lowerer<'o> {
                 TypeSpecifier::TypeOf(t) => {
                     other = Some(match &t.node {
                         TypeOf::Type(tn) => self.type_name(tn)?,
+                        TypeOf::Expression(e) if self.vla_named(e).is_some() => {
+                            return self.unsupported(e.span, "typeof of a variable-length array is not supported");
+                        }
                         TypeOf::Expression(e) => self.type_of_sizeof(e)?, // typeof does not decay arrays
                     });
                 }
@@ -114,16 +117,43 @@ impl<'o> Lowerer<'o> {
     }
 
     pub(super) fn declarator(&mut self, base: Type, d: &Node<Declarator>) -> Res<DeclInfo> {
+        self.declarator_vla(base, d, false)
+    }
+
+    /// A declarator; with `vla`, the outermost array of a declarator naming an object may
+    /// have a size that is not a constant (a block-scope variable-length array, or an array
+    /// parameter): its type is then `T[]` and [`DeclInfo::vla`] holds the size expression.
+    /// Any other variable size (inner dimensions, pointers to VLAs, typedefs, file scope,
+    /// struct members, type names) is not supported.
+    pub(super) fn declarator_vla(&mut self, base: Type, d: &Node<Declarator>, vla: bool) -> Res<DeclInfo> {
         let mut t = base;
+        let mut vla_size = None;
+        // the outermost array of the declarator, when it directly declares the name
+        let outer = match (&d.node.kind.node, vla) {
+            (DeclaratorKind::Identifier(_), true) => {
+                d.node.derived.iter().position(|x| !matches!(x.node, DerivedDeclarator::Pointer(_)))
+            }
+            _ => None,
+        };
         let mut params = None;
         for dd in &d.node.derived {
             if let DerivedDeclarator::Pointer(_) = dd.node {
                 t = Type::ptr(t);
             }
         }
-        for dd in d.node.derived.iter().rev() {
+        for (k, dd) in d.node.derived.iter().enumerate().rev() {
             match &dd.node {
                 DerivedDeclarator::Pointer(_) => {}
+                DerivedDeclarator::Array(a) if outer == Some(k) => {
+                    let n = match &a.node.size {
+                        ArraySize::VariableExpression(e) | ArraySize::StaticExpression(e) if !self.is_const_size(e) => {
+                            vla_size = Some((**e).clone());
+                            None
+                        }
+                        _ => self.array_size(a)?,
+                    };
+                    t = Type::Array(Box::new(t), n);
+                }
                 DerivedDeclarator::Array(a) => {
                     let n = self.array_size(a)?;
                     t = Type::Array(Box::new(t), n);
@@ -155,9 +185,9 @@ impl<'o> Lowerer<'o> {
         }
         match &d.node.kind.node {
             DeclaratorKind::Identifier(id) => {
-                Ok(DeclInfo { name: Some(id.node.name.clone()), name_span: id.span, ty: t, params })
+                Ok(DeclInfo { name: Some(id.node.name.clone()), name_span: id.span, ty: t, params, vla: vla_size })
             }
-            DeclaratorKind::Abstract => Ok(DeclInfo { name: None, name_span: d.span, ty: t, params }),
+            DeclaratorKind::Abstract => Ok(DeclInfo { name: None, name_span: d.span, ty: t, params, vla: None }),
             DeclaratorKind::Declarator(inner) => {
                 let mut i = self.declarator(t, inner)?;
                 if i.params.is_none() {
@@ -168,14 +198,24 @@ impl<'o> Lowerer<'o> {
         }
     }
 
+    /// Whether an array size is a compile-time constant (for slam: also a `const` integer
+    /// global with a constant initialiser, see [`Lowerer::const_globals`]).
+    fn is_const_size(&mut self, e: &Node<Expression>) -> bool {
+        let saved = std::mem::replace(&mut self.const_globals_fold, true);
+        let r = self.const_int(e);
+        self.const_globals_fold = saved;
+        r.is_ok()
+    }
+
     /// An array declarator's size: `None` when unknown; a variable length is unsupported.
     fn array_size(&mut self, a: &Node<ArrayDeclarator>) -> Res<Option<u64>> {
         Ok(match &a.node.size {
             ArraySize::Unknown | ArraySize::VariableUnknown => None,
             ArraySize::VariableExpression(e) | ArraySize::StaticExpression(e) => {
-                let v = self
-                    .const_int(e)
-                    .map_err(|_| self.unsupported_diag(e.span, "variable-length arrays are not supported"))?;
+                let saved = std::mem::replace(&mut self.const_globals_fold, true);
+                let v = self.const_int(e);
+                self.const_globals_fold = saved;
+                let v = v.map_err(|_| self.unsupported_diag(e.span, "variable-length arrays are not supported here (only the outermost size of an automatic local array, or of a parameter, may vary)"))?;
                 if v < 0 {
                     return self.err(e.span, "array size is negative");
                 }
@@ -192,7 +232,15 @@ impl<'o> Lowerer<'o> {
             let (pt, _) = self.decl_specs(&p.node.specifiers, p.span)?;
             let (name, pt) = match &p.node.declarator {
                 Some(pd) => {
-                    let i = self.declarator(pt, pd)?;
+                    // `int a[n]` is the pointer `int *a`; its size is evaluated at the call in
+                    // C, which matters only when it has side effects
+                    let i = self.declarator_vla(pt, pd, true)?;
+                    if let Some(size) = i.vla.as_ref().filter(|e| has_side_effects(&e.node)) {
+                        return self.unsupported(
+                            size.span,
+                            "a variable-length array parameter whose size has side effects is not supported",
+                        );
+                    }
                     (i.name, i.ty)
                 }
                 None => (None, pt),
