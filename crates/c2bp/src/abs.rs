@@ -812,6 +812,22 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
         BStmt::new(BKind::Assign { lhs: names, rhs, constrain: None })
     }
 
+    /// Enforce clauses under `key`, from the cache across rounds or computed by `compute`
+    /// (stored only when no prover query answered unknown meanwhile).
+    fn cached_clauses(&mut self, key: String, compute: impl FnOnce(&mut Self) -> Vec<BExpr>) -> Vec<BExpr> {
+        if let Some(c) = self.opts.cache.as_ref().and_then(|c| c.get_clauses(&key)) {
+            return c;
+        }
+        let unknown = self.prover.stats.unknown;
+        let found = compute(self);
+        if let Some(c) = &self.opts.cache {
+            if self.prover.stats.unknown == unknown {
+                c.put_clauses(key, found.clone());
+            }
+        }
+        found
+    }
+
     /// The boolean-program statements for one C-- statement (labels on the first).
     pub fn stmt(&mut self, s: &Stmt) -> Vec<BStmt> {
         let mut out = match &s.kind {
@@ -859,24 +875,15 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
         let mut clauses = Vec::new();
         for (i, (li, mi, _)) in all.iter().enumerate() {
             let key = format!("enforce\u{1}{}\u{1}{}", self.proc.name, names[i]);
-            let cached = self.opts.cache.as_ref().and_then(|c| c.get_clauses(&key));
-            if let Some(c) = cached {
-                clauses.extend(c);
-                continue;
-            }
-            let unknown = self.prover.stats.unknown;
-            let mut found = Vec::new();
-            if self.prover.is_valid(mi) {
-                found.push(li.clone());
-            } else if self.prover.is_sat(mi) == Some(false) {
-                found.push(BExpr::not(li.clone()));
-            }
-            if let Some(c) = &self.opts.cache {
-                if self.prover.stats.unknown == unknown {
-                    c.put_clauses(key, found.clone());
+            clauses.extend(self.cached_clauses(key, |me| {
+                let mut found = Vec::new();
+                if me.prover.is_valid(mi) {
+                    found.push(li.clone());
+                } else if me.prover.is_sat(mi) == Some(false) {
+                    found.push(BExpr::not(li.clone()));
                 }
-            }
-            clauses.extend(found);
+                found
+            }));
         }
         for i in 0..all.len() {
             for j in i + 1..all.len() {
@@ -884,28 +891,19 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
                     continue;
                 }
                 let key = format!("enforce\u{1}{}\u{1}{}\u{1}{}", self.proc.name, names[i], names[j]);
-                let cached = self.opts.cache.as_ref().and_then(|c| c.get_clauses(&key));
-                if let Some(c) = cached {
-                    clauses.extend(c);
-                    continue;
-                }
-                let unknown = self.prover.stats.unknown;
-                let mut found = Vec::new();
-                for (pi, pj) in [(true, true), (true, false), (false, true), (false, false)] {
-                    let a = if pi { all[i].1.clone() } else { formula::not(&all[i].1) };
-                    let b = if pj { all[j].1.clone() } else { formula::not(&all[j].1) };
-                    if self.prover.is_sat(&formula::and(self.ctx(), &[&a, &b])) == Some(false) {
-                        let la = if pi { all[i].0.clone() } else { BExpr::not(all[i].0.clone()) };
-                        let lb = if pj { all[j].0.clone() } else { BExpr::not(all[j].0.clone()) };
-                        found.push(BExpr::not(BExpr::bin(bp::BinOp::And, la, lb)));
+                clauses.extend(self.cached_clauses(key, |me| {
+                    let mut found = Vec::new();
+                    for (pi, pj) in [(true, true), (true, false), (false, true), (false, false)] {
+                        let a = if pi { all[i].1.clone() } else { formula::not(&all[i].1) };
+                        let b = if pj { all[j].1.clone() } else { formula::not(&all[j].1) };
+                        if me.prover.is_sat(&formula::and(me.ctx(), &[&a, &b])) == Some(false) {
+                            let la = if pi { all[i].0.clone() } else { BExpr::not(all[i].0.clone()) };
+                            let lb = if pj { all[j].0.clone() } else { BExpr::not(all[j].0.clone()) };
+                            found.push(BExpr::not(BExpr::bin(bp::BinOp::And, la, lb)));
+                        }
                     }
-                }
-                if let Some(c) = &self.opts.cache {
-                    if self.prover.stats.unknown == unknown {
-                        c.put_clauses(key, found.clone());
-                    }
-                }
-                clauses.extend(found);
+                    found
+                }));
             }
         }
         if clauses.is_empty() {

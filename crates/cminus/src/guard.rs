@@ -31,24 +31,9 @@ pub fn guard_null_derefs(p: &mut Program) {
         return;
     }
     let mut pt = PointsTo::analyze(p);
-    let mut plan: Vec<(usize, usize, Vec<Expr>)> = Vec::new();
-    for (pi, q) in p.procs.iter().enumerate() {
-        for (si, s) in q.body.iter().enumerate() {
-            let mut ptrs = Vec::new();
-            derefs_of_stmt(p, q, s, &mut ptrs);
-            let mut guards: Vec<Expr> = Vec::new();
-            for e in ptrs {
-                let may_be_fresh =
-                    pt.points_to(&q.name, &e).iter().any(|o| matches!(o, Obj::Alloc(id) if fallible.contains(id)));
-                if may_be_fresh && !e.has_nondet() && !guards.contains(&e) {
-                    guards.push(e);
-                }
-            }
-            if !guards.is_empty() {
-                plan.push((pi, si, guards));
-            }
-        }
-    }
+    let plan = dereferences(p, |q, e| {
+        !e.has_nondet() && pt.points_to(&q.name, e).iter().any(|o| matches!(o, Obj::Alloc(id) if fallible.contains(id)))
+    });
     // Insert from the back so that indices stay valid.
     for (pi, si, guards) in plan.into_iter().rev() {
         let loc = p.procs[pi].body[si].loc;
@@ -72,23 +57,7 @@ pub fn guard_null_derefs(p: &mut Program) {
 /// dereferences as it checks `reach_error` (the structural abstraction of Calysto checks the
 /// same assertions).
 pub fn assert_non_null(p: &mut Program) {
-    let mut plan: Vec<(usize, usize, Vec<Expr>)> = Vec::new();
-    for (pi, q) in p.procs.iter().enumerate() {
-        for (si, s) in q.body.iter().enumerate() {
-            let mut ptrs = Vec::new();
-            derefs_of_stmt(p, q, s, &mut ptrs);
-            let mut checks: Vec<Expr> = Vec::new();
-            for e in ptrs {
-                let never_null = matches!(e, Expr::AddrOf(_) | Expr::FuncAddr(_)) || e.has_nondet();
-                if !never_null && !checks.contains(&e) {
-                    checks.push(e);
-                }
-            }
-            if !checks.is_empty() {
-                plan.push((pi, si, checks));
-            }
-        }
-    }
+    let plan = dereferences(p, |_, e| !(matches!(e, Expr::AddrOf(_) | Expr::FuncAddr(_)) || e.has_nondet()));
     // Insert from the back so that indices stay valid.
     for (pi, si, checks) in plan.into_iter().rev() {
         let loc = p.procs[pi].body[si].loc;
@@ -115,6 +84,28 @@ pub fn assert_non_null(p: &mut Program) {
         let body = &mut p.procs[pi].body;
         body.splice(si..si, new);
     }
+}
+
+/// For every statement that dereferences pointer values `keep` accepts: (procedure index,
+/// statement index, those values once each, innermost first).
+fn dereferences(p: &Program, mut keep: impl FnMut(&crate::Proc, &Expr) -> bool) -> Vec<(usize, usize, Vec<Expr>)> {
+    let mut plan = Vec::new();
+    for (pi, q) in p.procs.iter().enumerate() {
+        for (si, s) in q.body.iter().enumerate() {
+            let mut ptrs = Vec::new();
+            derefs_of_stmt(p, q, s, &mut ptrs);
+            let mut kept: Vec<Expr> = Vec::new();
+            for e in ptrs {
+                if !kept.contains(&e) && keep(q, &e) {
+                    kept.push(e);
+                }
+            }
+            if !kept.is_empty() {
+                plan.push((pi, si, kept));
+            }
+        }
+    }
+    plan
 }
 
 /// The pointer values a statement dereferences, innermost first.
