@@ -291,6 +291,8 @@ struct Machine<'a> {
     /// An observer is evaluating: no choice may be asked or remembered.
     peeking: bool,
     peek_failed: bool,
+    /// The program has a union (member writes and reads then look at it; see `crate::unions`).
+    unions: bool,
 }
 
 /// Member `idx` of a union (its `members`' values) set to `v`: the other integer members
@@ -357,6 +359,7 @@ impl<'a> Machine<'a> {
             observe: None,
             peeking: false,
             peek_failed: false,
+            unions: p.structs.iter().any(|d| d.is_union),
         };
         for g in &p.globals {
             let o = m.objects.len();
@@ -844,7 +847,9 @@ impl<'a> Machine<'a> {
     fn store(&mut self, proc: Option<&Proc>, l: &Lval, v: Value) -> R<()> {
         let (o, path) = self.place(proc, l)?;
         let union = match l {
-            Lval::Field(b, _) => self.p.type_of_lval(proc, b).and_then(|t| crate::unions::union_def(self.p, &t)),
+            Lval::Field(b, _) if self.unions => {
+                self.p.type_of_lval(proc, b).and_then(|t| crate::unions::union_def(self.p, &t))
+            }
             _ => None,
         };
         match (union, path.split_last()) {
@@ -869,6 +874,9 @@ impl<'a> Machine<'a> {
     /// each, the path of its tag (after its members) and the class of the member accessed.
     fn union_tags(&self, proc: Option<&Proc>, l: &Lval, path: &[i64]) -> Vec<(Vec<i64>, i64)> {
         let mut out = Vec::new();
+        if !self.unions {
+            return out;
+        }
         let (mut cur, mut depth) = (l, path.len());
         while depth > 0 {
             match cur {

@@ -3,6 +3,7 @@
 
 use super::results::{Counterexample, Verdict};
 use super::{Check, Report};
+use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::sync::Mutex;
 
@@ -20,9 +21,18 @@ fn verdict_cell(c: &Check) -> String {
     }
 }
 
-/// Whether two checks of one unit ended UNKNOWN or ERROR for the same reason (said once).
-pub(crate) fn same_reason(a: &Check, b: &Check) -> bool {
-    a.file == b.file && a.result.verdict == b.result.verdict && a.result.detail.trim() == b.result.detail.trim()
+/// The UNKNOWN and ERROR checks grouped by unit and reason (each said once): for the first
+/// check of each group, the indices of all its checks.
+pub(crate) fn reason_groups(checks: &[Check]) -> HashMap<usize, Vec<usize>> {
+    let mut first: HashMap<(&str, Verdict, &str), usize> = HashMap::new();
+    let mut groups: HashMap<usize, Vec<usize>> = HashMap::new();
+    for (i, c) in checks.iter().enumerate() {
+        if matches!(c.result.verdict, Verdict::Unknown | Verdict::Error) {
+            let lead = *first.entry((c.file.as_str(), c.result.verdict, c.result.detail.trim())).or_insert(i);
+            groups.entry(lead).or_default().push(i);
+        }
+    }
+    groups
 }
 
 /// `entry e, rule r` for one check; for several, the entries and rules they cover.
@@ -60,7 +70,7 @@ pub fn text(r: &Report) -> String {
         let time = if c.cached { "cached".to_string() } else { format!("{:.2}s", c.result.time_secs) };
         let _ = writeln!(out, "{:<w0$}  {:<w1$}  {:<w2$}  {:>8}", name(c), c.rule, verdict_cell(c), time);
     }
-    let mut said: Vec<usize> = Vec::new();
+    let groups = reason_groups(&r.checks);
     for (i, c) in r.checks.iter().enumerate() {
         match c.result.verdict {
             Verdict::Violation if c.baseline.as_deref() != Some("unchanged") => {
@@ -75,10 +85,8 @@ pub fn text(r: &Report) -> String {
                 }
             }
             // One paragraph per reason and unit (a front-end error is every entry's and rule's).
-            Verdict::Unknown | Verdict::Error if !said.contains(&i) => {
-                let same: Vec<usize> = (i..r.checks.len()).filter(|&j| same_reason(c, &r.checks[j])).collect();
-                let which = checks_named(same.iter().map(|&j| &r.checks[j]));
-                said.extend(same);
+            Verdict::Unknown | Verdict::Error if groups.contains_key(&i) => {
+                let which = checks_named(groups[&i].iter().map(|&j| &r.checks[j]));
                 let _ =
                     writeln!(out, "\n{} {} ({which}): {}", c.result.verdict.as_str(), c.file, c.result.detail.trim());
             }

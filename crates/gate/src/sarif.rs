@@ -133,7 +133,8 @@ pub fn sarif(r: &Report, with_baseline: bool) -> Value {
     let mut results = vec![];
     let mut notes = vec![];
     let mut duplicates: Vec<Value> = vec![];
-    for c in &r.checks {
+    let groups = super::output::reason_groups(&r.checks);
+    for (i, c) in r.checks.iter().enumerate() {
         match c.result.verdict {
             Verdict::Violation => {
                 let Some(cex) = &c.result.counterexample else { continue };
@@ -158,9 +159,8 @@ pub fn sarif(r: &Report, with_baseline: bool) -> Value {
             }
             // One notification per unit and reason, naming every check it covers.
             Verdict::Unknown | Verdict::Error => {
-                if !r.checks.iter().take_while(|x| !std::ptr::eq(*x, c)).any(|x| super::output::same_reason(x, c)) {
-                    let same: Vec<&super::Check> =
-                        r.checks.iter().filter(|x| super::output::same_reason(x, c)).collect();
+                if let Some(group) = groups.get(&i) {
+                    let same: Vec<&super::Check> = group.iter().map(|&j| &r.checks[j]).collect();
                     notes.push(notification(&paths, &same));
                 }
             }

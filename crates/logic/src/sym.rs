@@ -54,6 +54,8 @@ pub struct Env<'p, 'ctx> {
     /// What a mixed union read through a member of another class holds (see
     /// [`cminus::unions`]): unknown, but the same for the same address in the same memory.
     punned: FuncDecl<'ctx>,
+    /// The program has a union (reads and writes then look for tags and narrow members).
+    unions: bool,
 }
 
 impl<'p, 'ctx> Env<'p, 'ctx> {
@@ -71,6 +73,7 @@ impl<'p, 'ctx> Env<'p, 'ctx> {
             addr_log: Default::default(),
             addr_to_int,
             punned,
+            unions: prog.structs.iter().any(|d| d.is_union),
         }
     }
 
@@ -425,6 +428,9 @@ impl<'ctx> State<'ctx> {
     /// is exactly what the cells hold (each union's tag is 0 or the member's class); read
     /// through a member of another class the value is unknown (see [`cminus::unions`]).
     fn tag_guard(&self, env: &Env<'_, 'ctx>, l: &Lval) -> Result<Option<Bool<'ctx>>, LogicError> {
+        if !env.unions {
+            return Ok(None);
+        }
         let proc = self.proc.as_deref().and_then(|p| env.prog.proc(p));
         let mut conds = Vec::new();
         for (u, class) in cminus::unions::tagged_accesses(env.prog, proc, l) {
@@ -449,6 +455,9 @@ impl<'ctx> State<'ctx> {
 
     /// A write through `l` sets the tag of every mixed union it goes through.
     fn set_tags(&mut self, env: &Env<'_, 'ctx>, l: &Lval) -> Result<(), LogicError> {
+        if !env.unions {
+            return Ok(());
+        }
         let proc = self.proc.as_deref().and_then(|p| env.prog.proc(p));
         for (u, class) in cminus::unions::tagged_accesses(env.prog, proc, l) {
             let a = self.tag_addr(env, &u)?;
@@ -485,6 +494,9 @@ impl<'ctx> State<'ctx> {
     /// widest integer member (see [`cminus::unions`]).
     fn narrow_union_member(&self, env: &Env, l: &Lval) -> Option<u16> {
         let Lval::Field(b, f) = l else { return None };
+        if !env.unions {
+            return None;
+        }
         let t = self.type_of_lval(env, b).ok()?;
         cminus::unions::narrow_member_write(env.prog, &t, f).map(|(bits, _)| bits)
     }
