@@ -721,6 +721,14 @@ impl<'a> Machine<'a> {
             }
             return Ok(Some(Value::Ptr { obj: o, path: vec![0] }));
         }
+        if crate::names::is_unknown_write(name) {
+            // What an unknown function wrote: nothing (see `names::unknown_write`). The
+            // choice is still asked (and ignored) like any external result, so the value is
+            // not mistaken for a determined one and the choices stay aligned with Newton's.
+            let t = self.p.extern_fn(name).map(|e| e.ty.ret.clone()).unwrap_or(Type::INT);
+            let _ = self.nondet_value(&t, Ask::Nondet);
+            return Ok(args.first().cloned());
+        }
         if matches!(name, "free" | "kfree" | "vfree" | "ExFreePool" | "ExFreePoolWithTag") {
             let _ = args;
             return Ok(None);

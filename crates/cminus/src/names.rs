@@ -31,6 +31,28 @@ pub fn stream_object(stream: &str) -> String {
 /// array's bounds); like `alloca`, it never fails (`pointsto::extern_allocation`).
 pub const VLA_ALLOC: &str = "__slam_vla";
 
+/// What a function without a body may have written into a scalar it could reach through a
+/// pointer argument: `x := __slam_written_i32(x)` after the call. The abstraction and path
+/// simulation treat it as any external function (an unknown result: the write may be
+/// anything, so a proof holds whatever the function writes); the interpreter returns the
+/// argument (the function writes nothing), so a reported violation needs no write —
+/// real under both readings of an unknown function.
+pub fn unknown_write(t: &crate::Type) -> String {
+    match t {
+        crate::Type::Int { bits, signed } => format!("{UNKNOWN_WRITE}{}{bits}", if *signed { 'i' } else { 'u' }),
+        crate::Type::Bool => format!("{UNKNOWN_WRITE}bool"),
+        _ => format!("{UNKNOWN_WRITE}other"),
+    }
+}
+
+const UNKNOWN_WRITE: &str = "__slam_written_";
+
+/// Whether a callee is one of the [`unknown_write`] functions.
+pub fn is_unknown_write(name: &str) -> bool {
+    name.strip_prefix(UNKNOWN_WRITE)
+        .is_some_and(|r| r == "bool" || r == "other" || (r.len() > 1 && r[1..].bytes().all(|b| b.is_ascii_digit())))
+}
+
 /// The front end's `n`th temporary of a procedure.
 pub fn temp(n: u32) -> String {
     format!("__t{n}")

@@ -21,6 +21,7 @@
 //! past the deadline. Prover queries are also given at most the time left.
 
 pub mod constants;
+pub mod invariants;
 mod preds;
 pub mod proof;
 pub mod strategy;
@@ -380,6 +381,7 @@ impl Runner {
             cancel: cancel.clone(),
             shared: self.shared,
             consts: Default::default(),
+            invariants_tried: false,
         };
         let (tx, rx) = mpsc::channel();
         let spawned = std::thread::Builder::new().name("cegar".into()).stack_size(256 << 20).spawn(move || {
@@ -583,6 +585,8 @@ struct Worker {
     /// The globals that hold a constant ([`constants`]), folded into the program and into
     /// every predicate the loop takes.
     consts: std::collections::HashMap<String, cminus::Expr>,
+    /// Whether the loop-invariant candidates ([`invariants`]) were offered already.
+    invariants_tried: bool,
 }
 
 impl Worker {
@@ -878,6 +882,10 @@ impl Worker {
                 return None;
             }
         }
+        if self.add_invariants(it, index) {
+            it.result = IterationResult::Refined;
+            return None;
+        }
         if let Some(precise) = self.abstractor.more_precise() {
             tracing::info!(
                 from = self.abstractor.name(),
@@ -890,6 +898,20 @@ impl Worker {
         }
         it.result = IterationResult::NoNewPredicates;
         Some(End::new(StopReason::NoNewPredicates, self.stuck_detail(index, at, path)))
+    }
+
+    /// Once per check: the loop-invariant candidates of concrete runs ([`invariants`]) join
+    /// the predicates; whether any was new.
+    fn add_invariants(&mut self, it: &mut Iteration, index: usize) -> bool {
+        if self.invariants_tried {
+            return false;
+        }
+        self.invariants_tried = true;
+        let before = it.added.len();
+        self.add_predicates(it, invariants::candidates(&self.prog), index);
+        let n = it.added.len() - before;
+        tracing::info!(added = n, "loop-invariant candidates from concrete runs");
+        n > 0
     }
 
     fn stuck_detail(&self, index: usize, at: usize, path: &[newton::PathStep]) -> String {

@@ -471,6 +471,25 @@ fn confirm(prog: &Program, path: &[PathStep], cex: Counterexample) -> Verdict {
     let k = run.trace.iter().zip(&want).take_while(|(a, b)| a == b).count();
     let unmodelled = matches!(run.outcome, cminus::interp::Outcome::Stuck { unmodelled: true, .. });
     let kind = if unmodelled { crate::UndecidedKind::Unsupported } else { crate::UndecidedKind::Other };
+    let unknown_write = path[..(k + 1).min(path.len())].iter().find_map(|s| {
+        let (pi, si) = prog.stmt(s.stmt)?;
+        let st = &prog.procs[pi].body[si];
+        match &st.kind {
+            cminus::StmtKind::Call { callee, .. } if cminus::names::is_unknown_write(callee) => Some(st.loc.line),
+            _ => None,
+        }
+    });
+    if let Some(line) = unknown_write {
+        // the prover's model lets a function without a body write through a pointer
+        return Verdict::Unknown(Undecided {
+            kind: crate::UndecidedKind::Unsupported,
+            message: format!(
+                "the path is feasible only if a function slam has no body for (called at line {line}) writes \
+                 through its pointer argument: slam proves what holds whatever such a function writes, and \
+                 reports only violations that need no such write"
+            ),
+        });
+    }
     Verdict::Unknown(Undecided {
         kind,
         message: format!(

@@ -152,8 +152,10 @@ impl<'o> Lowerer<'o> {
             Some(f) => {
                 let writes = !self.defined_fns.contains(&f);
                 self.emit(StmtKind::Call { ret, callee: f.clone(), args: args.clone() })?;
-                if writes {
+                if writes && memory::is_writer(&f) {
                     self.havoc_written(&f, &args)?;
+                } else if writes {
+                    self.havoc_unknown_call(&f, &args)?;
                 }
                 Ok(())
             }

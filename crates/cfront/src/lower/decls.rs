@@ -18,6 +18,7 @@ impl<'o> Lowerer<'o> {
                 continue;
             }
             if let Type::Func(ft) = &info.ty {
+                self.note_readonly_params(&name, &id.node.declarator);
                 self.declare_func(&name, (**ft).clone());
                 continue;
             }
@@ -167,6 +168,7 @@ impl<'o> Lowerer<'o> {
                 }
                 _ if matches!(info.ty, Type::Func(_)) => {
                     let Type::Func(ft) = info.ty else { unreachable!() };
+                    self.note_readonly_params(&name, &id.node.declarator);
                     self.declare_func(&name, *ft);
                     continue;
                 }

@@ -191,7 +191,7 @@ impl Lowerer<'_> {
 
     /// `body(i)` for every element index `i` in `0..count`: straight for one object, else a
     /// loop (upwards, or downwards for `memmove` onto a higher address).
-    fn each_element(
+    pub(super) fn each_element(
         &mut self,
         count: usize,
         backward: bool,
@@ -224,7 +224,7 @@ impl Lowerer<'_> {
     }
 
     /// A pointer used several times: in a temporary unless it is a variable's address.
-    fn keep_pointer(&mut self, p: Expr, t: &Type) -> Res<Expr> {
+    pub(super) fn keep_pointer(&mut self, p: Expr, t: &Type) -> Res<Expr> {
         if matches!(p, Expr::AddrOf(Lval::Var(_))) {
             return Ok(p);
         }
@@ -236,7 +236,7 @@ impl Lowerer<'_> {
     /// The scalar parts of an object (every member of a union too: all its bytes are set).
     /// `false` when an object has a part that is not a complete scalar, struct or array, or too
     /// many parts.
-    fn scalar_leaves(&self, l: Lval, t: &Type, out: &mut Vec<(Lval, Type)>) -> bool {
+    pub(super) fn scalar_leaves(&self, l: Lval, t: &Type, out: &mut Vec<(Lval, Type)>) -> bool {
         if out.len() > MAX_LEAVES {
             return false;
         }
@@ -316,6 +316,11 @@ const WRITERS: &[(&str, usize, bool)] = &[
     ("scanf", 1, true),
 ];
 
+/// Whether `n` is one of the [`WRITERS`].
+pub(super) fn is_writer(n: &str) -> bool {
+    WRITERS.iter().any(|w| w.0 == n)
+}
+
 impl Lowerer<'_> {
     /// After a call of one of the [`WRITERS`]: what it may write becomes unknown — every
     /// character of a destination `char` array, the scalar behind `&x`. A destination slam
@@ -337,15 +342,7 @@ impl Lowerer<'_> {
                 Lval::Index(b, i) if **i == Expr::Int(0) => (b.as_ref().clone(), true),
                 l => (l.clone(), false),
             };
-            let proc = self.f.as_ref().map(|f| Proc {
-                name: f.name.clone(),
-                formals: f.formals.clone(),
-                locals: f.locals.clone(),
-                ret: f.ret.clone(),
-                variadic: false,
-                body: vec![],
-                loc: Loc::default(),
-            });
+            let proc = self.current_proc();
             let ty = self.prog.type_of_lval(proc.as_ref(), &obj);
             match ty {
                 Some(Type::Array(e, Some(len))) if matches!(*e, Type::Int { bits: 8, .. }) => {

@@ -6,6 +6,7 @@ mod constants;
 mod control;
 mod decls;
 mod exit;
+mod externs;
 mod functions;
 mod lvalues;
 mod memory;
@@ -110,6 +111,9 @@ struct Lowerer<'o> {
     /// local): the temporary holding the length (as evaluated at the declaration), its type,
     /// and the element type.
     vlas: HashMap<String, (String, Type, Type)>,
+    /// Per declared function, which parameters point to `const` (an unknown function does
+    /// not write through those, see `externs`).
+    readonly_params: HashMap<String, Vec<bool>>,
 }
 
 const FRESH_PREFIX: &str = "L";
@@ -148,6 +152,7 @@ pub(crate) fn lower_units(mut units: Vec<Unit>, opts: &Options) -> Result<Progra
         indirect: vec![],
         cur_loc: Loc::default(),
         const_globals: HashMap::new(),
+        readonly_params: HashMap::new(),
         const_globals_fold: false,
         vlas: HashMap::new(),
         failed_fns: vec![],
