@@ -56,7 +56,7 @@ pub fn candidates(prog: &Program) -> Vec<Pred> {
             let mut forms = vec![e.clone()];
             if matches!(e, Expr::Binary(BinOp::Eq, ..)) || mentions_sum(&e) {
                 for (v, rhs) in &head.assigns {
-                    let back = subst(&e, v, rhs);
+                    let back = e.subst_var(v, rhs);
                     if back != e && !forms.contains(&back) {
                         forms.push(back);
                     }
@@ -149,17 +149,6 @@ fn loop_heads(prog: &Program) -> HashMap<StmtId, Head> {
     }
     heads.retain(|_, h| !h.vars.is_empty());
     heads
-}
-
-/// `e` with variable `v` replaced by `by` (the weakest precondition of `e` through `v := by`).
-fn subst(e: &Expr, v: &str, by: &Expr) -> Expr {
-    match e {
-        Expr::Lval(cminus::Lval::Var(x)) if x == v => by.clone(),
-        Expr::Binary(op, a, b) => Expr::bin(*op, subst(a, v, by), subst(b, v, by)),
-        Expr::Unary(op, a) => Expr::Unary(*op, Box::new(subst(a, v, by))),
-        Expr::Cast(t, a) => Expr::Cast(t.clone(), Box::new(subst(a, v, by))),
-        e => e.clone(),
-    }
 }
 
 /// Whether a relation is over a sum (`x + y <= z`).

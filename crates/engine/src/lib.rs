@@ -769,6 +769,8 @@ impl Worker {
             newton::Verdict::Infeasible { at, preds } => {
                 it.infeasible_at = Some(at);
                 self.add_predicates(it, preds, index);
+                let found: Vec<cminus::pred::Pred> = it.added.iter().map(PredInfo::pred).collect();
+                self.add_predicates(it, preds::through_returns(&self.prog, &found), index);
                 if it.added.is_empty() {
                     self.stuck(it, index, at, path)
                 } else {

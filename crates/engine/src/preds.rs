@@ -3,7 +3,7 @@
 //! every refinement.
 
 use c2bp::Pred;
-use cminus::{BinOp, Expr, Proc, Program, StmtKind, UnOp};
+use cminus::{BinOp, Expr, Lval, Proc, Program, StmtKind, UnOp};
 use std::collections::{HashMap, HashSet, VecDeque};
 
 /// How many branch statements back from an error statement the guard search looks.
@@ -269,4 +269,84 @@ pub fn initial_predicates(prog: &Program, rule_preds: Option<&[Pred]>) -> PredSe
         }
     }
     set
+}
+
+/// The most predicates [`through_returns`] adds for one round of refinement.
+const RETURN_PREDS: usize = 64;
+
+/// Predicates on a procedure's return value carried to every caller that keeps the result in
+/// a local (`f: $ret == lowerDriverReturn` gives `g: tmp == lowerDriverReturn` for
+/// `tmp := f(…)`), and on through `return tmp` to `g`'s own callers. Newton finds these one
+/// call site per round (on a driver, one dispatch routine per iteration); only predicates
+/// whose other variables are globals move, since a caller cannot see the callee's locals.
+pub fn through_returns(prog: &Program, seeds: &[Pred]) -> Vec<Pred> {
+    let movable = |p: &Pred| {
+        let mut vars = HashSet::new();
+        vars_of(&p.expr, &mut vars);
+        vars.contains(c2bp::RET) && vars.iter().all(|v| v == c2bp::RET || prog.global(v).is_some())
+    };
+    let mut work: Vec<Pred> = seeds.iter().filter(|p| p.scope.is_some() && movable(p)).cloned().collect();
+    let mut seen: HashSet<(Option<String>, String)> =
+        work.iter().map(|p| (p.scope.clone(), c2bp::pred_name(&p.expr))).collect();
+    let mut out = Vec::new();
+    while let Some(p) = work.pop() {
+        let Some(callee) = p.scope.as_deref() else { continue };
+        for g in &prog.procs {
+            for s in &g.body {
+                let StmtKind::Call { ret: Some(Lval::Var(x)), callee: c, .. } = &s.kind else { continue };
+                if c != callee || g.var(x).is_none() {
+                    continue;
+                }
+                let at_call = Pred::local(&g.name, p.expr.subst_var(c2bp::RET, &Expr::var(x)));
+                if !seen.insert((at_call.scope.clone(), c2bp::pred_name(&at_call.expr))) {
+                    continue;
+                }
+                out.push(at_call.clone());
+                let returned = g
+                    .body
+                    .iter()
+                    .any(|r| matches!(&r.kind, StmtKind::Return(Some(Expr::Lval(Lval::Var(y)))) if y == x));
+                if returned {
+                    let up = Pred::local(&g.name, at_call.expr.subst_var(x, &Expr::var(c2bp::RET)));
+                    if seen.insert((up.scope.clone(), c2bp::pred_name(&up.expr))) {
+                        out.push(up.clone());
+                        work.push(up);
+                    }
+                }
+                if out.len() >= RETURN_PREDS {
+                    return out;
+                }
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn return_predicates_reach_every_caller_that_keeps_the_result() {
+        let prog = cfront::lower_str(
+            "t.c",
+            "int g; int f(void) { return g; }
+             int h(void) { int t; t = f(); return t; }
+             int main(void) { int r; r = h(); int s; s = f(); return r + s; }",
+            &cfront::Options::default(),
+        )
+        .unwrap();
+        let ret = || Expr::var(c2bp::RET);
+        let seed = Pred::local("f", Expr::bin(BinOp::Eq, ret(), Expr::var("g")));
+        let got: Vec<String> = through_returns(&prog, &[seed])
+            .iter()
+            .map(|p| format!("{}: {}", p.scope.as_deref().unwrap_or("global"), c2bp::pred_name(&p.expr)))
+            .collect();
+        for want in ["h: t == g", "h: $ret == g", "main: r == g", "main: s == g"] {
+            assert!(got.iter().any(|g| g == want), "{want} missing from {got:?}");
+        }
+        // a predicate over a callee's local does not move
+        let local = Pred::local("h", Expr::bin(BinOp::Eq, ret(), Expr::var("t")));
+        assert!(through_returns(&prog, &[local]).is_empty());
+    }
 }
