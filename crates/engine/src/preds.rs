@@ -278,12 +278,20 @@ const RETURN_PREDS: usize = 64;
 /// a local (`f: $ret == lowerDriverReturn` gives `g: tmp == lowerDriverReturn` for
 /// `tmp := f(…)`), and on through `return tmp` to `g`'s own callers. Newton finds these one
 /// call site per round (on a driver, one dispatch routine per iteration); only predicates
-/// whose other variables are globals move, since a caller cannot see the callee's locals.
+/// over the result and globals move (a caller cannot see the callee's locals).
 pub fn through_returns(prog: &Program, seeds: &[Pred]) -> Vec<Pred> {
     let movable = |p: &Pred| {
         let mut vars = HashSet::new();
         vars_of(&p.expr, &mut vars);
         vars.contains(c2bp::RET) && vars.iter().all(|v| v == c2bp::RET || prog.global(v).is_some())
+    };
+    // A relation with a global (`$ret == lowerDriverReturn`) moves on through returns; a
+    // constant result (`$ret == 259`) only to the direct callers, or it would spread to every
+    // caller of a routine called everywhere.
+    let relational = |p: &Pred| {
+        let mut vars = HashSet::new();
+        vars_of(&p.expr, &mut vars);
+        vars.len() > 1
     };
     let mut work: Vec<Pred> = seeds.iter().filter(|p| p.scope.is_some() && movable(p)).cloned().collect();
     let mut seen: HashSet<(Option<String>, String)> =
@@ -302,10 +310,10 @@ pub fn through_returns(prog: &Program, seeds: &[Pred]) -> Vec<Pred> {
                     continue;
                 }
                 out.push(at_call.clone());
-                let returned = g
-                    .body
-                    .iter()
-                    .any(|r| matches!(&r.kind, StmtKind::Return(Some(Expr::Lval(Lval::Var(y)))) if y == x));
+                let returned = relational(&at_call)
+                    && g.body
+                        .iter()
+                        .any(|r| matches!(&r.kind, StmtKind::Return(Some(Expr::Lval(Lval::Var(y)))) if y == x));
                 if returned {
                     let up = Pred::local(&g.name, at_call.expr.subst_var(x, &Expr::var(c2bp::RET)));
                     if seen.insert((up.scope.clone(), c2bp::pred_name(&up.expr))) {
