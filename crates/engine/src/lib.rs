@@ -884,10 +884,6 @@ impl Worker {
                 return None;
             }
         }
-        if self.add_invariants(it, index) {
-            it.result = IterationResult::Refined;
-            return None;
-        }
         if let Some(precise) = self.abstractor.more_precise() {
             tracing::info!(
                 from = self.abstractor.name(),
@@ -896,6 +892,12 @@ impl Worker {
             );
             self.abstractor = precise;
             it.result = IterationResult::MorePrecise;
+            return None;
+        }
+        // last: guesses that generalise across loop iterations (costly for the abstraction,
+        // so only when the most precise one is stuck too)
+        if self.add_invariants(it, index) {
+            it.result = IterationResult::Refined;
             return None;
         }
         it.result = IterationResult::NoNewPredicates;
