@@ -92,6 +92,63 @@ fn choose(pos: BExpr, neg: BExpr) -> BExpr {
     }
 }
 
+/// The states from which an update's `schoose[pos, neg]` right-hand sides are consistent:
+/// `!(pos & neg)` for each. `pos` implies the predicate's new value and `neg` its negation, so
+/// no concrete state satisfies both; without the clause, such an abstract state (inconsistent
+/// facts, e.g. a callee's return facts that contradict the caller's) takes `pos` and the
+/// checker follows a transition no execution has, which refinement cannot remove (its
+/// predicates are all there already).
+fn consistent(rhs: &[BExpr]) -> Option<BExpr> {
+    rhs.iter()
+        .filter_map(|e| match e {
+            BExpr::Schoose(p, n) if !disjoint(p, n) => {
+                Some(BExpr::not(BExpr::bin(bp::BinOp::And, (**p).clone(), (**n).clone())))
+            }
+            _ => None,
+        })
+        .reduce(|a, b| BExpr::bin(bp::BinOp::And, a, b))
+}
+
+/// Whether two disjunctions of cubes can never hold together (every pair of cubes has a
+/// complementary literal), so that `!(p & n)` says nothing; `false` when unsure.
+fn disjoint(p: &BExpr, n: &BExpr) -> bool {
+    fn cubes(e: &BExpr, out: &mut Vec<Vec<(String, bool)>>) -> bool {
+        match e {
+            BExpr::Const(false) => true,
+            BExpr::Bin(bp::BinOp::Or, a, b) => cubes(a, out) && cubes(b, out),
+            e => {
+                let mut c = Vec::new();
+                let ok = lits(e, &mut c);
+                out.push(c);
+                ok
+            }
+        }
+    }
+    fn lits(e: &BExpr, out: &mut Vec<(String, bool)>) -> bool {
+        match e {
+            BExpr::Const(true) => true,
+            BExpr::Var(v) => {
+                out.push((v.clone(), true));
+                true
+            }
+            BExpr::Not(inner) => match &**inner {
+                BExpr::Var(v) => {
+                    out.push((v.clone(), false));
+                    true
+                }
+                _ => false,
+            },
+            BExpr::Bin(bp::BinOp::And, a, b) => lits(a, out) && lits(b, out),
+            _ => false,
+        }
+    }
+    let (mut pc, mut nc) = (Vec::new(), Vec::new());
+    if !cubes(p, &mut pc) || !cubes(n, &mut nc) {
+        return false;
+    }
+    pc.iter().all(|a| nc.iter().all(|b| a.iter().any(|(v, s)| b.iter().any(|(w, t)| v == w && s != t))))
+}
+
 fn combinations(n: usize, k: usize) -> Vec<Vec<usize>> {
     let mut out = Vec::new();
     let mut cur = Vec::new();
@@ -539,7 +596,8 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
                 None => BExpr::Nondet,
             });
         }
-        vec![self.stamp(s, BKind::Assign { lhs: names, rhs, constrain: None })]
+        let constrain = consistent(&rhs);
+        vec![self.stamp(s, BKind::Assign { lhs: names, rhs, constrain })]
     }
 
     fn assume(&mut self, s: &Stmt, e: &Expr) -> Vec<BStmt> {
@@ -809,7 +867,8 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
                 None => BExpr::Nondet,
             });
         }
-        BStmt::new(BKind::Assign { lhs: names, rhs, constrain: None })
+        let constrain = consistent(&rhs);
+        BStmt::new(BKind::Assign { lhs: names, rhs, constrain })
     }
 
     /// Enforce clauses under `key`, from the cache across rounds or computed by `compute`

@@ -154,3 +154,28 @@ int main() {
     let (_, b) = abs(src, "main: x == 1\nmain: x == 2\n", Strategy::Cartesian);
     assert!(error_reachable(&b), "{}", bp::print(&b));
 }
+
+/// A call whose return facts contradict the caller's (floppy_simpl4's pattern): after
+/// `x = f(k)` with `x == 7 && x == g` before and `f` returning 5, the state with `t$1`
+/// (`$ret == g`) true is inconsistent; `schoose` would take its positive side and keep
+/// `x == 7`, a transition no execution has and refinement cannot remove. The update's
+/// consistency clause blocks it.
+#[test]
+fn an_update_from_inconsistent_facts_is_blocked() {
+    let src = "int g;
+int f(int k) { if (k) return 5; return g; }
+int main(int k) {
+  int x;
+  x = g;
+  if (g != 7) return 0;
+  x = f(k);
+  if (x == 7 && k) reach_error();
+  return 0;
+}
+";
+    let preds = "main: x == 7\nmain: x == g\nglobal: g == 7\nmain: k == 0\nf: $ret == 7\nf: $ret == g\nf: k == 0\n";
+    let (_, b) = abs(src, preds, Strategy::Cartesian);
+    let text = bp::print(&b);
+    assert!(text.contains("constrain !("), "{text}");
+    assert!(!error_reachable(&b), "{text}");
+}

@@ -30,7 +30,6 @@ const KNOWN_GAPS: &[(&str, &str)] = &[
     ("c/struct_ptr_alias.c", "expected SAFE, got UNKNOWN: Newton: the spurious trace yields no new predicate (cartesian and boolean abstraction)"),
     ("check/recursion_bug.c", "expected VIOLATION, got UNKNOWN: Newton: the spurious trace yields no new predicate (cartesian and boolean abstraction)"),
     ("slic/file/ok_two_files.c", "expected SAFE, got UNKNOWN: Newton: the spurious trace yields no new predicate (cartesian and boolean abstraction)"),
-    ("slic/memory/bad_use_after_free.c", "expected VIOLATION, got UNKNOWN: memset and memcpy of 8 bytes now write the buffer (before, an external call left it alone: unsound); the error lies after both loops, and Newton finds one predicate per loop iteration (i < 8, i + 1 < 8, …), so the 20 s limit is reached first"),
     ("slic/memory/ok_alloc_free.c", "expected SAFE, got UNKNOWN: time limit (20 s) in the abstraction (allocations may fail: NULL guards add predicates)"),
 ];
 
