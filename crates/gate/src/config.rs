@@ -57,7 +57,7 @@ pub struct LimitsFile {
 }
 
 /// The engines `slam check --engine` accepts.
-pub const ENGINES: &[&str] = &["cegar", "search", "portfolio"];
+pub const ENGINES: &[&str] = &["cegar", "search", "portfolio", "structural"];
 
 /// The project file, resolved: paths made absolute against its directory.
 #[derive(Debug, Default, Clone)]
@@ -140,7 +140,7 @@ pub fn parse(path: &Path, text: &str) -> Result<Project, ConfigError> {
             return Err(err_at(
                 e.span().start,
                 format!(
-                    "bad value for `engine`: \"{}\" (expected \"cegar\", \"search\" or \"portfolio\")",
+                    "bad value for `engine`: \"{}\" (expected \"cegar\", \"search\", \"portfolio\" or \"structural\")",
                     e.get_ref()
                 ),
             ));
