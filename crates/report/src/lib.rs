@@ -555,7 +555,7 @@ pub fn unsupported(ctx: &Context, detail: &str, secs: f64, json: bool) -> String
             strategies: None,
             engine: None,
             search: None,
-        structural: None,
+            structural: None,
             iterations: 0,
             predicates: Vec::new(),
             internal_predicates: 0,

@@ -22,9 +22,8 @@ struct Case {
 }
 
 fn cases(dir: &Path) -> Vec<Case> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .map(|rd| rd.flatten().map(|e| e.path()).collect())
-        .unwrap_or_default();
+    let mut files: Vec<PathBuf> =
+        std::fs::read_dir(dir).map(|rd| rd.flatten().map(|e| e.path()).collect()).unwrap_or_default();
     files.retain(|p| p.extension().is_some_and(|x| x == "c" || x == "i"));
     files.sort();
     let mut out = Vec::new();
@@ -83,7 +82,10 @@ fn null_deref_bugs_are_reported_with_replayed_traces_and_twins_end_bounded() {
                 if (verdict, reason) != ("UNKNOWN", "bounded") {
                     problems.push(format!("{name}: expected UNKNOWN bounded, got {verdict} {reason}"));
                 }
-                if !j["detail"].as_str().unwrap_or("").starts_with("no violation within the bound (loops unrolled 1 times)")
+                if !j["detail"]
+                    .as_str()
+                    .unwrap_or("")
+                    .starts_with("no violation within the bound (loops unrolled 1 times)")
                 {
                     problems.push(format!("{name}: detail {}", j["detail"]));
                 }
@@ -136,7 +138,10 @@ fn the_bound_is_reported_and_configurable() {
     assert!(once["structural"]["cut"].as_u64().unwrap() >= 1, "{once}");
     let text = Command::new(SLAM).args(["check", "--engine", "structural"]).arg(&case.path).output().unwrap();
     let text = String::from_utf8_lossy(&text.stdout);
-    assert!(text.contains("UNKNOWN: bounded") && text.contains("No violation within the bound (loops unrolled 1 times)"), "{text}");
+    assert!(
+        text.contains("UNKNOWN: bounded") && text.contains("No violation within the bound (loops unrolled 1 times)"),
+        "{text}"
+    );
     let four = structural(&case, &["--unroll", "4"]);
     assert_eq!(four["verdict"], "VIOLATION", "{four}");
     assert_eq!(four["counterexample"]["replay"]["confirmed"], Value::Bool(true), "{four}");

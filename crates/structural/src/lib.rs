@@ -125,6 +125,8 @@ struct Enc<'a, 'p, 'ctx> {
     sites: Vec<Site<'ctx>>,
     edges: Vec<Formula<'ctx>>,
     frames: u64,
+    /// Counter of the encoding's own variables (choices, unmodelled conditions).
+    names: u64,
     allocs: i64,
     cut: usize,
 }
@@ -201,11 +203,15 @@ fn run(prog: &Program, opts: &Options, start: Instant, stats: &mut StructuralSta
         stats.procedures_summarised = 0;
         return Ending::new(
             StopReason::Bounded,
-            format!("no violation within the bound (loops unrolled {} times): the entry reaches no error statement", stats.unroll),
+            format!(
+                "no violation within the bound (loops unrolled {} times): the entry reaches no error statement",
+                stats.unroll
+            ),
         );
     }
     let timed_out = || {
-        opts.time.is_some_and(|t| start.elapsed() >= t) || opts.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed))
+        opts.time.is_some_and(|t| start.elapsed() >= t)
+            || opts.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed))
     };
     let ctx = logic::new_context();
     let mut prover = Prover::new(&ctx, opts.query_timeout).with_cancel(opts.cancel.clone());
@@ -232,6 +238,7 @@ fn run(prog: &Program, opts: &Options, start: Instant, stats: &mut StructuralSta
             sites: Vec::new(),
             edges: Vec::new(),
             frames: 0,
+            names: 0,
             allocs: 0,
             cut: 0,
         };
@@ -287,9 +294,7 @@ fn run(prog: &Program, opts: &Options, start: Instant, stats: &mut StructuralSta
                     break;
                 }
                 let confirmed = match end {
-                    End::Error(stmt) if stmt == site.stmt && abstracted.is_empty() => {
-                        confirm(prog, &path, stmt, opts)
-                    }
+                    End::Error(stmt) if stmt == site.stmt && abstracted.is_empty() => confirm(prog, &path, stmt, opts),
                     _ => None,
                 };
                 match confirmed {
@@ -479,7 +484,9 @@ impl<'a, 'p, 'ctx> Enc<'a, 'p, 'ctx> {
                     }
                 }
                 StmtKind::Assume(e) => {
-                    let c = st.cond(&self.env, e).unwrap_or_else(|_| formula::atom(self.env.ctx, self.fresh_name("unmodelled")));
+                    let c = st
+                        .cond(&self.env, e)
+                        .unwrap_or_else(|_| formula::atom(self.env.ctx, self.fresh_name("unmodelled")));
                     g = formula::and(self.env.ctx, &[&g, &c]);
                 }
                 StmtKind::Goto(_) | StmtKind::Skip => {}
@@ -593,15 +600,16 @@ impl<'a, 'p, 'ctx> Enc<'a, 'p, 'ctx> {
         if n <= 1 {
             return vec![g.clone(); n];
         }
-        let atoms: Vec<Formula> = (0..n - 1).map(|_| formula::atom(self.env.ctx, self.fresh_name("choice"))).collect();
+        let atoms: Vec<Option<Formula>> =
+            (0..n).map(|i| (i + 1 < n).then(|| formula::atom(self.env.ctx, self.fresh_name("choice")))).collect();
         let mut out = Vec::new();
         let mut before: Vec<Formula> = Vec::new();
-        for i in 0..n {
+        for a in &atoms {
             let mut conj: Vec<Formula> = vec![g.clone()];
             conj.extend(before.iter().cloned());
-            if i + 1 < n {
-                conj.push(atoms[i].clone());
-                before.push(formula::not(&atoms[i]));
+            if let Some(a) = a {
+                conj.push(a.clone());
+                before.push(formula::not(a));
             }
             let refs: Vec<&Formula> = conj.iter().collect();
             out.push(formula::and(self.env.ctx, &refs));
@@ -610,8 +618,8 @@ impl<'a, 'p, 'ctx> Enc<'a, 'p, 'ctx> {
     }
 
     fn fresh_name(&mut self, hint: &str) -> String {
-        self.frames += 1;
-        format!("{hint}!{}", self.frames)
+        self.names += 1;
+        format!("{hint}!{}", self.names)
     }
 
     /// What a call left abstract may do: return anything, write any global and any memory.
