@@ -238,7 +238,9 @@ mod tests {
         assert!(e.message.contains("data_model"));
         let e = err("engine = \"fast\"\n");
         assert_eq!((e.line, e.col), (1, 10));
-        assert!(e.message.contains("`engine`") && e.message.contains("portfolio"), "{}", e.message);
+        assert!(e.message.contains("`engine`") && e.message.contains("structural"), "{}", e.message);
+        let p = parse(Path::new("slam.toml"), "engine = \"structural\"\n").unwrap();
+        assert_eq!(p.engine.as_deref(), Some("structural"));
         let e = err("[limits]\nmemory = -3\n");
         assert_eq!(e.line, 2);
         assert!(e.message.contains("limits.memory"));
