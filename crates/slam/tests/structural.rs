@@ -195,3 +195,21 @@ fn never_a_violation_where_the_corpus_expects_safe() {
     assert!(found > bugs / 3, "found {found} of {bugs}");
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
+
+#[test]
+fn indexing_asserts_the_base_pointer() {
+    // `p[i]` asserts `p != NULL` (the base), so the report names `p` and the index does not
+    // matter; a non-NULL base plus a wrapping index is no NULL dereference.
+    let dir = std::env::temp_dir().join(format!("slam-structural-index-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let g = dir.join("index.c");
+    std::fs::write(
+        &g,
+        "extern int __VERIFIER_nondet_int(void);\nint g(int *p, long i) { return p[i]; }\nint main(void) { int a[2] = {1, 2}; int *p = __VERIFIER_nondet_int() ? a : 0; return g(p, __VERIFIER_nondet_int()); }\n",
+    )
+    .unwrap();
+    let idx = Case { path: g, expect: "VIOLATION".into(), rule: None, ilp32: false };
+    let j = structural(&idx, &["--property", "null-deref"]);
+    assert_eq!(j["counterexample"]["message"], "null dereference: p", "{j}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
