@@ -375,13 +375,20 @@ fn confirm(
 ) -> Option<(newton::Counterexample, ReplayCheck)> {
     let nopts = newton::Options { query_timeout: opts.query_timeout, cancel: opts.cancel.clone() };
     let (verdict, _) = newton::check_path(prog, path, &[], &nopts);
-    let newton::Verdict::Feasible(cex) = verdict else {
-        return None;
+    let cex = match verdict {
+        newton::Verdict::Feasible(cex) => cex,
+        other => {
+            tracing::debug!(steps = path.len(), "dropped: Newton says {other:?}");
+            return None;
+        }
     };
     let run = newton::replay(prog, &cex, opts.max_steps);
     let want: Vec<StmtId> = path.iter().map(|p| p.stmt).collect();
     let confirmed =
         matches!(&run.outcome, cminus::interp::Outcome::Error { stmt, .. } if *stmt == error) && run.trace == want;
+    if !confirmed {
+        tracing::debug!(steps = path.len(), "dropped: the replay ends {:?}", run.outcome);
+    }
     confirmed.then(|| (*cex, ReplayCheck { confirmed, outcome: format!("{:?}", run.outcome), steps: run.trace.len() }))
 }
 
