@@ -57,9 +57,17 @@ pub fn guard_null_derefs(p: &mut Program) {
 /// dereferences as it checks `reach_error` (the structural abstraction of Calysto checks the
 /// same assertions).
 pub fn assert_non_null(p: &mut Program) {
-    let plan = dereferences(p, |_, e| !(matches!(e, Expr::AddrOf(_) | Expr::FuncAddr(_)) || e.has_nondet()));
+    let plan = dereferences(p, |_, _| true);
     // Insert from the back so that indices stay valid.
-    for (pi, si, checks) in plan.into_iter().rev() {
+    for (pi, si, derefs) in plan.into_iter().rev() {
+        let mut checks: Vec<Expr> = Vec::new();
+        for e in derefs {
+            let e = pointer_base(p, &p.procs[pi], e);
+            let skip = matches!(e, Expr::AddrOf(_) | Expr::FuncAddr(_)) || e.has_nondet();
+            if !skip && !checks.contains(&e) {
+                checks.push(e);
+            }
+        }
         let loc = p.procs[pi].body[si].loc;
         let mut labels = std::mem::take(&mut p.procs[pi].body[si].labels);
         let mut new = Vec::new();
@@ -83,6 +91,18 @@ pub fn assert_non_null(p: &mut Program) {
         }
         let body = &mut p.procs[pi].body;
         body.splice(si..si, new);
+    }
+}
+
+/// The pointer that pointer arithmetic starts from: `p[i]` (`*(p + i)`) dereferences NULL when
+/// `p` is NULL, whatever `i`; a non-NULL `p` plus an offset that wraps to 0 is an
+/// out-of-bounds access, not a NULL dereference, so the property asserts `p != NULL`.
+fn pointer_base(p: &Program, q: &crate::Proc, e: Expr) -> Expr {
+    let is_ptr = |x: &Expr| matches!(p.type_of(Some(q), x), Some(Type::Ptr(_)));
+    match e {
+        Expr::Binary(BinOp::Add | BinOp::Sub, a, b) if is_ptr(&a) && !is_ptr(&b) => pointer_base(p, q, *a),
+        Expr::Binary(BinOp::Add, a, b) if is_ptr(&b) && !is_ptr(&a) => pointer_base(p, q, *b),
+        e => e,
     }
 }
 

@@ -71,6 +71,9 @@ pub enum StopReason {
     Unknown,
     /// A bug in slam (a stage panicked or broke an invariant).
     InternalError,
+    /// The structural engine found no violation on the paths it analysed: loops unrolled a
+    /// bounded number of times, longer paths cut (never a proof).
+    Bounded,
 }
 
 impl StopReason {
@@ -176,6 +179,8 @@ pub enum EngineKind {
     Cegar,
     /// Under-approximation search with refinement (the `search` crate).
     Search,
+    /// Structural abstraction, bounded (the `structural` crate).
+    Structural,
 }
 
 /// Statistics of an under-approximation search (see the `search` crate).
@@ -192,6 +197,35 @@ pub struct SearchStats {
     pub cut: usize,
     /// Rounds of refinement (predicates added, search restarted).
     pub refinements: usize,
+}
+
+/// Statistics of the structural engine (see the `structural` crate).
+#[derive(Clone, Debug, Default, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct StructuralStats {
+    /// Loops were unrolled this many times.
+    pub unroll: usize,
+    /// Error sites (statement instances on the analysed paths) checked, over all rounds.
+    pub sites: usize,
+    /// Of the sites of the last round: violated (replayed), with no violation within the
+    /// bound, undecided (prover unknown, attempts or rounds exhausted).
+    pub violated: usize,
+    pub bounded: usize,
+    pub undecided: usize,
+    /// Procedures whose unrolled form was computed (once each, reused by every check).
+    pub procedures_summarised: usize,
+    /// Calls refined by inlining the callee's form.
+    pub inlinings: usize,
+    /// Rounds of refinement.
+    pub refinements: usize,
+    /// Reports whose model did not replay (an abstraction that could not be refined, or
+    /// memory the form does not model): not reported.
+    pub dropped: usize,
+    /// Loop back edges cut by the bound (statement instances whose further iterations were
+    /// not analysed).
+    pub cut: usize,
+    pub prover_queries: u64,
+    pub prover_secs: f64,
 }
 
 /// The result of a run.
@@ -212,6 +246,8 @@ pub struct Outcome {
     pub engine: EngineKind,
     /// The search's statistics, when the search engine answered.
     pub search: Option<SearchStats>,
+    /// The structural engine's statistics, when it answered.
+    pub structural: Option<StructuralStats>,
     pub time_secs: f64,
     pub peak_rss_mib: Option<f64>,
     /// For SAFE: the final boolean program, the proof (with [`Outcome::predicates`]).
@@ -411,6 +447,7 @@ impl Runner {
             strategies,
             engine: EngineKind::Cegar,
             search: None,
+            structural: None,
             time_secs: start.elapsed().as_secs_f64(),
             peak_rss_mib: p.peak_rss.max(rss_bytes()).map(mib),
             proof: end.proof.map(|p| *p),

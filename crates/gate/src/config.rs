@@ -57,7 +57,7 @@ pub struct LimitsFile {
 }
 
 /// The engines `slam check --engine` accepts.
-pub const ENGINES: &[&str] = &["cegar", "search", "portfolio"];
+pub const ENGINES: &[&str] = &["cegar", "search", "portfolio", "structural"];
 
 /// The project file, resolved: paths made absolute against its directory.
 #[derive(Debug, Default, Clone)]
@@ -140,7 +140,7 @@ pub fn parse(path: &Path, text: &str) -> Result<Project, ConfigError> {
             return Err(err_at(
                 e.span().start,
                 format!(
-                    "bad value for `engine`: \"{}\" (expected \"cegar\", \"search\" or \"portfolio\")",
+                    "bad value for `engine`: \"{}\" (expected \"cegar\", \"search\", \"portfolio\" or \"structural\")",
                     e.get_ref()
                 ),
             ));
@@ -238,7 +238,9 @@ mod tests {
         assert!(e.message.contains("data_model"));
         let e = err("engine = \"fast\"\n");
         assert_eq!((e.line, e.col), (1, 10));
-        assert!(e.message.contains("`engine`") && e.message.contains("portfolio"), "{}", e.message);
+        assert!(e.message.contains("`engine`") && e.message.contains("structural"), "{}", e.message);
+        let p = parse(Path::new("slam.toml"), "engine = \"structural\"\n").unwrap();
+        assert_eq!(p.engine.as_deref(), Some("structural"));
         let e = err("[limits]\nmemory = -3\n");
         assert_eq!(e.line, 2);
         assert!(e.message.contains("limits.memory"));

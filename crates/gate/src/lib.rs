@@ -209,7 +209,7 @@ fn settings(a: &Args) -> Result<Settings, u8> {
     };
     let engine = a.engine.clone().or(project.engine.clone()).unwrap_or_else(|| "cegar".to_string());
     if !config::ENGINES.contains(&engine.as_str()) {
-        return Err(usage(&format!("--engine: unknown engine `{engine}` (cegar, search, portfolio)")));
+        return Err(usage(&format!("--engine: unknown engine `{engine}` (cegar, search, portfolio, structural)")));
     }
     let time_secs = a.timeout.or(project.time_secs).unwrap_or(60.0);
     if !(time_secs.is_finite() && time_secs > 0.0) {

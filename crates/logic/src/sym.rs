@@ -312,6 +312,12 @@ impl<'ctx> State<'ctx> {
         if let Some(t) = self.vars.get(&k) {
             return t.clone();
         }
+        self.unassigned(env, &k)
+    }
+
+    /// The constant a variable holds before this state assigned it.
+    fn unassigned(&self, env: &Env<'_, 'ctx>, k: &(Option<String>, String)) -> Term<'ctx> {
+        let name = k.1.as_str();
         // Globals are not frame-specific; locals of frame f > 0 get their own constants.
         let (tag, scope) = match (&k.0, self.frame) {
             (None, _) => (&self.global_tag, "g".to_string()),
@@ -319,6 +325,23 @@ impl<'ctx> State<'ctx> {
             (Some(p), f) => (&self.tag, format!("{p}#{f}")),
         };
         typed_const(env.ctx, &format!("{tag}{scope}.{name}"), self.var_type(env, name).as_ref())
+    }
+
+    /// The gated φ of two states of the same scope: `c ? a : b`, variable by variable and on
+    /// the memory (the structural engine merges the states of the paths that meet at a
+    /// statement; a variable only one side assigned takes the other side's initial constant).
+    pub fn merge(env: &Env<'_, 'ctx>, c: &Bool<'ctx>, a: &State<'ctx>, b: &State<'ctx>) -> State<'ctx> {
+        let mut out = a.clone();
+        for k in a.vars.keys().chain(b.vars.keys()) {
+            let x = a.vars.get(k).cloned().unwrap_or_else(|| a.unassigned(env, k));
+            let y = b.vars.get(k).cloned().unwrap_or_else(|| b.unassigned(env, k));
+            let v = if x == y { x } else { c.ite(&x, &y) };
+            out.vars.insert(k.clone(), v);
+        }
+        if a.mem != b.mem {
+            out.mem = c.ite(&a.mem, &b.mem);
+        }
+        out
     }
 
     /// Set a scalar variable (the value is converted to the variable's type).

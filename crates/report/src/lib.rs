@@ -307,6 +307,7 @@ fn reason_text(r: engine::StopReason) -> &'static str {
         R::Unsupported => "unsupported",
         R::Unknown => "undecided",
         R::InternalError => "internal error",
+        R::Bounded => "bounded",
     }
 }
 
@@ -325,9 +326,19 @@ pub fn text(prog: &Program, o: &engine::Outcome, ctx: &Context, sources: &[Optio
         Some(r) => format!("rule {r}"),
         None => "reachability of error statements".to_string(),
     };
-    let summary = match &o.search {
+    let summary = match (&o.search, &o.structural) {
+        // The structural engine: sites checked on bounded paths, calls inlined on demand.
+        (_, Some(st)) => format!(
+            "structural abstraction of {} ({} summarised, {}, {} dropped, loops unrolled {} times) ({:.2} s)",
+            plural(st.sites, "error site"),
+            plural(st.procedures_summarised, "procedure"),
+            plural(st.inlinings, "inlining"),
+            plural(st.dropped, "report"),
+            st.unroll,
+            o.time_secs
+        ),
         // The search engine: runs of the interpreter, not CEGAR rounds.
-        Some(st) => format!(
+        (Some(st), None) => format!(
             "{} of the under-approximation search with {} and {} ({:.2} s)",
             plural(st.runs, "run"),
             plural(o.predicates.len(), "predicate"),
@@ -335,7 +346,7 @@ pub fn text(prog: &Program, o: &engine::Outcome, ctx: &Context, sources: &[Optio
             o.time_secs
         ),
         // Decided before any round (no error statement the entry can reach): say why.
-        None => format!(
+        (None, None) => format!(
             "{} with {} ({:.2} s)",
             plural(o.iterations.len(), "iteration"),
             plural(o.predicates.len(), "predicate"),
@@ -343,7 +354,7 @@ pub fn text(prog: &Program, o: &engine::Outcome, ctx: &Context, sources: &[Optio
         ),
     };
     // Decided before any round (no error statement the entry can reach): the reason, not a proof.
-    let safe_summary = if o.search.is_none() && o.iterations.is_empty() {
+    let safe_summary = if o.search.is_none() && o.structural.is_none() && o.iterations.is_empty() {
         format!("{} ({:.2} s)", o.detail, o.time_secs)
     } else {
         format!("proved in {summary}")
@@ -509,6 +520,7 @@ pub fn json(prog: &Program, o: &engine::Outcome, ctx: &Context, sources: &[Optio
         strategies: Some(&o.strategies),
         engine: Some(o.engine),
         search: o.search.as_ref(),
+        structural: o.structural.as_ref(),
         iterations: o.iterations.len(),
         predicates: shown_predicates(o).0,
         internal_predicates: shown_predicates(o).1,
@@ -543,6 +555,7 @@ pub fn unsupported(ctx: &Context, detail: &str, secs: f64, json: bool) -> String
             strategies: None,
             engine: None,
             search: None,
+            structural: None,
             iterations: 0,
             predicates: Vec::new(),
             internal_predicates: 0,

@@ -89,6 +89,8 @@ pub(crate) struct JsonReport<'a> {
     pub engine: Option<engine::EngineKind>,
     /// The search engine's statistics, when it answered.
     pub search: Option<&'a engine::SearchStats>,
+    /// The structural engine's statistics, when it answered.
+    pub structural: Option<&'a engine::StructuralStats>,
     pub iterations: usize,
     pub predicates: Vec<&'a engine::PredInfo>,
     /// Predicates over the front end's temporaries (not listed).

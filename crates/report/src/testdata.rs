@@ -69,6 +69,7 @@ pub fn outcome(verdict: engine::Verdict, reason: engine::StopReason) -> engine::
         },
         engine: engine::EngineKind::Cegar,
         search: None,
+        structural: None,
         time_secs: 0.5,
         peak_rss_mib: None,
         proof: None,

@@ -65,6 +65,8 @@ pub struct Options {
     /// Where the predicates refinement adds are offered to another engine (the portfolio's
     /// CEGAR loop).
     pub shared: Option<engine::SharedPredicates>,
+    /// The structural engine's loop bound (`portfolio::run` passes it on).
+    pub unroll: usize,
 }
 
 impl Default for Options {
@@ -78,6 +80,7 @@ impl Default for Options {
             query_timeout: Duration::from_secs(10),
             cancel: None,
             shared: None,
+            unroll: 1,
         }
     }
 }
@@ -105,6 +108,7 @@ pub fn search(prog: &Program, preds: PredSet, opts: &Options) -> Outcome {
         strategies,
         engine: EngineKind::Search,
         search: Some(s.stats.clone()),
+        structural: None,
         time_secs: start.elapsed().as_secs_f64(),
         peak_rss_mib: engine::rss_bytes().map(|b| b as f64 / (1024.0 * 1024.0)),
         proof: None,

@@ -19,6 +19,8 @@ pub enum EngineChoice {
     Search,
     /// Both in parallel; the first definite verdict wins.
     Portfolio,
+    /// Structural abstraction (bounded: finds violations, never proves).
+    Structural,
 }
 
 impl EngineChoice {
@@ -34,6 +36,7 @@ impl EngineChoice {
             EngineChoice::Cegar => "cegar",
             EngineChoice::Search => "search",
             EngineChoice::Portfolio => "portfolio",
+            EngineChoice::Structural => "structural",
         }
     }
 }
@@ -45,6 +48,16 @@ pub fn run(choice: EngineChoice, runner: Runner, preds: PredSet, opts: Options) 
         EngineChoice::Cegar => runner.run(),
         EngineChoice::Search => search(runner.program(), preds, &opts),
         EngineChoice::Portfolio => portfolio(runner, preds, opts),
+        EngineChoice::Structural => structural::check(
+            runner.program(),
+            &structural::Options {
+                unroll: opts.unroll,
+                time: opts.time,
+                query_timeout: opts.query_timeout,
+                cancel: opts.cancel.clone(),
+                ..structural::Options::default()
+            },
+        ),
     }
 }
 

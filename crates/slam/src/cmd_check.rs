@@ -41,10 +41,16 @@ pub struct Args {
     #[arg(long, value_enum, default_value_t = engine::RefinerKind::Newton)]
     pub refiner: engine::RefinerKind,
     /// The engine: cegar (predicate abstraction and refinement), search (under-approximation
-    /// search with refinement: finds deep bugs) or portfolio (both in parallel, the first
-    /// definite verdict wins). Default: portfolio on a machine with 2 cores or more.
+    /// search with refinement: finds deep bugs), portfolio (both in parallel, the first
+    /// definite verdict wins) or structural (structural abstraction with loops unrolled
+    /// --unroll times: replayed violations or UNKNOWN bounded). Default: portfolio on a
+    /// machine with 2 cores or more.
     #[arg(long, value_enum)]
     pub engine: Option<search::portfolio::EngineChoice>,
+    /// The structural engine: how many times a loop body is analysed on a path (longer paths
+    /// are cut; the check is bounded and never answers SAFE).
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
+    pub unroll: u32,
     /// Where the search adds the predicates of a refinement: at the cut branch (local) or in
     /// its whole procedure (global).
     #[arg(long, value_enum, default_value_t = search::Refinement::Local)]
@@ -112,6 +118,7 @@ fn check(a: &mut Args, verbose: u8) -> Result<u8, u8> {
         time: Some(Duration::from_secs_f64(a.timeout)),
         refinement: a.refinement,
         query_timeout: Duration::from_secs_f64(a.query_timeout),
+        unroll: a.unroll as usize,
         ..search::Options::default()
     };
     let mut runner = engine::Runner::new(prog.clone())

@@ -114,8 +114,20 @@ fn check_json_matches_its_documentation() {
     let deep = check_json(&["corpus/search/nested_loops_bug.c", "--format", "json", "--engine", "search"]);
     assert_eq!(deep["engine"], "search");
     assert!(deep["search"]["runs"].as_u64().is_some_and(|n| n >= 1), "{deep}");
+    // The structural engine writes its statistics.
+    let structural = check_json(&[
+        "corpus/null-deref/config_lookup_bug.c",
+        "--property",
+        "null-deref",
+        "--format",
+        "json",
+        "--engine",
+        "structural",
+    ]);
+    assert_eq!(structural["engine"], "structural");
+    assert!(structural["structural"]["inlinings"].as_u64().is_some_and(|n| n >= 1), "{structural}");
     let mut written = BTreeSet::new();
-    for v in [&violation, &safe, &deep] {
+    for v in [&violation, &safe, &deep, &structural] {
         written_fields(v, "", &mut written);
         assert!(["SAFE", "VIOLATION", "UNKNOWN"].contains(&v["verdict"].as_str().unwrap()));
     }
