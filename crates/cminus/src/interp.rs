@@ -368,6 +368,12 @@ impl Fp {
     }
 }
 
+/// `op` on constant operands, as a run computes it (`None` where a run would stop): the
+/// front end folds constant expressions with it.
+pub fn fold_float(op: FloatOp, from: Option<&Type>, to: &Type, xs: &[i128]) -> Option<i128> {
+    float_op(op, from, to, xs).ok()
+}
+
 /// `op` on the bit patterns `xs` of operands of type `from` (the first operand's), giving a
 /// value of type `to`: IEEE arithmetic in the operands' format, rounding to nearest (what
 /// SSE does), conversions to integers truncating toward zero.

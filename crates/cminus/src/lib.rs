@@ -944,10 +944,14 @@ pub fn promote(t: &Type) -> Type {
     }
 }
 
-/// The usual arithmetic conversions of C for two integer operand types.
+/// The usual arithmetic conversions of C for two arithmetic operand types (a floating type
+/// wins over integers, the wider floating type over the narrower).
 pub fn arith_conv(a: &Type, b: &Type) -> Type {
     let (a, b) = (promote(a), promote(b));
     match (&a, &b) {
+        (Type::Float { bits: ba }, Type::Float { bits: bb }) => Type::Float { bits: (*ba).max(*bb) },
+        (Type::Float { .. }, _) => a,
+        (_, Type::Float { .. }) => b,
         (Type::Int { bits: ba, signed: sa }, Type::Int { bits: bb, signed: sb }) => {
             if ba == bb {
                 Type::int(*ba, *sa && *sb)

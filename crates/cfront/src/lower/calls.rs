@@ -131,7 +131,11 @@ impl<'o> Lowerer<'o> {
                 Some(pt) => self.conv(v, &t, pt, a.span)?,
                 None => {
                     let (v, t) = self.bool_to_int(v, t);
-                    let pt = if t.is_integer() { promote(&t) } else { t.clone() };
+                    let pt = match &t {
+                        t if t.is_integer() => promote(t),
+                        Type::Float { bits: 32 } => Type::Float { bits: 64 },
+                        t => t.clone(),
+                    };
                     self.conv(v, &t, &pt, a.span)?
                 }
             };

@@ -395,6 +395,11 @@ fn merge_init(old: Init, new: Init) -> Init {
     }
 }
 
+/// An arithmetic type: integer or floating.
+fn is_arith(t: &Type) -> bool {
+    t.is_integer() || t.is_float()
+}
+
 /// 128-bit integers are declared and sized, but their values are not modelled (slam's
 /// integers are at most 64 bits wide).
 fn is_wide(t: &Type) -> bool {
@@ -460,6 +465,8 @@ fn nondet_type(n: &str, long_bits: u16) -> Type {
         "longlong" | "long_long" => Type::int(64, true),
         "ulonglong" | "unsigned_long_long" | "u64" => Type::int(64, false),
         "pointer" | "ptr" => Type::ptr(Type::Void),
+        "float" => Type::Float { bits: 32 },
+        "double" => Type::Float { bits: 64 },
         _ => Type::INT,
     }
 }
