@@ -1,6 +1,8 @@
 //! GNU attributes (`__attribute__((…))`), which lang-c rejects in some places: blanked out of
 //! the preprocessed text (columns stay), keeping what the layout needs — `packed` and
-//! `aligned(N)` with the position of the attribute.
+//! `aligned(N)` with the position of the attribute. C11's `_Alignas(N)` with a constant `N`
+//! is kept the same way as an `aligned(N)` (lang-c, a C11 parser, rejects it on struct
+//! members, where C17 allows it and where it changes the layout).
 
 /// One attribute list, with the layout-relevant attributes it holds.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -12,12 +14,16 @@ pub(crate) struct Attr {
     pub packed: bool,
     /// `aligned(N)`; `aligned` alone is the target's largest alignment (16).
     pub aligned: Option<u64>,
+    /// `_Alignas(N)`: it aligns the object or member declared, never a struct type.
+    pub alignas: bool,
+    /// Offset of the first non-blank character after it.
+    pub next: Option<usize>,
 }
 
 /// Blank every `__attribute__((…))` / `__attribute((…))` (string and character literals are
 /// skipped), returning the attribute lists found.
 pub(crate) fn strip(text: &mut String) -> Vec<Attr> {
-    if !text.contains("__attribute") {
+    if !text.contains("__attribute") && !text.contains("lignas") {
         return vec![];
     }
     let mut b = std::mem::take(text).into_bytes();
@@ -37,6 +43,28 @@ pub(crate) fn strip(text: &mut String) -> Vec<Attr> {
                 i += 1;
             }
             let w = &b[s..i];
+            if w == b"_Alignas" || w == b"alignas" {
+                let mut j = i;
+                while j < b.len() && b[j].is_ascii_whitespace() {
+                    j += 1;
+                }
+                if j < b.len() && b[j] == b'(' {
+                    if let Some(end) = matching_paren(&b, j) {
+                        let body = String::from_utf8_lossy(&b[j + 1..end]).trim().to_string();
+                        // a constant alignment only; `_Alignas(type)` stays for the parser
+                        if let Some(n) = parse_alignment(&body) {
+                            out.push(Attr { start: s, prev: last_nonblank, packed: false, aligned: Some(n), alignas: true, next: None });
+                            for x in &mut b[s..=end] {
+                                if *x != b'\n' {
+                                    *x = b' ';
+                                }
+                            }
+                            i = end + 1;
+                            continue;
+                        }
+                    }
+                }
+            }
             if w == b"__attribute__" || w == b"__attribute" {
                 let mut j = i;
                 while j < b.len() && b[j].is_ascii_whitespace() {
@@ -46,7 +74,7 @@ pub(crate) fn strip(text: &mut String) -> Vec<Attr> {
                     if let Some(end) = matching_paren(&b, j) {
                         let body = String::from_utf8_lossy(&b[j..=end]).into_owned();
                         let (packed, aligned) = layout_attrs(&body);
-                        out.push(Attr { start: s, prev: last_nonblank, packed, aligned });
+                        out.push(Attr { start: s, prev: last_nonblank, packed, aligned, alignas: false, next: None });
                         for x in &mut b[s..=end] {
                             if *x != b'\n' {
                                 *x = b' ';
@@ -65,8 +93,20 @@ pub(crate) fn strip(text: &mut String) -> Vec<Attr> {
         }
         i += 1;
     }
+    for a in &mut out {
+        a.next = (a.start..b.len()).find(|&k| !b[k].is_ascii_whitespace());
+    }
     *text = String::from_utf8(b).unwrap_or_default();
     out
+}
+
+/// An alignment written as an integer constant (`64`, `0x40`, `16u`).
+fn parse_alignment(s: &str) -> Option<u64> {
+    let s = s.trim_end_matches(['u', 'U', 'l', 'L']);
+    match s.strip_prefix("0x").or_else(|| s.strip_prefix("0X")) {
+        Some(h) => u64::from_str_radix(h, 16).ok(),
+        None => s.parse().ok(),
+    }
 }
 
 /// The offset after a string or character literal starting at `i`.

@@ -128,7 +128,11 @@ impl<'o> Lowerer<'o> {
         for (i, a) in args.iter().enumerate() {
             let (v, t) = self.rv(a)?;
             let v = match ft.params.get(i) {
-                Some(pt) => self.conv(v, &t, pt, a.span)?,
+                Some(pt) => match self.transparent_union_member(pt) {
+                    // a pointer passed for glibc's `__SOCKADDR_ARG`: the pointer itself
+                    Some(m) if t.is_pointer() => self.conv(v, &t, &m, a.span)?,
+                    _ => self.conv(v, &t, pt, a.span)?,
+                },
                 None => {
                     let (v, t) = self.bool_to_int(v, t);
                     let pt = match &t {
@@ -142,6 +146,17 @@ impl<'o> Lowerer<'o> {
             vals.push(v);
         }
         Ok(vals)
+    }
+
+    /// The member a pointer argument is passed as when the parameter has the shape of a GNU
+    /// `transparent_union` (a union of pointers, as glibc's `__SOCKADDR_ARG` for `bind`,
+    /// `accept`, `getpeername`…): the first, which the ABI passes (ISO C cannot pass a pointer
+    /// for a union parameter, so the shape is enough to tell).
+    pub(super) fn transparent_union_member(&self, t: &Type) -> Option<Type> {
+        let Type::Struct(u) = t else { return None };
+        let d = self.prog.struct_def(u)?;
+        (d.is_union && d.complete && !d.fields.is_empty() && d.fields.iter().all(|f| f.ty.is_pointer()))
+            .then(|| d.fields[0].ty.clone())
     }
 
     pub(super) fn emit_call(

@@ -241,8 +241,14 @@ impl<'o> Lowerer<'o> {
     fn declare_externs(&mut self) {
         for n in referenced_functions(&self.prog, &self.indirect) {
             if self.prog.proc(&n).is_none() {
-                let ty =
+                let mut ty =
                     self.funcs.get(&n).cloned().unwrap_or(FuncType { ret: Type::INT, params: vec![], variadic: true });
+                // a transparent union parameter takes the pointer its callers pass
+                for p in &mut ty.params {
+                    if let Some(m) = self.transparent_union_member(p) {
+                        *p = m;
+                    }
+                }
                 self.prog.externs.push(Extern { name: n, ty });
             }
         }
