@@ -44,19 +44,30 @@ pub(crate) fn strip(text: &mut String) -> Vec<Attr> {
             }
             let w = &b[s..i];
             if w == b"_Alignas" || w == b"alignas" {
+                // (a macro from a system header puts line markers between the word and `(`)
                 let mut j = i;
-                while j < b.len() && b[j].is_ascii_whitespace() {
-                    j += 1;
+                loop {
+                    while j < b.len() && b[j].is_ascii_whitespace() {
+                        j += 1;
+                    }
+                    if j < b.len() && b[j] == b'#' && (j == 0 || b[j - 1] == b'\n') {
+                        while j < b.len() && b[j] != b'\n' {
+                            j += 1;
+                        }
+                        continue;
+                    }
+                    break;
                 }
                 if j < b.len() && b[j] == b'(' {
                     if let Some(end) = matching_paren(&b, j) {
                         let body = String::from_utf8_lossy(&b[j + 1..end]).trim().to_string();
                         // a constant alignment only; `_Alignas(type)` stays for the parser
                         if let Some(n) = parse_alignment(&body) {
-                            out.push(Attr { start: s, prev: last_nonblank, packed: false, aligned: Some(n), alignas: true, next: None });
-                            for x in &mut b[s..=end] {
-                                if *x != b'\n' {
-                                    *x = b' ';
+                            let aligned = Some(n);
+                            out.push(Attr { start: s, prev: last_nonblank, packed: false, aligned, alignas: true, next: None });
+                            for k in (s..i).chain(j..=end) {
+                                if b[k] != b'\n' {
+                                    b[k] = b' ';
                                 }
                             }
                             i = end + 1;
@@ -94,10 +105,26 @@ pub(crate) fn strip(text: &mut String) -> Vec<Attr> {
         i += 1;
     }
     for a in &mut out {
-        a.next = (a.start..b.len()).find(|&k| !b[k].is_ascii_whitespace());
+        a.next = next_token(&b, a.start);
     }
     *text = String::from_utf8(b).unwrap_or_default();
     out
+}
+
+/// The offset of the first character from `k` on that is neither blank nor in a line marker.
+fn next_token(b: &[u8], mut k: usize) -> Option<usize> {
+    while k < b.len() {
+        if b[k] == b'#' && (k == 0 || b[k - 1] == b'\n') {
+            while k < b.len() && b[k] != b'\n' {
+                k += 1;
+            }
+        } else if b[k].is_ascii_whitespace() {
+            k += 1;
+        } else {
+            return Some(k);
+        }
+    }
+    None
 }
 
 /// An alignment written as an integer constant (`64`, `0x40`, `16u`).
@@ -205,5 +232,18 @@ mod tests {
         assert_eq!((a[0].packed, a[0].aligned, a[0].prev), (true, None, Some(5)));
         assert_eq!((a[1].packed, a[1].aligned), (false, Some(8)));
         assert_eq!(a[1].prev, t.find('}'));
+    }
+
+    #[test]
+    fn alignas_with_a_constant_is_kept_across_line_markers() {
+        let mut t = String::from("struct s {\n  _Alignas\n# 9 \"x.h\"\n  (64) long acc[8];\n  _Alignas(T) int y;\n};");
+        let a = strip(&mut t);
+        assert_eq!(a.len(), 1);
+        assert_eq!((a[0].aligned, a[0].alignas), (Some(64), true));
+        // the line marker stays, the word and its operand are blanked
+        assert!(t.contains("# 9 \"x.h\"\n       long acc[8];"));
+        assert_eq!(a[0].next, t.find("long"));
+        // `_Alignas(type)` is left to the parser
+        assert!(t.contains("_Alignas(T) int y;"));
     }
 }
