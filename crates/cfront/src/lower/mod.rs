@@ -97,6 +97,9 @@ struct Lowerer<'o> {
     failed_globals: Vec<(Vec<String>, Diagnostic)>,
     /// Typedef names whose declaration could not be lowered: a use reports the reason.
     failed_typedefs: HashMap<String, Diagnostic>,
+    /// Variadic functions that read their arguments with `va_arg`, with the one `va_list`
+    /// they read (printed) and the C-- names of their cursor and local argument array.
+    va_readers: std::collections::BTreeMap<String, VaReader>,
     /// Which calls are the error (resolved from `Options::property`).
     property: Property,
     /// The program registers `atexit` handlers: `exit()` and the entry's returns run them.
@@ -153,6 +156,7 @@ pub(crate) fn lower_units(mut units: Vec<Unit>, opts: &Options) -> Result<Progra
         failed_fns: vec![],
         failed_globals: vec![],
         failed_typedefs: HashMap::new(),
+        va_readers: Default::default(),
         property,
         atexit: uses.atexit,
     };
@@ -393,6 +397,15 @@ fn merge_init(old: Init, new: Init) -> Init {
         }
         (_, new) => new,
     }
+}
+
+/// How a variadic function reads its arguments (see [`Lowerer::va_arg`]).
+#[derive(Clone, Debug)]
+struct VaReader {
+    ap: Option<String>,
+    cursor: String,
+    locals: String,
+    loc: Loc,
 }
 
 /// An arithmetic type: integer or floating.

@@ -82,7 +82,7 @@ impl<'o> Lowerer<'o> {
             }
             Expression::Statement(s) => self.stmt_expr(s),
             Expression::GenericSelection(_) => self.unsupported(e.span, "_Generic is not supported"),
-            Expression::VaArg(_) => self.unsupported(e.span, "va_arg is not supported"),
+            Expression::VaArg(v) => self.va_arg(v, e.span),
         }
     }
 
