@@ -220,11 +220,12 @@ impl<'o> Lowerer<'o> {
 
     pub(super) fn finish(mut self) -> Result<Program, Vec<Diagnostic>> {
         self.entry_runs_atexit_handlers();
-        self.pass_variadic_args();
         self.drop_unreachable_failures();
         self.declare_externs();
         self.extern_globals_start_unknown();
         self.resolve_indirect_calls();
+        // after the calls through pointers became direct calls: they pass arguments too
+        self.pass_variadic_args();
         self.calls_to_error_fns();
         for p in &mut self.prog.procs {
             simplify(p);

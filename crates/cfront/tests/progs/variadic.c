@@ -39,5 +39,7 @@ int main(void) {
   int x = a;
   r += deref(2, &x, 0.25, 5, 6);
   if (sum(2, a, b) != a + b) reach_error();
+  int (*fp)(int, ...) = b > 0 ? sum : deref;  /* a call through a pointer passes them too */
+  if (b > 0) r += fp(2, b, 3);
   return r & 0x7f;
 }
