@@ -64,7 +64,14 @@ pub(crate) fn strip(text: &mut String) -> Vec<Attr> {
                         // a constant alignment only; `_Alignas(type)` stays for the parser
                         if let Some(n) = parse_alignment(&body) {
                             let aligned = Some(n);
-                            out.push(Attr { start: s, prev: last_nonblank, packed: false, aligned, alignas: true, next: None });
+                            out.push(Attr {
+                                start: s,
+                                prev: last_nonblank,
+                                packed: false,
+                                aligned,
+                                alignas: true,
+                                next: None,
+                            });
                             for k in (s..i).chain(j..=end) {
                                 if b[k] != b'\n' {
                                     b[k] = b' ';

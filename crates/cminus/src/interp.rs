@@ -452,7 +452,10 @@ fn float_conv(x: i128, from: &Type, to: &Type) -> R<i128> {
                 (0.0, 2f64.powi(*bits as i32))
             };
             if v.is_nan() || v < lo || v >= hi {
-                return Err(Stuck(format!("the floating-point value {v} does not fit {}", crate::print::type_str(to)), true));
+                return Err(Stuck(
+                    format!("the floating-point value {v} does not fit {}", crate::print::type_str(to)),
+                    true,
+                ));
             }
             Ok(v as i128)
         }

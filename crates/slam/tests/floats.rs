@@ -30,7 +30,8 @@ fn check(src: &str, engine: &str) -> (String, Option<bool>) {
     (v["verdict"].as_str().unwrap().to_string(), confirmed)
 }
 
-const HEAD: &str = "void reach_error(void);\nint __VERIFIER_nondet_int(void);\ndouble __VERIFIER_nondet_double(void);\n";
+const HEAD: &str =
+    "void reach_error(void);\nint __VERIFIER_nondet_int(void);\ndouble __VERIFIER_nondet_double(void);\n";
 
 #[test]
 fn float_dependent_bugs_are_never_safe() {

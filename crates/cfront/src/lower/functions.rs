@@ -295,7 +295,10 @@ impl<'o> Lowerer<'o> {
             }
             if let Some(loc) = too_many {
                 let file = self.prog.files.get(loc.file as usize).cloned().unwrap_or_default();
-                let msg = format!("a call of {f} with more than {} variadic arguments is not supported", cminus::names::VA_MAX);
+                let msg = format!(
+                    "a call of {f} with more than {} variadic arguments is not supported",
+                    cminus::names::VA_MAX
+                );
                 self.diags.push(Diagnostic::new(&file, loc.line, loc.col, msg).with_kind(crate::DiagKind::Unsupported));
             }
         }
