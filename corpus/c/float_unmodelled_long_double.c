@@ -9,6 +9,6 @@ static long double ld = 1.0L;
 int main(void) {
   int x = __VERIFIER_nondet_int();
   if (x > 0) ld = ld / 3;
-  if (x == -7) reach_error();   // a path that never computes with ld
+  if (x == -1) reach_error();   // a path that never computes with ld
   return 0;
 }

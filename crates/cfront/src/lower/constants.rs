@@ -102,7 +102,10 @@ impl<'o> Lowerer<'o> {
             },
             FloatBase::Hexadecimal => match hex_float(&text, &t) {
                 Some(b) => Some(b),
-                None => return self.unsupported(span, "a hexadecimal floating constant that needs rounding"),
+                None => {
+                    return self
+                        .unsupported(span, "hexadecimal floating constants that need rounding are not supported")
+                }
             },
         };
         match bits {
