@@ -401,6 +401,7 @@ fn subst_var(e: &Expr, from: &str, to: &str) -> Expr {
         Expr::Unary(o, a) => Expr::Unary(*o, Box::new(subst_var(a, from, to))),
         Expr::Cast(t, a) => Expr::Cast(t.clone(), Box::new(subst_var(a, from, to))),
         Expr::Binary(o, a, b) => Expr::Binary(*o, Box::new(subst_var(a, from, to)), Box::new(subst_var(b, from, to))),
+        Expr::Float(o, t, xs) => Expr::Float(*o, t.clone(), xs.iter().map(|x| subst_var(x, from, to)).collect()),
         e => e.clone(),
     }
 }

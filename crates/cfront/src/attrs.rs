@@ -1,6 +1,8 @@
 //! GNU attributes (`__attribute__((…))`), which lang-c rejects in some places: blanked out of
 //! the preprocessed text (columns stay), keeping what the layout needs — `packed` and
-//! `aligned(N)` with the position of the attribute.
+//! `aligned(N)` with the position of the attribute. C11's `_Alignas(N)` with a constant `N`
+//! is kept the same way as an `aligned(N)` (lang-c, a C11 parser, rejects it on struct
+//! members, where C17 allows it and where it changes the layout).
 
 /// One attribute list, with the layout-relevant attributes it holds.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -12,12 +14,16 @@ pub(crate) struct Attr {
     pub packed: bool,
     /// `aligned(N)`; `aligned` alone is the target's largest alignment (16).
     pub aligned: Option<u64>,
+    /// `_Alignas(N)`: it aligns the object or member declared, never a struct type.
+    pub alignas: bool,
+    /// Offset of the first non-blank character after it.
+    pub next: Option<usize>,
 }
 
 /// Blank every `__attribute__((…))` / `__attribute((…))` (string and character literals are
 /// skipped), returning the attribute lists found.
 pub(crate) fn strip(text: &mut String) -> Vec<Attr> {
-    if !text.contains("__attribute") {
+    if !text.contains("__attribute") && !text.contains("lignas") {
         return vec![];
     }
     let mut b = std::mem::take(text).into_bytes();
@@ -37,6 +43,46 @@ pub(crate) fn strip(text: &mut String) -> Vec<Attr> {
                 i += 1;
             }
             let w = &b[s..i];
+            if w == b"_Alignas" || w == b"alignas" {
+                // (a macro from a system header puts line markers between the word and `(`)
+                let mut j = i;
+                loop {
+                    while j < b.len() && b[j].is_ascii_whitespace() {
+                        j += 1;
+                    }
+                    if j < b.len() && b[j] == b'#' && (j == 0 || b[j - 1] == b'\n') {
+                        while j < b.len() && b[j] != b'\n' {
+                            j += 1;
+                        }
+                        continue;
+                    }
+                    break;
+                }
+                if j < b.len() && b[j] == b'(' {
+                    if let Some(end) = matching_paren(&b, j) {
+                        let body = String::from_utf8_lossy(&b[j + 1..end]).trim().to_string();
+                        // a constant alignment only; `_Alignas(type)` stays for the parser
+                        if let Some(n) = parse_alignment(&body) {
+                            let aligned = Some(n);
+                            out.push(Attr {
+                                start: s,
+                                prev: last_nonblank,
+                                packed: false,
+                                aligned,
+                                alignas: true,
+                                next: None,
+                            });
+                            for k in (s..i).chain(j..=end) {
+                                if b[k] != b'\n' {
+                                    b[k] = b' ';
+                                }
+                            }
+                            i = end + 1;
+                            continue;
+                        }
+                    }
+                }
+            }
             if w == b"__attribute__" || w == b"__attribute" {
                 let mut j = i;
                 while j < b.len() && b[j].is_ascii_whitespace() {
@@ -46,7 +92,7 @@ pub(crate) fn strip(text: &mut String) -> Vec<Attr> {
                     if let Some(end) = matching_paren(&b, j) {
                         let body = String::from_utf8_lossy(&b[j..=end]).into_owned();
                         let (packed, aligned) = layout_attrs(&body);
-                        out.push(Attr { start: s, prev: last_nonblank, packed, aligned });
+                        out.push(Attr { start: s, prev: last_nonblank, packed, aligned, alignas: false, next: None });
                         for x in &mut b[s..=end] {
                             if *x != b'\n' {
                                 *x = b' ';
@@ -65,8 +111,36 @@ pub(crate) fn strip(text: &mut String) -> Vec<Attr> {
         }
         i += 1;
     }
+    for a in &mut out {
+        a.next = next_token(&b, a.start);
+    }
     *text = String::from_utf8(b).unwrap_or_default();
     out
+}
+
+/// The offset of the first character from `k` on that is neither blank nor in a line marker.
+fn next_token(b: &[u8], mut k: usize) -> Option<usize> {
+    while k < b.len() {
+        if b[k] == b'#' && (k == 0 || b[k - 1] == b'\n') {
+            while k < b.len() && b[k] != b'\n' {
+                k += 1;
+            }
+        } else if b[k].is_ascii_whitespace() {
+            k += 1;
+        } else {
+            return Some(k);
+        }
+    }
+    None
+}
+
+/// An alignment written as an integer constant (`64`, `0x40`, `16u`).
+fn parse_alignment(s: &str) -> Option<u64> {
+    let s = s.trim_end_matches(['u', 'U', 'l', 'L']);
+    match s.strip_prefix("0x").or_else(|| s.strip_prefix("0X")) {
+        Some(h) => u64::from_str_radix(h, 16).ok(),
+        None => s.parse().ok(),
+    }
 }
 
 /// The offset after a string or character literal starting at `i`.
@@ -165,5 +239,18 @@ mod tests {
         assert_eq!((a[0].packed, a[0].aligned, a[0].prev), (true, None, Some(5)));
         assert_eq!((a[1].packed, a[1].aligned), (false, Some(8)));
         assert_eq!(a[1].prev, t.find('}'));
+    }
+
+    #[test]
+    fn alignas_with_a_constant_is_kept_across_line_markers() {
+        let mut t = String::from("struct s {\n  _Alignas\n# 9 \"x.h\"\n  (64) long acc[8];\n  _Alignas(T) int y;\n};");
+        let a = strip(&mut t);
+        assert_eq!(a.len(), 1);
+        assert_eq!((a[0].aligned, a[0].alignas), (Some(64), true));
+        // the line marker stays, the word and its operand are blanked
+        assert!(t.contains("# 9 \"x.h\"\n       long acc[8];"));
+        assert_eq!(a[0].next, t.find("long"));
+        // `_Alignas(type)` is left to the parser
+        assert!(t.contains("_Alignas(T) int y;"));
     }
 }

@@ -86,6 +86,7 @@ fn expr_names(e: &Expr, n: &mut Names) {
             expr_names(a, n);
             expr_names(b, n);
         }
+        Expr::Float(_, _, xs) => xs.iter().for_each(|x| expr_names(x, n)),
         Expr::Int(_) | Expr::Bool(_) | Expr::Nondet(_) => {}
     }
 }

@@ -161,6 +161,7 @@ fn derefs_of_expr(p: &Program, q: &crate::Proc, e: &Expr, out: &mut Vec<Expr>) {
                 derefs_of_expr(p, q, b, out);
             }
         }
+        Expr::Float(_, _, xs) => xs.iter().for_each(|x| derefs_of_expr(p, q, x, out)),
         Expr::Int(_) | Expr::Bool(_) | Expr::FuncAddr(_) | Expr::Nondet(_) => {}
     }
 }

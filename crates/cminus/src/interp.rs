@@ -330,7 +330,139 @@ pub fn wrap(v: i128, t: &Type) -> i128 {
             }
             r
         }
+        // a float's value is its bit pattern
+        Type::Float { bits: 32 } => v & 0xffff_ffff,
+        Type::Float { .. } => v & 0xffff_ffff_ffff_ffff,
         _ => v,
+    }
+}
+
+/// A floating-point value of the interpreter: `float` and `double` (`long double`, the x87
+/// format, is not modelled).
+#[derive(Clone, Copy, Debug)]
+enum Fp {
+    F32(f32),
+    F64(f64),
+}
+
+impl Fp {
+    fn of(bits: i128, t: &Type) -> R<Fp> {
+        match t {
+            Type::Float { bits: 32 } => Ok(Fp::F32(f32::from_bits(bits as u32))),
+            Type::Float { bits: 64 } => Ok(Fp::F64(f64::from_bits(bits as u64))),
+            _ => Err(Stuck("long double arithmetic is not modelled".into(), true)),
+        }
+    }
+    fn bits(self) -> i128 {
+        match self {
+            Fp::F32(x) => x.to_bits() as i128,
+            Fp::F64(x) => x.to_bits() as i128,
+        }
+    }
+    /// The value as a double (exact: every float is a double).
+    fn wide(self) -> f64 {
+        match self {
+            Fp::F32(x) => x as f64,
+            Fp::F64(x) => x,
+        }
+    }
+}
+
+/// `op` on constant operands, as a run computes it (`None` where a run would stop): the
+/// front end folds constant expressions with it.
+pub fn fold_float(op: FloatOp, from: Option<&Type>, to: &Type, xs: &[i128]) -> Option<i128> {
+    float_op(op, from, to, xs).ok()
+}
+
+/// `op` on the bit patterns `xs` of operands of type `from` (the first operand's), giving a
+/// value of type `to`: IEEE arithmetic in the operands' format, rounding to nearest (what
+/// SSE does), conversions to integers truncating toward zero.
+fn float_op(op: FloatOp, from: Option<&Type>, to: &Type, xs: &[i128]) -> R<i128> {
+    if let FloatOp::Lit(bits) = op {
+        // (a `long double` constant is only copied: every operation on it stops the run)
+        return Ok(bits as i128);
+    }
+    let from = from.ok_or_else(|| Stuck::new("ill-typed floating-point operand"))?;
+    let x = *xs.first().ok_or_else(|| Stuck::new("floating-point operation without operand"))?;
+    if op == FloatOp::Conv {
+        return float_conv(x, from, to);
+    }
+    let a = Fp::of(x, from)?;
+    if op == FloatOp::Neg {
+        return Ok(match a {
+            Fp::F32(v) => (-v).to_bits() as i128,
+            Fp::F64(v) => (-v).to_bits() as i128,
+        });
+    }
+    let b = Fp::of(*xs.get(1).ok_or_else(|| Stuck::new("floating-point operation without operand"))?, from)?;
+    if op.is_comparison() {
+        let (a, b) = (a.wide(), b.wide());
+        let r = match op {
+            FloatOp::Eq => a == b,
+            FloatOp::Ne => a != b,
+            FloatOp::Lt => a < b,
+            FloatOp::Le => a <= b,
+            FloatOp::Gt => a > b,
+            _ => a >= b,
+        };
+        return Ok(r as i128);
+    }
+    let r = match (a, b) {
+        (Fp::F32(a), Fp::F32(b)) => Fp::F32(match op {
+            FloatOp::Add => a + b,
+            FloatOp::Sub => a - b,
+            FloatOp::Mul => a * b,
+            _ => a / b,
+        }),
+        (Fp::F64(a), Fp::F64(b)) => Fp::F64(match op {
+            FloatOp::Add => a + b,
+            FloatOp::Sub => a - b,
+            FloatOp::Mul => a * b,
+            _ => a / b,
+        }),
+        _ => return Err(Stuck::new("floating-point operands of different types")),
+    };
+    Ok(r.bits())
+}
+
+/// The conversion of `x` (a value of `from`) to `to`. A floating value whose integral part
+/// the integer type cannot hold is undefined behaviour in C (gcc gives an "indefinite"
+/// value): the run stops there rather than invent one.
+fn float_conv(x: i128, from: &Type, to: &Type) -> R<i128> {
+    match (from, to) {
+        (Type::Float { .. }, Type::Float { .. }) => Ok(match (Fp::of(x, from)?, Fp::of(0, to)?) {
+            (Fp::F32(v), Fp::F64(_)) => (v as f64).to_bits() as i128,
+            (Fp::F64(v), Fp::F32(_)) => (v as f32).to_bits() as i128,
+            (v, _) => v.bits(),
+        }),
+        (Type::Int { bits, .. }, Type::Float { .. }) if *bits <= 64 => {
+            // the integer is exact in i128; Rust's conversion rounds to nearest, ties to even
+            Ok(match Fp::of(0, to)? {
+                Fp::F32(_) => (x as f32).to_bits() as i128,
+                Fp::F64(_) => (x as f64).to_bits() as i128,
+            })
+        }
+        (Type::Bool, Type::Float { .. }) => float_conv((x != 0) as i128, &Type::INT, to),
+        (Type::Float { .. }, Type::Bool) => Ok((Fp::of(x, from)?.wide() != 0.0) as i128),
+        (Type::Float { .. }, Type::Int { bits, signed }) if *bits <= 64 => {
+            let v = Fp::of(x, from)?.wide().trunc();
+            let (lo, hi) = if *signed {
+                (-(2f64.powi(*bits as i32 - 1)), 2f64.powi(*bits as i32 - 1))
+            } else {
+                (0.0, 2f64.powi(*bits as i32))
+            };
+            if v.is_nan() || v < lo || v >= hi {
+                return Err(Stuck(
+                    format!("the floating-point value {v} does not fit {}", crate::print::type_str(to)),
+                    true,
+                ));
+            }
+            Ok(v as i128)
+        }
+        _ => Err(Stuck(
+            format!("conversion of {} to {} is not modelled", crate::print::type_str(from), crate::print::type_str(to)),
+            true,
+        )),
     }
 }
 
@@ -960,6 +1092,15 @@ impl<'a> Machine<'a> {
             Expr::FuncAddr(f) => Value::Func(f.clone()),
             Expr::Cast(t, a) => self.eval_cast(proc, t, a)?,
             Expr::Nondet(t) => self.nondet_value(t, Ask::Nondet),
+            Expr::Float(op, t, xs) => {
+                let from = xs.first().and_then(|x| self.p.type_of(proc, x));
+                let mut vals = Vec::with_capacity(xs.len());
+                for x in xs {
+                    let v = self.eval(proc, x)?;
+                    vals.push(self.int_of(v)?);
+                }
+                Value::Int(float_op(*op, from.as_ref(), t, &vals)?)
+            }
         })
     }
 

@@ -67,7 +67,8 @@ pub enum Type {
         bits: u16,
         signed: bool,
     },
-    /// Floating point: only declared, never computed with (the lowering rejects its use).
+    /// Floating point: `bits` 32 (`float`), 64 (`double`) or 128 (`long double`, the x87
+    /// 80-bit format). Values are bit patterns; operations are [`Expr::Float`].
     Float {
         bits: u16,
     },
@@ -99,6 +100,9 @@ impl Type {
     pub fn ptr(t: Type) -> Type {
         Type::Ptr(Box::new(t))
     }
+    pub fn is_float(&self) -> bool {
+        matches!(self, Type::Float { .. })
+    }
     pub fn is_integer(&self) -> bool {
         matches!(self, Type::Int { .. } | Type::Bool)
     }
@@ -106,7 +110,7 @@ impl Type {
         matches!(self, Type::Ptr(_))
     }
     pub fn is_scalar(&self) -> bool {
-        matches!(self, Type::Int { .. } | Type::Bool | Type::Ptr(_))
+        matches!(self, Type::Int { .. } | Type::Bool | Type::Ptr(_) | Type::Float { .. })
     }
     pub fn is_aggregate(&self) -> bool {
         matches!(self, Type::Struct(_) | Type::Array(..))
@@ -238,6 +242,80 @@ impl BinOp {
     }
 }
 
+/// Floating-point operations of C, as gcc computes them on x86-64 with SSE: IEEE binary32
+/// (`float`) and binary64 (`double`), round to nearest; conversions to integers truncate
+/// toward zero. A separate kind from [`BinOp`] so that no integer reasoning ever applies to
+/// a float by mistake: the interpreter computes them, `logic` makes every result an unknown
+/// value of its type (an over-approximation).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub enum FloatOp {
+    /// A constant: the bit pattern of the value in the result type (for `long double`, the
+    /// pattern of the nearest `double`; no stage computes with it).
+    Lit(u64),
+    Add,
+    Sub,
+    Mul,
+    Div,
+    /// `-x`: the sign bit flipped.
+    Neg,
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    /// Conversion of the one operand to the result type: integer ↔ floating, floating ↔
+    /// floating.
+    Conv,
+}
+
+impl FloatOp {
+    pub fn is_comparison(self) -> bool {
+        matches!(self, FloatOp::Eq | FloatOp::Ne | FloatOp::Lt | FloatOp::Le | FloatOp::Gt | FloatOp::Ge)
+    }
+    /// The comparison of `a op b`, if `op` is one.
+    pub fn comparison(op: BinOp) -> Option<FloatOp> {
+        Some(match op {
+            BinOp::Eq => FloatOp::Eq,
+            BinOp::Ne => FloatOp::Ne,
+            BinOp::Lt => FloatOp::Lt,
+            BinOp::Le => FloatOp::Le,
+            BinOp::Gt => FloatOp::Gt,
+            BinOp::Ge => FloatOp::Ge,
+            _ => return None,
+        })
+    }
+    /// The arithmetic of `a op b`, if C has it on floating operands.
+    pub fn arithmetic(op: BinOp) -> Option<FloatOp> {
+        Some(match op {
+            BinOp::Add => FloatOp::Add,
+            BinOp::Sub => FloatOp::Sub,
+            BinOp::Mul => FloatOp::Mul,
+            BinOp::Div => FloatOp::Div,
+            _ => return None,
+        })
+    }
+    /// The name printed for the operation (`fadd(a, b)`).
+    pub fn name(self) -> &'static str {
+        match self {
+            FloatOp::Lit(_) => "flit",
+            FloatOp::Add => "fadd",
+            FloatOp::Sub => "fsub",
+            FloatOp::Mul => "fmul",
+            FloatOp::Div => "fdiv",
+            FloatOp::Neg => "fneg",
+            FloatOp::Eq => "feq",
+            FloatOp::Ne => "fne",
+            FloatOp::Lt => "flt",
+            FloatOp::Le => "fle",
+            FloatOp::Gt => "fgt",
+            FloatOp::Ge => "fge",
+            FloatOp::Conv => "fconv",
+        }
+    }
+}
+
 /// Side-effect-free expressions.
 ///
 /// Typing (see [`Program::type_of`]): `Int` has type `int`; other integer constants are
@@ -259,6 +337,9 @@ pub enum Expr {
     Cast(Type, Box<Expr>),
     /// A nondeterministic value of the type.
     Nondet(Type),
+    /// A floating-point operation with its result type (`Bool` for comparisons) and operands
+    /// (none for a constant, one for `Neg` and `Conv`, two otherwise).
+    Float(FloatOp, Type, Vec<Expr>),
 }
 
 impl Expr {
@@ -294,6 +375,7 @@ impl Expr {
             Expr::Unary(o, a) => Expr::Unary(*o, Box::new(sub(a))),
             Expr::Cast(t, a) => Expr::Cast(t.clone(), Box::new(sub(a))),
             Expr::Binary(o, a, b) => Expr::Binary(*o, Box::new(sub(a)), Box::new(sub(b))),
+            Expr::Float(o, t, xs) => Expr::Float(*o, t.clone(), xs.iter().map(sub).collect()),
             e => e.clone(),
         }
     }
@@ -324,6 +406,7 @@ impl Expr {
                     ex(a, out);
                     ex(b, out);
                 }
+                Expr::Float(_, _, xs) => xs.iter().for_each(|x| ex(x, out)),
                 Expr::Int(_) | Expr::Bool(_) | Expr::FuncAddr(_) | Expr::Nondet(_) => {}
             }
         }
@@ -348,15 +431,19 @@ impl Expr {
                 a.visit_addr_taken(f);
                 b.visit_addr_taken(f);
             }
+            Expr::Float(_, _, xs) => xs.iter().for_each(|x| x.visit_addr_taken(f)),
             Expr::Int(_) | Expr::Bool(_) | Expr::FuncAddr(_) | Expr::Nondet(_) => {}
         }
     }
 
     /// Whether the expression contains a nondeterministic value (anywhere, also in the
-    /// address computations of its lvalues).
+    /// address computations of its lvalues). A floating-point operation counts as one: logic
+    /// gives its result a fresh value at each evaluation.
     pub fn has_nondet(&self) -> bool {
         match self {
             Expr::Nondet(_) => true,
+            Expr::Float(FloatOp::Lit(_), ..) => false,
+            Expr::Float(..) => true,
             Expr::Unary(_, a) | Expr::Cast(_, a) => a.has_nondet(),
             Expr::Binary(_, a, b) => a.has_nondet() || b.has_nondet(),
             Expr::Lval(l) | Expr::AddrOf(l) => l.has_nondet(),
@@ -377,6 +464,7 @@ impl Expr {
                 a.visit_lvals(f);
                 b.visit_lvals(f);
             }
+            Expr::Float(_, _, xs) => xs.iter().for_each(|x| x.visit_lvals(f)),
             Expr::Int(_) | Expr::Bool(_) | Expr::FuncAddr(_) | Expr::Nondet(_) => {}
         }
     }
@@ -661,6 +749,7 @@ impl Program {
                     funcs_in(a, out);
                     funcs_in(b, out);
                 }
+                Expr::Float(_, _, xs) => xs.iter().for_each(|x| funcs_in(x, out)),
                 Expr::Int(_) | Expr::Bool(_) | Expr::Nondet(_) => {}
             }
         }
@@ -786,6 +875,7 @@ impl Program {
             Expr::FuncAddr(f) => Type::ptr(Type::Func(Box::new(self.func_type(f)?))),
             Expr::Cast(t, _) => t.clone(),
             Expr::Nondet(t) => t.clone(),
+            Expr::Float(_, t, _) => t.clone(),
         })
     }
 
@@ -854,10 +944,14 @@ pub fn promote(t: &Type) -> Type {
     }
 }
 
-/// The usual arithmetic conversions of C for two integer operand types.
+/// The usual arithmetic conversions of C for two arithmetic operand types (a floating type
+/// wins over integers, the wider floating type over the narrower).
 pub fn arith_conv(a: &Type, b: &Type) -> Type {
     let (a, b) = (promote(a), promote(b));
     match (&a, &b) {
+        (Type::Float { bits: ba }, Type::Float { bits: bb }) => Type::Float { bits: (*ba).max(*bb) },
+        (Type::Float { .. }, _) => a,
+        (_, Type::Float { .. }) => b,
         (Type::Int { bits: ba, signed: sa }, Type::Int { bits: bb, signed: sb }) => {
             if ba == bb {
                 Type::int(*ba, *sa && *sb)

@@ -41,6 +41,7 @@ pub fn unknown_write(t: &crate::Type) -> String {
     match t {
         crate::Type::Int { bits, signed } => format!("{UNKNOWN_WRITE}{}{bits}", if *signed { 'i' } else { 'u' }),
         crate::Type::Bool => format!("{UNKNOWN_WRITE}bool"),
+        crate::Type::Float { bits } => format!("{UNKNOWN_WRITE}f{bits}"),
         _ => format!("{UNKNOWN_WRITE}other"),
     }
 }
@@ -52,6 +53,26 @@ pub fn is_unknown_write(name: &str) -> bool {
     name.strip_prefix(UNKNOWN_WRITE)
         .is_some_and(|r| r == "bool" || r == "other" || (r.len() > 1 && r[1..].bytes().all(|b| b.is_ascii_digit())))
 }
+
+/// The global array a call of variadic procedure `proc` (one that reads its arguments with
+/// `va_arg`) fills with its variadic arguments, one 64-bit cell each, just before the call.
+pub fn va_args(proc: &str) -> String {
+    format!("__slam_va_{proc}")
+}
+
+/// The local copy of [`va_args`] that `proc` makes at its entry (a nested call may refill
+/// the global), which `va_arg` reads.
+pub fn va_locals(proc: &str) -> String {
+    format!("__slam_val_{proc}")
+}
+
+/// The local index of the next variadic argument `va_arg` reads (`va_start` sets it to 0).
+pub fn va_cursor(proc: &str) -> String {
+    format!("__slam_vai_{proc}")
+}
+
+/// How many variadic arguments a call passes to a procedure that reads them with `va_arg`.
+pub const VA_MAX: usize = 16;
 
 /// The front end's `n`th temporary of a procedure.
 pub fn temp(n: u32) -> String {

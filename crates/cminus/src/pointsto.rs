@@ -246,7 +246,8 @@ impl PointsTo {
     /// Objects the value of the expression may point to.
     fn vals(&mut self, proc: &Proc, e: &Expr) -> BTreeSet<usize> {
         match e {
-            Expr::Int(_) | Expr::Bool(_) | Expr::Nondet(_) => BTreeSet::new(),
+            // a floating-point value never points anywhere
+            Expr::Int(_) | Expr::Bool(_) | Expr::Nondet(_) | Expr::Float(..) => BTreeSet::new(),
             Expr::Lval(l) => {
                 let mut out = BTreeSet::new();
                 for o in self.locs(proc, l) {

@@ -122,6 +122,21 @@ fn expr_p(e: &Expr, min: u8, out: &mut String) {
         Expr::Nondet(t) => {
             let _ = write!(out, "nondet<{}>", type_str(t));
         }
+        Expr::Float(FloatOp::Lit(bits), t, _) => out.push_str(&float_lit(*bits, t)),
+        Expr::Float(op, t, xs) => {
+            out.push_str(op.name());
+            if *op == FloatOp::Conv {
+                let _ = write!(out, "<{}>", type_str(t));
+            }
+            out.push('(');
+            for (i, x) in xs.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                expr_p(x, 0, out);
+            }
+            out.push(')');
+        }
     }
     if paren {
         out.push(')');
@@ -161,6 +176,22 @@ fn lval_p_post(l: &Lval, out: &mut String) {
         out.push(')');
     } else {
         lval_p(l, out);
+    }
+}
+
+/// A floating-point constant as C writes it: the shortest decimal that reads back as the
+/// same value, with `f` for `float` and `L` for `long double`.
+fn float_lit(bits: u64, t: &Type) -> String {
+    let (text, suffix) = match t {
+        Type::Float { bits: 32 } => (format!("{:?}", f32::from_bits(bits as u32)), "f"),
+        Type::Float { bits: 64 } => (format!("{:?}", f64::from_bits(bits)), ""),
+        _ => (format!("{:?}", f64::from_bits(bits)), "L"),
+    };
+    match text.as_str() {
+        "NaN" => format!("__builtin_nan{suffix}(\"\")"),
+        "inf" => format!("__builtin_inf{suffix}()"),
+        "-inf" => format!("-__builtin_inf{suffix}()"),
+        _ => format!("{text}{suffix}"),
     }
 }
 

@@ -17,7 +17,7 @@
 
 use crate::mem::{cells, field_offset, Layout, FRAME_STRIDE};
 use crate::LogicError;
-use cminus::{arith_conv, promote, BinOp, Expr, Lval, Program, Type, UnOp};
+use cminus::{arith_conv, promote, BinOp, Expr, FloatOp, Lval, Program, Type, UnOp};
 use std::cell::Cell;
 use std::collections::HashMap;
 use z3::ast::{Array, Ast, Bool, Dynamic, BV};
@@ -112,6 +112,14 @@ impl<'p, 'ctx> Env<'p, 'ctx> {
         c
     }
 
+    /// A fresh value of type `t` that stands for no input of a run: the result of a
+    /// floating-point operation, which the interpreter computes (see [`cminus::FloatOp`]).
+    pub fn unknown_of(&self, hint: &str, t: &Type) -> Term<'ctx> {
+        let n = self.fresh.get();
+        self.fresh.set(n + 1);
+        typed_const(self.ctx, &format!("{hint}!{n}"), Some(t))
+    }
+
     /// The fresh constants made since the last call, in order of creation.
     pub fn take_fresh(&self) -> Vec<Term<'ctx>> {
         std::mem::take(&mut *self.fresh_log.borrow_mut())
@@ -161,6 +169,7 @@ impl<'p, 'ctx> Env<'p, 'ctx> {
 /// A constant of type `t` (64 bits when `None` or not an integer type), in canonical form.
 fn typed_const<'ctx>(ctx: &'ctx Context, name: &str, t: Option<&Type>) -> Term<'ctx> {
     match t {
+        Some(Type::Float { bits: 32 }) => BV::new_const(ctx, name, 32).zero_ext(WIDTH - 32),
         Some(Type::Bool) => BV::new_const(ctx, name, 1).zero_ext(WIDTH - 1),
         Some(Type::Int { bits, signed }) if (*bits as u32) < WIDTH && *bits > 0 => {
             let c = BV::new_const(ctx, name, *bits as u32);
@@ -178,6 +187,8 @@ fn typed_const<'ctx>(ctx: &'ctx Context, name: &str, t: Option<&Type>) -> Term<'
 /// its signedness (`_Bool`: non-zero is 1). Pointers and 64-bit types are unchanged.
 pub fn norm<'ctx>(env: &Env<'_, 'ctx>, x: Term<'ctx>, t: &Type) -> Term<'ctx> {
     match t {
+        // a float's bit pattern, zero-extended
+        Type::Float { bits: 32 } => norm(env, x, &Type::UINT),
         Type::Bool => x._eq(&env.int(0)).ite(&env.int(0), &env.int(1)),
         Type::Int { bits, signed } if (*bits as u32) < WIDTH && *bits > 0 => {
             if let Some(c) = x.as_u64() {
@@ -606,6 +617,14 @@ impl<'ctx> State<'ctx> {
             Expr::AddrOf(l) => Val::I(self.addr(env, l)?),
             Expr::FuncAddr(f) => Val::I(env.int(env.layout.func_addr(f))),
             Expr::Nondet(t) => Val::I(env.fresh_of("nondet", Some(t))),
+            // A constant keeps its bit pattern (copies of it stay exact); every other
+            // floating-point result is an unknown value of its type: logic does not reason
+            // about floats, and over-approximates them (SAFE stays sound; a path that is
+            // feasible only through such a value fails the interpreter's replay).
+            Expr::Float(FloatOp::Lit(bits), t @ Type::Float { bits: 32 | 64 }, _) => {
+                Val::I(norm(env, BV::from_u64(ctx, *bits, WIDTH), t))
+            }
+            Expr::Float(_, t, _) => Val::I(env.unknown_of("float", t)),
             Expr::Cast(t @ Type::Int { .. }, inner) if self.ty(env, inner)?.is_pointer() => {
                 let p = self.int(env, inner)?;
                 Val::I(norm(env, env.ptr_to_int(&p), t))
@@ -688,6 +707,10 @@ impl<'ctx> State<'ctx> {
                 _ => 1,
             }
         };
+        if ta.is_float() || tb.is_float() {
+            // Floats are compared and computed only by `Expr::Float`, never as integers.
+            return Err(LogicError::Unsupported(format!("floating-point operand of '{}'", op.symbol())));
+        }
         let (pa, pb) = (ta.is_pointer(), tb.is_pointer());
         if pa || pb {
             return Ok(match op {

@@ -801,6 +801,7 @@ fn subst(e: &Expr, from: &Lval, to: &Expr) -> Expr {
         Expr::Unary(o, a) => Expr::Unary(*o, Box::new(subst(a, from, to))),
         Expr::Cast(t, a) => Expr::Cast(t.clone(), Box::new(subst(a, from, to))),
         Expr::Binary(o, a, b) => Expr::Binary(*o, Box::new(subst(a, from, to)), Box::new(subst(b, from, to))),
+        Expr::Float(o, t, xs) => Expr::Float(*o, t.clone(), xs.iter().map(|x| subst(x, from, to)).collect()),
         e => e.clone(),
     }
 }

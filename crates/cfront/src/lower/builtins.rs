@@ -223,7 +223,22 @@ impl Lowerer<'_> {
         let args = &c.node.arguments;
         match n {
             "atexit" => return self.atexit_call(n, args, span, want).map(Some),
-            // no effect on values (va_list is only read by va_arg, which is not supported)
+            "__builtin_va_start" if self.current_variadic() => {
+                if let Some(ap) = args.first() {
+                    let cursor = self.va_reader(ap, span)?.cursor;
+                    self.set_loc(span);
+                    self.emit(StmtKind::Assign(Lval::var(&cursor), Expr::Int(0)))?;
+                }
+                return Ok(Some(match want {
+                    Want::Value => Some((Expr::Int(0), Type::Void)),
+                    _ => None,
+                }));
+            }
+            "__builtin_va_copy" if self.current_variadic() => {
+                return self.unsupported(span, "va_copy in a variadic function is not supported")
+            }
+            // no effect on values: `va_arg` reads the arguments from the function's own copy
+            // (`Lowerer::va_arg`); a `va_list` passed on is opaque
             "__atomic_thread_fence"
             | "__atomic_signal_fence"
             | "__sync_synchronize"

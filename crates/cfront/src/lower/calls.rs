@@ -128,16 +128,93 @@ impl<'o> Lowerer<'o> {
         for (i, a) in args.iter().enumerate() {
             let (v, t) = self.rv(a)?;
             let v = match ft.params.get(i) {
-                Some(pt) => self.conv(v, &t, pt, a.span)?,
+                Some(pt) => match self.transparent_union_member(pt) {
+                    // a pointer passed for glibc's `__SOCKADDR_ARG`: the pointer itself
+                    Some(m) if t.is_pointer() => self.conv(v, &t, &m, a.span)?,
+                    _ => self.conv(v, &t, pt, a.span)?,
+                },
                 None => {
                     let (v, t) = self.bool_to_int(v, t);
-                    let pt = if t.is_integer() { promote(&t) } else { t.clone() };
+                    let pt = match &t {
+                        t if t.is_integer() => promote(t),
+                        Type::Float { bits: 32 } => Type::Float { bits: 64 },
+                        t => t.clone(),
+                    };
                     self.conv(v, &t, &pt, a.span)?
                 }
             };
             vals.push(v);
         }
         Ok(vals)
+    }
+
+    /// Whether the function being lowered is variadic.
+    pub(super) fn current_variadic(&self) -> bool {
+        self.f.as_ref().and_then(|f| self.funcs.get(&f.name)).is_some_and(|ft| ft.variadic)
+    }
+
+    /// The reader state of the current (variadic) function for `va_list` `ap`: its cursor and
+    /// argument copy are made on first use. A second `va_list` is not supported (the model
+    /// keeps one cursor per function).
+    pub(super) fn va_reader(&mut self, ap: &Node<Expression>, span: Span) -> Res<VaReader> {
+        let fname = self.f.as_ref().map(|f| f.name.clone()).unwrap_or_default();
+        let (l, _) = self.lv(ap)?;
+        let text = print::print_lval(&l);
+        if !self.va_readers.contains_key(&fname) {
+            let cursor = self.new_local(&cminus::names::va_cursor(&fname), Type::INT);
+            let arr = Type::Array(Box::new(Type::int(64, true)), Some(cminus::names::VA_MAX as u64));
+            let locals = self.new_local(&cminus::names::va_locals(&fname), arr);
+            let loc = self.cur_loc;
+            self.va_readers.insert(fname.clone(), VaReader { ap: None, cursor, locals, loc });
+        }
+        let r = self.va_readers.get_mut(&fname).expect("inserted");
+        match &r.ap {
+            Some(a) if *a != text => {
+                return self.unsupported(span, "a second va_list in one variadic function is not supported")
+            }
+            Some(_) => {}
+            None => r.ap = Some(text),
+        }
+        Ok(r.clone())
+    }
+
+    /// `va_arg(ap, T)` in a variadic function: the next of the arguments the call passed
+    /// (each call fills `names::va_args(f)`, the function copies it at entry, see
+    /// `functions::pass_variadic_args`), as a `T`. Pointers and floating-point values are
+    /// kept as they are (the cell holds the pointer, or the bit pattern of the `double`);
+    /// integers are converted. Elsewhere (a function handed a `va_list`) it is not supported.
+    pub(super) fn va_arg(&mut self, v: &Node<VaArgExpression>, span: Span) -> Res<(Expr, Type)> {
+        if !self.current_variadic() {
+            return self.unsupported(span, "va_arg outside the variadic function is not supported");
+        }
+        let t = self.type_name(&v.node.type_name)?;
+        if !t.is_scalar() {
+            return self.unsupported(span, "va_arg of an aggregate is not supported");
+        }
+        let r = self.va_reader(&v.node.va_list, span)?;
+        self.set_loc(span);
+        let tmp = self.new_temp(t.clone())?;
+        let item = Lval::Index(Box::new(Lval::var(&r.locals)), Box::new(Expr::Lval(Lval::var(&r.cursor))));
+        let value = match &t {
+            Type::Int { .. } | Type::Bool => Expr::Cast(t.clone(), Box::new(Expr::Lval(item))),
+            // the pointer or the bit pattern itself (`double` arguments are stored as bits)
+            _ => Expr::Cast(t.clone(), Box::new(Expr::Lval(item))),
+        };
+        self.emit(StmtKind::Assign(Lval::var(&tmp), value))?;
+        let next = Expr::bin(BinOp::Add, Expr::Lval(Lval::var(&r.cursor)), Expr::Int(1));
+        self.emit(StmtKind::Assign(Lval::var(&r.cursor), next))?;
+        Ok((Expr::Lval(Lval::var(&tmp)), t))
+    }
+
+    /// The member a pointer argument is passed as when the parameter has the shape of a GNU
+    /// `transparent_union` (a union of pointers, as glibc's `__SOCKADDR_ARG` for `bind`,
+    /// `accept`, `getpeername`…): the first, which the ABI passes (ISO C cannot pass a pointer
+    /// for a union parameter, so the shape is enough to tell).
+    pub(super) fn transparent_union_member(&self, t: &Type) -> Option<Type> {
+        let Type::Struct(u) = t else { return None };
+        let d = self.prog.struct_def(u)?;
+        (d.is_union && d.complete && !d.fields.is_empty() && d.fields.iter().all(|f| f.ty.is_pointer()))
+            .then(|| d.fields[0].ty.clone())
     }
 
     pub(super) fn emit_call(

@@ -80,6 +80,75 @@ impl<'o> Lowerer<'o> {
         Ok((const_expr(v, &t), t))
     }
 
+    /// A floating constant (decimal or hexadecimal) as the bit pattern of its value in its
+    /// type, correctly rounded as gcc reads it; `long double` keeps the nearest `double`
+    /// (no stage computes with it).
+    pub(super) fn float_constant(&self, f: &lang_c::ast::Float, span: Span) -> Res<(Expr, Type)> {
+        use lang_c::ast::{FloatBase, FloatFormat};
+        let t = match f.suffix.format {
+            FloatFormat::Float => Type::Float { bits: 32 },
+            FloatFormat::Double => Type::Float { bits: 64 },
+            FloatFormat::LongDouble => Type::Float { bits: 128 },
+            FloatFormat::TS18661Format(_) => return self.unsupported(span, "_FloatN constants are not supported"),
+        };
+        if f.suffix.imaginary {
+            return self.unsupported(span, "imaginary constants are not supported");
+        }
+        let text: String = f.number.chars().filter(|&c| c != '\'').collect();
+        let bits = match f.base {
+            FloatBase::Decimal => match &t {
+                Type::Float { bits: 32 } => text.parse::<f32>().ok().map(|v| v.to_bits() as u64),
+                _ => text.parse::<f64>().ok().map(f64::to_bits),
+            },
+            FloatBase::Hexadecimal => match hex_float(&text, &t) {
+                Some(b) => Some(b),
+                None => {
+                    return self
+                        .unsupported(span, "hexadecimal floating constants that need rounding are not supported")
+                }
+            },
+        };
+        match bits {
+            Some(b) => Ok((Expr::Float(FloatOp::Lit(b), t.clone(), vec![]), t)),
+            None => self.err(span, format!("malformed floating constant '{}'", f.number)),
+        }
+    }
+
+    /// A floating-point operation; operands that are constants fold into a constant, computed
+    /// as the interpreter (and gcc) would.
+    pub(super) fn float_op(&self, op: FloatOp, t: Type, xs: Vec<Expr>) -> Expr {
+        let consts: Option<Vec<(i128, Type)>> = xs
+            .iter()
+            .map(|x| match x {
+                Expr::Float(FloatOp::Lit(b), ft, _) => Some((*b as i128, ft.clone())),
+                x => fold(x).map(|v| (v, Type::int(64, true))),
+            })
+            .collect();
+        if let Some(cs) = consts {
+            let from = cs.first().map(|c| match &c.1 {
+                Type::Float { .. } => c.1.clone(),
+                _ => self.prog_type_of(&xs[0]),
+            });
+            let vals: Vec<i128> = cs.iter().map(|c| c.0).collect();
+            if let Some(v) = interp::fold_float(op, from.as_ref(), &t, &vals) {
+                return match &t {
+                    Type::Float { .. } => Expr::Float(FloatOp::Lit(v as u64), t, vec![]),
+                    t => const_expr(v, t),
+                };
+            }
+        }
+        Expr::Float(op, t, xs)
+    }
+
+    /// The C type of a lowered integer expression (for folding).
+    fn prog_type_of(&self, e: &Expr) -> Type {
+        match e {
+            Expr::Cast(t, _) => t.clone(),
+            Expr::Bool(_) => Type::Bool,
+            _ => Type::INT,
+        }
+    }
+
     pub(super) fn char_constant(&self, s: &str, span: Span) -> Res<(Expr, Type)> {
         let start = s.find('\'').map(|i| i + 1).unwrap_or(0);
         let end = s.rfind('\'').unwrap_or(s.len());
@@ -133,10 +202,14 @@ impl<'o> Lowerer<'o> {
             return Ok(e);
         }
         Ok(match (from, to) {
-            (Type::Float { .. }, _) | (_, Type::Float { .. }) => {
-                return self.unsupported(span, "floating-point arithmetic is not supported")
-            }
             (_, Type::Bool) => self.truth(e, from),
+            (Type::Float { .. } | Type::Int { .. } | Type::Bool, Type::Float { .. })
+            | (Type::Float { .. }, Type::Int { .. }) => {
+                if is_wide(from) || is_wide(to) {
+                    return self.unsupported(span, INT128_UNSUPPORTED);
+                }
+                self.float_op(FloatOp::Conv, to.clone(), vec![e])
+            }
             (Type::Int { .. } | Type::Bool, Type::Int { .. }) => match fold(&e) {
                 Some(v) => const_expr(interp::wrap(v, to), to),
                 None if is_wide(to) || is_wide(from) => return self.unsupported(span, INT128_UNSUPPORTED),
@@ -197,6 +270,13 @@ impl<'o> Lowerer<'o> {
         match t {
             Type::Bool => e,
             Type::Ptr(_) => Expr::bin(BinOp::Ne, e, Expr::Cast(t.clone(), Box::new(Expr::Int(0)))),
+            Type::Float { .. } => {
+                let zero = self.float_op(FloatOp::Conv, t.clone(), vec![Expr::Int(0)]);
+                match self.float_op(FloatOp::Ne, Type::Bool, vec![e, zero]) {
+                    Expr::Int(v) => Expr::Bool(v != 0),
+                    r => r,
+                }
+            }
             _ => match fold(&e) {
                 Some(v) => Expr::Bool(v != 0),
                 None => Expr::bin(BinOp::Ne, e, Self::zero_of(t)),
@@ -206,9 +286,38 @@ impl<'o> Lowerer<'o> {
 
     pub(super) fn check_scalar(&self, t: &Type, span: Span) -> Res<()> {
         match t {
-            Type::Float { .. } => self.unsupported(span, "floating-point arithmetic is not supported"),
             t if t.is_scalar() => Ok(()),
             t => self.err(span, format!("scalar value expected, found {}", print::type_str(t))),
         }
     }
+}
+
+/// The value of a hexadecimal floating constant (`0x1.8p3`) in `t`, when it is exact there
+/// (every digit fits the significand, the exponent the normal range); `None` else.
+fn hex_float(text: &str, t: &Type) -> Option<u64> {
+    let s = text.trim_start_matches("0x").trim_start_matches("0X");
+    let (mant, exp) = match s.find(['p', 'P']) {
+        Some(i) => (&s[..i], s[i + 1..].parse::<i32>().ok()?),
+        None => (s, 0),
+    };
+    let (int, frac) = mant.split_once('.').unwrap_or((mant, ""));
+    let mut m: u64 = 0;
+    for c in int.chars().chain(frac.chars()) {
+        m = m.checked_mul(16)?.checked_add(c.to_digit(16)? as u64)?;
+    }
+    let mut e2 = exp.checked_sub(4 * frac.len() as i32)?;
+    if m == 0 {
+        return Some(0);
+    }
+    while m & 1 == 0 {
+        m >>= 1;
+        e2 += 1;
+    }
+    let (prec, min_exp, max_exp) = if *t == (Type::Float { bits: 32 }) { (24, -126, 127) } else { (53, -1022, 1023) };
+    let top = e2 + 63 - m.leading_zeros() as i32;
+    if m >= 1u64 << prec || top < min_exp || top > max_exp || e2 < -1022 {
+        return None;
+    }
+    let v = m as f64 * 2f64.powi(e2);
+    Some(if prec == 24 { (v as f32).to_bits() as u64 } else { v.to_bits() })
 }

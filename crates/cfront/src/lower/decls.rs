@@ -422,6 +422,9 @@ impl<'o> Lowerer<'o> {
             if let Some(c) = fold(&v) {
                 return Ok(Init::Expr(const_expr(interp::wrap(c, ty), ty)));
             }
+            if let Expr::Float(FloatOp::Lit(_), ..) = v {
+                return Ok(Init::Expr(v));
+            }
             if !is_address_constant(&v) {
                 return self.err(e.span, "initializer element is not a compile-time constant");
             }

@@ -97,6 +97,9 @@ const NO_WRITE: &[&str] = &[
     "va_end",
 ];
 
+/// The most scalars one call is taken to write (an object's parts beyond are left out).
+const MAX_WRITES: usize = 4096;
+
 impl Lowerer<'_> {
     /// Records which parameters of the function a declarator declares point to `const`.
     pub(super) fn note_readonly_params(&mut self, name: &str, d: &Node<Declarator>) {
@@ -152,7 +155,7 @@ impl Lowerer<'_> {
         let followed = match &*t {
             Type::Struct(_) => true,
             Type::Int { bits, .. } => *bits > 8,
-            Type::Bool => true,
+            Type::Bool | Type::Float { .. } => true,
             _ => false,
         };
         if !followed {
@@ -175,18 +178,36 @@ impl Lowerer<'_> {
             });
         }
         let mut leaves = vec![];
-        if !self.scalar_leaves(obj, t, &mut leaves) {
-            return Ok(());
-        }
+        self.writable_leaves(obj, t, &mut leaves);
         for (lv, lt) in leaves {
-            if lt.is_pointer() {
-                continue;
-            }
             let callee = cminus::names::unknown_write(&lt);
             self.funcs.entry(callee.clone()).or_insert(FuncType { ret: lt.clone(), params: vec![lt], variadic: false });
             self.emit(StmtKind::Call { ret: Some(lv.clone()), callee, args: vec![Expr::Lval(lv)] })?;
         }
         Ok(())
+    }
+
+    /// The non-pointer scalars of an object (integers, `_Bool`, floats; every member of a
+    /// union), at most `MAX_WRITES`; parts of unknown layout are left out.
+    fn writable_leaves(&self, l: Lval, t: &Type, out: &mut Vec<(Lval, Type)>) {
+        if out.len() >= MAX_WRITES {
+            return;
+        }
+        match t {
+            Type::Int { .. } | Type::Bool | Type::Float { .. } => out.push((l, t.clone())),
+            Type::Struct(s) => {
+                let Some(sd) = self.prog.struct_def(s).filter(|d| d.complete) else { return };
+                for f in sd.fields.clone() {
+                    self.writable_leaves(Lval::Field(Box::new(l.clone()), f.name.clone()), &f.ty, out);
+                }
+            }
+            Type::Array(e, Some(n)) => {
+                for i in 0..*n {
+                    self.writable_leaves(Lval::Index(Box::new(l.clone()), Box::new(Expr::Int(i as i128))), e, out);
+                }
+            }
+            _ => {}
+        }
     }
 
     /// The procedure being lowered, without its body (for typing expressions).

@@ -224,6 +224,8 @@ impl<'o> Lowerer<'o> {
         self.declare_externs();
         self.extern_globals_start_unknown();
         self.resolve_indirect_calls();
+        // after the calls through pointers became direct calls: they pass arguments too
+        self.pass_variadic_args();
         self.calls_to_error_fns();
         for p in &mut self.prog.procs {
             simplify(p);
@@ -236,13 +238,85 @@ impl<'o> Lowerer<'o> {
         Ok(self.prog)
     }
 
+    /// The variadic arguments of every call of a function that reads them with `va_arg`:
+    /// written to the global `names::va_args(f)` just before the call, copied by `f` at its
+    /// entry into its own array (a call it makes may refill the global). A call passing more
+    /// than `names::VA_MAX` of them is not supported.
+    fn pass_variadic_args(&mut self) {
+        let readers = std::mem::take(&mut self.va_readers);
+        let long = Type::int(64, true);
+        for (f, r) in &readers {
+            let Some(named) = self.prog.proc(f).map(|p| p.formals.len()) else { continue };
+            let g = self.fresh_global_name(&cminus::names::va_args(f));
+            let arr = Type::Array(Box::new(long.clone()), Some(cminus::names::VA_MAX as u64));
+            self.prog.globals.push(Var { name: g.clone(), c_name: g.clone(), ty: arr, loc: r.loc, init: Init::Zero });
+            let item = |a: &str, k: usize| Lval::Index(Box::new(Lval::var(a)), Box::new(Expr::Int(k as i128)));
+            let mut too_many = None;
+            let mut most = 0;
+            for p in &mut self.prog.procs {
+                let mut body = Vec::with_capacity(p.body.len());
+                for s in std::mem::take(&mut p.body) {
+                    let StmtKind::Call { callee, args, .. } = &s.kind else {
+                        body.push(s);
+                        continue;
+                    };
+                    if callee != f {
+                        body.push(s);
+                        continue;
+                    }
+                    let extra: Vec<Expr> = args.iter().skip(named).cloned().collect();
+                    if extra.len() > cminus::names::VA_MAX {
+                        too_many = Some(s.loc);
+                    }
+                    most = most.max(extra.len().min(cminus::names::VA_MAX));
+                    let mut labels = s.labels.clone();
+                    for (k, e) in extra.into_iter().take(cminus::names::VA_MAX).enumerate() {
+                        let kind = StmtKind::Assign(item(&g, k), e);
+                        body.push(Stmt { id: s.id, loc: s.loc, labels: std::mem::take(&mut labels), kind });
+                    }
+                    body.push(Stmt { labels, ..s });
+                }
+                p.body = body;
+            }
+            if let Some(p) = self.prog.procs.iter_mut().find(|p| &p.name == f) {
+                let loc = p.body.first().map(|s| s.loc).unwrap_or(r.loc);
+                // (the first statement keeps its labels: a jump back there does not copy again;
+                // only as many cells as some call passes: reading more is undefined in C)
+                let mut copy: Vec<Stmt> = (0..most)
+                    .map(|k| Stmt {
+                        id: StmtId(0),
+                        loc,
+                        labels: vec![],
+                        kind: StmtKind::Assign(item(&r.locals, k), Expr::Lval(item(&g, k))),
+                    })
+                    .collect();
+                copy.append(&mut p.body);
+                p.body = copy;
+            }
+            if let Some(loc) = too_many {
+                let file = self.prog.files.get(loc.file as usize).cloned().unwrap_or_default();
+                let msg = format!(
+                    "a call of {f} with more than {} variadic arguments is not supported",
+                    cminus::names::VA_MAX
+                );
+                self.diags.push(Diagnostic::new(&file, loc.line, loc.col, msg).with_kind(crate::DiagKind::Unsupported));
+            }
+        }
+    }
+
     /// Externs: every called or referenced function without a body is declared with its known
     /// type (or `int f(...)` when it was never declared), so later phases can model it.
     fn declare_externs(&mut self) {
         for n in referenced_functions(&self.prog, &self.indirect) {
             if self.prog.proc(&n).is_none() {
-                let ty =
+                let mut ty =
                     self.funcs.get(&n).cloned().unwrap_or(FuncType { ret: Type::INT, params: vec![], variadic: true });
+                // a transparent union parameter takes the pointer its callers pass
+                for p in &mut ty.params {
+                    if let Some(m) = self.transparent_union_member(p) {
+                        *p = m;
+                    }
+                }
                 self.prog.externs.push(Extern { name: n, ty });
             }
         }

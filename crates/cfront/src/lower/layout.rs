@@ -24,6 +24,8 @@ pub(super) struct Member {
     pub named: bool,
     /// The member is a field of the C-- struct (zero-width and unnamed bit-fields are not).
     pub is_field: bool,
+    /// `_Alignas(N)` or `__attribute__((aligned(N)))` on the member: at least `N`.
+    pub align: Option<u64>,
 }
 
 impl Lowerer<'_> {
@@ -88,6 +90,8 @@ impl Lowerer<'_> {
                 Type::Array(e, None) if flexible => (0, self.size_align(e)?.1),
                 t => self.size_align(t)?,
             };
+            // an explicit alignment raises the member's (also in a packed struct)
+            let fa_min = m.align.unwrap_or(1);
             if packed && m.width.is_some_and(|w| w > 0) {
                 // packed bit-fields follow each other bit by bit
                 let start = if is_union { 0 } else { bitpos };
@@ -101,7 +105,7 @@ impl Lowerer<'_> {
                 continue;
             }
             // a packed struct's members are byte-aligned (a `:0` still moves to its type's unit)
-            let fa = if packed && m.width != Some(0) { 1 } else { fa };
+            let fa = if packed && m.width != Some(0) { 1 } else { fa }.max(fa_min);
             let off_bits = match m.width {
                 Some(0) => {
                     if !is_union {
@@ -152,7 +156,7 @@ impl Lowerer<'_> {
         let start = self.map.original(span.start);
         let end = self.map.original(span.end);
         let (mut packed, mut aligned) = (false, None);
-        for a in &self.attrs {
+        for a in self.attrs.iter().filter(|a| !a.alignas) {
             if a.prev == Some(start + kw.len() - 1) || (end > start && a.prev == Some(end - 1)) {
                 packed |= a.packed;
                 if let Some(n) = a.aligned {
@@ -161,6 +165,18 @@ impl Lowerer<'_> {
             }
         }
         (packed, aligned)
+    }
+
+    /// The explicit alignment of a member declared in `span` (`_Alignas(N)`, GNU
+    /// `aligned(N)`): the largest found inside the declaration.
+    pub(super) fn member_align(&self, span: lang_c::span::Span) -> Option<u64> {
+        let (start, end) = (self.map.original(span.start), self.map.original(span.end));
+        // (a blanked `_Alignas` before the specifiers is outside the declaration's span)
+        self.attrs
+            .iter()
+            .filter(|a| (a.start >= start && a.start < end) || a.next == Some(start))
+            .filter_map(|a| a.aligned)
+            .max()
     }
 
     /// `&((T *)c)->f…` (the `offsetof` idiom of kernel headers): the address `c` plus the

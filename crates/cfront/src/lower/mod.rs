@@ -98,6 +98,9 @@ struct Lowerer<'o> {
     failed_globals: Vec<(Vec<String>, Diagnostic)>,
     /// Typedef names whose declaration could not be lowered: a use reports the reason.
     failed_typedefs: HashMap<String, Diagnostic>,
+    /// Variadic functions that read their arguments with `va_arg`, with the one `va_list`
+    /// they read (printed) and the C-- names of their cursor and local argument array.
+    va_readers: std::collections::BTreeMap<String, VaReader>,
     /// Which calls are the error (resolved from `Options::property`).
     property: Property,
     /// The program registers `atexit` handlers: `exit()` and the entry's returns run them.
@@ -158,6 +161,7 @@ pub(crate) fn lower_units(mut units: Vec<Unit>, opts: &Options) -> Result<Progra
         failed_fns: vec![],
         failed_globals: vec![],
         failed_typedefs: HashMap::new(),
+        va_readers: Default::default(),
         property,
         atexit: uses.atexit,
     };
@@ -400,6 +404,20 @@ fn merge_init(old: Init, new: Init) -> Init {
     }
 }
 
+/// How a variadic function reads its arguments (see [`Lowerer::va_arg`]).
+#[derive(Clone, Debug)]
+struct VaReader {
+    ap: Option<String>,
+    cursor: String,
+    locals: String,
+    loc: Loc,
+}
+
+/// An arithmetic type: integer or floating.
+fn is_arith(t: &Type) -> bool {
+    t.is_integer() || t.is_float()
+}
+
 /// 128-bit integers are declared and sized, but their values are not modelled (slam's
 /// integers are at most 64 bits wide).
 fn is_wide(t: &Type) -> bool {
@@ -465,6 +483,8 @@ fn nondet_type(n: &str, long_bits: u16) -> Type {
         "longlong" | "long_long" => Type::int(64, true),
         "ulonglong" | "unsigned_long_long" | "u64" => Type::int(64, false),
         "pointer" | "ptr" => Type::ptr(Type::Void),
+        "float" => Type::Float { bits: 32 },
+        "double" => Type::Float { bits: 64 },
         _ => Type::INT,
     }
 }

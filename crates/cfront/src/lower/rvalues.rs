@@ -8,9 +8,6 @@ impl<'o> Lowerer<'o> {
     /// An rvalue, with arrays and functions decayed to pointers.
     pub(super) fn rv(&mut self, e: &Node<Expression>) -> Res<(Expr, Type)> {
         let (x, t) = self.rv_noconv(e)?;
-        if let Type::Float { .. } = t {
-            return self.unsupported(e.span, "floating-point arithmetic is not supported");
-        }
         if is_wide(&t) && fold(&x).is_none() {
             return self.unsupported(e.span, INT128_UNSUPPORTED);
         }
@@ -32,7 +29,7 @@ impl<'o> Lowerer<'o> {
             Expression::Constant(c) => match &c.node {
                 Constant::Integer(i) => self.integer_constant(i, c.span),
                 Constant::Character(s) => self.char_constant(s, c.span),
-                Constant::Float(_) => self.unsupported(c.span, "floating-point constants are not supported"),
+                Constant::Float(f) => self.float_constant(f, c.span),
             },
             Expression::StringLiteral(s) => Ok(self.string_literal(&s.node)),
             Expression::Member(_) | Expression::CompoundLiteral(_) => {
@@ -85,7 +82,7 @@ impl<'o> Lowerer<'o> {
             }
             Expression::Statement(s) => self.stmt_expr(s),
             Expression::GenericSelection(_) => self.unsupported(e.span, "_Generic is not supported"),
-            Expression::VaArg(_) => self.unsupported(e.span, "va_arg is not supported"),
+            Expression::VaArg(v) => self.va_arg(v, e.span),
         }
     }
 
@@ -99,7 +96,7 @@ impl<'o> Lowerer<'o> {
                 let et = self.type_of_expr(&c.node.else_expression)?;
                 let chosen = if v != 0 { &c.node.then_expression } else { &c.node.else_expression };
                 let (x, xt) = self.rv(chosen)?;
-                if tt.is_integer() && et.is_integer() {
+                if is_arith(&tt) && is_arith(&et) {
                     let rt = arith_conv(&tt, &et);
                     let (x, xt) = self.bool_to_int(x, xt);
                     return Ok((self.conv(x, &xt, &rt, e.span)?, rt));
@@ -121,7 +118,7 @@ impl<'o> Lowerer<'o> {
             tt.clone()
         } else if et.is_pointer() {
             et.clone()
-        } else if tt.is_integer() && et.is_integer() {
+        } else if is_arith(&tt) && is_arith(&et) {
             arith_conv(&tt, &et)
         } else {
             tt.clone()
@@ -149,14 +146,12 @@ impl<'o> Lowerer<'o> {
             return Ok((Expr::Int(0), Type::Void));
         }
         let (x, xt) = self.rv(&c.node.expression)?;
-        if let Type::Float { .. } = t {
-            return self.unsupported(e.span, "floating-point arithmetic is not supported");
-        }
         if xt == t {
             return Ok((x, t));
         }
         let r = match (&xt, &t) {
             (_, Type::Bool) => self.truth(x, &xt),
+            (Type::Float { .. }, _) | (_, Type::Float { .. }) => self.conv(x, &xt, &t, e.span)?,
             (Type::Ptr(_), Type::Ptr(_)) => self.conv(x, &xt, &t, e.span)?,
             (_, Type::Int { .. }) | (_, Type::Ptr(_)) => match fold(&x).or_else(|| self.fold_address(&x)) {
                 Some(v) if t.is_integer() => const_expr(interp::wrap(v, &t), &t),
@@ -363,6 +358,13 @@ impl<'o> Lowerer<'o> {
                     t => self.err(e.span, format!("indirection of a non-pointer of type {}", print::type_str(&t))),
                 }
             }
+            UnaryOperator::Plus | UnaryOperator::Minus if self.type_of_expr(op)?.is_float() => {
+                let (x, t) = self.rv(op)?;
+                if u.node.operator.node == UnaryOperator::Plus {
+                    return Ok((x, t));
+                }
+                Ok((self.float_op(FloatOp::Neg, t.clone(), vec![x]), t))
+            }
             UnaryOperator::Plus => {
                 let (x, t) = self.rv(op)?;
                 self.check_int(&t, op.span)?;
@@ -394,6 +396,10 @@ impl<'o> Lowerer<'o> {
         let new = match t {
             Type::Ptr(_) => Expr::bin(if inc { BinOp::Add } else { BinOp::Sub }, cur, Expr::Int(1)),
             Type::Bool => Expr::Bool(inc),
+            Type::Float { .. } => {
+                let one = self.conv(Expr::Int(1), &Type::INT, t, span)?;
+                self.float_op(if inc { FloatOp::Add } else { FloatOp::Sub }, t.clone(), vec![cur, one])
+            }
             _ => {
                 let pt = promote(t);
                 let c = self.conv(cur, t, &pt, span)?;
@@ -434,6 +440,15 @@ impl<'o> Lowerer<'o> {
             }
             _ => {}
         }
+        if ta.is_float() || tb.is_float() {
+            let Some(fop) = FloatOp::arithmetic(op) else {
+                return self.err(span, format!("invalid operands to '{}' (floating point)", op.symbol()));
+            };
+            let t = arith_conv(&ta, &tb);
+            let a = self.conv(a, &ta, &t, span)?;
+            let b = self.conv(b, &tb, &t, span)?;
+            return Ok((self.float_op(fop, t.clone(), vec![a, b]), t));
+        }
         let t = if matches!(op, BinOp::Shl | BinOp::Shr) { promote(&ta) } else { arith_conv(&ta, &tb) };
         let tbc = if matches!(op, BinOp::Shl | BinOp::Shr) { promote(&tb) } else { t.clone() };
         let a = self.conv(a, &ta, &t, span)?;
@@ -459,6 +474,15 @@ impl<'o> Lowerer<'o> {
             }
             (Type::Ptr(_), _) => Expr::bin(op, a, self.conv(b, &tb, &ta, span)?),
             (_, Type::Ptr(_)) => Expr::bin(op, self.conv(a, &ta, &tb, span)?, b),
+            _ if ta.is_float() || tb.is_float() => {
+                let t = arith_conv(&ta, &tb);
+                let (a, b) = (self.conv(a, &ta, &t, span)?, self.conv(b, &tb, &t, span)?);
+                let fop = FloatOp::comparison(op).expect("a comparison");
+                return Ok(match self.float_op(fop, Type::Bool, vec![a, b]) {
+                    Expr::Int(v) => Expr::Bool(v != 0),
+                    r => r,
+                });
+            }
             _ => {
                 let t = arith_conv(&ta, &tb);
                 Expr::bin(op, self.conv(a, &ta, &t, span)?, self.conv(b, &tb, &t, span)?)

@@ -330,7 +330,8 @@ impl<'o> Lowerer<'o> {
             if let Type::Struct(_) = base {
                 self.anon_n += 1;
                 fields.push(Field { name: format!("__anon_field{}", self.anon_n), ty: base.clone() });
-                members.push(Member { ty: base, width: None, named: true, is_field: true });
+                let align = self.member_align(f.span);
+                members.push(Member { ty: base, width: None, named: true, is_field: true, align });
             }
             return Ok(());
         }
@@ -352,7 +353,8 @@ impl<'o> Lowerer<'o> {
                 ty = if ty == Type::Bool { Type::Bool } else { Type::int(w as u16, signed) };
             }
             let is_field = info.is_some() && width != Some(0);
-            members.push(Member { ty: declared, width, named: info.is_some(), is_field });
+            let align = self.member_align(f.span);
+            members.push(Member { ty: declared, width, named: info.is_some(), is_field, align });
             if let (true, Some(info)) = (is_field, info) {
                 fields.push(Field { name: info.name.unwrap_or_default(), ty });
             }
