@@ -21,6 +21,9 @@ pub enum EngineChoice {
     Portfolio,
     /// Structural abstraction (bounded: finds violations, never proves).
     Structural,
+    /// The portfolio, whose second thread runs the structural engine first (for at most a
+    /// quarter of the time) and the search after it when it found no violation.
+    PortfolioStructural,
 }
 
 impl EngineChoice {
@@ -37,6 +40,7 @@ impl EngineChoice {
             EngineChoice::Search => "search",
             EngineChoice::Portfolio => "portfolio",
             EngineChoice::Structural => "structural",
+            EngineChoice::PortfolioStructural => "portfolio-structural",
         }
     }
 }
@@ -47,25 +51,43 @@ pub fn run(choice: EngineChoice, runner: Runner, preds: PredSet, opts: Options) 
     match choice {
         EngineChoice::Cegar => runner.run(),
         EngineChoice::Search => search(runner.program(), preds, &opts),
-        EngineChoice::Portfolio => portfolio(runner, preds, opts),
-        EngineChoice::Structural => structural::check(
-            runner.program(),
-            &structural::Options {
-                unroll: opts.unroll,
-                time: opts.time,
-                query_timeout: opts.query_timeout,
-                cancel: opts.cancel.clone(),
-                ..structural::Options::default()
-            },
-        ),
+        EngineChoice::Portfolio => portfolio(runner, preds, opts, false),
+        EngineChoice::PortfolioStructural => portfolio(runner, preds, opts, true),
+        EngineChoice::Structural => structural(runner.program(), &opts, opts.time),
     }
+}
+
+fn structural(prog: &cminus::Program, opts: &Options, time: Option<std::time::Duration>) -> Outcome {
+    structural::check(
+        prog,
+        &structural::Options {
+            unroll: opts.unroll,
+            time,
+            query_timeout: opts.query_timeout,
+            cancel: opts.cancel.clone(),
+            ..structural::Options::default()
+        },
+    )
+}
+
+/// The second thread's engines: with `with_structural`, the structural engine first (a
+/// quarter of the time; only a replayed violation counts), then the search.
+fn second(prog: &cminus::Program, preds: PredSet, opts: &Options, with_structural: bool) -> Outcome {
+    if with_structural {
+        let quarter = opts.time.map(|t| t / 4).unwrap_or(std::time::Duration::from_secs(15));
+        let s = structural(prog, opts, Some(quarter));
+        if s.verdict == Verdict::Violation {
+            return s;
+        }
+    }
+    search(prog, preds, opts)
 }
 
 fn definite(o: &Outcome) -> bool {
     matches!(o.verdict, Verdict::Safe | Verdict::Violation)
 }
 
-fn portfolio(runner: Runner, preds: PredSet, mut opts: Options) -> Outcome {
+fn portfolio(runner: Runner, preds: PredSet, mut opts: Options, with_structural: bool) -> Outcome {
     let stop_cegar = Arc::new(AtomicBool::new(false));
     let stop_search = Arc::new(AtomicBool::new(false));
     opts.cancel = Some(stop_search.clone());
@@ -78,7 +100,7 @@ fn portfolio(runner: Runner, preds: PredSet, mut opts: Options) -> Outcome {
         let searcher =
             std::thread::Builder::new().name("search".into()).stack_size(256 << 20).spawn_scoped(scope, || {
                 yield_to_cegar();
-                let o = search(&prog, preds, &opts);
+                let o = second(&prog, preds, &opts, with_structural);
                 if definite(&o) {
                     stop_cegar.store(true, Ordering::Relaxed);
                 }

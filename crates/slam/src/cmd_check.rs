@@ -43,7 +43,8 @@ pub struct Args {
     /// The engine: cegar (predicate abstraction and refinement), search (under-approximation
     /// search with refinement: finds deep bugs), portfolio (both in parallel, the first
     /// definite verdict wins) or structural (structural abstraction with loops unrolled
-    /// --unroll times: replayed violations or UNKNOWN bounded). Default: portfolio on a
+    /// --unroll times: replayed violations or UNKNOWN bounded) or portfolio-structural (the
+    /// portfolio whose second thread tries structural first). Default: portfolio on a
     /// machine with 2 cores or more.
     #[arg(long, value_enum)]
     pub engine: Option<search::portfolio::EngineChoice>,

@@ -213,3 +213,28 @@ fn indexing_asserts_the_base_pointer() {
     assert_eq!(j["counterexample"]["message"], "null dereference: p", "{j}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `--engine portfolio-structural`: the portfolio whose second thread tries the structural
+/// engine first. On corpus/null-deref every program gets its expected verdict; the engine
+/// that decided is named, and the structural engine decides at least one bug.
+#[test]
+fn the_portfolio_can_include_the_structural_engine() {
+    let cases = cases(&root().join("corpus/null-deref"));
+    let mut by_structural = 0;
+    for c in &cases {
+        let out = Command::new(SLAM)
+            .args(["check", "--engine", "portfolio-structural", "--property", "null-deref"])
+            .args(["--format", "json", "--timeout", "30"])
+            .arg(&c.path)
+            .output()
+            .unwrap();
+        let o: Value = serde_json::from_slice(&out.stdout).unwrap_or(Value::Null);
+        let verdict = o["verdict"].as_str().unwrap_or("?").to_uppercase();
+        assert_eq!(verdict, c.expect, "{}: {o}", c.path.display());
+        if o["engine"] == "structural" {
+            assert_eq!(verdict, "VIOLATION", "{}: the structural engine only reports violations", c.path.display());
+            by_structural += 1;
+        }
+    }
+    assert!(by_structural >= 1, "no bug was decided by the structural engine");
+}
