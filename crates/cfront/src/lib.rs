@@ -43,6 +43,11 @@ pub struct Options {
     pub cpp: String,
     /// Which calls are the error; `None` chooses per program (see [`Property`]).
     pub property: Option<Property>,
+    /// Thread-modular checking (`slam gate`'s program mode): a call of `pthread_create` or
+    /// `thrd_create` starts nothing in the caller's check (an external call: any result), since
+    /// each start routine is checked as an entry of its own. Interference between threads
+    /// through shared memory is then not modelled. Off: such a call is unsupported (UNKNOWN).
+    pub thread_roots: bool,
 }
 
 /// The property checked: which calls are the error.
@@ -80,6 +85,7 @@ impl Default for Options {
             entry: "main".into(),
             cpp: "gcc".into(),
             property: None,
+            thread_roots: false,
         }
     }
 }

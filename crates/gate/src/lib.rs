@@ -13,6 +13,7 @@ pub mod inputs;
 pub mod merge;
 pub mod output;
 pub mod results;
+pub mod roots;
 pub mod sarif;
 pub mod scan;
 
@@ -39,9 +40,14 @@ pub struct Args {
     /// Check reach_error()/assert() only, whatever rules the project file names.
     #[arg(long, conflicts_with = "rules")]
     pub no_rules: bool,
-    /// Entry point for units without `main` (repeat for several).
+    /// Entry point for units without `main` (repeat for several); in a program, an extra root.
     #[arg(long = "entry", value_name = "FUNCTION")]
     pub entries: Vec<String>,
+    /// Check all the units as one whole program NAME (lowered together, checked from `main`,
+    /// thread start routines and callbacks handed to the environment) instead of one by one;
+    /// replaces the project file's `programs`.
+    #[arg(long, value_name = "NAME")]
+    pub program: Option<String>,
     /// Add an include directory for every unit.
     #[arg(short = 'I', value_name = "DIR")]
     pub include: Vec<PathBuf>,
@@ -123,6 +129,26 @@ pub struct Check {
     pub fingerprint: Option<String>,
     /// With `--baseline`: `new` or `unchanged`.
     pub baseline: Option<String>,
+    /// `unit` (`file` is a translation unit checked on its own) or `program` (`file` names a
+    /// whole program: its units lowered together).
+    #[serde(default = "unit_mode")]
+    pub mode: String,
+    /// Why `entry` is an entry (`main`, a thread start routine passed to `pthread_create`, …).
+    #[serde(default)]
+    pub entry_reason: String,
+}
+
+fn unit_mode() -> String {
+    "unit".into()
+}
+
+/// A whole program as the report describes it: its units and its roots.
+#[derive(Serialize, Deserialize, Clone, Debug)]
+pub struct ProgramInfo {
+    pub name: String,
+    pub units: Vec<String>,
+    /// Each root with why it is one.
+    pub entries: Vec<(String, String)>,
 }
 
 /// A rule as the gate knows it.
@@ -145,6 +171,9 @@ pub struct Report {
     /// the root; none outside a repository): SARIF paths are relative to the repository.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub repo_path: Option<String>,
+    /// The whole programs checked (none: every unit on its own).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub programs: Vec<ProgramInfo>,
     pub checks: Vec<Check>,
     pub stats: Stats,
 }
@@ -180,6 +209,8 @@ struct Settings {
     units: Vec<Unit>,
     rules: Vec<(RuleInfo, Option<PathBuf>)>,
     entries: Vec<String>,
+    /// Whole programs: name and globs of unit names.
+    programs: Vec<(String, Vec<String>)>,
     ilp32: bool,
     engine: String,
     time_secs: f64,
@@ -221,9 +252,16 @@ fn settings(a: &Args) -> Result<Settings, u8> {
         return Err(usage("--memory-limit and --max-iterations take a positive number"));
     }
     let entries = if a.entries.is_empty() { project.entries.clone() } else { a.entries.clone() };
+    let programs = match &a.program {
+        Some(name) if name.is_empty() || name.contains(':') => {
+            return Err(usage("--program takes a name (without `:`)"));
+        }
+        Some(name) => vec![(name.clone(), vec!["**".to_string()])],
+        None => project.programs.clone(),
+    };
     let units = collect_units(a, &project, &root)?;
     let rules = collect_rules(a, &project, &root)?;
-    Ok(Settings { root, units, rules, entries, ilp32, engine, time_secs, memory_mib, iterations })
+    Ok(Settings { root, units, rules, entries, programs, ilp32, engine, time_secs, memory_mib, iterations })
 }
 
 /// The project file (`--config`, else `slam.toml` if there is one, else the defaults) and the
@@ -350,7 +388,119 @@ struct Planned {
     unit: Unit,
     check_file: PathBuf,
     hash: String,
-    entries: Vec<String>,
+    /// Each entry with why it is one.
+    entries: Vec<(String, String)>,
+    /// Whether the unit's own file defines an external `main`.
+    has_main: bool,
+    /// The external functions the unit's own file defines.
+    externals: Vec<String>,
+}
+
+/// What the checks of one report line run on: a unit on its own, or a whole program.
+struct Target {
+    /// The unit's name, or the program's.
+    name: String,
+    mode: &'static str,
+    files: Vec<PathBuf>,
+    includes: Vec<PathBuf>,
+    defines: Vec<String>,
+    forced: Vec<PathBuf>,
+    hash: String,
+    entries: Vec<(String, String)>,
+}
+
+impl Target {
+    fn of_unit(p: Planned) -> Target {
+        Target {
+            name: p.unit.name.clone(),
+            mode: "unit",
+            files: vec![p.check_file],
+            includes: p.unit.includes,
+            defines: p.unit.defines,
+            forced: p.unit.forced,
+            hash: p.hash,
+            entries: p.entries,
+        }
+    }
+}
+
+const MAIN_REASON: &str = "main: where the program starts";
+
+/// Units and programs: the units the programs' globs match (the first program that matches
+/// takes a unit) form the programs, the others stay units. A program that matches no unit is
+/// an input error.
+fn targets(
+    programs: &[(String, Vec<String>)],
+    units: Vec<Planned>,
+    wanted: &[String],
+    ilp32: bool,
+) -> Result<(Vec<Target>, Vec<ProgramInfo>), String> {
+    let mut rest = units;
+    let mut out = vec![];
+    let mut infos = vec![];
+    for (name, globs) in programs {
+        let (mine, others): (Vec<Planned>, Vec<Planned>) =
+            rest.into_iter().partition(|p| globs.iter().any(|g| inputs::glob_match(g, &p.unit.name)));
+        rest = others;
+        if mine.is_empty() {
+            return Err(format!("program `{name}`: its units ({}) match none of the inputs", globs.join(", ")));
+        }
+        let (t, info) = plan_program(name, mine, wanted, ilp32)?;
+        out.push(t);
+        infos.push(info);
+    }
+    out.extend(rest.into_iter().map(Target::of_unit));
+    Ok((out, infos))
+}
+
+/// A whole program: its units lowered together (with the union of their flags) and checked
+/// from its roots (`roots::roots`, plus the functions `entries` names). When the program does
+/// not lower, its checks report why; `main` stays the one root.
+fn plan_program(name: &str, units: Vec<Planned>, wanted: &[String], ilp32: bool) -> Result<(Target, ProgramInfo), String> {
+    fn union<T: Clone + PartialEq>(lists: impl Iterator<Item = Vec<T>>) -> Vec<T> {
+        let mut out: Vec<T> = vec![];
+        for l in lists {
+            for x in l {
+                if !out.contains(&x) {
+                    out.push(x);
+                }
+            }
+        }
+        out
+    }
+    if !units.iter().any(|u| u.has_main) {
+        return Err(format!("program `{name}`: none of its units defines `main` (check libraries as units)"));
+    }
+    let files: Vec<PathBuf> = units.iter().map(|u| u.check_file.clone()).collect();
+    let includes = union(units.iter().map(|u| u.unit.includes.clone()));
+    let defines = union(units.iter().map(|u| u.unit.defines.clone()));
+    let forced = union(units.iter().map(|u| u.unit.forced.clone()));
+    let hashes: Vec<String> = units.iter().map(|u| format!("{} {}\n", u.unit.name, u.hash)).collect();
+    let hash = cache::sha256(&[hashes.concat().as_bytes()]);
+    let opts = cfront::Options {
+        entry: "main".into(),
+        includes: includes.clone(),
+        defines: defines.clone(),
+        data_model: if ilp32 { cfront::DataModel::Ilp32 } else { cfront::DataModel::Lp64 },
+        thread_roots: true,
+        ..Default::default()
+    };
+    let mut entries: Vec<(String, String)> = match cfront::lower_files(&files, &opts) {
+        Ok(p) => roots::roots(&p).into_iter().map(|r| (r.name, r.reason)).collect(),
+        Err(_) => vec![("main".into(), MAIN_REASON.into())],
+    };
+    for w in wanted {
+        if !entries.iter().any(|(e, _)| e == w) && units.iter().any(|u| u.externals.contains(w)) {
+            entries.push((w.clone(), "named in `entries`".into()));
+        }
+    }
+    let info = ProgramInfo {
+        name: name.to_string(),
+        units: units.iter().map(|u| u.unit.name.clone()).collect(),
+        entries: entries.clone(),
+    };
+    let t = Target { name: name.to_string(), mode: "program", files, includes, defines, forced, hash, entries };
+    Ok((t, info))
 }
 
 fn plan_unit(unit: &Unit, wanted: &[String], ilp32: bool, cache_dir: &Path) -> Result<Planned, String> {
@@ -360,12 +510,15 @@ fn plan_unit(unit: &Unit, wanted: &[String], ilp32: bool, cache_dir: &Path) -> R
     let defs = scan::definitions(&pre);
     let marker = unit.file.display().to_string();
     let own: Vec<&scan::FnDef> = defs.iter().filter(|d| d.file == marker).collect();
-    let mut entries: Vec<String> = if own.iter().any(|d| d.name == "main" && !d.is_static) {
-        vec!["main".into()]
-    } else if wanted.iter().any(|w| own.iter().any(|d| &d.name == w && !d.is_static)) {
-        wanted.iter().filter(|w| own.iter().any(|d| &d.name == *w && !d.is_static)).cloned().collect()
+    let externals: Vec<String> = own.iter().filter(|d| !d.is_static).map(|d| d.name.clone()).collect();
+    let has_main = externals.iter().any(|d| d == "main");
+    let mut entries: Vec<(String, String)> = if has_main {
+        vec![("main".into(), MAIN_REASON.into())]
+    } else if wanted.iter().any(|w| externals.contains(w)) {
+        wanted.iter().filter(|w| externals.contains(w)).map(|w| (w.clone(), "named in `entries`".into())).collect()
     } else {
-        own.iter().filter(|d| !d.is_static).map(|d| d.name.clone()).collect()
+        let why = "an external function of the unit, called with arbitrary arguments";
+        externals.iter().map(|d| (d.clone(), why.to_string())).collect()
     };
     entries.sort();
     entries.dedup();
@@ -379,7 +532,7 @@ fn plan_unit(unit: &Unit, wanted: &[String], ilp32: bool, cache_dir: &Path) -> R
             }
         }
     }
-    Ok(Planned { unit: unit.clone(), check_file, hash, entries })
+    Ok(Planned { unit: unit.clone(), check_file, hash, entries, has_main, externals })
 }
 
 /// Identity of the slam binary that runs the checks (a new build may answer differently):
@@ -493,8 +646,12 @@ pub fn run(a: Args) -> u8 {
             Err(e) => return input_error(&e),
         }
     }
+    let (targets, programs) = match targets(&s.programs, units, &s.entries, s.ilp32) {
+        Ok(t) => t,
+        Err(e) => return input_error(&e),
+    };
     let stamp = binary_stamp(&exe);
-    let mut todo = todo_list(&s, &units, &binary_identity(&exe));
+    let mut todo = todo_list(&s, &targets, &binary_identity(&exe));
     if let Some((k, n)) = shard {
         todo = todo.into_iter().enumerate().filter(|(i, _)| i % n == k - 1).map(|(_, t)| t).collect();
     }
@@ -507,6 +664,7 @@ pub fn run(a: Args) -> u8 {
         rules: s.rules.iter().map(|(r, _)| r.clone()).collect(),
         shard: a.shard.clone(),
         repo_path: repo_path(&s.root),
+        programs,
         checks,
         stats: Stats::default(),
     };
@@ -534,7 +692,7 @@ struct Todo {
 
 /// Every (unit, entry, rule) check, sorted by id, with its cache key: the binary, the unit's
 /// text as the check reads it, the rule's text, the entry and the options.
-fn todo_list(s: &Settings, units: &[Planned], ident: &str) -> Vec<Todo> {
+fn todo_list(s: &Settings, targets: &[Target], ident: &str) -> Vec<Todo> {
     let rule_text: Vec<String> = s
         .rules
         .iter()
@@ -545,14 +703,14 @@ fn todo_list(s: &Settings, units: &[Planned], ident: &str) -> Vec<Todo> {
         })
         .collect();
     let mut todo: Vec<Todo> = vec![];
-    for p in units {
+    for p in targets {
         if p.entries.is_empty() {
             eprintln!(
                 "slam gate: warning: {}: no entry point (no main, none of the named entries, no external function)",
-                p.unit.name
+                p.name
             );
         }
-        for entry in &p.entries {
+        for (entry, why) in &p.entries {
             for ((rule, rpath), rtext) in s.rules.iter().zip(&rule_text) {
                 let opts = format!(
                     "ilp32={} engine={} time={} mem={} iter={} I={:?} D={:?} forced={:?}",
@@ -561,33 +719,35 @@ fn todo_list(s: &Settings, units: &[Planned], ident: &str) -> Vec<Todo> {
                     s.time_secs,
                     s.memory_mib,
                     s.iterations,
-                    p.unit.includes,
-                    p.unit.defines,
-                    p.unit.forced
+                    p.includes,
+                    p.defines,
+                    p.forced
                 );
                 let key = cache::sha256(&[
                     ident.as_bytes(),
+                    p.mode.as_bytes(),
                     p.hash.as_bytes(),
                     rtext.as_bytes(),
                     entry.as_bytes(),
                     opts.as_bytes(),
                 ]);
                 let spec = exec::Spec {
-                    file: p.check_file.clone(),
-                    includes: p.unit.includes.clone(),
-                    defines: p.unit.defines.clone(),
+                    files: p.files.clone(),
+                    includes: p.includes.clone(),
+                    defines: p.defines.clone(),
                     entry: entry.clone(),
                     rule: rpath.clone(),
                     property: (rule.id == config::NULL_DEREF).then(|| config::NULL_DEREF.to_string()),
                     ilp32: s.ilp32,
+                    thread_roots: p.mode == "program",
                     engine: s.engine.clone(),
                     time_secs: s.time_secs,
                     memory_mib: s.memory_mib,
                     iterations: s.iterations,
                 };
                 let check = Check {
-                    id: format!("{}:{}:{}", p.unit.name, entry, rule.id),
-                    file: p.unit.name.clone(),
+                    id: format!("{}:{}:{}", p.name, entry, rule.id),
+                    file: p.name.clone(),
                     entry: entry.clone(),
                     rule: rule.id.clone(),
                     key,
@@ -595,6 +755,8 @@ fn todo_list(s: &Settings, units: &[Planned], ident: &str) -> Vec<Todo> {
                     result: CheckResult::stopped(Verdict::Unknown, "not_run", String::new(), 0.0),
                     fingerprint: None,
                     baseline: None,
+                    mode: p.mode.to_string(),
+                    entry_reason: why.clone(),
                 };
                 todo.push(Todo { check, spec });
             }

@@ -27,6 +27,11 @@ pub struct FrontArgs {
     /// __VERIFIER_error, else assertions.
     #[arg(long, value_name = "unreach-call|assertions|FILE.prp")]
     pub property: Option<String>,
+    /// Thread-modular: pthread_create/thrd_create start nothing here (any result); each start
+    /// routine is checked as an entry of its own (slam gate's program mode). Interference
+    /// between threads through shared memory is not modelled.
+    #[arg(long)]
+    pub thread_roots: bool,
 }
 
 impl FrontArgs {
@@ -37,6 +42,7 @@ impl FrontArgs {
             data_model: if self.ilp32 { cfront::DataModel::Ilp32 } else { cfront::DataModel::Lp64 },
             entry: self.entry.clone(),
             property: self.property.as_deref().and_then(cfront::Property::by_name),
+            thread_roots: self.thread_roots,
             ..Default::default()
         }
     }

@@ -157,6 +157,9 @@ impl Lowerer<'_> {
         if self.defined_fns.contains(n) {
             return Ok(());
         }
+        if matches!(n, "pthread_create" | "thrd_create") && self.opts.thread_roots {
+            return Ok(()); // the start routine is an entry of its own (Options::thread_roots)
+        }
         if is_concurrency_start(n) {
             return self.unsupported(span, format!("concurrency is not supported: {n}"));
         }
