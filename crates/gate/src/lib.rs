@@ -22,6 +22,7 @@ use rayon::prelude::*;
 use report::exit;
 use results::{CheckResult, Verdict};
 use serde::{Deserialize, Serialize};
+use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
@@ -425,6 +426,8 @@ impl Target {
 }
 
 const MAIN_REASON: &str = "main: where the program starts";
+/// The entry the roots of a program are read from (`plan_program`).
+const ROOTS_PROBE: &str = "__slam_roots_probe";
 
 /// Units and programs: the units the programs' globs match (the first program that matches
 /// takes a unit) form the programs, the others stay units. A program that matches no unit is
@@ -434,6 +437,8 @@ fn targets(
     units: Vec<Planned>,
     wanted: &[String],
     ilp32: bool,
+    cache_dir: &Path,
+    roots_cache: Option<(&Path, &str)>,
 ) -> Result<(Vec<Target>, Vec<ProgramInfo>), String> {
     let mut rest = units;
     let mut out = vec![];
@@ -445,7 +450,7 @@ fn targets(
         if mine.is_empty() {
             return Err(format!("program `{name}`: its units ({}) match none of the inputs", globs.join(", ")));
         }
-        let (t, info) = plan_program(name, mine, wanted, ilp32)?;
+        let (t, info) = plan_program(name, mine, wanted, ilp32, cache_dir, roots_cache)?;
         out.push(t);
         infos.push(info);
     }
@@ -454,9 +459,16 @@ fn targets(
 }
 
 /// A whole program: its units lowered together (with the union of their flags) and checked
-/// from its roots (`roots::roots`, plus the functions `entries` names). When the program does
-/// not lower, its checks report why; `main` stays the one root.
-fn plan_program(name: &str, units: Vec<Planned>, wanted: &[String], ilp32: bool) -> Result<(Target, ProgramInfo), String> {
+/// from its roots: `main`, the functions it hands to its environment (`program_roots`) and
+/// those `entries` names. Its checks run with `--thread-roots`.
+fn plan_program(
+    name: &str,
+    units: Vec<Planned>,
+    wanted: &[String],
+    ilp32: bool,
+    cache_dir: &Path,
+    roots_cache: Option<(&Path, &str)>,
+) -> Result<(Target, ProgramInfo), String> {
     fn union<T: Clone + PartialEq>(lists: impl Iterator<Item = Vec<T>>) -> Vec<T> {
         let mut out: Vec<T> = vec![];
         for l in lists {
@@ -477,18 +489,26 @@ fn plan_program(name: &str, units: Vec<Planned>, wanted: &[String], ilp32: bool)
     let forced = union(units.iter().map(|u| u.unit.forced.clone()));
     let hashes: Vec<String> = units.iter().map(|u| format!("{} {}\n", u.unit.name, u.hash)).collect();
     let hash = cache::sha256(&[hashes.concat().as_bytes()]);
-    let opts = cfront::Options {
-        entry: "main".into(),
-        includes: includes.clone(),
-        defines: defines.clone(),
-        data_model: if ilp32 { cfront::DataModel::Ilp32 } else { cfront::DataModel::Lp64 },
-        thread_roots: true,
-        ..Default::default()
-    };
-    let mut entries: Vec<(String, String)> = match cfront::lower_files(&files, &opts) {
-        Ok(p) => roots::roots(&p).into_iter().map(|r| (r.name, r.reason)).collect(),
-        Err(_) => vec![("main".into(), MAIN_REASON.into())],
-    };
+    let mut entries: Vec<(String, String)> = vec![("main".into(), MAIN_REASON.into())];
+    // the roots of the same program text, found by the same binary, are kept (lowering a
+    // whole program takes seconds)
+    let cached = roots_cache.map(|(dir, ident)| {
+        let key = cache::sha256(&[ident.as_bytes(), hash.as_bytes(), if ilp32 { b"ilp32" } else { b"lp64" }]);
+        dir.join("v2").join("roots").join(format!("{key}.json"))
+    });
+    let found: Option<Vec<(String, String)>> =
+        cached.as_ref().and_then(|p| std::fs::read_to_string(p).ok()).and_then(|t| serde_json::from_str(&t).ok());
+    match found {
+        Some(f) => entries.extend(f),
+        None => {
+            let found = program_roots(&units, &files, &includes, &defines, ilp32, cache_dir);
+            if let Some(p) = &cached {
+                let _ = p.parent().map(std::fs::create_dir_all);
+                let _ = std::fs::write(p, serde_json::to_string(&found).unwrap_or_default());
+            }
+            entries.extend(found);
+        }
+    }
     for w in wanted {
         if !entries.iter().any(|(e, _)| e == w) && units.iter().any(|u| u.externals.contains(w)) {
             entries.push((w.clone(), "named in `entries`".into()));
@@ -501,6 +521,57 @@ fn plan_program(name: &str, units: Vec<Planned>, wanted: &[String], ilp32: bool)
     };
     let t = Target { name: name.to_string(), mode: "program", files, includes, defines, forced, hash, entries };
     Ok((t, info))
+}
+
+/// The roots of a program other than `main` (see `roots::roots`), with their reasons.
+fn program_roots(
+    units: &[Planned],
+    files: &[PathBuf],
+    includes: &[PathBuf],
+    defines: &[String],
+    ilp32: bool,
+    cache_dir: &Path,
+) -> Vec<(String, String)> {
+    // The roots are read from every function that lowers, whether or not `main` reaches
+    // it: the program is lowered from a probe entry that reaches nothing, so that a function
+    // the front end rejects is dropped (its checks say why) instead of failing the whole.
+    let probe = cache_dir.join("wrappers").join("roots-probe.c");
+    let probe_ok = std::fs::create_dir_all(cache_dir.join("wrappers")).is_ok()
+        && std::fs::write(&probe, format!("void {ROOTS_PROBE}(void) {{}}\n")).is_ok();
+    let mut probe_files = files.to_vec();
+    probe_files.push(probe);
+    let opts = cfront::Options {
+        entry: ROOTS_PROBE.into(),
+        includes: includes.to_vec(),
+        defines: defines.to_vec(),
+        data_model: if ilp32 { cfront::DataModel::Ilp32 } else { cfront::DataModel::Lp64 },
+        thread_roots: true,
+        ..Default::default()
+    };
+    let mut entries: Vec<(String, String)> = vec![];
+    // functions other units define are no external functions
+    let defined: HashSet<String> = units.iter().flat_map(|u| u.externals.iter().cloned()).collect();
+    let mut add = |p: &cminus::Program| {
+        for r in roots::roots(p, &defined) {
+            if r.name != ROOTS_PROBE && !entries.iter().any(|(e, _)| *e == r.name) {
+                entries.push((r.name, r.reason));
+            }
+        }
+    };
+    if probe_ok {
+        match cfront::lower_files(&probe_files, &opts) {
+            Ok(p) => add(&p),
+            // a unit that does not even parse: the roots of each unit that does
+            Err(_) => {
+                for f in files {
+                    if let Ok(p) = cfront::lower_files(&[f.clone(), probe_files[files.len()].clone()], &opts) {
+                        add(&p);
+                    }
+                }
+            }
+        }
+    }
+    entries
 }
 
 fn plan_unit(unit: &Unit, wanted: &[String], ilp32: bool, cache_dir: &Path) -> Result<Planned, String> {
@@ -646,12 +717,20 @@ pub fn run(a: Args) -> u8 {
             Err(e) => return input_error(&e),
         }
     }
-    let (targets, programs) = match targets(&s.programs, units, &s.entries, s.ilp32) {
+    let ident = binary_identity(&exe);
+    let roots_cache = (!a.no_cache).then(|| (cache_dir.as_path(), ident.as_str()));
+    let (mut targets, mut programs) = match targets(&s.programs, units, &s.entries, s.ilp32, &cache_dir, roots_cache) {
         Ok(t) => t,
         Err(e) => return input_error(&e),
     };
+    // reasons name places relative to the project, as the rest of the report does
+    let prefix = format!("{}/", s.root.display());
+    let entries = targets.iter_mut().map(|t| &mut t.entries).chain(programs.iter_mut().map(|p| &mut p.entries));
+    for (_, why) in entries.flatten() {
+        *why = why.replace(&prefix, "");
+    }
     let stamp = binary_stamp(&exe);
-    let mut todo = todo_list(&s, &targets, &binary_identity(&exe));
+    let mut todo = todo_list(&s, &targets, &ident);
     if let Some((k, n)) = shard {
         todo = todo.into_iter().enumerate().filter(|(i, _)| i % n == k - 1).map(|(_, t)| t).collect();
     }

@@ -151,9 +151,10 @@ impl<'o> Lowerer<'o> {
         match direct {
             Some(f) => {
                 let writes = !self.defined_fns.contains(&f);
-                self.emit(StmtKind::Call { ret, callee: f.clone(), args: args.clone() })?;
+                self.emit(StmtKind::Call { ret: ret.clone(), callee: f.clone(), args: args.clone() })?;
                 if writes {
                     self.havoc_written(&f, &args)?;
+                    self.allocated_through_first(&f, &args, ret.as_ref())?;
                 }
                 Ok(())
             }
