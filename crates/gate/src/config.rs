@@ -143,7 +143,9 @@ pub fn parse(path: &Path, text: &str) -> Result<Project, ConfigError> {
             let off = text.find(name.as_str()).filter(|_| !name.is_empty()).unwrap_or(0);
             return Err(err_at(
                 off,
-                format!("bad value for `programs.{name}`: a program needs a name without `:` and at least one unit glob"),
+                format!(
+                    "bad value for `programs.{name}`: a program needs a name without `:` and at least one unit glob"
+                ),
             ));
         }
     }

@@ -23,6 +23,8 @@ pub struct Spec {
     pub ilp32: bool,
     /// `slam check --thread-roots` (a whole program: each thread's start routine is an entry).
     pub thread_roots: bool,
+    /// `slam check --entry-mid-run` (a program's root other than `main`).
+    pub entry_mid_run: bool,
     /// `slam check --engine`.
     pub engine: String,
     pub time_secs: f64,
@@ -54,6 +56,9 @@ pub fn command(exe: &Path, spec: &Spec) -> Command {
     }
     if spec.thread_roots {
         cmd.arg("--thread-roots");
+    }
+    if spec.entry_mid_run {
+        cmd.arg("--entry-mid-run");
     }
     if let Some(r) = &spec.rule {
         cmd.arg("--rule").arg(r);

@@ -212,6 +212,8 @@ struct Settings {
     entries: Vec<String>,
     /// Whole programs: name and globs of unit names.
     programs: Vec<(String, Vec<String>)>,
+    /// `exclude` globs; those with a `:` (`unit:function`) drop entries.
+    excludes: Vec<String>,
     ilp32: bool,
     engine: String,
     time_secs: f64,
@@ -262,7 +264,8 @@ fn settings(a: &Args) -> Result<Settings, u8> {
     };
     let units = collect_units(a, &project, &root)?;
     let rules = collect_rules(a, &project, &root)?;
-    Ok(Settings { root, units, rules, entries, programs, ilp32, engine, time_secs, memory_mib, iterations })
+    let excludes = if a.exclude.is_empty() { project.exclude.clone() } else { a.exclude.clone() };
+    Ok(Settings { root, units, rules, entries, programs, excludes, ilp32, engine, time_secs, memory_mib, iterations })
 }
 
 /// The project file (`--config`, else `slam.toml` if there is one, else the defaults) and the
@@ -723,6 +726,20 @@ pub fn run(a: Args) -> u8 {
         Ok(t) => t,
         Err(e) => return input_error(&e),
     };
+    // `exclude = ["unit:function"]`: entries not to check (e.g. a lock wrapper, checked from
+    // its callers)
+    for t in &mut targets {
+        let name = t.name.clone();
+        t.entries.retain(|(e, _)| {
+            !s.excludes.iter().any(|g| g.contains(':') && inputs::glob_match(g, &format!("{name}:{e}")))
+        });
+    }
+    for p in &mut programs {
+        let name = p.name.clone();
+        p.entries.retain(|(e, _)| {
+            !s.excludes.iter().any(|g| g.contains(':') && inputs::glob_match(g, &format!("{name}:{e}")))
+        });
+    }
     // reasons name places relative to the project, as the rest of the report does
     let prefix = format!("{}/", s.root.display());
     let entries = targets.iter_mut().map(|t| &mut t.entries).chain(programs.iter_mut().map(|p| &mut p.entries));
@@ -793,14 +810,7 @@ fn todo_list(s: &Settings, targets: &[Target], ident: &str) -> Vec<Todo> {
             for ((rule, rpath), rtext) in s.rules.iter().zip(&rule_text) {
                 let opts = format!(
                     "ilp32={} engine={} time={} mem={} iter={} I={:?} D={:?} forced={:?}",
-                    s.ilp32,
-                    s.engine,
-                    s.time_secs,
-                    s.memory_mib,
-                    s.iterations,
-                    p.includes,
-                    p.defines,
-                    p.forced
+                    s.ilp32, s.engine, s.time_secs, s.memory_mib, s.iterations, p.includes, p.defines, p.forced
                 );
                 let key = cache::sha256(&[
                     ident.as_bytes(),
@@ -819,6 +829,7 @@ fn todo_list(s: &Settings, targets: &[Target], ident: &str) -> Vec<Todo> {
                     property: (rule.id == config::NULL_DEREF).then(|| config::NULL_DEREF.to_string()),
                     ilp32: s.ilp32,
                     thread_roots: p.mode == "program",
+                    entry_mid_run: p.mode == "program" && entry != "main",
                     engine: s.engine.clone(),
                     time_secs: s.time_secs,
                     memory_mib: s.memory_mib,

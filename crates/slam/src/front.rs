@@ -32,6 +32,10 @@ pub struct FrontArgs {
     /// between threads through shared memory is not modelled.
     #[arg(long)]
     pub thread_roots: bool,
+    /// The entry runs mid-run (a thread start routine, a callback): the globals the program
+    /// assigns or takes the address of start with unknown values (slam gate's program mode).
+    #[arg(long)]
+    pub entry_mid_run: bool,
 }
 
 impl FrontArgs {
@@ -43,6 +47,7 @@ impl FrontArgs {
             entry: self.entry.clone(),
             property: self.property.as_deref().and_then(cfront::Property::by_name),
             thread_roots: self.thread_roots,
+            entry_mid_run: self.entry_mid_run,
             ..Default::default()
         }
     }

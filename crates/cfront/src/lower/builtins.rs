@@ -399,7 +399,11 @@ impl Lowerer<'_> {
             return Ok(());
         }
         let cp = Type::ptr(Type::CHAR);
-        self.funcs.entry(ASPRINTF_BUFFER.into()).or_insert(FuncType { ret: cp.clone(), params: vec![], variadic: false });
+        self.funcs.entry(ASPRINTF_BUFFER.into()).or_insert(FuncType {
+            ret: cp.clone(),
+            params: vec![],
+            variadic: false,
+        });
         let buf = self.new_temp(cp.clone())?;
         self.emit(StmtKind::Call { ret: Some(Lval::Var(buf.clone())), callee: ASPRINTF_BUFFER.into(), args: vec![] })?;
         // `asprintf(&s, …)` assigns `s` (simplest for the abstraction), else `*p`
@@ -416,11 +420,9 @@ impl Lowerer<'_> {
             let null = Expr::bin(BinOp::Eq, Expr::var(&buf), Expr::Cast(cp, Box::new(Expr::Int(0))));
             let r = r.clone();
             let r2 = r.clone();
-            self.emit_if(
-                null,
-                &mut |me| me.emit(StmtKind::Assign(r.clone(), Expr::Int(-1))),
-                &mut |me| me.emit(StmtKind::Assume(Expr::bin(BinOp::Ge, Expr::Lval(r2.clone()), Expr::Int(0)))),
-            )?;
+            self.emit_if(null, &mut |me| me.emit(StmtKind::Assign(r.clone(), Expr::Int(-1))), &mut |me| {
+                me.emit(StmtKind::Assume(Expr::bin(BinOp::Ge, Expr::Lval(r2.clone()), Expr::Int(0))))
+            })?;
         }
         Ok(())
     }
