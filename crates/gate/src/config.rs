@@ -56,6 +56,8 @@ pub struct LimitsFile {
     pub memory: Option<Spanned<i64>>,
     /// CEGAR iterations per check.
     pub iterations: Option<Spanned<i64>>,
+    /// Cache checks cut short by these limits too.
+    pub cache: Option<bool>,
 }
 
 /// The engines `slam check --engine` accepts.
@@ -80,6 +82,8 @@ pub struct Project {
     /// Whole programs (name, globs of unit names): each is lowered as one program and checked
     /// from its real roots; the units in none of them are checked one by one.
     pub programs: Vec<(String, Vec<String>)>,
+    /// `[limits] cache = true`: checks cut short by a limit are cached too.
+    pub cache_limits: bool,
 }
 
 /// A diagnostic in the project file.
@@ -211,6 +215,7 @@ fn limits(p: &mut Project, l: &LimitsFile, err_at: &dyn Fn(usize, String) -> Con
         }
         p.iterations = Some(v as u64);
     }
+    p.cache_limits = l.cache.unwrap_or(false);
     Ok(())
 }
 
@@ -226,7 +231,7 @@ mod tests {
     fn full_file() {
         let p = parse(
             Path::new("/p/slam.toml"),
-            "sources = [\"src\"]\nrules = [\"r.slic\"]\nentries = [\"init\"]\ndata_model = \"ilp32\"\nengine = \"portfolio\"\n[limits]\ntime = 5\nmemory = 512\niterations = 7\n",
+            "sources = [\"src\"]\nrules = [\"r.slic\"]\nentries = [\"init\"]\ndata_model = \"ilp32\"\nengine = \"portfolio\"\n[limits]\ntime = 5\nmemory = 512\niterations = 7\ncache = true\n",
         )
         .unwrap();
         assert_eq!(p.sources, vec![PathBuf::from("/p/src")]);
@@ -236,6 +241,7 @@ mod tests {
         assert_eq!(p.time_secs, Some(5.0));
         assert_eq!(p.memory_mib, Some(512));
         assert_eq!(p.iterations, Some(7));
+        assert!(p.cache_limits);
         let p = parse(Path::new("/p/slam.toml"), "[programs]\nserver = [\"src/*.c\", \"lib/**\"]\n").unwrap();
         assert_eq!(p.programs, vec![("server".to_string(), vec!["src/*.c".to_string(), "lib/**".to_string()])]);
     }

@@ -80,6 +80,10 @@ pub struct Args {
     /// Neither read nor write the result cache.
     #[arg(long)]
     pub no_cache: bool,
+    /// Cache checks cut short by the time or memory limit too (UNKNOWN again, at once, until
+    /// their input, rule, options or slam change).
+    #[arg(long)]
+    pub cache_limits: bool,
     /// The cache directory (default: .slam-cache in the project directory).
     #[arg(long, value_name = "DIR")]
     pub cache_dir: Option<PathBuf>,
@@ -214,6 +218,8 @@ struct Settings {
     programs: Vec<(String, Vec<String>)>,
     /// `exclude` globs; those with a `:` (`unit:function`) drop entries.
     excludes: Vec<String>,
+    /// `limits.cache` / `--cache-limits`.
+    cache_limits: bool,
     ilp32: bool,
     engine: String,
     time_secs: f64,
@@ -265,7 +271,21 @@ fn settings(a: &Args) -> Result<Settings, u8> {
     let units = collect_units(a, &project, &root)?;
     let rules = collect_rules(a, &project, &root)?;
     let excludes = if a.exclude.is_empty() { project.exclude.clone() } else { a.exclude.clone() };
-    Ok(Settings { root, units, rules, entries, programs, excludes, ilp32, engine, time_secs, memory_mib, iterations })
+    let cache_limits = project.cache_limits;
+    Ok(Settings {
+        root,
+        units,
+        rules,
+        entries,
+        programs,
+        excludes,
+        cache_limits,
+        ilp32,
+        engine,
+        time_secs,
+        memory_mib,
+        iterations,
+    })
 }
 
 /// The project file (`--config`, else `slam.toml` if there is one, else the defaults) and the
@@ -752,7 +772,9 @@ pub fn run(a: Args) -> u8 {
         todo = todo.into_iter().enumerate().filter(|(i, _)| i % n == k - 1).map(|(_, t)| t).collect();
     }
     let cache = (!a.no_cache).then(|| cache::Cache::new(&cache_dir));
-    let checks = run_checks(&pool, todo, (&exe, stamp), cache.as_ref(), &s.root, !a.no_progress);
+    let cache_limits = a.cache_limits || s.cache_limits;
+    let checks =
+        run_checks(&pool, todo, (&exe, stamp), cache.as_ref().map(|c| (c, cache_limits)), &s.root, !a.no_progress);
 
     let mut report = Report {
         version: 1,
@@ -861,7 +883,7 @@ fn run_checks(
     pool: &rayon::ThreadPool,
     todo: Vec<Todo>,
     (exe, stamp): (&Path, Option<(u64, std::time::SystemTime)>),
-    cache: Option<&cache::Cache>,
+    cache: Option<(&cache::Cache, bool)>,
     root: &Path,
     show_progress: bool,
 ) -> Vec<Check> {
@@ -871,15 +893,15 @@ fn run_checks(
         todo.into_par_iter()
             .map(|t| {
                 let mut c = t.check;
-                if let Some(hit) = cache.and_then(|cc| cc.get(&c.key)) {
+                if let Some(hit) = cache.and_then(|(cc, _)| cc.get(&c.key)) {
                     c.result = hit;
                     c.cached = true;
                 } else {
                     c.result = exec::run(exe, &t.spec);
                     relativise(&mut c.result, root);
-                    if let Some(cc) = cache {
+                    if let Some((cc, limits)) = cache {
                         // not when the binary changed since the keys were made
-                        if c.result.cacheable() && stamp.is_some() && binary_stamp(exe) == stamp {
+                        if c.result.cacheable_with(limits) && stamp.is_some() && binary_stamp(exe) == stamp {
                             if let Err(e) = cc.put(&c.key, &c.result) {
                                 eprintln!("slam gate: warning: cannot write the cache: {e}");
                             }

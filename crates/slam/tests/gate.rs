@@ -383,6 +383,19 @@ fn limits_give_unknown_and_fail_on_unknown() {
     let r = gate(&dir, &with);
     assert_eq!(r.code, 5, "{}", r.stdout);
     assert!(r.secs < 30.0);
+    // cut short by a limit: not cached, unless --cache-limits
+    let cached = ["drivers/net.c", "-I", "include", "-D", "NET_RETRIES=3", "--timeout", "0.001"];
+    let r = gate(&dir, &cached);
+    assert!(r.stdout.contains("2 run, 0 from the cache"), "{}", r.stdout);
+    let r = gate(&dir, &cached);
+    assert!(r.stdout.contains("2 run, 0 from the cache"), "{}", r.stdout);
+    let mut keep = cached.to_vec();
+    keep.push("--cache-limits");
+    let r = gate(&dir, &keep);
+    assert!(r.stdout.contains("2 run, 0 from the cache"), "{}", r.stdout);
+    let r = gate(&dir, &keep);
+    assert!(r.stdout.contains("0 run, 2 from the cache"), "{}", r.stdout);
+    assert!(r.stdout.contains("UNKNOWN (time limit)"), "{}", r.stdout);
     let _ = std::fs::remove_dir_all(&dir);
 }
 
