@@ -741,7 +741,7 @@ pub fn run(a: Args) -> u8 {
         }
     }
     let ident = binary_identity(&exe);
-    let roots_cache = (!a.no_cache).then(|| (cache_dir.as_path(), ident.as_str()));
+    let roots_cache = (!a.no_cache).then_some((cache_dir.as_path(), ident.as_str()));
     let (mut targets, mut programs) = match targets(&s.programs, units, &s.entries, s.ilp32, &cache_dir, roots_cache) {
         Ok(t) => t,
         Err(e) => return input_error(&e),

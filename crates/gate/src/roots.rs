@@ -85,9 +85,8 @@ pub fn roots(p: &Program, elsewhere: &HashSet<String>) -> Vec<Root> {
                     }
                     if let Expr::Lval(Lval::Var(v)) = strip(a) {
                         if let Some(j) = q.formals.iter().position(|x| &x.name == v) {
-                            let key = (q.name.clone(), j);
-                            if !escapes.contains_key(&key) {
-                                escapes.insert(key, sink);
+                            if let std::collections::hash_map::Entry::Vacant(e) = escapes.entry((q.name.clone(), j)) {
+                                e.insert(sink);
                                 changed = true;
                             }
                         }
