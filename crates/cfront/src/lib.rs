@@ -350,12 +350,17 @@ pub fn lower_files(files: &[PathBuf], opts: &Options) -> Result<cminus::Program,
         return Err(diags);
     }
     lower::lower_units(units, opts).map(|mut p| {
-        guard(&mut p, opts);
-        if opts.entry_mid_run {
-            globals_start_unknown(&mut p);
-        }
+        after_lowering(&mut p, opts);
         p
     })
+}
+
+/// What every lowering ends with: the NULL checks, and unknown globals for an entry mid-run.
+fn after_lowering(p: &mut cminus::Program, opts: &Options) {
+    guard(p, opts);
+    if opts.entry_mid_run {
+        globals_start_unknown(p);
+    }
 }
 
 /// `Options::entry_mid_run`: the globals the program assigns or takes the address of start
@@ -464,7 +469,7 @@ pub fn lower_strs(sources: &[(&str, &str)], opts: &Options) -> Result<cminus::Pr
         return Err(diags);
     }
     lower::lower_units(units, opts).map(|mut p| {
-        guard(&mut p, opts);
+        after_lowering(&mut p, opts);
         p
     })
 }
