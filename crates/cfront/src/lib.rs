@@ -43,6 +43,15 @@ pub struct Options {
     pub cpp: String,
     /// Which calls are the error; `None` chooses per program (see [`Property`]).
     pub property: Option<Property>,
+    /// Thread-modular checking (`slam gate`'s program mode): a call of `pthread_create` or
+    /// `thrd_create` starts nothing in the caller's check (an external call: any result), since
+    /// each start routine is checked as an entry of its own. Interference between threads
+    /// through shared memory is then not modelled. Off: such a call is unsupported (UNKNOWN).
+    pub thread_roots: bool,
+    /// The entry runs mid-run (a thread start routine or a callback of a whole program): other
+    /// code ran before it, so every global the program can change — one it assigns or whose
+    /// address it takes — starts with an unknown value; the others keep their initialisers.
+    pub entry_mid_run: bool,
 }
 
 /// The property checked: which calls are the error.
@@ -80,6 +89,8 @@ impl Default for Options {
             entry: "main".into(),
             cpp: "gcc".into(),
             property: None,
+            thread_roots: false,
+            entry_mid_run: false,
         }
     }
 }
@@ -339,9 +350,94 @@ pub fn lower_files(files: &[PathBuf], opts: &Options) -> Result<cminus::Program,
         return Err(diags);
     }
     lower::lower_units(units, opts).map(|mut p| {
-        guard(&mut p, opts);
+        after_lowering(&mut p, opts);
         p
     })
+}
+
+/// What every lowering ends with: the NULL checks, and unknown globals for an entry mid-run.
+fn after_lowering(p: &mut cminus::Program, opts: &Options) {
+    guard(p, opts);
+    if opts.entry_mid_run {
+        globals_start_unknown(p);
+    }
+}
+
+/// `Options::entry_mid_run`: the globals the program assigns or takes the address of start
+/// unknown (string literals and the standard streams' objects keep theirs).
+fn globals_start_unknown(p: &mut cminus::Program) {
+    use cminus::{Expr, Lval, StmtKind};
+    fn base(l: &Lval) -> Option<&str> {
+        match l {
+            Lval::Var(v) => Some(v),
+            Lval::Field(b, _) | Lval::Index(b, _) => base(b),
+            Lval::Deref(_) => None,
+        }
+    }
+    fn addrs<'a>(e: &'a Expr, out: &mut Vec<&'a str>) {
+        match e {
+            Expr::AddrOf(l) => {
+                out.extend(base(l));
+                lval_addrs(l, out);
+            }
+            Expr::Lval(l) => lval_addrs(l, out),
+            Expr::Unary(_, a) | Expr::Cast(_, a) => addrs(a, out),
+            Expr::Binary(_, a, b) => {
+                addrs(a, out);
+                addrs(b, out);
+            }
+            _ => {}
+        }
+    }
+    fn lval_addrs<'a>(l: &'a Lval, out: &mut Vec<&'a str>) {
+        match l {
+            Lval::Var(_) => {}
+            Lval::Deref(e) => addrs(e, out),
+            Lval::Field(b, _) => lval_addrs(b, out),
+            Lval::Index(b, i) => {
+                lval_addrs(b, out);
+                addrs(i, out);
+            }
+        }
+    }
+    fn init_addrs<'a>(i: &'a cminus::Init, out: &mut Vec<&'a str>) {
+        match i {
+            cminus::Init::Expr(e) => addrs(e, out),
+            cminus::Init::List(l) => l.iter().for_each(|x| init_addrs(x, out)),
+            cminus::Init::Zero => {}
+        }
+    }
+    let mut changed: Vec<&str> = vec![];
+    for q in &p.procs {
+        for s in &q.body {
+            match &s.kind {
+                StmtKind::Assign(l, e) => {
+                    changed.extend(base(l));
+                    lval_addrs(l, &mut changed);
+                    addrs(e, &mut changed);
+                }
+                StmtKind::Call { ret, args, .. } => {
+                    if let Some(l) = ret {
+                        changed.extend(base(l));
+                        lval_addrs(l, &mut changed);
+                    }
+                    args.iter().for_each(|a| addrs(a, &mut changed));
+                }
+                StmtKind::Return(Some(e)) | StmtKind::Assume(e) => addrs(e, &mut changed),
+                _ => {}
+            }
+        }
+    }
+    for g in &p.globals {
+        init_addrs(&g.init, &mut changed);
+    }
+    let changed: std::collections::HashSet<String> = changed.into_iter().map(str::to_string).collect();
+    for g in &mut p.globals {
+        let literal = g.name.starts_with("__str") || g.name.starts_with("__slam_");
+        if changed.contains(&g.name) && !literal && (g.ty.is_scalar() || g.ty.is_aggregate()) {
+            g.init = cminus::Init::Expr(cminus::Expr::Nondet(g.ty.clone()));
+        }
+    }
 }
 
 /// The NULL checks: assertions under the null-deref property, else `assume` guards where a
@@ -373,7 +469,7 @@ pub fn lower_strs(sources: &[(&str, &str)], opts: &Options) -> Result<cminus::Pr
         return Err(diags);
     }
     lower::lower_units(units, opts).map(|mut p| {
-        guard(&mut p, opts);
+        after_lowering(&mut p, opts);
         p
     })
 }

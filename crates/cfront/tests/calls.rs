@@ -195,3 +195,45 @@ fn typeof_keeps_array_types() {
     let p = lower("int arr[4]; int main() { typeof(arr) b; return sizeof(typeof(arr)) + sizeof(b); }");
     assert!(text(&p, "main").contains("return 32;"), "{}", text(&p, "main"));
 }
+
+#[test]
+fn thread_roots_make_pthread_create_an_external_call() {
+    let src = "typedef unsigned long pthread_t;
+int pthread_create(pthread_t *t, void *a, void *(*f)(void *), void *x);
+void *w(void *x) { return x; }
+int main() { pthread_t t; return pthread_create(&t, 0, w, 0); }";
+    assert!(diags(src).iter().any(|d| d.contains("concurrency is not supported: pthread_create")), "{:?}", diags(src));
+    let p = lower_with(src, &cfront::Options { thread_roots: true, ..Default::default() });
+    let t = text(&p, "main");
+    // the start routine is not called: it is an entry of its own
+    assert!(t.contains("pthread_create(&t, (void *)0, &w, (void *)0)"), "{t}");
+    assert!(!t.contains("w(("), "{t}");
+}
+
+#[test]
+fn entry_mid_run_makes_changed_globals_unknown() {
+    let src = "int hits; int limit = 5; int *where = &limit; const char *name = \"x\";
+void on_signal(int s) { if (hits > limit) hits = 0; }
+int main() { hits++; return 0; }";
+    let opts = cfront::Options { entry: "on_signal".into(), entry_mid_run: true, ..Default::default() };
+    let p = lower_with(src, &opts);
+    let init = |n: &str| format!("{:?}", p.globals.iter().find(|g| g.c_name == n).expect(n).init);
+    // assigned (hits) or address taken (limit): unknown; never changed (where, name): kept
+    assert!(init("hits").contains("Nondet"), "{}", init("hits"));
+    assert!(init("limit").contains("Nondet"), "{}", init("limit"));
+    assert!(!init("where").contains("Nondet"), "{}", init("where"));
+    assert!(!init("name").contains("Nondet"), "{}", init("name"));
+    let p = lower_with(src, &cfront::Options { entry: "on_signal".into(), ..Default::default() });
+    assert!(!format!("{:?}", p.globals).contains("Nondet"));
+}
+
+#[test]
+fn asprintf_stores_a_fresh_string_or_null() {
+    let t = body(
+        "int asprintf(char **s, const char *f, ...);
+int main() { char *s; if (asprintf(&s, \"%d\", 3) < 0) return 1; return s[0]; }",
+    );
+    assert!(t.contains("__slam_asprintf_buffer()"), "{t}");
+    assert!(t.contains("s := __t"), "{t}");
+    assert!(t.contains(":= -1;"), "{t}");
+}

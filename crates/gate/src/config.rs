@@ -42,6 +42,8 @@ pub struct ProjectFile {
     pub data_model: Option<Spanned<String>>,
     /// `cegar` (default), `search` or `portfolio`: `slam check --engine`.
     pub engine: Option<Spanned<String>>,
+    /// Whole programs: a name → globs of the units linked into it (see `programs` below).
+    pub programs: Option<std::collections::BTreeMap<String, Vec<String>>>,
     pub limits: Option<LimitsFile>,
 }
 
@@ -54,6 +56,8 @@ pub struct LimitsFile {
     pub memory: Option<Spanned<i64>>,
     /// CEGAR iterations per check.
     pub iterations: Option<Spanned<i64>>,
+    /// Cache checks cut short by these limits too.
+    pub cache: Option<bool>,
 }
 
 /// The engines `slam check --engine` accepts.
@@ -75,6 +79,11 @@ pub struct Project {
     pub time_secs: Option<f64>,
     pub memory_mib: Option<u64>,
     pub iterations: Option<u64>,
+    /// Whole programs (name, globs of unit names): each is lowered as one program and checked
+    /// from its real roots; the units in none of them are checked one by one.
+    pub programs: Vec<(String, Vec<String>)>,
+    /// `[limits] cache = true`: checks cut short by a limit are cached too.
+    pub cache_limits: bool,
 }
 
 /// A diagnostic in the project file.
@@ -130,8 +139,20 @@ pub fn parse(path: &Path, text: &str) -> Result<Project, ConfigError> {
         entries: raw.entries.unwrap_or_default(),
         include: raw.include.iter().flatten().map(abs).collect(),
         defines: raw.defines.unwrap_or_default(),
+        programs: raw.programs.clone().unwrap_or_default().into_iter().collect(),
         ..Default::default()
     };
+    for (name, globs) in &p.programs {
+        if name.is_empty() || name.contains(':') || globs.is_empty() {
+            let off = text.find(name.as_str()).filter(|_| !name.is_empty()).unwrap_or(0);
+            return Err(err_at(
+                off,
+                format!(
+                    "bad value for `programs.{name}`: a program needs a name without `:` and at least one unit glob"
+                ),
+            ));
+        }
+    }
     if let Some(dm) = raw.data_model {
         p.ilp32 = Some(data_model(&dm, &err_at)?);
     }
@@ -194,6 +215,7 @@ fn limits(p: &mut Project, l: &LimitsFile, err_at: &dyn Fn(usize, String) -> Con
         }
         p.iterations = Some(v as u64);
     }
+    p.cache_limits = l.cache.unwrap_or(false);
     Ok(())
 }
 
@@ -209,7 +231,7 @@ mod tests {
     fn full_file() {
         let p = parse(
             Path::new("/p/slam.toml"),
-            "sources = [\"src\"]\nrules = [\"r.slic\"]\nentries = [\"init\"]\ndata_model = \"ilp32\"\nengine = \"portfolio\"\n[limits]\ntime = 5\nmemory = 512\niterations = 7\n",
+            "sources = [\"src\"]\nrules = [\"r.slic\"]\nentries = [\"init\"]\ndata_model = \"ilp32\"\nengine = \"portfolio\"\n[limits]\ntime = 5\nmemory = 512\niterations = 7\ncache = true\n",
         )
         .unwrap();
         assert_eq!(p.sources, vec![PathBuf::from("/p/src")]);
@@ -219,6 +241,18 @@ mod tests {
         assert_eq!(p.time_secs, Some(5.0));
         assert_eq!(p.memory_mib, Some(512));
         assert_eq!(p.iterations, Some(7));
+        assert!(p.cache_limits);
+        let p = parse(Path::new("/p/slam.toml"), "[programs]\nserver = [\"src/*.c\", \"lib/**\"]\n").unwrap();
+        assert_eq!(p.programs, vec![("server".to_string(), vec!["src/*.c".to_string(), "lib/**".to_string()])]);
+    }
+
+    #[test]
+    fn programs_need_units() {
+        let e = err("sources = []\n[programs]\nserver = []\n");
+        assert_eq!(e.line, 3);
+        assert!(e.message.contains("programs.server"), "{}", e.message);
+        let e = err("[programs]\nserver = \"a.c\"\n");
+        assert_eq!(e.line, 2);
     }
 
     #[test]

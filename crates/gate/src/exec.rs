@@ -12,7 +12,8 @@ use std::time::{Duration, Instant};
 /// Everything the child needs.
 #[derive(Clone, Debug)]
 pub struct Spec {
-    pub file: PathBuf,
+    /// The unit's file, or every unit of a program (lowered together).
+    pub files: Vec<PathBuf>,
     pub includes: Vec<PathBuf>,
     pub defines: Vec<String>,
     pub entry: String,
@@ -20,6 +21,10 @@ pub struct Spec {
     /// `slam check --property` (a built-in property other than reach_error).
     pub property: Option<String>,
     pub ilp32: bool,
+    /// `slam check --thread-roots` (a whole program: each thread's start routine is an entry).
+    pub thread_roots: bool,
+    /// `slam check --entry-mid-run` (a program's root other than `main`).
+    pub entry_mid_run: bool,
     /// `slam check --engine`.
     pub engine: String,
     pub time_secs: f64,
@@ -38,7 +43,7 @@ fn rss_mib(pid: u32) -> Option<u64> {
 
 pub fn command(exe: &Path, spec: &Spec) -> Command {
     let mut cmd = Command::new(exe);
-    cmd.arg("check").arg(&spec.file);
+    cmd.arg("check").args(&spec.files);
     for i in &spec.includes {
         cmd.arg("-I").arg(i);
     }
@@ -48,6 +53,12 @@ pub fn command(exe: &Path, spec: &Spec) -> Command {
     cmd.arg("--entry").arg(&spec.entry);
     if spec.ilp32 {
         cmd.arg("--ilp32");
+    }
+    if spec.thread_roots {
+        cmd.arg("--thread-roots");
+    }
+    if spec.entry_mid_run {
+        cmd.arg("--entry-mid-run");
     }
     if let Some(r) = &spec.rule {
         cmd.arg("--rule").arg(r);

@@ -13,6 +13,7 @@ pub mod inputs;
 pub mod merge;
 pub mod output;
 pub mod results;
+pub mod roots;
 pub mod sarif;
 pub mod scan;
 
@@ -21,6 +22,7 @@ use rayon::prelude::*;
 use report::exit;
 use results::{CheckResult, Verdict};
 use serde::{Deserialize, Serialize};
+use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
@@ -39,9 +41,14 @@ pub struct Args {
     /// Check reach_error()/assert() only, whatever rules the project file names.
     #[arg(long, conflicts_with = "rules")]
     pub no_rules: bool,
-    /// Entry point for units without `main` (repeat for several).
+    /// Entry point for units without `main` (repeat for several); in a program, an extra root.
     #[arg(long = "entry", value_name = "FUNCTION")]
     pub entries: Vec<String>,
+    /// Check all the units as one whole program NAME (lowered together, checked from `main`,
+    /// thread start routines and callbacks handed to the environment) instead of one by one;
+    /// replaces the project file's `programs`.
+    #[arg(long, value_name = "NAME")]
+    pub program: Option<String>,
     /// Add an include directory for every unit.
     #[arg(short = 'I', value_name = "DIR")]
     pub include: Vec<PathBuf>,
@@ -73,6 +80,10 @@ pub struct Args {
     /// Neither read nor write the result cache.
     #[arg(long)]
     pub no_cache: bool,
+    /// Cache checks cut short by the time or memory limit too (UNKNOWN again, at once, until
+    /// their input, rule, options or slam change).
+    #[arg(long)]
+    pub cache_limits: bool,
     /// The cache directory (default: .slam-cache in the project directory).
     #[arg(long, value_name = "DIR")]
     pub cache_dir: Option<PathBuf>,
@@ -123,6 +134,26 @@ pub struct Check {
     pub fingerprint: Option<String>,
     /// With `--baseline`: `new` or `unchanged`.
     pub baseline: Option<String>,
+    /// `unit` (`file` is a translation unit checked on its own) or `program` (`file` names a
+    /// whole program: its units lowered together).
+    #[serde(default = "unit_mode")]
+    pub mode: String,
+    /// Why `entry` is an entry (`main`, a thread start routine passed to `pthread_create`, …).
+    #[serde(default)]
+    pub entry_reason: String,
+}
+
+fn unit_mode() -> String {
+    "unit".into()
+}
+
+/// A whole program as the report describes it: its units and its roots.
+#[derive(Serialize, Deserialize, Clone, Debug)]
+pub struct ProgramInfo {
+    pub name: String,
+    pub units: Vec<String>,
+    /// Each root with why it is one.
+    pub entries: Vec<(String, String)>,
 }
 
 /// A rule as the gate knows it.
@@ -145,6 +176,9 @@ pub struct Report {
     /// the root; none outside a repository): SARIF paths are relative to the repository.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub repo_path: Option<String>,
+    /// The whole programs checked (none: every unit on its own).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub programs: Vec<ProgramInfo>,
     pub checks: Vec<Check>,
     pub stats: Stats,
 }
@@ -180,6 +214,12 @@ struct Settings {
     units: Vec<Unit>,
     rules: Vec<(RuleInfo, Option<PathBuf>)>,
     entries: Vec<String>,
+    /// Whole programs: name and globs of unit names.
+    programs: Vec<(String, Vec<String>)>,
+    /// `exclude` globs; those with a `:` (`unit:function`) drop entries.
+    excludes: Vec<String>,
+    /// `limits.cache` / `--cache-limits`.
+    cache_limits: bool,
     ilp32: bool,
     engine: String,
     time_secs: f64,
@@ -221,9 +261,31 @@ fn settings(a: &Args) -> Result<Settings, u8> {
         return Err(usage("--memory-limit and --max-iterations take a positive number"));
     }
     let entries = if a.entries.is_empty() { project.entries.clone() } else { a.entries.clone() };
+    let programs = match &a.program {
+        Some(name) if name.is_empty() || name.contains(':') => {
+            return Err(usage("--program takes a name (without `:`)"));
+        }
+        Some(name) => vec![(name.clone(), vec!["**".to_string()])],
+        None => project.programs.clone(),
+    };
     let units = collect_units(a, &project, &root)?;
     let rules = collect_rules(a, &project, &root)?;
-    Ok(Settings { root, units, rules, entries, ilp32, engine, time_secs, memory_mib, iterations })
+    let excludes = if a.exclude.is_empty() { project.exclude.clone() } else { a.exclude.clone() };
+    let cache_limits = project.cache_limits;
+    Ok(Settings {
+        root,
+        units,
+        rules,
+        entries,
+        programs,
+        excludes,
+        cache_limits,
+        ilp32,
+        engine,
+        time_secs,
+        memory_mib,
+        iterations,
+    })
 }
 
 /// The project file (`--config`, else `slam.toml` if there is one, else the defaults) and the
@@ -350,7 +412,189 @@ struct Planned {
     unit: Unit,
     check_file: PathBuf,
     hash: String,
-    entries: Vec<String>,
+    /// Each entry with why it is one.
+    entries: Vec<(String, String)>,
+    /// Whether the unit's own file defines an external `main`.
+    has_main: bool,
+    /// The external functions the unit's own file defines.
+    externals: Vec<String>,
+}
+
+/// What the checks of one report line run on: a unit on its own, or a whole program.
+struct Target {
+    /// The unit's name, or the program's.
+    name: String,
+    mode: &'static str,
+    files: Vec<PathBuf>,
+    includes: Vec<PathBuf>,
+    defines: Vec<String>,
+    forced: Vec<PathBuf>,
+    hash: String,
+    entries: Vec<(String, String)>,
+}
+
+impl Target {
+    fn of_unit(p: Planned) -> Target {
+        Target {
+            name: p.unit.name.clone(),
+            mode: "unit",
+            files: vec![p.check_file],
+            includes: p.unit.includes,
+            defines: p.unit.defines,
+            forced: p.unit.forced,
+            hash: p.hash,
+            entries: p.entries,
+        }
+    }
+}
+
+const MAIN_REASON: &str = "main: where the program starts";
+/// The entry the roots of a program are read from (`plan_program`).
+const ROOTS_PROBE: &str = "__slam_roots_probe";
+
+/// Units and programs: the units the programs' globs match (the first program that matches
+/// takes a unit) form the programs, the others stay units. A program that matches no unit is
+/// an input error.
+fn targets(
+    programs: &[(String, Vec<String>)],
+    units: Vec<Planned>,
+    wanted: &[String],
+    ilp32: bool,
+    cache_dir: &Path,
+    roots_cache: Option<(&Path, &str)>,
+) -> Result<(Vec<Target>, Vec<ProgramInfo>), String> {
+    let mut rest = units;
+    let mut out = vec![];
+    let mut infos = vec![];
+    for (name, globs) in programs {
+        let (mine, others): (Vec<Planned>, Vec<Planned>) =
+            rest.into_iter().partition(|p| globs.iter().any(|g| inputs::glob_match(g, &p.unit.name)));
+        rest = others;
+        if mine.is_empty() {
+            return Err(format!("program `{name}`: its units ({}) match none of the inputs", globs.join(", ")));
+        }
+        let (t, info) = plan_program(name, mine, wanted, ilp32, cache_dir, roots_cache)?;
+        out.push(t);
+        infos.push(info);
+    }
+    out.extend(rest.into_iter().map(Target::of_unit));
+    Ok((out, infos))
+}
+
+/// A whole program: its units lowered together (with the union of their flags) and checked
+/// from its roots: `main`, the functions it hands to its environment (`program_roots`) and
+/// those `entries` names. Its checks run with `--thread-roots`.
+fn plan_program(
+    name: &str,
+    units: Vec<Planned>,
+    wanted: &[String],
+    ilp32: bool,
+    cache_dir: &Path,
+    roots_cache: Option<(&Path, &str)>,
+) -> Result<(Target, ProgramInfo), String> {
+    fn union<T: Clone + PartialEq>(lists: impl Iterator<Item = Vec<T>>) -> Vec<T> {
+        let mut out: Vec<T> = vec![];
+        for l in lists {
+            for x in l {
+                if !out.contains(&x) {
+                    out.push(x);
+                }
+            }
+        }
+        out
+    }
+    if !units.iter().any(|u| u.has_main) {
+        return Err(format!("program `{name}`: none of its units defines `main` (check libraries as units)"));
+    }
+    let files: Vec<PathBuf> = units.iter().map(|u| u.check_file.clone()).collect();
+    let includes = union(units.iter().map(|u| u.unit.includes.clone()));
+    let defines = union(units.iter().map(|u| u.unit.defines.clone()));
+    let forced = union(units.iter().map(|u| u.unit.forced.clone()));
+    let hashes: Vec<String> = units.iter().map(|u| format!("{} {}\n", u.unit.name, u.hash)).collect();
+    let hash = cache::sha256(&[hashes.concat().as_bytes()]);
+    let mut entries: Vec<(String, String)> = vec![("main".into(), MAIN_REASON.into())];
+    // the roots of the same program text, found by the same binary, are kept (lowering a
+    // whole program takes seconds)
+    let cached = roots_cache.map(|(dir, ident)| {
+        let key = cache::sha256(&[ident.as_bytes(), hash.as_bytes(), if ilp32 { b"ilp32" } else { b"lp64" }]);
+        dir.join("v2").join("roots").join(format!("{key}.json"))
+    });
+    let found: Option<Vec<(String, String)>> =
+        cached.as_ref().and_then(|p| std::fs::read_to_string(p).ok()).and_then(|t| serde_json::from_str(&t).ok());
+    match found {
+        Some(f) => entries.extend(f),
+        None => {
+            let found = program_roots(&units, &files, &includes, &defines, ilp32, cache_dir);
+            if let Some(p) = &cached {
+                let _ = p.parent().map(std::fs::create_dir_all);
+                let _ = std::fs::write(p, serde_json::to_string(&found).unwrap_or_default());
+            }
+            entries.extend(found);
+        }
+    }
+    for w in wanted {
+        if !entries.iter().any(|(e, _)| e == w) && units.iter().any(|u| u.externals.contains(w)) {
+            entries.push((w.clone(), "named in `entries`".into()));
+        }
+    }
+    let info = ProgramInfo {
+        name: name.to_string(),
+        units: units.iter().map(|u| u.unit.name.clone()).collect(),
+        entries: entries.clone(),
+    };
+    let t = Target { name: name.to_string(), mode: "program", files, includes, defines, forced, hash, entries };
+    Ok((t, info))
+}
+
+/// The roots of a program other than `main` (see `roots::roots`), with their reasons.
+fn program_roots(
+    units: &[Planned],
+    files: &[PathBuf],
+    includes: &[PathBuf],
+    defines: &[String],
+    ilp32: bool,
+    cache_dir: &Path,
+) -> Vec<(String, String)> {
+    // The roots are read from every function that lowers, whether or not `main` reaches
+    // it: the program is lowered from a probe entry that reaches nothing, so that a function
+    // the front end rejects is dropped (its checks say why) instead of failing the whole.
+    let probe = cache_dir.join("wrappers").join("roots-probe.c");
+    let probe_ok = std::fs::create_dir_all(cache_dir.join("wrappers")).is_ok()
+        && std::fs::write(&probe, format!("void {ROOTS_PROBE}(void) {{}}\n")).is_ok();
+    let mut probe_files = files.to_vec();
+    probe_files.push(probe);
+    let opts = cfront::Options {
+        entry: ROOTS_PROBE.into(),
+        includes: includes.to_vec(),
+        defines: defines.to_vec(),
+        data_model: if ilp32 { cfront::DataModel::Ilp32 } else { cfront::DataModel::Lp64 },
+        thread_roots: true,
+        ..Default::default()
+    };
+    let mut entries: Vec<(String, String)> = vec![];
+    // functions other units define are no external functions
+    let defined: HashSet<String> = units.iter().flat_map(|u| u.externals.iter().cloned()).collect();
+    let mut add = |p: &cminus::Program| {
+        for r in roots::roots(p, &defined) {
+            if r.name != ROOTS_PROBE && !entries.iter().any(|(e, _)| *e == r.name) {
+                entries.push((r.name, r.reason));
+            }
+        }
+    };
+    if probe_ok {
+        match cfront::lower_files(&probe_files, &opts) {
+            Ok(p) => add(&p),
+            // a unit that does not even parse: the roots of each unit that does
+            Err(_) => {
+                for f in files {
+                    if let Ok(p) = cfront::lower_files(&[f.clone(), probe_files[files.len()].clone()], &opts) {
+                        add(&p);
+                    }
+                }
+            }
+        }
+    }
+    entries
 }
 
 fn plan_unit(unit: &Unit, wanted: &[String], ilp32: bool, cache_dir: &Path) -> Result<Planned, String> {
@@ -360,12 +604,15 @@ fn plan_unit(unit: &Unit, wanted: &[String], ilp32: bool, cache_dir: &Path) -> R
     let defs = scan::definitions(&pre);
     let marker = unit.file.display().to_string();
     let own: Vec<&scan::FnDef> = defs.iter().filter(|d| d.file == marker).collect();
-    let mut entries: Vec<String> = if own.iter().any(|d| d.name == "main" && !d.is_static) {
-        vec!["main".into()]
-    } else if wanted.iter().any(|w| own.iter().any(|d| &d.name == w && !d.is_static)) {
-        wanted.iter().filter(|w| own.iter().any(|d| &d.name == *w && !d.is_static)).cloned().collect()
+    let externals: Vec<String> = own.iter().filter(|d| !d.is_static).map(|d| d.name.clone()).collect();
+    let has_main = externals.iter().any(|d| d == "main");
+    let mut entries: Vec<(String, String)> = if has_main {
+        vec![("main".into(), MAIN_REASON.into())]
+    } else if wanted.iter().any(|w| externals.contains(w)) {
+        wanted.iter().filter(|w| externals.contains(w)).map(|w| (w.clone(), "named in `entries`".into())).collect()
     } else {
-        own.iter().filter(|d| !d.is_static).map(|d| d.name.clone()).collect()
+        let why = "an external function of the unit, called with arbitrary arguments";
+        externals.iter().map(|d| (d.clone(), why.to_string())).collect()
     };
     entries.sort();
     entries.dedup();
@@ -379,7 +626,7 @@ fn plan_unit(unit: &Unit, wanted: &[String], ilp32: bool, cache_dir: &Path) -> R
             }
         }
     }
-    Ok(Planned { unit: unit.clone(), check_file, hash, entries })
+    Ok(Planned { unit: unit.clone(), check_file, hash, entries, has_main, externals })
 }
 
 /// Identity of the slam binary that runs the checks (a new build may answer differently):
@@ -493,13 +740,41 @@ pub fn run(a: Args) -> u8 {
             Err(e) => return input_error(&e),
         }
     }
+    let ident = binary_identity(&exe);
+    let roots_cache = (!a.no_cache).then_some((cache_dir.as_path(), ident.as_str()));
+    let (mut targets, mut programs) = match targets(&s.programs, units, &s.entries, s.ilp32, &cache_dir, roots_cache) {
+        Ok(t) => t,
+        Err(e) => return input_error(&e),
+    };
+    // `exclude = ["unit:function"]`: entries not to check (e.g. a lock wrapper, checked from
+    // its callers)
+    for t in &mut targets {
+        let name = t.name.clone();
+        t.entries.retain(|(e, _)| {
+            !s.excludes.iter().any(|g| g.contains(':') && inputs::glob_match(g, &format!("{name}:{e}")))
+        });
+    }
+    for p in &mut programs {
+        let name = p.name.clone();
+        p.entries.retain(|(e, _)| {
+            !s.excludes.iter().any(|g| g.contains(':') && inputs::glob_match(g, &format!("{name}:{e}")))
+        });
+    }
+    // reasons name places relative to the project, as the rest of the report does
+    let prefix = format!("{}/", s.root.display());
+    let entries = targets.iter_mut().map(|t| &mut t.entries).chain(programs.iter_mut().map(|p| &mut p.entries));
+    for (_, why) in entries.flatten() {
+        *why = why.replace(&prefix, "");
+    }
     let stamp = binary_stamp(&exe);
-    let mut todo = todo_list(&s, &units, &binary_identity(&exe));
+    let mut todo = todo_list(&s, &targets, &ident);
     if let Some((k, n)) = shard {
         todo = todo.into_iter().enumerate().filter(|(i, _)| i % n == k - 1).map(|(_, t)| t).collect();
     }
     let cache = (!a.no_cache).then(|| cache::Cache::new(&cache_dir));
-    let checks = run_checks(&pool, todo, (&exe, stamp), cache.as_ref(), &s.root, !a.no_progress);
+    let cache_limits = a.cache_limits || s.cache_limits;
+    let checks =
+        run_checks(&pool, todo, (&exe, stamp), cache.as_ref().map(|c| (c, cache_limits)), &s.root, !a.no_progress);
 
     let mut report = Report {
         version: 1,
@@ -507,6 +782,7 @@ pub fn run(a: Args) -> u8 {
         rules: s.rules.iter().map(|(r, _)| r.clone()).collect(),
         shard: a.shard.clone(),
         repo_path: repo_path(&s.root),
+        programs,
         checks,
         stats: Stats::default(),
     };
@@ -534,7 +810,7 @@ struct Todo {
 
 /// Every (unit, entry, rule) check, sorted by id, with its cache key: the binary, the unit's
 /// text as the check reads it, the rule's text, the entry and the options.
-fn todo_list(s: &Settings, units: &[Planned], ident: &str) -> Vec<Todo> {
+fn todo_list(s: &Settings, targets: &[Target], ident: &str) -> Vec<Todo> {
     let rule_text: Vec<String> = s
         .rules
         .iter()
@@ -545,49 +821,45 @@ fn todo_list(s: &Settings, units: &[Planned], ident: &str) -> Vec<Todo> {
         })
         .collect();
     let mut todo: Vec<Todo> = vec![];
-    for p in units {
+    for p in targets {
         if p.entries.is_empty() {
             eprintln!(
                 "slam gate: warning: {}: no entry point (no main, none of the named entries, no external function)",
-                p.unit.name
+                p.name
             );
         }
-        for entry in &p.entries {
+        for (entry, why) in &p.entries {
             for ((rule, rpath), rtext) in s.rules.iter().zip(&rule_text) {
                 let opts = format!(
                     "ilp32={} engine={} time={} mem={} iter={} I={:?} D={:?} forced={:?}",
-                    s.ilp32,
-                    s.engine,
-                    s.time_secs,
-                    s.memory_mib,
-                    s.iterations,
-                    p.unit.includes,
-                    p.unit.defines,
-                    p.unit.forced
+                    s.ilp32, s.engine, s.time_secs, s.memory_mib, s.iterations, p.includes, p.defines, p.forced
                 );
                 let key = cache::sha256(&[
                     ident.as_bytes(),
+                    p.mode.as_bytes(),
                     p.hash.as_bytes(),
                     rtext.as_bytes(),
                     entry.as_bytes(),
                     opts.as_bytes(),
                 ]);
                 let spec = exec::Spec {
-                    file: p.check_file.clone(),
-                    includes: p.unit.includes.clone(),
-                    defines: p.unit.defines.clone(),
+                    files: p.files.clone(),
+                    includes: p.includes.clone(),
+                    defines: p.defines.clone(),
                     entry: entry.clone(),
                     rule: rpath.clone(),
                     property: (rule.id == config::NULL_DEREF).then(|| config::NULL_DEREF.to_string()),
                     ilp32: s.ilp32,
+                    thread_roots: p.mode == "program",
+                    entry_mid_run: p.mode == "program" && entry != "main",
                     engine: s.engine.clone(),
                     time_secs: s.time_secs,
                     memory_mib: s.memory_mib,
                     iterations: s.iterations,
                 };
                 let check = Check {
-                    id: format!("{}:{}:{}", p.unit.name, entry, rule.id),
-                    file: p.unit.name.clone(),
+                    id: format!("{}:{}:{}", p.name, entry, rule.id),
+                    file: p.name.clone(),
                     entry: entry.clone(),
                     rule: rule.id.clone(),
                     key,
@@ -595,6 +867,8 @@ fn todo_list(s: &Settings, units: &[Planned], ident: &str) -> Vec<Todo> {
                     result: CheckResult::stopped(Verdict::Unknown, "not_run", String::new(), 0.0),
                     fingerprint: None,
                     baseline: None,
+                    mode: p.mode.to_string(),
+                    entry_reason: why.clone(),
                 };
                 todo.push(Todo { check, spec });
             }
@@ -609,7 +883,7 @@ fn run_checks(
     pool: &rayon::ThreadPool,
     todo: Vec<Todo>,
     (exe, stamp): (&Path, Option<(u64, std::time::SystemTime)>),
-    cache: Option<&cache::Cache>,
+    cache: Option<(&cache::Cache, bool)>,
     root: &Path,
     show_progress: bool,
 ) -> Vec<Check> {
@@ -619,15 +893,15 @@ fn run_checks(
         todo.into_par_iter()
             .map(|t| {
                 let mut c = t.check;
-                if let Some(hit) = cache.and_then(|cc| cc.get(&c.key)) {
+                if let Some(hit) = cache.and_then(|(cc, _)| cc.get(&c.key)) {
                     c.result = hit;
                     c.cached = true;
                 } else {
                     c.result = exec::run(exe, &t.spec);
                     relativise(&mut c.result, root);
-                    if let Some(cc) = cache {
+                    if let Some((cc, limits)) = cache {
                         // not when the binary changed since the keys were made
-                        if c.result.cacheable() && stamp.is_some() && binary_stamp(exe) == stamp {
+                        if c.result.cacheable_with(limits) && stamp.is_some() && binary_stamp(exe) == stamp {
                             if let Err(e) = cc.put(&c.key, &c.result) {
                                 eprintln!("slam gate: warning: cannot write the cache: {e}");
                             }

@@ -57,6 +57,33 @@ pub(crate) fn checks_named<'a>(checks: impl Iterator<Item = &'a Check>) -> Strin
     )
 }
 
+/// Which mode the checks ran in and, for whole programs, every root and why it is one.
+pub fn mode_text(r: &Report) -> String {
+    let mut out = String::new();
+    let units = r
+        .checks
+        .iter()
+        .filter(|c| c.mode == "unit")
+        .map(|c| c.file.as_str())
+        .collect::<std::collections::BTreeSet<_>>();
+    if r.programs.is_empty() {
+        let _ = writeln!(out, "\nMode: units ({} units, each checked on its own).", units.len());
+        return out;
+    }
+    let rest =
+        if units.is_empty() { String::new() } else { format!("; {} more units checked on their own", units.len()) };
+    let names: Vec<&str> = r.programs.iter().map(|p| p.name.as_str()).collect();
+    let _ =
+        writeln!(out, "\nMode: whole program{} {}{rest}.", if names.len() == 1 { "" } else { "s" }, names.join(", "));
+    for p in &r.programs {
+        let _ = writeln!(out, "Program {} ({} units lowered together), entries:", p.name, p.units.len());
+        for (e, why) in &p.entries {
+            let _ = writeln!(out, "  {e}: {why}");
+        }
+    }
+    out
+}
+
 /// The summary table, the violations with their traces, UNKNOWN and ERROR reasons (once per
 /// unit and reason), totals.
 pub fn text(r: &Report) -> String {
@@ -70,6 +97,7 @@ pub fn text(r: &Report) -> String {
         let time = if c.cached { "cached".to_string() } else { format!("{:.2}s", c.result.time_secs) };
         let _ = writeln!(out, "{:<w0$}  {:<w1$}  {:<w2$}  {:>8}", name(c), c.rule, verdict_cell(c), time);
     }
+    out.push_str(&mode_text(r));
     let groups = reason_groups(&r.checks);
     for (i, c) in r.checks.iter().enumerate() {
         match c.result.verdict {

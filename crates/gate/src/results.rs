@@ -82,6 +82,10 @@ impl CheckResult {
     /// Results worth keeping: not ones cut short by this machine's limits or by a crash.
     /// Whether the result is a function of the inputs the cache key covers: verdicts, and
     /// input errors (the same text is rejected the same way); not limits or failures.
+    pub fn cacheable_with(&self, limits: bool) -> bool {
+        self.cacheable() || (limits && matches!(self.reason.as_str(), "time_limit" | "memory_limit"))
+    }
+
     pub fn cacheable(&self) -> bool {
         (self.verdict != Verdict::Error || self.reason == "input_error")
             && !matches!(self.reason.as_str(), "time_limit" | "memory_limit" | "internal_error")

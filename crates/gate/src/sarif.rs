@@ -242,7 +242,7 @@ fn violation_result(
             "threadFlows": [{ "locations": thread_flow(paths, &cex.steps) }],
         }],
         "partialFingerprints": { FINGERPRINT: c.fingerprint.clone().unwrap_or_default() },
-        "properties": { "check": c.id, "entry": c.entry, "unit": c.file },
+        "properties": { "check": c.id, "entry": c.entry, "unit": c.file, "mode": c.mode, "entryReason": c.entry_reason },
     });
     if let Some(b) = &c.baseline {
         res["baselineState"] = json!(b);

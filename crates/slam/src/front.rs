@@ -27,6 +27,15 @@ pub struct FrontArgs {
     /// __VERIFIER_error, else assertions.
     #[arg(long, value_name = "unreach-call|assertions|FILE.prp")]
     pub property: Option<String>,
+    /// Thread-modular: pthread_create/thrd_create start nothing here (any result); each start
+    /// routine is checked as an entry of its own (slam gate's program mode). Interference
+    /// between threads through shared memory is not modelled.
+    #[arg(long)]
+    pub thread_roots: bool,
+    /// The entry runs mid-run (a thread start routine, a callback): the globals the program
+    /// assigns or takes the address of start with unknown values (slam gate's program mode).
+    #[arg(long)]
+    pub entry_mid_run: bool,
 }
 
 impl FrontArgs {
@@ -37,6 +46,8 @@ impl FrontArgs {
             data_model: if self.ilp32 { cfront::DataModel::Ilp32 } else { cfront::DataModel::Lp64 },
             entry: self.entry.clone(),
             property: self.property.as_deref().and_then(cfront::Property::by_name),
+            thread_roots: self.thread_roots,
+            entry_mid_run: self.entry_mid_run,
             ..Default::default()
         }
     }

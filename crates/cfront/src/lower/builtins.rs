@@ -9,6 +9,9 @@ use lang_c::ast::*;
 use lang_c::span::{Node, Span};
 
 /// Functions that start a thread or a process: slam checks sequential programs only.
+/// The external function whose result stands for the string `asprintf` allocates.
+pub(super) const ASPRINTF_BUFFER: &str = "__slam_asprintf_buffer";
+
 fn is_concurrency_start(n: &str) -> bool {
     matches!(
         n,
@@ -156,6 +159,9 @@ impl Lowerer<'_> {
     pub(super) fn check_unmodelled(&self, n: &str, span: Span) -> Res<()> {
         if self.defined_fns.contains(n) {
             return Ok(());
+        }
+        if matches!(n, "pthread_create" | "thrd_create") && self.opts.thread_roots {
+            return Ok(()); // the start routine is an entry of its own (Options::thread_roots)
         }
         if is_concurrency_start(n) {
             return self.unsupported(span, format!("concurrency is not supported: {n}"));
@@ -396,6 +402,44 @@ impl Lowerer<'_> {
             return self.err(args[2].span, format!("{n} needs a pointer to {}", print::type_str(&t)));
         }
         self.overflow(n, op, (a, t.clone()), (b, t), Some(res), rt, span, want)
+    }
+
+    /// After a call of `asprintf`/`vasprintf`: the string the call allocates is stored
+    /// through its first argument — NULL or a fresh object, like any data pointer an external
+    /// function returns (`cminus::pointsto::extern_allocation`), here the result of
+    /// [`ASPRINTF_BUFFER`] — and the call returns a negative number exactly when it is NULL.
+    /// Without this the pointer would keep whatever it held, e.g. a block freed before.
+    pub(super) fn allocated_through_first(&mut self, n: &str, args: &[Expr], ret: Option<&Lval>) -> Res<()> {
+        if !matches!(n, "asprintf" | "vasprintf") || args.is_empty() {
+            return Ok(());
+        }
+        let cp = Type::ptr(Type::CHAR);
+        self.funcs.entry(ASPRINTF_BUFFER.into()).or_insert(FuncType {
+            ret: cp.clone(),
+            params: vec![],
+            variadic: false,
+        });
+        let buf = self.new_temp(cp.clone())?;
+        self.emit(StmtKind::Call { ret: Some(Lval::Var(buf.clone())), callee: ASPRINTF_BUFFER.into(), args: vec![] })?;
+        // `asprintf(&s, …)` assigns `s` (simplest for the abstraction), else `*p`
+        let mut a0 = &args[0];
+        while let Expr::Cast(_, inner) = a0 {
+            a0 = inner;
+        }
+        let target = match a0 {
+            Expr::AddrOf(l) => l.clone(),
+            _ => Lval::Deref(Box::new(args[0].clone())),
+        };
+        self.emit(StmtKind::Assign(target, Expr::var(&buf)))?;
+        if let Some(r) = ret {
+            let null = Expr::bin(BinOp::Eq, Expr::var(&buf), Expr::Cast(cp, Box::new(Expr::Int(0))));
+            let r = r.clone();
+            let r2 = r.clone();
+            self.emit_if(null, &mut |me| me.emit(StmtKind::Assign(r.clone(), Expr::Int(-1))), &mut |me| {
+                me.emit(StmtKind::Assume(Expr::bin(BinOp::Ge, Expr::Lval(r2.clone()), Expr::Int(0))))
+            })?;
+        }
+        Ok(())
     }
 
     /// `atexit(f)`: registers `f` with the model of the handler stack.

@@ -228,11 +228,14 @@ impl<'o> Lowerer<'o> {
         match direct {
             Some(f) => {
                 let writes = !self.defined_fns.contains(&f);
-                self.emit(StmtKind::Call { ret, callee: f.clone(), args: args.clone() })?;
-                if writes && memory::is_writer(&f) {
-                    self.havoc_written(&f, &args)?;
-                } else if writes {
-                    self.havoc_unknown_call(&f, &args)?;
+                self.emit(StmtKind::Call { ret: ret.clone(), callee: f.clone(), args: args.clone() })?;
+                if writes {
+                    if memory::is_writer(&f) {
+                        self.havoc_written(&f, &args)?;
+                    } else {
+                        self.havoc_unknown_call(&f, &args)?;
+                    }
+                    self.allocated_through_first(&f, &args, ret.as_ref())?;
                 }
                 Ok(())
             }
