@@ -1,5 +1,6 @@
 // rule: specs/memory.slic
 // expect: VIOLATION
+// input: 0 1
 // message: The program is calling free on memory it has already freed (double free).
 // asprintf stores a fresh string through its first argument; it is freed twice.
 #define _GNU_SOURCE

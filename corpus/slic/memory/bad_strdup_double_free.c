@@ -1,5 +1,6 @@
 // rule: specs/memory.slic
 // expect: VIOLATION
+// input: 1
 // message: The program is calling free on memory it has already freed (double free).
 // A string from strdup freed twice.
 #include <stdlib.h>
