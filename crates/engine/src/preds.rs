@@ -280,19 +280,19 @@ const RETURN_PREDS: usize = 64;
 /// call site per round (on a driver, one dispatch routine per iteration); only predicates
 /// over the result and globals move (a caller cannot see the callee's locals).
 pub fn through_returns(prog: &Program, seeds: &[Pred]) -> Vec<Pred> {
-    let movable = |p: &Pred| {
+    let vars = |p: &Pred| {
         let mut vars = HashSet::new();
         vars_of(&p.expr, &mut vars);
-        vars.contains(c2bp::RET) && vars.iter().all(|v| v == c2bp::RET || prog.global(v).is_some())
+        vars
+    };
+    let movable = |p: &Pred| {
+        let vs = vars(p);
+        vs.contains(c2bp::RET) && vs.iter().all(|v| v == c2bp::RET || prog.global(v).is_some())
     };
     // A relation with a global (`$ret == lowerDriverReturn`) moves on through returns; a
     // constant result (`$ret == 259`) only to the direct callers, or it would spread to every
     // caller of a routine called everywhere.
-    let relational = |p: &Pred| {
-        let mut vars = HashSet::new();
-        vars_of(&p.expr, &mut vars);
-        vars.len() > 1
-    };
+    let relational = |p: &Pred| vars(p).len() > 1;
     let mut work: Vec<Pred> = seeds.iter().filter(|p| p.scope.is_some() && movable(p)).cloned().collect();
     let mut seen: HashSet<(Option<String>, String)> =
         work.iter().map(|p| (p.scope.clone(), c2bp::pred_name(&p.expr))).collect();

@@ -53,11 +53,11 @@ pub fn run(choice: EngineChoice, runner: Runner, preds: PredSet, opts: Options) 
         EngineChoice::Search => search(runner.program(), preds, &opts),
         EngineChoice::Portfolio => portfolio(runner, preds, opts, false),
         EngineChoice::PortfolioStructural => portfolio(runner, preds, opts, true),
-        EngineChoice::Structural => structural(runner.program(), &opts, opts.time),
+        EngineChoice::Structural => run_structural(runner.program(), &opts, opts.time),
     }
 }
 
-fn structural(prog: &cminus::Program, opts: &Options, time: Option<std::time::Duration>) -> Outcome {
+fn run_structural(prog: &cminus::Program, opts: &Options, time: Option<std::time::Duration>) -> Outcome {
     structural::check(
         prog,
         &structural::Options {
@@ -75,7 +75,7 @@ fn structural(prog: &cminus::Program, opts: &Options, time: Option<std::time::Du
 fn second(prog: &cminus::Program, preds: PredSet, opts: &Options, with_structural: bool) -> Outcome {
     if with_structural {
         let quarter = opts.time.map(|t| t / 4).unwrap_or(std::time::Duration::from_secs(15));
-        let s = structural(prog, opts, Some(quarter));
+        let s = run_structural(prog, opts, Some(quarter));
         if s.verdict == Verdict::Violation {
             return s;
         }
