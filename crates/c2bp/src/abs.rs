@@ -645,19 +645,39 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
         if rets.is_empty() {
             return vec![self.stamp(s, BKind::Return(vec![]))];
         }
-        let Some(e) = e else {
-            return vec![self.stamp(s, BKind::Return(vec![BExpr::Nondet; rets.len()]))];
-        };
-        let s0 = self.pre();
+        let mut s0 = self.pre();
+        // A stable formal still holds its entry value: `pre(f)` is `f` here.
+        let empty = Default::default();
+        for f in self.sh.stable.get(&self.proc.name).unwrap_or(&empty) {
+            if let Ok(v) = s0.int(&self.env, &Expr::var(f)) {
+                s0.set_var(&self.env, &crate::pre_var(f), v);
+            }
+        }
         let mut s1 = s0.clone();
-        if s1.assign(&self.env, &Lval::var(RET), e).is_err() {
-            return vec![self.stamp(s, BKind::Return(vec![BExpr::Nondet; rets.len()]))];
+        if let Some(e) = e {
+            if s1.assign(&self.env, &Lval::var(RET), e).is_err() {
+                return vec![self.stamp(s, BKind::Return(vec![BExpr::Nondet; rets.len()]))];
+            }
         }
         let all = self.cands(&s0, |_| true);
         let mut vals = Vec::new();
         for r in &rets {
-            let mut v = vars_of(e);
+            let mentions_ret = vars_of(&r.expr).contains(RET);
+            if e.is_none() && mentions_ret {
+                vals.push(BExpr::Nondet);
+                continue;
+            }
+            let mut v = e.map(vars_of).unwrap_or_default();
             v.extend(vars_of(&r.expr));
+            // The formal behind a `pre(f)` ghost shares its candidates.
+            let behind: Vec<String> = self
+                .proc
+                .formals
+                .iter()
+                .filter(|f| v.contains(&crate::pre_var(&f.name)))
+                .map(|f| f.name.clone())
+                .collect();
+            v.extend(behind);
             let cands = Self::relevant(&all, &v);
             vals.push(match self.meaning(&s1, r) {
                 Some(post) => self.update(&post, &cands),

@@ -130,6 +130,8 @@ pub(crate) struct Shared {
     /// Whether each procedure may write memory, transitively.
     pub writes_mem: HashMap<String, bool>,
     pub pointsto: cminus::pointsto::PointsTo,
+    /// Per procedure, the formals equal to their `pre(f)` ghost everywhere in its body.
+    pub stable: HashMap<String, HashSet<String>>,
 }
 
 impl Shared {
@@ -260,6 +262,8 @@ fn prepare(prog: &Program, preds: &[Pred]) -> Result<Shared, C2bpError> {
     add_ghosts(&mut prog);
     let Classified { globals, formals, others, mut rets } = classify(&prog, preds)?;
     derive_return_preds(&prog, &formals, &others, &mut rets);
+    let stable = stable_formals(&prog);
+    derive_memory_return_preds(&prog, &stable, &formals, &mut rets);
     let mut locals: HashMap<String, Vec<Pred>> = HashMap::new();
     for p in &prog.procs {
         let mut v = formals.get(&p.name).cloned().unwrap_or_default();
@@ -268,7 +272,74 @@ fn prepare(prog: &Program, preds: &[Pred]) -> Result<Shared, C2bpError> {
     }
     let (mod_globals, writes_mem) = mod_sets(&prog);
     let pointsto = cminus::pointsto::PointsTo::analyze(&prog);
-    Ok(Shared { prog, globals, locals, formals, rets, mod_globals, writes_mem, pointsto })
+    Ok(Shared { prog, globals, locals, formals, rets, mod_globals, writes_mem, pointsto, stable })
+}
+
+/// Per procedure, its formals that keep their entry value throughout (never assigned, never
+/// in memory): there `f` and its ghost `pre(f)` are the same value.
+fn stable_formals(prog: &Program) -> HashMap<String, HashSet<String>> {
+    let layout = logic::mem::Layout::new(prog);
+    let mut out = HashMap::new();
+    for p in &prog.procs {
+        let scope = Some(p.name.clone());
+        let mut s: HashSet<String> =
+            p.formals.iter().filter(|f| !layout.in_memory(&scope, &f.name)).map(|f| f.name.clone()).collect();
+        for st in &p.body {
+            match &st.kind {
+                StmtKind::Assign(Lval::Var(v), _) | StmtKind::Call { ret: Some(Lval::Var(v)), .. } => {
+                    s.remove(v);
+                }
+                _ => {}
+            }
+        }
+        out.insert(p.name.clone(), s);
+    }
+    out
+}
+
+/// Return predicates about memory the caller can see (the c2bp lecture's return predicates
+/// over dereferences of formals): a callee's predicate over formals that reads through a
+/// pointer (`j->st == 5`) also describes, at the return, the caller's object behind the
+/// actual (`(&j)->st == 5`) when the formals it names are stable; as a return predicate over
+/// `pre(f)` the caller's facts about that object survive the call.
+fn derive_memory_return_preds(
+    prog: &Program,
+    stable: &HashMap<String, HashSet<String>>,
+    formals: &HashMap<String, Vec<Pred>>,
+    rets: &mut HashMap<String, Vec<Pred>>,
+) {
+    for p in &prog.procs {
+        let Some(st) = stable.get(&p.name) else { continue };
+        for pr in formals.get(&p.name).into_iter().flatten() {
+            let vars = vars_of(&pr.expr);
+            let mine: Vec<&String> = vars.iter().filter(|v| p.formals.iter().any(|f| &f.name == *v)).collect();
+            if mine.is_empty() || !mine.iter().all(|v| st.contains(*v)) || !reads_through_pointer(&pr.expr) {
+                continue;
+            }
+            let mut e = pr.expr.clone();
+            for v in mine {
+                e = subst_var(&e, v, &pre_var(v));
+            }
+            push_new(rets.entry(p.name.clone()).or_default(), Pred::local(&p.name, e));
+        }
+    }
+}
+
+/// Whether an expression reads memory through a pointer (`*p`, `p->f`, `p[i]` on a pointer).
+fn reads_through_pointer(e: &Expr) -> bool {
+    let mut hit = false;
+    e.visit_lvals(&mut |l| {
+        fn deref(l: &Lval) -> bool {
+            match l {
+                Lval::Deref(_) => true,
+                Lval::Var(_) => false,
+                Lval::Field(b, _) => deref(b),
+                Lval::Index(b, _) => deref(b),
+            }
+        }
+        hit |= deref(l);
+    });
+    hit
 }
 
 /// Adds to every procedure the ghost locals `pre(f)` of its formals and the `$ret` local.
