@@ -761,6 +761,9 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
             for a in args {
                 v.extend(vars_of(a));
             }
+            // The globals the formal predicate reads (`table[0].id == id`): the caller's
+            // facts about them decide it too.
+            v.extend(vars_of(&fp.expr).into_iter().filter(|x| q.var(x).is_none()));
             let cands = Self::relevant(&all_pre, &v);
             let m = if bound { entry.cond(&self.env, &fp.expr).ok() } else { None };
             bargs.push(match m {

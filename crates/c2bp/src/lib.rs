@@ -543,3 +543,50 @@ fn mod_sets(prog: &Program) -> (HashMap<String, HashSet<String>>, HashMap<String
     }
     (mods, mem)
 }
+
+/// One abstract state of a procedure (a valuation of predicates in its scope) to check for
+/// consistency with [`inconsistent_cores`].
+pub struct AbstractState {
+    /// The C-- procedure whose scope the local predicates belong to.
+    pub proc: String,
+    pub literals: Vec<(Pred, bool)>,
+}
+
+/// For each abstract state, the indices of a minimal subset of its literals that no concrete
+/// state satisfies together (`None` when the state is consistent, or the prover cannot
+/// tell). Such a subset is a valid `enforce` clause of the procedure: SLAM's Constrain
+/// refinement (Ball, Cook, Das, Rajamani, TACAS 2004) removes the abstract states a spurious
+/// trace passes through when the imprecision is the abstraction's, not a missing predicate.
+/// Literals whose predicates the logic cannot encode are left out (a smaller conjunction:
+/// still a sound clause when unsatisfiable).
+pub fn inconsistent_cores(prog: &Program, states: &[AbstractState], timeout: Duration) -> Vec<Option<Vec<usize>>> {
+    let mut prog = prog.clone();
+    add_ghosts(&mut prog);
+    let ctx = logic::new_context();
+    let env = Env::new(&ctx, &prog);
+    let mut prover = Prover::new(&ctx, timeout);
+    let mut out = Vec::new();
+    for s in states {
+        if prog.proc(&s.proc).is_none() {
+            out.push(None);
+            continue;
+        }
+        let st = logic::State::new(&env, "s.", Some(&s.proc));
+        let mut fs = Vec::new();
+        let mut index = Vec::new();
+        for (i, (p, val)) in s.literals.iter().enumerate() {
+            let m = if p.scope.is_none() { st.global_view().cond(&env, &p.expr) } else { st.cond(&env, &p.expr) };
+            if let Ok(m) = m {
+                fs.push(if *val { m } else { logic::formula::not(&m) });
+                index.push(i);
+            }
+        }
+        let refs: Vec<&logic::formula::Formula> = fs.iter().collect();
+        if fs.is_empty() || prover.is_sat(&logic::formula::and(&ctx, &refs)) != Some(false) {
+            out.push(None);
+            continue;
+        }
+        out.push(prover.minimal_core(&fs).map(|core| core.into_iter().map(|k| index[k]).collect()));
+    }
+    out
+}

@@ -450,6 +450,10 @@ fn decide<'ctx>(sim: &Sim<'_, 'ctx>, path: &[PathStep], known: &[Predicate], pro
                 preds = predicates(sim, path, &all_conds, known);
             }
             if preds.is_empty() {
+                // Conditions that contradict each other only together, across a havoc.
+                preds = joint_predicates(sim, path, &core_conds, known);
+            }
+            if preds.is_empty() {
                 Verdict::NoNewPredicates { at }
             } else {
                 Verdict::Infeasible { at, preds }
@@ -919,6 +923,81 @@ fn predicates(sim: &Sim, path: &[PathStep], core: &[usize], known: &[Predicate])
         walk.walk_back(cond.step, fid, cond.expr.clone(), 0);
     }
     walk.set.out
+}
+
+/// At most this many comparisons are carried together by [`joint_predicates`].
+const JOINT_ATOMS: usize = 24;
+
+/// New predicates from the core conditions of one frame carried back *together*: where a
+/// variable they read gets a nondeterministic value, it is eliminated from their conjunction
+/// ([`crate::fm`]: `i >= n ∧ 0 < n` across `n := nondet` gives `1 <= i`), and the results
+/// go on back along the path. Newton's walk carries each condition alone and stops at the
+/// havoc, so a contradiction that needs two conditions and the value a variable had before
+/// the havoc yields no predicate there. Frames other than the conditions' are not entered:
+/// the joint walk stops at a call that may change what the conditions read.
+fn joint_predicates(sim: &Sim, path: &[PathStep], core: &[usize], known: &[Predicate]) -> Vec<Predicate> {
+    let mut set = PredSet {
+        prog: sim.prog,
+        known: known.iter().map(|p| (p.scope.clone(), cminus::print_expr(&normalise(p.expr.clone())))).collect(),
+        out: Vec::new(),
+    };
+    let frames: BTreeSet<usize> = core.iter().map(|&c| sim.frame_of[sim.conds[c].step]).collect();
+    for fid in frames {
+        let proc = sim.all_frames[fid].proc.clone();
+        let mut conds: Vec<(usize, Expr)> = core
+            .iter()
+            .map(|&c| &sim.conds[c])
+            .filter(|c| sim.frame_of[c.step] == fid)
+            .map(|c| (c.step, c.expr.clone()))
+            .collect();
+        if conds.len() < 2 {
+            continue;
+        }
+        conds.sort_by_key(|c| c.0);
+        let mut atoms: Vec<Expr> = Vec::new();
+        let mut j = conds.last().map_or(0, |c| c.0) + 1;
+        while j > 0 {
+            j -= 1;
+            if sim.frame_of[j] != fid {
+                continue;
+            }
+            let Some((_, s)) = stmt(sim.prog, &sim.index, path[j].stmt) else { break };
+            match &s.kind {
+                StmtKind::Assign(l, e) if atoms.iter().any(|a| mentions(a, l)) => {
+                    if is_memory(sim, &proc, l) && atoms.iter().any(|a| !memory_reads(sim, &proc, a).is_empty()) {
+                        break; // aliasing: left to Newton's walk
+                    }
+                    if e.has_nondet() {
+                        let (with, without): (Vec<Expr>, Vec<Expr>) = atoms.into_iter().partition(|a| mentions(a, l));
+                        atoms = without;
+                        for a in crate::fm::eliminate(&with, l) {
+                            set.add(&proc, &a);
+                            atoms.push(a);
+                        }
+                    } else {
+                        atoms = atoms.iter().map(|a| subst(a, l, e)).collect();
+                        for a in &atoms {
+                            set.add(&proc, a);
+                        }
+                    }
+                }
+                StmtKind::Call { ret, .. } => {
+                    let reads_ret = ret.as_ref().is_some_and(|l| atoms.iter().any(|a| mentions(a, l)));
+                    let reads_shared = atoms.iter().any(|a| {
+                        !memory_reads(sim, &proc, a).is_empty()
+                            || var_names_of(a).iter().any(|v| sim.prog.proc(&proc).is_some_and(|p| p.var(v).is_none()))
+                    });
+                    if reads_ret || reads_shared {
+                        break;
+                    }
+                }
+                _ => {}
+            }
+            atoms.extend(conds.iter().filter(|c| c.0 == j).map(|c| c.1.clone()));
+            atoms.truncate(JOINT_ATOMS);
+        }
+    }
+    set.out
 }
 
 /// The walk of conditions back along a path, collecting the predicates it meets in `set`.
