@@ -701,7 +701,7 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
         let bname = self.sh.bp_name(callee);
         let mut out = vec![self.stamp(s, BKind::Call { lhs: temps.clone(), proc: bname, args: bargs })];
         let after = self.state_after_call(&s0, callee, ret);
-        let affected = self.affected_by_call(ret, &after);
+        let affected = self.affected_by_call(callee, ret, &after);
         if affected.is_empty() {
             return out;
         }
@@ -811,7 +811,21 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
     /// caller does: a global one changes here if it reads the call's target (or memory, when
     /// the target is in memory). A local one changes if it reads the call's target, a global
     /// the callee modifies, or memory the callee (or the target) may write.
-    fn affected_by_call(&self, ret: Option<&Lval>, after: &AfterCall<'ctx>) -> Vec<usize> {
+    fn affected_by_call(&mut self, callee: &str, ret: Option<&Lval>, after: &AfterCall<'ctx>) -> Vec<usize> {
+        // The memory lvalues of local predicates the callee cannot write (points-to: none of
+        // the objects they may reside in is among those the callee writes).
+        let mut untouched: Vec<Lval> = Vec::new();
+        if let Some(Some(written)) = self.sh.mem_writes.get(callee) {
+            let proc = self.proc.name.clone();
+            let lvals: Vec<Lval> =
+                self.scope.iter().filter(|sc| sc.pred.scope.is_some()).flat_map(|sc| reads(&sc.pred.expr)).collect();
+            for l in lvals {
+                let locs = self.pointsto.locations(&proc, &l);
+                if !locs.is_empty() && locs.iter().all(|o| !written.contains(o)) && !untouched.contains(&l) {
+                    untouched.push(l);
+                }
+            }
+        }
         let is_mem = |l: &Lval| !matches!(l, Lval::Var(y) if !self.in_memory(y));
         let lhs_in_mem = ret.is_some_and(is_mem);
         let mut affected = Vec::new();
@@ -827,7 +841,7 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
             let hit = reads(&sc.pred.expr).iter().any(|l| {
                 Some(l) == ret
                     || matches!(l, Lval::Var(y) if !is_mem(l) && self.proc.var(y).is_none() && after.mods.contains(y))
-                    || (is_mem(l) && (after.writes_mem || lhs_in_mem))
+                    || (is_mem(l) && ((after.writes_mem && !untouched.contains(l)) || lhs_in_mem))
             });
             if hit {
                 affected.push(i);

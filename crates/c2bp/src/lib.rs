@@ -129,6 +129,9 @@ pub(crate) struct Shared {
     pub mod_globals: HashMap<String, HashSet<String>>,
     /// Whether each procedure may write memory, transitively.
     pub writes_mem: HashMap<String, bool>,
+    /// The objects (points-to) each procedure may write, transitively; `None` when some
+    /// write's target is unknown to the points-to analysis.
+    pub mem_writes: HashMap<String, Option<BTreeSet<cminus::pointsto::Obj>>>,
     pub pointsto: cminus::pointsto::PointsTo,
     /// Per procedure, the formals equal to their `pre(f)` ghost everywhere in its body.
     pub stable: HashMap<String, HashSet<String>>,
@@ -271,8 +274,9 @@ fn prepare(prog: &Program, preds: &[Pred]) -> Result<Shared, C2bpError> {
         locals.insert(p.name.clone(), v);
     }
     let (mod_globals, writes_mem) = mod_sets(&prog);
-    let pointsto = cminus::pointsto::PointsTo::analyze(&prog);
-    Ok(Shared { prog, globals, locals, formals, rets, mod_globals, writes_mem, pointsto, stable })
+    let mut pointsto = cminus::pointsto::PointsTo::analyze(&prog);
+    let mem_writes = mem_write_objects(&prog, &mut pointsto);
+    Ok(Shared { prog, globals, locals, formals, rets, mod_globals, writes_mem, mem_writes, pointsto, stable })
 }
 
 /// Per procedure, its formals that keep their entry value throughout (never assigned, never
@@ -475,6 +479,75 @@ fn subst_var(e: &Expr, from: &str, to: &str) -> Expr {
         Expr::Float(o, t, xs) => Expr::Float(*o, t.clone(), xs.iter().map(|x| subst_var(x, from, to)).collect()),
         e => e.clone(),
     }
+}
+
+/// The objects each procedure may write through memory, transitively (with [`mod_sets`]'s
+/// notion of a memory write); `None` where a target is unknown to the points-to analysis
+/// (a value from outside the program) or a struct is returned (its `$ret` object).
+fn mem_write_objects(
+    prog: &Program,
+    pt: &mut cminus::pointsto::PointsTo,
+) -> HashMap<String, Option<BTreeSet<cminus::pointsto::Obj>>> {
+    let layout = logic::mem::Layout::new(prog);
+    let mut out: HashMap<String, Option<BTreeSet<cminus::pointsto::Obj>>> = HashMap::new();
+    let mut calls: HashMap<String, BTreeSet<String>> = HashMap::new();
+    for p in &prog.procs {
+        let mut objs = Some(BTreeSet::new());
+        let mut write = |l: &Lval, objs: &mut Option<BTreeSet<cminus::pointsto::Obj>>| {
+            let in_mem = match l {
+                Lval::Var(v) if p.var(v).is_none() => layout.in_memory(&None, v),
+                Lval::Var(v) => layout.in_memory(&Some(p.name.clone()), v),
+                _ => true,
+            };
+            if !in_mem {
+                return;
+            }
+            let locs = pt.locations(&p.name, l);
+            match objs {
+                Some(set) if !locs.is_empty() => set.extend(locs),
+                _ => *objs = None,
+            }
+        };
+        for s in &p.body {
+            match &s.kind {
+                StmtKind::Assign(l, _) => write(l, &mut objs),
+                StmtKind::Return(Some(_)) if p.ret.is_aggregate() => objs = None,
+                StmtKind::Call { ret, callee, .. } => {
+                    if let Some(l) = ret {
+                        write(l, &mut objs);
+                    }
+                    if prog.proc(callee).is_some() {
+                        calls.entry(p.name.clone()).or_default().insert(callee.clone());
+                    }
+                }
+                _ => {}
+            }
+        }
+        out.insert(p.name.clone(), objs);
+    }
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for p in &prog.procs {
+            for c in calls.get(&p.name).cloned().unwrap_or_default() {
+                let theirs = out.get(&c).cloned().flatten();
+                let mine = out.get_mut(&p.name).expect("every procedure has a write set");
+                match (mine.as_mut(), theirs) {
+                    (None, _) => {}
+                    (Some(_), None) => {
+                        *mine = None;
+                        changed = true;
+                    }
+                    (Some(m), Some(t)) => {
+                        let before = m.len();
+                        m.extend(t);
+                        changed |= m.len() != before;
+                    }
+                }
+            }
+        }
+    }
+    out
 }
 
 /// Scalar globals modified and whether memory is written, per procedure, transitively.

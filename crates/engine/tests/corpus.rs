@@ -16,14 +16,12 @@ use std::time::Duration;
 /// Each was investigated: the cause is in the refiner (newton) — see the reason.
 const KNOWN_GAPS: &[(&str, &str)] = &[
     ("c/array_bounds_loop.c", "expected SAFE, got UNKNOWN: time limit (20 s) during the boolean abstraction after Newton found no new predicate for a cartesian spurious trace"),
-    ("c/funptr_ops.c", "expected SAFE, got UNKNOWN: Newton: the spurious trace yields no new predicate (cartesian and boolean abstraction)"),
     ("c/linked_list_sum.c", "expected SAFE, got UNKNOWN: time limit (20 s) in the abstraction (bit-vector queries; allocations may fail)"),
     ("c/linux_list_container.c", "expected SAFE, got UNKNOWN: Newton: the spurious trace yields no new predicate (cartesian and boolean abstraction)"),
     ("c/multi_irql.c", "expected SAFE, got UNKNOWN: Newton: the spurious trace yields no new predicate (cartesian and boolean abstraction)"),
     ("c/ntdrv_pnp_state.c", "expected SAFE, got UNKNOWN: Newton: the spurious trace yields no new predicate (cartesian and boolean abstraction)"),
     ("c/packet_parser.c", "expected SAFE, got UNKNOWN: time limit (20 s) in the abstraction of iteration 15 (one predicate per byte read)"),
     ("c/recursive_sum.c", "expected SAFE, got UNKNOWN: Newton: the spurious trace yields no new predicate (cartesian and boolean abstraction)"),
-    ("c/struct_ptr_alias.c", "expected SAFE, got UNKNOWN: Newton: the spurious trace yields no new predicate (cartesian and boolean abstraction)"),
     ("slic/file/ok_two_files.c", "expected SAFE, got UNKNOWN: Newton: the spurious trace yields no new predicate (cartesian and boolean abstraction)"),
     ("slic/memory/ok_asprintf_fresh.c", "expected SAFE, got UNKNOWN: Newton: the spurious trace yields no new predicate (the string asprintf stores through `&s` is fresh in C--, but the refinement finds no predicate separating it from the freed block; the spurious VIOLATION it was before the model is gone)"),
     ("slic/memory/ok_strdup_fresh.c", "expected SAFE, got UNKNOWN: Newton: the spurious trace yields no new predicate (strdup's block is fresh in C--, but the refinement finds no predicate separating it from the freed calloc block; `slam check`'s default portfolio proves it SAFE by the search)"),

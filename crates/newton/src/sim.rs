@@ -1105,6 +1105,7 @@ impl BackWalk<'_, '_, '_> {
             if let (true, Some(g)) = (nonlocal, child) {
                 if let Some(r) = sim.all_frames[g].return_step {
                     if sim.prog.proc(callee).is_some() {
+                        self.through_pointer_arguments(j, fid, g, r, phi, nest);
                         // The walk only moves back along the path: no nesting.
                         self.walk_back(r + 1, g, phi.clone(), nest);
                         return ControlFlow::Break(());
@@ -1118,6 +1119,57 @@ impl BackWalk<'_, '_, '_> {
             self.back_into_callee(g, callee, l, phi, nest);
         }
         ControlFlow::Break(())
+    }
+
+    /// `phi` (in frame `fid`, after the call at step `j` that made frame `g`, returning at
+    /// step `r`) reads memory through a local pointer `v` of the caller that the callee may
+    /// write through a pointer argument `a` (its formal `f`): over the callee's names (`v`
+    /// as `f`) it is a predicate of the callee, carried back from its return (and from its
+    /// entry out to this call as a fact about `a`), and `v == a` is a predicate of the
+    /// caller at the call — the lecture's return predicates over dereferences of formals.
+    fn through_pointer_arguments(&mut self, j: usize, fid: usize, g: usize, r: usize, phi: &Expr, nest: usize) {
+        let sim = self.sim;
+        if nest > 2 {
+            return;
+        }
+        let caller = sim.prog.proc(&sim.all_frames[fid].proc);
+        let is_local = |v: &str| caller.is_some_and(|p| p.var(v).is_some());
+        let bases: BTreeSet<String> = memory_reads(sim, &sim.all_frames[fid].proc, phi)
+            .iter()
+            .filter_map(|l| {
+                let mut l = l;
+                while let Lval::Field(b, _) | Lval::Index(b, _) = l {
+                    l = b;
+                }
+                match l {
+                    Lval::Deref(b) => match b.as_ref() {
+                        Expr::Lval(Lval::Var(v)) if is_local(v) => Some(v.clone()),
+                        _ => None,
+                    },
+                    _ => None,
+                }
+            })
+            .collect();
+        let actuals = sim.all_frames[g].actuals.clone();
+        for v in &bases {
+            for (f, a) in &actuals {
+                let ta = caller.and_then(|p| sim.prog.type_of(Some(p), a));
+                if !matches!(ta, Some(Type::Ptr(_)))
+                    || ta != caller.and_then(|p| sim.prog.type_of(Some(p), &Expr::var(v)))
+                {
+                    continue;
+                }
+                let psi = subst(phi, &Lval::var(v), &Expr::var(f));
+                if var_names_of(&psi).iter().any(|x| x != f && is_local(x)) {
+                    continue;
+                }
+                self.walk_back(r, g, psi, nest + 1);
+                if a != &Expr::var(v) {
+                    let alias = Expr::bin(cminus::BinOp::Eq, Expr::var(v), a.clone());
+                    self.walk_back(j, fid, alias, nest + 1);
+                }
+            }
+        }
     }
 
     /// `phi` reads the result `l` of the call that made frame `g`: over the callee's names
