@@ -16,10 +16,9 @@ use std::time::Duration;
 /// Each was investigated: the cause is in the refiner (newton) — see the reason.
 const KNOWN_GAPS: &[(&str, &str)] = &[
     ("c/array_bounds_loop.c", "expected SAFE, got UNKNOWN: time limit (20 s) during the boolean abstraction after Newton found no new predicate for a cartesian spurious trace"),
+    ("c/struct_ptr_alias.c", "expected SAFE, may get UNKNOWN: decided (SAFE, 5 iterations, 32 predicates, about 22,000 prover queries in the last abstraction) since Newton carries conditions into callees through pointer arguments, but that abstraction takes 6-15 s: on a loaded machine the 20 s limit comes first"),
     ("c/linked_list_sum.c", "expected SAFE, got UNKNOWN: time limit (20 s) in the abstraction (bit-vector queries; allocations may fail)"),
-    ("c/linux_list_container.c", "expected SAFE, got UNKNOWN: Newton: the spurious trace yields no new predicate (cartesian and boolean abstraction)"),
     ("c/multi_irql.c", "expected SAFE, got UNKNOWN: Newton: the spurious trace yields no new predicate (cartesian and boolean abstraction)"),
-    ("c/ntdrv_pnp_state.c", "expected SAFE, got UNKNOWN: Newton: the spurious trace yields no new predicate (cartesian and boolean abstraction)"),
     ("c/packet_parser.c", "expected SAFE, got UNKNOWN: time limit (20 s) in the abstraction of iteration 15 (one predicate per byte read)"),
     ("c/recursive_sum.c", "expected SAFE, got UNKNOWN: Newton: the spurious trace yields no new predicate (cartesian and boolean abstraction)"),
     ("slic/file/ok_two_files.c", "expected SAFE, got UNKNOWN: Newton: the spurious trace yields no new predicate (cartesian and boolean abstraction)"),

@@ -193,3 +193,69 @@ mod tests {
         assert!(eliminate(&[parse("n < 5"), parse("n < i")], &Lval::var("n")).is_empty());
     }
 }
+
+/// Leaves of an addition/subtraction tree.
+fn leaves(e: &Expr) -> usize {
+    match e {
+        Expr::Binary(BinOp::Add | BinOp::Sub, a, b) => leaves(a) + leaves(b),
+        Expr::Unary(UnOp::Neg, a) => leaves(a),
+        _ => 1,
+    }
+}
+
+/// `e` with the constants of a sum folded (`x + 1 - 1` is `x`, `d + 1 + 1 - 1` is `d + 1`),
+/// when that makes it shorter; valid in modular arithmetic too (a ring identity), so the
+/// predicate keeps its meaning.
+pub fn fold_sum(e: &Expr) -> Expr {
+    if !matches!(e, Expr::Binary(BinOp::Add | BinOp::Sub, ..)) {
+        return e.clone();
+    }
+    let Some(l) = lin(e) else { return e.clone() };
+    let mut out: Option<Expr> = None;
+    let mut push = |op: BinOp, x: Expr| {
+        out = Some(match out.take() {
+            None if op == BinOp::Add => x,
+            None => Expr::Unary(UnOp::Neg, Box::new(x)),
+            Some(acc) => Expr::Binary(op, Box::new(acc), Box::new(x)),
+        })
+    };
+    for (k, t) in l.terms.values().filter(|(k, _)| *k > 0) {
+        push(
+            BinOp::Add,
+            if *k == 1 { t.clone() } else { Expr::Binary(BinOp::Mul, Box::new(Expr::Int(*k)), Box::new(t.clone())) },
+        );
+    }
+    for (k, t) in l.terms.values().filter(|(k, _)| *k < 0) {
+        let m = -k;
+        push(
+            BinOp::Sub,
+            if m == 1 { t.clone() } else { Expr::Binary(BinOp::Mul, Box::new(Expr::Int(m)), Box::new(t.clone())) },
+        );
+    }
+    if l.c > 0 {
+        push(BinOp::Add, Expr::Int(l.c));
+    } else if l.c < 0 {
+        push(BinOp::Sub, Expr::Int(-l.c));
+    }
+    let folded = out.unwrap_or(Expr::Int(0));
+    if leaves(&folded) < leaves(e) {
+        folded
+    } else {
+        e.clone()
+    }
+}
+
+#[cfg(test)]
+mod fold_tests {
+    use super::*;
+
+    #[test]
+    fn constants_that_cancel_are_folded() {
+        let x = || Box::new(Expr::var("x"));
+        let one = || Box::new(Expr::Int(1));
+        let e = Expr::Binary(BinOp::Sub, Box::new(Expr::Binary(BinOp::Add, x(), one())), one());
+        assert_eq!(cminus::print_expr(&fold_sum(&e)), "x");
+        let e2 = Expr::Binary(BinOp::Add, x(), one());
+        assert_eq!(fold_sum(&e2), e2);
+    }
+}

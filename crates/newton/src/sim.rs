@@ -869,7 +869,58 @@ fn mentions(e: &Expr, l: &Lval) -> bool {
 fn normalise(e: Expr) -> Expr {
     match e {
         Expr::Unary(cminus::UnOp::Not, a) | Expr::Cast(Type::Bool, a) => normalise(*a),
-        e => cminus::pred::canonical(e),
+        e => match cminus::pred::canonical(tidy(&e)) {
+            Expr::Binary(op, a, b) if op.is_comparison() => {
+                Expr::Binary(op, Box::new(crate::fm::fold_sum(&a)), Box::new(crate::fm::fold_sum(&b)))
+            }
+            e => e,
+        },
+    }
+}
+
+/// `(&x)->f` as `x.f` (`*&l` is `l`) throughout.
+fn tidy(e: &Expr) -> Expr {
+    fn lv(l: &Lval) -> Lval {
+        match l {
+            Lval::Deref(b) => match b.as_ref() {
+                Expr::AddrOf(inner) => lv(inner),
+                other => Lval::Deref(Box::new(tidy(other))),
+            },
+            Lval::Var(_) => l.clone(),
+            Lval::Field(b, f) => Lval::Field(Box::new(lv(b)), f.clone()),
+            Lval::Index(b, i) => Lval::Index(Box::new(lv(b)), Box::new(tidy(i))),
+        }
+    }
+    match e {
+        Expr::Lval(l) => Expr::Lval(lv(l)),
+        Expr::AddrOf(l) => Expr::AddrOf(lv(l)),
+        Expr::Unary(o, a) => Expr::Unary(*o, Box::new(tidy(a))),
+        Expr::Cast(t, a) => Expr::Cast(t.clone(), Box::new(tidy(a))),
+        Expr::Binary(o, a, b) => Expr::Binary(*o, Box::new(tidy(a)), Box::new(tidy(b))),
+        Expr::Float(o, t, xs) => Expr::Float(*o, t.clone(), xs.iter().map(tidy).collect()),
+        e => e.clone(),
+    }
+}
+
+/// Whether a comparison of two addresses has the same value in every state: addresses of
+/// named objects (no pointer read on the way), or of two members of one object behind one
+/// pointer (`&p->refs == &p->opened`).
+fn static_address_comparison(e: &Expr) -> bool {
+    fn has_deref(l: &Lval) -> bool {
+        match l {
+            Lval::Deref(_) => true,
+            Lval::Var(_) => false,
+            Lval::Field(b, _) => has_deref(b),
+            Lval::Index(b, i) => has_deref(b) || !matches!(i.as_ref(), Expr::Int(_)),
+        }
+    }
+    let Expr::Binary(cminus::BinOp::Eq, a, b) = e else { return false };
+    match (a.as_ref(), b.as_ref()) {
+        (Expr::AddrOf(x), Expr::AddrOf(y)) => {
+            (!has_deref(x) && !has_deref(y))
+                || matches!((x, y), (Lval::Field(bx, fx), Lval::Field(by, fy)) if bx == by && fx != fy)
+        }
+        _ => false,
     }
 }
 
@@ -887,7 +938,7 @@ impl PredSet<'_> {
         }
         let e = normalise(e.clone());
         let vs = var_names_of(&e);
-        if vs.is_empty() || matches!(e, Expr::Bool(_) | Expr::Int(_)) {
+        if vs.is_empty() || matches!(e, Expr::Bool(_) | Expr::Int(_)) || static_address_comparison(&e) {
             return;
         }
         let p = self.prog.proc(proc);
@@ -1132,6 +1183,7 @@ impl BackWalk<'_, '_, '_> {
         if nest > 2 {
             return;
         }
+        let phi = &tidy(phi);
         let caller = sim.prog.proc(&sim.all_frames[fid].proc);
         let is_local = |v: &str| caller.is_some_and(|p| p.var(v).is_some());
         let bases: BTreeSet<String> = memory_reads(sim, &sim.all_frames[fid].proc, phi)
@@ -1151,6 +1203,31 @@ impl BackWalk<'_, '_, '_> {
             })
             .collect();
         let actuals = sim.all_frames[g].actuals.clone();
+        // Objects of the caller passed by address (`pnp(&e, …)`): `e.state` is `f->state`.
+        let roots: BTreeSet<String> = memory_reads(sim, &sim.all_frames[fid].proc, phi)
+            .iter()
+            .filter_map(|l| {
+                let mut l = l;
+                while let Lval::Field(b, _) | Lval::Index(b, _) = l {
+                    l = b;
+                }
+                match l {
+                    Lval::Var(v) if is_local(v) => Some(v.clone()),
+                    _ => None,
+                }
+            })
+            .collect();
+        for v in &roots {
+            for (f, a) in &actuals {
+                if a != &Expr::AddrOf(Lval::var(v)) {
+                    continue;
+                }
+                let psi = subst(phi, &Lval::var(v), &Expr::Lval(Lval::Deref(Box::new(Expr::var(f)))));
+                if var_names_of(&psi).iter().all(|x| x == f || !is_local(x)) {
+                    self.walk_back(r, g, psi, nest + 1);
+                }
+            }
+        }
         for v in &bases {
             for (f, a) in &actuals {
                 let ta = caller.and_then(|p| sim.prog.type_of(Some(p), a));
