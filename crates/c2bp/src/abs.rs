@@ -202,8 +202,17 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
     }
 
     /// The state at the start of a statement (constants tagged `s`).
+    /// A stable formal (never assigned, not in memory) is its `pre(f)` ghost all along.
     fn pre(&self) -> State<'ctx> {
-        State::new(&self.env, "s.", Some(&self.proc.name))
+        let mut st = State::new(&self.env, "s.", Some(&self.proc.name));
+        if let Some(stable) = self.sh.stable.get(&self.proc.name) {
+            for f in stable {
+                if let Ok(v) = st.int(&self.env, &Expr::var(f)) {
+                    st.set_var(&self.env, &crate::pre_var(f), v);
+                }
+            }
+        }
+        st
     }
 
     /// A predicate's meaning in a state (global predicates in the global scope).
@@ -645,14 +654,7 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
         if rets.is_empty() {
             return vec![self.stamp(s, BKind::Return(vec![]))];
         }
-        let mut s0 = self.pre();
-        // A stable formal still holds its entry value: `pre(f)` is `f` here.
-        let empty = Default::default();
-        for f in self.sh.stable.get(&self.proc.name).unwrap_or(&empty) {
-            if let Ok(v) = s0.int(&self.env, &Expr::var(f)) {
-                s0.set_var(&self.env, &crate::pre_var(f), v);
-            }
-        }
+        let s0 = self.pre();
         let mut s1 = s0.clone();
         if let Some(e) = e {
             if s1.assign(&self.env, &Lval::var(RET), e).is_err() {
