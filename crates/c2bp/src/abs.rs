@@ -821,7 +821,17 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
             let proc = self.proc.name.clone();
             let lvals: Vec<Lval> =
                 self.scope.iter().filter(|sc| sc.pred.scope.is_some()).flat_map(|sc| reads(&sc.pred.expr)).collect();
-            for l in lvals {
+            let closed = self.sh.closed_ptrs.get(&proc).cloned().unwrap_or_default();
+            // Only reads the points-to analysis places exactly: in named objects, or behind
+            // pointers that hold nothing but their addresses.
+            fn exact(l: &Lval, closed: &std::collections::HashSet<String>) -> bool {
+                match l {
+                    Lval::Var(_) => true,
+                    Lval::Deref(b) => matches!(b.as_ref(), Expr::Lval(Lval::Var(v)) if closed.contains(v)),
+                    Lval::Field(b, _) | Lval::Index(b, _) => exact(b, closed),
+                }
+            }
+            for l in lvals.into_iter().filter(|l| exact(l, &closed)) {
                 let locs = self.pointsto.locations(&proc, &l);
                 if !locs.is_empty() && locs.iter().all(|o| !written.contains(o)) && !untouched.contains(&l) {
                     untouched.push(l);

@@ -132,6 +132,9 @@ pub(crate) struct Shared {
     /// The objects (points-to) each procedure may write, transitively; `None` when some
     /// write's target is unknown to the points-to analysis.
     pub mem_writes: HashMap<String, Option<BTreeSet<cminus::pointsto::Obj>>>,
+    /// Per procedure, its pointer locals that only ever hold addresses of named objects
+    /// ([`closed_pointers`]): the points-to sets of reads through them are complete.
+    pub closed_ptrs: HashMap<String, HashSet<String>>,
     pub pointsto: cminus::pointsto::PointsTo,
     /// Per procedure, the formals equal to their `pre(f)` ghost everywhere in its body.
     pub stable: HashMap<String, HashSet<String>>,
@@ -276,7 +279,20 @@ fn prepare(prog: &Program, preds: &[Pred]) -> Result<Shared, C2bpError> {
     let (mod_globals, writes_mem) = mod_sets(&prog);
     let mut pointsto = cminus::pointsto::PointsTo::analyze(&prog);
     let mem_writes = mem_write_objects(&prog, &mut pointsto);
-    Ok(Shared { prog, globals, locals, formals, rets, mod_globals, writes_mem, mem_writes, pointsto, stable })
+    let closed_ptrs = closed_pointers(&prog);
+    Ok(Shared {
+        prog,
+        globals,
+        locals,
+        formals,
+        rets,
+        mod_globals,
+        writes_mem,
+        mem_writes,
+        closed_ptrs,
+        pointsto,
+        stable,
+    })
 }
 
 /// Per procedure, its formals that keep their entry value throughout (never assigned, never
@@ -546,6 +562,59 @@ fn mem_write_objects(
                 }
             }
         }
+    }
+    out
+}
+
+/// Per procedure, the pointer locals (not formals, not in memory) every assignment of which
+/// stores the address of a named object (`&x`, `&x.f`, `&a[i]`, no pointer read on the way) or
+/// another such local. The points-to analysis places a read through them exactly; through
+/// any other pointer a value from outside the program (an entry's argument, an external
+/// function's result) may point to an object it does not know.
+fn closed_pointers(prog: &Program) -> HashMap<String, HashSet<String>> {
+    fn named(l: &Lval) -> bool {
+        match l {
+            Lval::Var(_) => true,
+            Lval::Deref(_) => false,
+            Lval::Field(b, _) | Lval::Index(b, _) => named(b),
+        }
+    }
+    let layout = logic::mem::Layout::new(prog);
+    let mut out = HashMap::new();
+    for p in &prog.procs {
+        let scope = Some(p.name.clone());
+        let mut set: HashSet<String> = p
+            .locals
+            .iter()
+            .filter(|v| matches!(v.ty, Type::Ptr(_)) && !layout.in_memory(&scope, &v.name))
+            .map(|v| v.name.clone())
+            .collect();
+        loop {
+            let before = set.len();
+            for st in &p.body {
+                match &st.kind {
+                    StmtKind::Assign(Lval::Var(v), e) if set.contains(v) => {
+                        let ok = match e {
+                            Expr::AddrOf(l) => named(l),
+                            Expr::Lval(Lval::Var(w)) => set.contains(w),
+                            Expr::Cast(_, inner) => matches!(inner.as_ref(), Expr::AddrOf(l) if named(l)),
+                            _ => false,
+                        };
+                        if !ok {
+                            set.remove(v);
+                        }
+                    }
+                    StmtKind::Call { ret: Some(Lval::Var(v)), .. } => {
+                        set.remove(v);
+                    }
+                    _ => {}
+                }
+            }
+            if set.len() == before {
+                break;
+            }
+        }
+        out.insert(p.name.clone(), set);
     }
     out
 }
