@@ -154,7 +154,8 @@ impl PointsTo {
     /// Analyse with extra, not yet lowered, indirect calls.
     pub fn analyze_with(p: &Program, indirect: &[IndirectCall]) -> PointsTo {
         let proc_index = p.procs.iter().enumerate().map(|(i, q)| (q.name.clone(), i)).collect();
-        let mut a = PointsTo { objs: vec![], ids: HashMap::new(), pts: vec![], program: Arc::new(p.clone()), proc_index };
+        let mut a =
+            PointsTo { objs: vec![], ids: HashMap::new(), pts: vec![], program: Arc::new(p.clone()), proc_index };
         loop {
             let mut changed = false;
             for g in &p.globals {

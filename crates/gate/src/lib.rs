@@ -8,6 +8,7 @@
 
 pub mod cache;
 pub mod config;
+pub mod depends;
 pub mod exec;
 pub mod inputs;
 pub mod merge;
@@ -128,6 +129,14 @@ pub struct Check {
     pub entry: String,
     pub rule: String,
     pub key: String,
+    /// What the key covers: `check` (the part of the lowered program the entry reaches, see
+    /// `depends`) or `unit: why` (the unit's whole preprocessed text).
+    #[serde(default)]
+    pub key_scope: String,
+    /// The key without the places of the source (`depends`: the program digest): a result
+    /// that names no place is reused under it after lines moved.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub key_program: Option<String>,
     pub cached: bool,
     pub result: CheckResult,
     /// For violations: a fingerprint that does not depend on line numbers.
@@ -418,6 +427,8 @@ struct Planned {
     has_main: bool,
     /// The external functions the unit's own file defines.
     externals: Vec<String>,
+    /// The unit lowered once for its checks' keys, or why its checks are keyed by its text.
+    lowered: Result<depends::Lowered, String>,
 }
 
 /// What the checks of one report line run on: a unit on its own, or a whole program.
@@ -431,6 +442,8 @@ struct Target {
     forced: Vec<PathBuf>,
     hash: String,
     entries: Vec<(String, String)>,
+    /// A unit lowered for per-check keys (`depends`); programs are keyed by their text.
+    lowered: Result<depends::Lowered, String>,
 }
 
 impl Target {
@@ -444,13 +457,12 @@ impl Target {
             forced: p.unit.forced,
             hash: p.hash,
             entries: p.entries,
+            lowered: p.lowered,
         }
     }
 }
 
 const MAIN_REASON: &str = "main: where the program starts";
-/// The entry the roots of a program are read from (`plan_program`).
-const ROOTS_PROBE: &str = "__slam_roots_probe";
 
 /// Units and programs: the units the programs' globs match (the first program that matches
 /// takes a unit) form the programs, the others stay units. A program that matches no unit is
@@ -542,7 +554,9 @@ fn plan_program(
         units: units.iter().map(|u| u.unit.name.clone()).collect(),
         entries: entries.clone(),
     };
-    let t = Target { name: name.to_string(), mode: "program", files, includes, defines, forced, hash, entries };
+    let lowered = Err("a whole program is keyed by its units' texts".to_string());
+    let t =
+        Target { name: name.to_string(), mode: "program", files, includes, defines, forced, hash, entries, lowered };
     Ok((t, info))
 }
 
@@ -558,13 +572,12 @@ fn program_roots(
     // The roots are read from every function that lowers, whether or not `main` reaches
     // it: the program is lowered from a probe entry that reaches nothing, so that a function
     // the front end rejects is dropped (its checks say why) instead of failing the whole.
-    let probe = cache_dir.join("wrappers").join("roots-probe.c");
-    let probe_ok = std::fs::create_dir_all(cache_dir.join("wrappers")).is_ok()
-        && std::fs::write(&probe, format!("void {ROOTS_PROBE}(void) {{}}\n")).is_ok();
+    let probe = depends::probe_file(cache_dir);
+    let probe_ok = probe.is_ok();
     let mut probe_files = files.to_vec();
-    probe_files.push(probe);
+    probe_files.extend(probe);
     let opts = cfront::Options {
-        entry: ROOTS_PROBE.into(),
+        entry: depends::PROBE.into(),
         includes: includes.to_vec(),
         defines: defines.to_vec(),
         data_model: if ilp32 { cfront::DataModel::Ilp32 } else { cfront::DataModel::Lp64 },
@@ -576,7 +589,7 @@ fn program_roots(
     let defined: HashSet<String> = units.iter().flat_map(|u| u.externals.iter().cloned()).collect();
     let mut add = |p: &cminus::Program| {
         for r in roots::roots(p, &defined) {
-            if r.name != ROOTS_PROBE && !entries.iter().any(|(e, _)| *e == r.name) {
+            if r.name != depends::PROBE && !entries.iter().any(|(e, _)| *e == r.name) {
                 entries.push((r.name, r.reason));
             }
         }
@@ -597,7 +610,13 @@ fn program_roots(
     entries
 }
 
-fn plan_unit(unit: &Unit, wanted: &[String], ilp32: bool, cache_dir: &Path) -> Result<Planned, String> {
+fn plan_unit(
+    unit: &Unit,
+    wanted: &[String],
+    ilp32: bool,
+    cache_dir: &Path,
+    probe: Option<&Path>,
+) -> Result<Planned, String> {
     let check_file = if unit.forced.is_empty() { unit.file.clone() } else { forced_wrapper(cache_dir, unit)? };
     let pre = scan::preprocess(&check_file, unit, ilp32)?;
     let hash = cache::sha256(&[pre.as_bytes()]);
@@ -626,7 +645,12 @@ fn plan_unit(unit: &Unit, wanted: &[String], ilp32: bool, cache_dir: &Path) -> R
             }
         }
     }
-    Ok(Planned { unit: unit.clone(), check_file, hash, entries, has_main, externals })
+    let lowered = match probe {
+        _ if entries.is_empty() => Err("no entry".to_string()),
+        None => Err("no probe file".to_string()),
+        Some(probe) => depends::lower(&check_file, unit, ilp32, &defs, probe),
+    };
+    Ok(Planned { unit: unit.clone(), check_file, hash, entries, has_main, externals, lowered })
 }
 
 /// Identity of the slam binary that runs the checks (a new build may answer differently):
@@ -730,9 +754,26 @@ pub fn run(a: Args) -> u8 {
     };
     let cache_dir = a.cache_dir.clone().map(|d| absolute(&d)).unwrap_or_else(|| s.root.join(".slam-cache"));
 
-    // Plan: preprocess every unit, find its entries.
-    let planned: Vec<Result<Planned, String>> =
-        pool.install(|| s.units.par_iter().map(|u| plan_unit(u, &s.entries, s.ilp32, &cache_dir)).collect());
+    // Plan: preprocess every unit, find its entries, lower it for its checks' keys.
+    let probe = match depends::probe_file(&cache_dir) {
+        Ok(p) => Some(p),
+        Err(e) => {
+            eprintln!("slam gate: warning: {e}: checks are keyed by their units' texts");
+            None
+        }
+    };
+    // (a whole program is keyed by its units' texts: its units need no lowering of their own)
+    let in_program =
+        |u: &Unit| s.programs.iter().any(|(_, globs)| globs.iter().any(|g| inputs::glob_match(g, &u.name)));
+    let planned: Vec<Result<Planned, String>> = pool.install(|| {
+        s.units
+            .par_iter()
+            .map(|u| {
+                let probe = probe.as_deref().filter(|_| !in_program(u));
+                plan_unit(u, &s.entries, s.ilp32, &cache_dir, probe)
+            })
+            .collect()
+    });
     let mut units = vec![];
     for p in planned {
         match p {
@@ -829,19 +870,29 @@ fn todo_list(s: &Settings, targets: &[Target], ident: &str) -> Vec<Todo> {
             );
         }
         for (entry, why) in &p.entries {
+            let digests = p.lowered.as_ref().map_err(String::clone).and_then(|l| depends::digests(l, entry));
             for ((rule, rpath), rtext) in s.rules.iter().zip(&rule_text) {
                 let opts = format!(
                     "ilp32={} engine={} time={} mem={} iter={} I={:?} D={:?} forced={:?}",
                     s.ilp32, s.engine, s.time_secs, s.memory_mib, s.iterations, p.includes, p.defines, p.forced
                 );
-                let key = cache::sha256(&[
-                    ident.as_bytes(),
-                    p.mode.as_bytes(),
-                    p.hash.as_bytes(),
-                    rtext.as_bytes(),
-                    entry.as_bytes(),
-                    opts.as_bytes(),
-                ]);
+                let key_of = |scope: &str, digest: &str| {
+                    cache::sha256(&[
+                        ident.as_bytes(),
+                        p.mode.as_bytes(),
+                        scope.as_bytes(),
+                        digest.as_bytes(),
+                        rtext.as_bytes(),
+                        entry.as_bytes(),
+                        opts.as_bytes(),
+                    ])
+                };
+                let (key, key_program, key_scope) = match &digests {
+                    Ok((program, placed)) => {
+                        (key_of("check", placed), Some(key_of("check-program", program)), "check".to_string())
+                    }
+                    Err(why) => (key_of("unit", &p.hash), None, format!("unit: {why}")),
+                };
                 let spec = exec::Spec {
                     files: p.files.clone(),
                     includes: p.includes.clone(),
@@ -863,6 +914,8 @@ fn todo_list(s: &Settings, targets: &[Target], ident: &str) -> Vec<Todo> {
                     entry: entry.clone(),
                     rule: rule.id.clone(),
                     key,
+                    key_scope,
+                    key_program,
                     cached: false,
                     result: CheckResult::stopped(Verdict::Unknown, "not_run", String::new(), 0.0),
                     fingerprint: None,
@@ -893,7 +946,13 @@ fn run_checks(
         todo.into_par_iter()
             .map(|t| {
                 let mut c = t.check;
-                if let Some(hit) = cache.and_then(|(cc, _)| cc.get(&c.key)) {
+                // under the program digest only a result that names no place (lines may
+                // have moved)
+                let hit = cache.and_then(|(cc, _)| {
+                    cc.get(&c.key)
+                        .or_else(|| c.key_program.as_ref().and_then(|k| cc.get(k)).filter(|r| !names_a_place(r)))
+                });
+                if let Some(hit) = hit {
                     c.result = hit;
                     c.cached = true;
                 } else {
@@ -902,8 +961,11 @@ fn run_checks(
                     if let Some((cc, limits)) = cache {
                         // not when the binary changed since the keys were made
                         if c.result.cacheable_with(limits) && stamp.is_some() && binary_stamp(exe) == stamp {
-                            if let Err(e) = cc.put(&c.key, &c.result) {
-                                eprintln!("slam gate: warning: cannot write the cache: {e}");
+                            let program_key = c.key_program.as_ref().filter(|_| !names_a_place(&c.result));
+                            for k in std::iter::once(&c.key).chain(program_key) {
+                                if let Err(e) = cc.put(k, &c.result) {
+                                    eprintln!("slam gate: warning: cannot write the cache: {e}");
+                                }
                             }
                         }
                     }
@@ -916,6 +978,12 @@ fn run_checks(
     });
     progress.finish();
     checks
+}
+
+/// Whether a result shows a place of the source (a trace, or `file:line` in its message): such
+/// a result is reused only while the files it comes from are unchanged.
+fn names_a_place(r: &CheckResult) -> bool {
+    r.counterexample.is_some() || r.detail.as_bytes().windows(2).any(|w| w[0] == b':' && w[1].is_ascii_digit())
 }
 
 /// The report in the chosen format (on standard output, or `--output` with the table on
