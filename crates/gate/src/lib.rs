@@ -781,7 +781,11 @@ pub fn run(a: Args) -> u8 {
             Err(e) => return input_error(&e),
         }
     }
-    let ident = binary_identity(&exe);
+    // the keys' digests come from this binary's front end (`depends`), the results from `exe`
+    let ident = match std::env::current_exe() {
+        Ok(me) if me != exe => format!("{} gate {}", binary_identity(&exe), binary_identity(&me)),
+        _ => binary_identity(&exe),
+    };
     let roots_cache = (!a.no_cache).then_some((cache_dir.as_path(), ident.as_str()));
     let (mut targets, mut programs) = match targets(&s.programs, units, &s.entries, s.ilp32, &cache_dir, roots_cache) {
         Ok(t) => t,
@@ -814,8 +818,19 @@ pub fn run(a: Args) -> u8 {
     }
     let cache = (!a.no_cache).then(|| cache::Cache::new(&cache_dir));
     let cache_limits = a.cache_limits || s.cache_limits;
-    let checks =
-        run_checks(&pool, todo, (&exe, stamp), cache.as_ref().map(|c| (c, cache_limits)), &s.root, !a.no_progress);
+    let hints = cache.as_ref().map(cache::Cache::times).unwrap_or_default();
+    let checks = run_checks(
+        &pool,
+        todo,
+        (&exe, stamp),
+        cache.as_ref().map(|c| (c, cache_limits)),
+        &hints,
+        &s.root,
+        !a.no_progress,
+    );
+    if let Some(c) = &cache {
+        c.save_times(hints, &checks);
+    }
 
     let mut report = Report {
         version: 1,
@@ -931,53 +946,66 @@ fn todo_list(s: &Settings, targets: &[Target], ident: &str) -> Vec<Todo> {
     todo
 }
 
-/// Run the checks on the pool (or take them from the cache), with progress.
+/// Run the checks on the pool (or take them from the cache), with progress. The checks are
+/// taken longest first by the time each took when it last ran (`hints`; a check never seen
+/// counts as long), one at a time from a shared queue, so that a long check does not start
+/// last while the other workers are idle; the result keeps the checks' order.
 fn run_checks(
     pool: &rayon::ThreadPool,
     todo: Vec<Todo>,
     (exe, stamp): (&Path, Option<(u64, std::time::SystemTime)>),
     cache: Option<(&cache::Cache, bool)>,
+    hints: &std::collections::HashMap<String, f64>,
     root: &Path,
     show_progress: bool,
 ) -> Vec<Check> {
     let progress = output::Progress::new(todo.len(), show_progress);
     let done = AtomicUsize::new(0);
-    let checks = pool.install(|| {
-        todo.into_par_iter()
-            .map(|t| {
-                let mut c = t.check;
-                // under the program digest only a result that names no place (lines may
-                // have moved)
-                let hit = cache.and_then(|(cc, _)| {
-                    cc.get(&c.key)
-                        .or_else(|| c.key_program.as_ref().and_then(|k| cc.get(k)).filter(|r| !names_a_place(r)))
-                });
-                if let Some(hit) = hit {
-                    c.result = hit;
-                    c.cached = true;
-                } else {
-                    c.result = exec::run(exe, &t.spec);
-                    relativise(&mut c.result, root);
-                    if let Some((cc, limits)) = cache {
-                        // not when the binary changed since the keys were made
-                        if c.result.cacheable_with(limits) && stamp.is_some() && binary_stamp(exe) == stamp {
-                            let program_key = c.key_program.as_ref().filter(|_| !names_a_place(&c.result));
-                            for k in std::iter::once(&c.key).chain(program_key) {
-                                if let Err(e) = cc.put(k, &c.result) {
-                                    eprintln!("slam gate: warning: cannot write the cache: {e}");
-                                }
-                            }
+    let mut order: Vec<usize> = (0..todo.len()).collect();
+    let hint = |i: usize| hints.get(&todo[i].check.id).copied().unwrap_or(f64::INFINITY);
+    order.sort_by(|&a, &b| hint(b).total_cmp(&hint(a)).then(a.cmp(&b)));
+    let slots: Vec<std::sync::Mutex<Option<Check>>> = todo.iter().map(|_| std::sync::Mutex::new(None)).collect();
+    let next = AtomicUsize::new(0);
+    let one = |t: &Todo| -> Check {
+        let mut c = t.check.clone();
+        // under the program digest only a result that names no place (lines may have moved)
+        let hit = cache.and_then(|(cc, _)| {
+            cc.get(&c.key).or_else(|| c.key_program.as_ref().and_then(|k| cc.get(k)).filter(|r| !names_a_place(r)))
+        });
+        if let Some(hit) = hit {
+            c.result = hit;
+            c.cached = true;
+        } else {
+            c.result = exec::run(exe, &t.spec);
+            relativise(&mut c.result, root);
+            if let Some((cc, limits)) = cache {
+                // not when the binary changed since the keys were made
+                if c.result.cacheable_with(limits) && stamp.is_some() && binary_stamp(exe) == stamp {
+                    let program_key = c.key_program.as_ref().filter(|_| !names_a_place(&c.result));
+                    for k in std::iter::once(&c.key).chain(program_key) {
+                        if let Err(e) = cc.put(k, &c.result) {
+                            eprintln!("slam gate: warning: cannot write the cache: {e}");
                         }
                     }
                 }
+            }
+        }
+        c
+    };
+    pool.scope(|sc| {
+        for _ in 0..pool.current_num_threads() {
+            sc.spawn(|_| loop {
+                let k = next.fetch_add(1, Ordering::SeqCst);
+                let Some(&i) = order.get(k) else { break };
+                let c = one(&todo[i]);
                 let n = done.fetch_add(1, Ordering::SeqCst) + 1;
                 progress.tick(n, &c);
-                c
-            })
-            .collect()
+                *slots[i].lock().unwrap_or_else(|e| e.into_inner()) = Some(c);
+            });
+        }
     });
     progress.finish();
-    checks
+    slots.into_iter().filter_map(|m| m.into_inner().unwrap_or_else(|e| e.into_inner())).collect()
 }
 
 /// Whether a result shows a place of the source (a trace, or `file:line` in its message): such
