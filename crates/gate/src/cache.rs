@@ -100,7 +100,7 @@ impl Cache {
         let path = self.times_path();
         let tmp = path.with_extension(format!("{}.tmp", std::process::id()));
         let text = serde_json::to_string(&times).unwrap_or_default();
-        if std::fs::create_dir_all(&self.dir.join("v2")).is_ok() && std::fs::write(&tmp, text).is_ok() {
+        if std::fs::create_dir_all(self.dir.join("v2")).is_ok() && std::fs::write(&tmp, text).is_ok() {
             let _ = std::fs::rename(&tmp, &path);
         }
     }

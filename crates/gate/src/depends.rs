@@ -48,6 +48,65 @@ pub fn probe_file(cache_dir: &Path) -> Result<PathBuf, String> {
     Ok(path)
 }
 
+/// Per entry of a unit: its (program digest, placed digest), or why it has none.
+pub type Digests = std::collections::BTreeMap<String, Result<(String, String), String>>;
+
+/// The digests of a unit's entries: read back from `store` (the cache directory and the
+/// gate binary's identity) when the unit's preprocessed text, the contents of every file that
+/// text comes from, the entries and the options are those of an earlier run; else by lowering
+/// the unit (and kept there). An unchanged unit is then not lowered again.
+#[allow(clippy::too_many_arguments)]
+pub fn unit_digests(
+    check_file: &Path,
+    unit: &Unit,
+    ilp32: bool,
+    pre: &str,
+    defs: &[FnDef],
+    entries: &[String],
+    probe: &Path,
+    store: Option<(&Path, &str)>,
+) -> Digests {
+    let mut sources: BTreeSet<String> = BTreeSet::new();
+    for line in pre.lines().filter(|l| l.starts_with('#')) {
+        if let Some(f) = source::parse_marker(line).and_then(|m| m.file) {
+            sources.insert(f);
+        }
+    }
+    let contents: Vec<String> =
+        sources.iter().map(|f| format!("{f} {}", sha256(&[&std::fs::read(f).unwrap_or_default()]))).collect();
+    let path = store.map(|(dir, ident)| {
+        let key = sha256(&[
+            b"slam-gate-digests/1",
+            ident.as_bytes(),
+            check_file.to_string_lossy().as_bytes(),
+            pre.as_bytes(),
+            contents.join("\n").as_bytes(),
+            entries.join("\n").as_bytes(),
+            if ilp32 { b"ilp32" } else { b"lp64" },
+        ]);
+        dir.join("v2").join("digests").join(format!("{key}.json"))
+    });
+    if let Some(d) =
+        path.as_ref().and_then(|p| std::fs::read_to_string(p).ok()).and_then(|t| serde_json::from_str(&t).ok())
+    {
+        return d;
+    }
+    let digests: Digests = match lower(check_file, unit, ilp32, defs, probe) {
+        Ok(l) => entries.iter().map(|e| (e.clone(), digests(&l, e))).collect(),
+        Err(why) => entries.iter().map(|e| (e.clone(), Err(why.clone()))).collect(),
+    };
+    if let Some(p) = &path {
+        // only a hint for the next run: a failure to keep it is no error
+        let tmp = p.with_extension(format!("{}.tmp", std::process::id()));
+        if p.parent().is_some_and(|d| std::fs::create_dir_all(d).is_ok())
+            && std::fs::write(&tmp, serde_json::to_string(&digests).unwrap_or_default()).is_ok()
+        {
+            let _ = std::fs::rename(&tmp, p);
+        }
+    }
+    digests
+}
+
 /// A unit lowered once for the keys of all its checks.
 pub struct Lowered {
     prog: Program,

@@ -427,8 +427,9 @@ struct Planned {
     has_main: bool,
     /// The external functions the unit's own file defines.
     externals: Vec<String>,
-    /// The unit lowered once for its checks' keys, or why its checks are keyed by its text.
-    lowered: Result<depends::Lowered, String>,
+    /// Per entry, the digests of what its checks depend on, or why they are keyed by the
+    /// unit's text.
+    digests: depends::Digests,
 }
 
 /// What the checks of one report line run on: a unit on its own, or a whole program.
@@ -442,8 +443,8 @@ struct Target {
     forced: Vec<PathBuf>,
     hash: String,
     entries: Vec<(String, String)>,
-    /// A unit lowered for per-check keys (`depends`); programs are keyed by their text.
-    lowered: Result<depends::Lowered, String>,
+    /// A unit's entries' digests (`depends`); none for a whole program (keyed by its text).
+    digests: depends::Digests,
 }
 
 impl Target {
@@ -457,7 +458,7 @@ impl Target {
             forced: p.unit.forced,
             hash: p.hash,
             entries: p.entries,
-            lowered: p.lowered,
+            digests: p.digests,
         }
     }
 }
@@ -554,9 +555,17 @@ fn plan_program(
         units: units.iter().map(|u| u.unit.name.clone()).collect(),
         entries: entries.clone(),
     };
-    let lowered = Err("a whole program is keyed by its units' texts".to_string());
-    let t =
-        Target { name: name.to_string(), mode: "program", files, includes, defines, forced, hash, entries, lowered };
+    let t = Target {
+        name: name.to_string(),
+        mode: "program",
+        files,
+        includes,
+        defines,
+        forced,
+        hash,
+        entries,
+        digests: Default::default(),
+    };
     Ok((t, info))
 }
 
@@ -616,6 +625,7 @@ fn plan_unit(
     ilp32: bool,
     cache_dir: &Path,
     probe: Option<&Path>,
+    store: Option<(&Path, &str)>,
 ) -> Result<Planned, String> {
     let check_file = if unit.forced.is_empty() { unit.file.clone() } else { forced_wrapper(cache_dir, unit)? };
     let pre = scan::preprocess(&check_file, unit, ilp32)?;
@@ -645,12 +655,14 @@ fn plan_unit(
             }
         }
     }
-    let lowered = match probe {
-        _ if entries.is_empty() => Err("no entry".to_string()),
-        None => Err("no probe file".to_string()),
-        Some(probe) => depends::lower(&check_file, unit, ilp32, &defs, probe),
+    let names: Vec<String> = entries.iter().map(|(e, _)| e.clone()).collect();
+    let digests = match probe {
+        Some(probe) if !names.is_empty() => {
+            depends::unit_digests(&check_file, unit, ilp32, &pre, &defs, &names, probe, store)
+        }
+        _ => Default::default(),
     };
-    Ok(Planned { unit: unit.clone(), check_file, hash, entries, has_main, externals, lowered })
+    Ok(Planned { unit: unit.clone(), check_file, hash, entries, has_main, externals, digests })
 }
 
 /// Identity of the slam binary that runs the checks (a new build may answer differently):
@@ -754,6 +766,11 @@ pub fn run(a: Args) -> u8 {
     };
     let cache_dir = a.cache_dir.clone().map(|d| absolute(&d)).unwrap_or_else(|| s.root.join(".slam-cache"));
 
+    // the keys' digests come from this binary's front end (`depends`), the results from `exe`
+    let ident = match std::env::current_exe() {
+        Ok(me) if me != exe => format!("{} gate {}", binary_identity(&exe), binary_identity(&me)),
+        _ => binary_identity(&exe),
+    };
     // Plan: preprocess every unit, find its entries, lower it for its checks' keys.
     let probe = match depends::probe_file(&cache_dir) {
         Ok(p) => Some(p),
@@ -770,7 +787,8 @@ pub fn run(a: Args) -> u8 {
             .par_iter()
             .map(|u| {
                 let probe = probe.as_deref().filter(|_| !in_program(u));
-                plan_unit(u, &s.entries, s.ilp32, &cache_dir, probe)
+                let store = (!a.no_cache).then_some((cache_dir.as_path(), ident.as_str()));
+                plan_unit(u, &s.entries, s.ilp32, &cache_dir, probe, store)
             })
             .collect()
     });
@@ -781,11 +799,6 @@ pub fn run(a: Args) -> u8 {
             Err(e) => return input_error(&e),
         }
     }
-    // the keys' digests come from this binary's front end (`depends`), the results from `exe`
-    let ident = match std::env::current_exe() {
-        Ok(me) if me != exe => format!("{} gate {}", binary_identity(&exe), binary_identity(&me)),
-        _ => binary_identity(&exe),
-    };
     let roots_cache = (!a.no_cache).then_some((cache_dir.as_path(), ident.as_str()));
     let (mut targets, mut programs) = match targets(&s.programs, units, &s.entries, s.ilp32, &cache_dir, roots_cache) {
         Ok(t) => t,
@@ -885,7 +898,11 @@ fn todo_list(s: &Settings, targets: &[Target], ident: &str) -> Vec<Todo> {
             );
         }
         for (entry, why) in &p.entries {
-            let digests = p.lowered.as_ref().map_err(String::clone).and_then(|l| depends::digests(l, entry));
+            let digests = match p.digests.get(entry) {
+                Some(d) => d.clone(),
+                None if p.mode == "program" => Err("a whole program is keyed by its units' texts".to_string()),
+                None => Err("no digest".to_string()),
+            };
             for ((rule, rpath), rtext) in s.rules.iter().zip(&rule_text) {
                 let opts = format!(
                     "ilp32={} engine={} time={} mem={} iter={} I={:?} D={:?} forced={:?}",
