@@ -10,8 +10,9 @@
 //! engine reads is left out) with statement ids and source locations blanked (a line added
 //! above a function moves both without changing what runs) and string literals' globals
 //! renamed in order of first mention (`__str12` becomes `__str#0`: a literal added elsewhere
-//! renumbers them). That gives the *program digest*. The *placed digest* adds the contents of
-//! every file the kept code comes from: a result that shows places (a trace, a message with
+//! renumbers them), as are the front end's labels within each procedure (`L31` becomes
+//! `L#0`). That gives the *program digest*. The *placed digest* adds the contents of every
+//! file the kept code comes from: a result that shows places (a trace, a message with
 //! `file:line`) is only reused under it.
 //!
 //! What cannot be keyed this way falls back to the unit's preprocessed text (the digest
@@ -220,10 +221,23 @@ pub fn digests(l: &Lowered, entry: &str) -> Result<(String, String), String> {
         for v in q.formals.iter_mut().chain(q.locals.iter_mut()) {
             v.loc = Loc::default();
         }
+        // the front end numbers its labels through the whole unit: renumbered per procedure
+        // (a goto stays in its procedure), so that a branch added above does not count
+        let mut labels: HashMap<String, String> = HashMap::new();
+        let mut rename = |l: &mut String| {
+            if fresh_label(l) {
+                let n = labels.len();
+                *l = labels.entry(l.clone()).or_insert_with(|| format!("L#{n}")).clone();
+            }
+        };
         for s in &mut q.body {
             files.insert(s.loc.file);
             s.loc = Loc::default();
             s.id = StmtId(0);
+            s.labels.iter_mut().for_each(&mut rename);
+            if let StmtKind::Goto(ls) = &mut s.kind {
+                ls.iter_mut().for_each(&mut rename);
+            }
         }
         text.push_str(&format!("{q:?}\n"));
     }
@@ -231,6 +245,11 @@ pub fn digests(l: &Lowered, entry: &str) -> Result<(String, String), String> {
     let sources: Vec<&str> = files.iter().filter_map(|&f| l.files.get(f as usize)).map(String::as_str).collect();
     let placed = sha256(&[program.as_bytes(), sources.join("\n").as_bytes()]);
     Ok((program, placed))
+}
+
+/// A label the front end made (`L12`).
+fn fresh_label(l: &str) -> bool {
+    l.strip_prefix('L').is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
 }
 
 /// `__strN` (the globals holding string literals) renamed `__str#k` in order of first

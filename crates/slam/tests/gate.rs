@@ -612,6 +612,8 @@ int put(int v) {
 
 int get(int i) {
     const char *why = "get";
+    if (i < 0)
+        i = 0;
     lock(&mutex);
     int v = table[i & 7];
     unlock(&mutex);
@@ -687,6 +689,9 @@ fn a_one_line_edit_reruns_only_the_checks_that_reach_it() {
     let r = run("fill");
     assert_eq!(rerun(&r), ["put", "scan"]);
     assert_eq!(verdict(&r, "put"), "VIOLATION");
+    // a branch in `fill`: the front end's labels after it (in `get`) are numbered anew
+    edit("    table[0] = v;\n", "    if (v < 0)\n        v = 0;\n    table[0] = v;\n");
+    assert_eq!(rerun(&run("branch")), ["put", "scan"]);
     // a global only `put` reads
     edit("int limit = 4;", "int limit = 5;");
     assert_eq!(rerun(&run("limit")), ["put", "scan"]);
