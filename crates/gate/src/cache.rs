@@ -80,6 +80,32 @@ impl Cache {
     }
 }
 
+impl Cache {
+    fn times_path(&self) -> PathBuf {
+        self.dir.join("v2").join("times.json")
+    }
+
+    /// The time each check (by id) took when it last ran: the order of the next run (longest
+    /// first). Only a hint: nothing else reads it.
+    pub fn times(&self) -> std::collections::HashMap<String, f64> {
+        std::fs::read_to_string(self.times_path()).ok().and_then(|t| serde_json::from_str(&t).ok()).unwrap_or_default()
+    }
+
+    /// Keep the times of these checks (with the earlier ones of checks not in this run, e.g.
+    /// another shard's); failures are ignored, as the times are only a hint.
+    pub fn save_times(&self, mut times: std::collections::HashMap<String, f64>, checks: &[crate::Check]) {
+        for c in checks {
+            times.insert(c.id.clone(), c.result.time_secs);
+        }
+        let path = self.times_path();
+        let tmp = path.with_extension(format!("{}.tmp", std::process::id()));
+        let text = serde_json::to_string(&times).unwrap_or_default();
+        if std::fs::create_dir_all(self.dir.join("v2")).is_ok() && std::fs::write(&tmp, text).is_ok() {
+            let _ = std::fs::rename(&tmp, &path);
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -104,6 +130,31 @@ mod tests {
             assert_eq!(back.verdict, Verdict::Safe);
             assert_eq!(back.detail, "proved");
         }
+    }
+
+    #[test]
+    fn times_keep_earlier_checks_and_take_the_new_ones() {
+        let c = Cache::new(&dir("times"));
+        assert!(c.times().is_empty());
+        let check = |id: &str, secs: f64| crate::Check {
+            id: id.into(),
+            file: String::new(),
+            entry: String::new(),
+            rule: String::new(),
+            key: String::new(),
+            key_scope: String::new(),
+            key_program: None,
+            cached: false,
+            result: CheckResult::stopped(Verdict::Safe, "safe", String::new(), secs),
+            fingerprint: None,
+            baseline: None,
+            mode: String::new(),
+            entry_reason: String::new(),
+        };
+        c.save_times(Default::default(), &[check("a", 1.5), check("b", 20.0)]);
+        c.save_times(c.times(), &[check("b", 3.0)]);
+        let t = c.times();
+        assert_eq!((t["a"], t["b"], t.len()), (1.5, 3.0, 2));
     }
 
     #[test]

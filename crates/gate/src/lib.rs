@@ -8,6 +8,7 @@
 
 pub mod cache;
 pub mod config;
+pub mod depends;
 pub mod exec;
 pub mod inputs;
 pub mod merge;
@@ -128,6 +129,14 @@ pub struct Check {
     pub entry: String,
     pub rule: String,
     pub key: String,
+    /// What the key covers: `check` (the part of the lowered program the entry reaches, see
+    /// `depends`) or `unit: why` (the unit's whole preprocessed text).
+    #[serde(default)]
+    pub key_scope: String,
+    /// The key without the places of the source (`depends`: the program digest): a result
+    /// that names no place is reused under it after lines moved.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub key_program: Option<String>,
     pub cached: bool,
     pub result: CheckResult,
     /// For violations: a fingerprint that does not depend on line numbers.
@@ -418,6 +427,9 @@ struct Planned {
     has_main: bool,
     /// The external functions the unit's own file defines.
     externals: Vec<String>,
+    /// Per entry, the digests of what its checks depend on, or why they are keyed by the
+    /// unit's text.
+    digests: depends::Digests,
 }
 
 /// What the checks of one report line run on: a unit on its own, or a whole program.
@@ -431,6 +443,8 @@ struct Target {
     forced: Vec<PathBuf>,
     hash: String,
     entries: Vec<(String, String)>,
+    /// A unit's entries' digests (`depends`); none for a whole program (keyed by its text).
+    digests: depends::Digests,
 }
 
 impl Target {
@@ -444,13 +458,12 @@ impl Target {
             forced: p.unit.forced,
             hash: p.hash,
             entries: p.entries,
+            digests: p.digests,
         }
     }
 }
 
 const MAIN_REASON: &str = "main: where the program starts";
-/// The entry the roots of a program are read from (`plan_program`).
-const ROOTS_PROBE: &str = "__slam_roots_probe";
 
 /// Units and programs: the units the programs' globs match (the first program that matches
 /// takes a unit) form the programs, the others stay units. A program that matches no unit is
@@ -542,7 +555,17 @@ fn plan_program(
         units: units.iter().map(|u| u.unit.name.clone()).collect(),
         entries: entries.clone(),
     };
-    let t = Target { name: name.to_string(), mode: "program", files, includes, defines, forced, hash, entries };
+    let t = Target {
+        name: name.to_string(),
+        mode: "program",
+        files,
+        includes,
+        defines,
+        forced,
+        hash,
+        entries,
+        digests: Default::default(),
+    };
     Ok((t, info))
 }
 
@@ -558,13 +581,12 @@ fn program_roots(
     // The roots are read from every function that lowers, whether or not `main` reaches
     // it: the program is lowered from a probe entry that reaches nothing, so that a function
     // the front end rejects is dropped (its checks say why) instead of failing the whole.
-    let probe = cache_dir.join("wrappers").join("roots-probe.c");
-    let probe_ok = std::fs::create_dir_all(cache_dir.join("wrappers")).is_ok()
-        && std::fs::write(&probe, format!("void {ROOTS_PROBE}(void) {{}}\n")).is_ok();
+    let probe = depends::probe_file(cache_dir);
+    let probe_ok = probe.is_ok();
     let mut probe_files = files.to_vec();
-    probe_files.push(probe);
+    probe_files.extend(probe);
     let opts = cfront::Options {
-        entry: ROOTS_PROBE.into(),
+        entry: depends::PROBE.into(),
         includes: includes.to_vec(),
         defines: defines.to_vec(),
         data_model: if ilp32 { cfront::DataModel::Ilp32 } else { cfront::DataModel::Lp64 },
@@ -576,7 +598,7 @@ fn program_roots(
     let defined: HashSet<String> = units.iter().flat_map(|u| u.externals.iter().cloned()).collect();
     let mut add = |p: &cminus::Program| {
         for r in roots::roots(p, &defined) {
-            if r.name != ROOTS_PROBE && !entries.iter().any(|(e, _)| *e == r.name) {
+            if r.name != depends::PROBE && !entries.iter().any(|(e, _)| *e == r.name) {
                 entries.push((r.name, r.reason));
             }
         }
@@ -597,7 +619,14 @@ fn program_roots(
     entries
 }
 
-fn plan_unit(unit: &Unit, wanted: &[String], ilp32: bool, cache_dir: &Path) -> Result<Planned, String> {
+fn plan_unit(
+    unit: &Unit,
+    wanted: &[String],
+    ilp32: bool,
+    cache_dir: &Path,
+    probe: Option<&Path>,
+    store: Option<(&Path, &str)>,
+) -> Result<Planned, String> {
     let check_file = if unit.forced.is_empty() { unit.file.clone() } else { forced_wrapper(cache_dir, unit)? };
     let pre = scan::preprocess(&check_file, unit, ilp32)?;
     let hash = cache::sha256(&[pre.as_bytes()]);
@@ -626,7 +655,14 @@ fn plan_unit(unit: &Unit, wanted: &[String], ilp32: bool, cache_dir: &Path) -> R
             }
         }
     }
-    Ok(Planned { unit: unit.clone(), check_file, hash, entries, has_main, externals })
+    let names: Vec<String> = entries.iter().map(|(e, _)| e.clone()).collect();
+    let digests = match probe {
+        Some(probe) if !names.is_empty() => {
+            depends::unit_digests(&check_file, unit, ilp32, &pre, &defs, &names, probe, store)
+        }
+        _ => Default::default(),
+    };
+    Ok(Planned { unit: unit.clone(), check_file, hash, entries, has_main, externals, digests })
 }
 
 /// Identity of the slam binary that runs the checks (a new build may answer differently):
@@ -730,9 +766,32 @@ pub fn run(a: Args) -> u8 {
     };
     let cache_dir = a.cache_dir.clone().map(|d| absolute(&d)).unwrap_or_else(|| s.root.join(".slam-cache"));
 
-    // Plan: preprocess every unit, find its entries.
-    let planned: Vec<Result<Planned, String>> =
-        pool.install(|| s.units.par_iter().map(|u| plan_unit(u, &s.entries, s.ilp32, &cache_dir)).collect());
+    // the keys' digests come from this binary's front end (`depends`), the results from `exe`
+    let ident = match std::env::current_exe() {
+        Ok(me) if me != exe => format!("{} gate {}", binary_identity(&exe), binary_identity(&me)),
+        _ => binary_identity(&exe),
+    };
+    // Plan: preprocess every unit, find its entries, lower it for its checks' keys.
+    let probe = match depends::probe_file(&cache_dir) {
+        Ok(p) => Some(p),
+        Err(e) => {
+            eprintln!("slam gate: warning: {e}: checks are keyed by their units' texts");
+            None
+        }
+    };
+    // (a whole program is keyed by its units' texts: its units need no lowering of their own)
+    let in_program =
+        |u: &Unit| s.programs.iter().any(|(_, globs)| globs.iter().any(|g| inputs::glob_match(g, &u.name)));
+    let planned: Vec<Result<Planned, String>> = pool.install(|| {
+        s.units
+            .par_iter()
+            .map(|u| {
+                let probe = probe.as_deref().filter(|_| !in_program(u));
+                let store = (!a.no_cache).then_some((cache_dir.as_path(), ident.as_str()));
+                plan_unit(u, &s.entries, s.ilp32, &cache_dir, probe, store)
+            })
+            .collect()
+    });
     let mut units = vec![];
     for p in planned {
         match p {
@@ -740,7 +799,6 @@ pub fn run(a: Args) -> u8 {
             Err(e) => return input_error(&e),
         }
     }
-    let ident = binary_identity(&exe);
     let roots_cache = (!a.no_cache).then_some((cache_dir.as_path(), ident.as_str()));
     let (mut targets, mut programs) = match targets(&s.programs, units, &s.entries, s.ilp32, &cache_dir, roots_cache) {
         Ok(t) => t,
@@ -773,8 +831,19 @@ pub fn run(a: Args) -> u8 {
     }
     let cache = (!a.no_cache).then(|| cache::Cache::new(&cache_dir));
     let cache_limits = a.cache_limits || s.cache_limits;
-    let checks =
-        run_checks(&pool, todo, (&exe, stamp), cache.as_ref().map(|c| (c, cache_limits)), &s.root, !a.no_progress);
+    let hints = cache.as_ref().map(cache::Cache::times).unwrap_or_default();
+    let checks = run_checks(
+        &pool,
+        todo,
+        (&exe, stamp),
+        cache.as_ref().map(|c| (c, cache_limits)),
+        &hints,
+        &s.root,
+        !a.no_progress,
+    );
+    if let Some(c) = &cache {
+        c.save_times(hints, &checks);
+    }
 
     let mut report = Report {
         version: 1,
@@ -829,19 +898,33 @@ fn todo_list(s: &Settings, targets: &[Target], ident: &str) -> Vec<Todo> {
             );
         }
         for (entry, why) in &p.entries {
+            let digests = match p.digests.get(entry) {
+                Some(d) => d.clone(),
+                None if p.mode == "program" => Err("a whole program is keyed by its units' texts".to_string()),
+                None => Err("no digest".to_string()),
+            };
             for ((rule, rpath), rtext) in s.rules.iter().zip(&rule_text) {
                 let opts = format!(
                     "ilp32={} engine={} time={} mem={} iter={} I={:?} D={:?} forced={:?}",
                     s.ilp32, s.engine, s.time_secs, s.memory_mib, s.iterations, p.includes, p.defines, p.forced
                 );
-                let key = cache::sha256(&[
-                    ident.as_bytes(),
-                    p.mode.as_bytes(),
-                    p.hash.as_bytes(),
-                    rtext.as_bytes(),
-                    entry.as_bytes(),
-                    opts.as_bytes(),
-                ]);
+                let key_of = |scope: &str, digest: &str| {
+                    cache::sha256(&[
+                        ident.as_bytes(),
+                        p.mode.as_bytes(),
+                        scope.as_bytes(),
+                        digest.as_bytes(),
+                        rtext.as_bytes(),
+                        entry.as_bytes(),
+                        opts.as_bytes(),
+                    ])
+                };
+                let (key, key_program, key_scope) = match &digests {
+                    Ok((program, placed)) => {
+                        (key_of("check", placed), Some(key_of("check-program", program)), "check".to_string())
+                    }
+                    Err(why) => (key_of("unit", &p.hash), None, format!("unit: {why}")),
+                };
                 let spec = exec::Spec {
                     files: p.files.clone(),
                     includes: p.includes.clone(),
@@ -863,6 +946,8 @@ fn todo_list(s: &Settings, targets: &[Target], ident: &str) -> Vec<Todo> {
                     entry: entry.clone(),
                     rule: rule.id.clone(),
                     key,
+                    key_scope,
+                    key_program,
                     cached: false,
                     result: CheckResult::stopped(Verdict::Unknown, "not_run", String::new(), 0.0),
                     fingerprint: None,
@@ -878,44 +963,72 @@ fn todo_list(s: &Settings, targets: &[Target], ident: &str) -> Vec<Todo> {
     todo
 }
 
-/// Run the checks on the pool (or take them from the cache), with progress.
+/// Run the checks on the pool (or take them from the cache), with progress. The checks are
+/// taken longest first by the time each took when it last ran (`hints`; a check never seen
+/// counts as long), one at a time from a shared queue, so that a long check does not start
+/// last while the other workers are idle; the result keeps the checks' order.
 fn run_checks(
     pool: &rayon::ThreadPool,
     todo: Vec<Todo>,
     (exe, stamp): (&Path, Option<(u64, std::time::SystemTime)>),
     cache: Option<(&cache::Cache, bool)>,
+    hints: &std::collections::HashMap<String, f64>,
     root: &Path,
     show_progress: bool,
 ) -> Vec<Check> {
     let progress = output::Progress::new(todo.len(), show_progress);
     let done = AtomicUsize::new(0);
-    let checks = pool.install(|| {
-        todo.into_par_iter()
-            .map(|t| {
-                let mut c = t.check;
-                if let Some(hit) = cache.and_then(|(cc, _)| cc.get(&c.key)) {
-                    c.result = hit;
-                    c.cached = true;
-                } else {
-                    c.result = exec::run(exe, &t.spec);
-                    relativise(&mut c.result, root);
-                    if let Some((cc, limits)) = cache {
-                        // not when the binary changed since the keys were made
-                        if c.result.cacheable_with(limits) && stamp.is_some() && binary_stamp(exe) == stamp {
-                            if let Err(e) = cc.put(&c.key, &c.result) {
-                                eprintln!("slam gate: warning: cannot write the cache: {e}");
-                            }
+    let mut order: Vec<usize> = (0..todo.len()).collect();
+    let hint = |i: usize| hints.get(&todo[i].check.id).copied().unwrap_or(f64::INFINITY);
+    order.sort_by(|&a, &b| hint(b).total_cmp(&hint(a)).then(a.cmp(&b)));
+    let slots: Vec<std::sync::Mutex<Option<Check>>> = todo.iter().map(|_| std::sync::Mutex::new(None)).collect();
+    let next = AtomicUsize::new(0);
+    let one = |t: &Todo| -> Check {
+        let mut c = t.check.clone();
+        // under the program digest only a result that names no place (lines may have moved)
+        let hit = cache.and_then(|(cc, _)| {
+            cc.get(&c.key).or_else(|| c.key_program.as_ref().and_then(|k| cc.get(k)).filter(|r| !names_a_place(r)))
+        });
+        if let Some(hit) = hit {
+            c.result = hit;
+            c.cached = true;
+        } else {
+            c.result = exec::run(exe, &t.spec);
+            relativise(&mut c.result, root);
+            if let Some((cc, limits)) = cache {
+                // not when the binary changed since the keys were made
+                if c.result.cacheable_with(limits) && stamp.is_some() && binary_stamp(exe) == stamp {
+                    let program_key = c.key_program.as_ref().filter(|_| !names_a_place(&c.result));
+                    for k in std::iter::once(&c.key).chain(program_key) {
+                        if let Err(e) = cc.put(k, &c.result) {
+                            eprintln!("slam gate: warning: cannot write the cache: {e}");
                         }
                     }
                 }
+            }
+        }
+        c
+    };
+    pool.scope(|sc| {
+        for _ in 0..pool.current_num_threads() {
+            sc.spawn(|_| loop {
+                let k = next.fetch_add(1, Ordering::SeqCst);
+                let Some(&i) = order.get(k) else { break };
+                let c = one(&todo[i]);
                 let n = done.fetch_add(1, Ordering::SeqCst) + 1;
                 progress.tick(n, &c);
-                c
-            })
-            .collect()
+                *slots[i].lock().unwrap_or_else(|e| e.into_inner()) = Some(c);
+            });
+        }
     });
     progress.finish();
-    checks
+    slots.into_iter().filter_map(|m| m.into_inner().unwrap_or_else(|e| e.into_inner())).collect()
+}
+
+/// Whether a result shows a place of the source (a trace, or `file:line` in its message): such
+/// a result is reused only while the files it comes from are unchanged.
+fn names_a_place(r: &CheckResult) -> bool {
+    r.counterexample.is_some() || r.detail.as_bytes().windows(2).any(|w| w[0] == b':' && w[1].is_ascii_digit())
 }
 
 /// The report in the chosen format (on standard output, or `--output` with the table on

@@ -19,6 +19,8 @@ pub struct FnDef {
     /// The file of the definition (from the line markers).
     pub file: String,
     pub line: usize,
+    /// The line of the closing `}` (in `file`, when the body does not change files).
+    pub end_line: usize,
     pub is_static: bool,
 }
 
@@ -36,6 +38,8 @@ pub fn definitions(pre: &str) -> Vec<FnDef> {
     let mut depth = 0usize;
     // tokens of the current file-scope declaration, with their (file, line)
     let mut decl: Vec<(Tok, String, usize)> = vec![];
+    // the definition whose body is open
+    let mut open: Option<usize> = None;
     for raw in pre.lines() {
         let t = raw.trim_start();
         if t.starts_with('#') {
@@ -82,7 +86,9 @@ pub fn definitions(pre: &str) -> Vec<FnDef> {
             match c {
                 '{' => {
                     if depth == 0 {
+                        open = None;
                         if let Some(d) = function_head(&decl) {
+                            open = Some(defs.len());
                             defs.push(d);
                         }
                     }
@@ -91,6 +97,11 @@ pub fn definitions(pre: &str) -> Vec<FnDef> {
                 '}' => {
                     depth = depth.saturating_sub(1);
                     if depth == 0 && is_function(&decl) {
+                        // a body that ends in another file than it began keeps `end_line` 0:
+                        // no place is known to be inside it
+                        if let Some(d) = open.take().map(|i| &mut defs[i]).filter(|d| d.file == file) {
+                            d.end_line = line;
+                        }
                         decl.clear();
                     }
                 }
@@ -120,7 +131,7 @@ fn function_head(decl: &[(Tok, String, usize)]) -> Option<FnDef> {
             if name == "__attribute__" || name == "__declspec" {
                 continue;
             }
-            return Some(FnDef { name: name.clone(), file: w[0].1.clone(), line: w[0].2, is_static });
+            return Some(FnDef { name: name.clone(), file: w[0].1.clone(), line: w[0].2, end_line: 0, is_static });
         }
     }
     None
@@ -137,11 +148,16 @@ mod tests {
                    # 1 \"inc.h\" 1\nstatic inline int g(void) { return 0; }\nint decl(int);\n# 12 \"a.c\" 2\n\
                    void (*fp)(void);\nint main(void) { char *s = \"{\"; return 0; }\n";
         let d = definitions(pre);
-        let names: Vec<(&str, &str, usize, bool)> =
-            d.iter().map(|d| (d.name.as_str(), d.file.as_str(), d.line, d.is_static)).collect();
+        let names: Vec<(&str, &str, usize, usize, bool)> =
+            d.iter().map(|d| (d.name.as_str(), d.file.as_str(), d.line, d.end_line, d.is_static)).collect();
         assert_eq!(
             names,
-            vec![("h", "a.c", 2, true), ("f", "a.c", 4, false), ("g", "inc.h", 1, true), ("main", "a.c", 13, false)]
+            vec![
+                ("h", "a.c", 2, 2, true),
+                ("f", "a.c", 4, 9, false),
+                ("g", "inc.h", 1, 1, true),
+                ("main", "a.c", 13, 13, false)
+            ]
         );
     }
 }

@@ -205,47 +205,65 @@ fn cache_skips_unchanged_checks() {
     eprintln!("first run {:.2} s, cached run {:.2} s", first.secs, second.secs);
     assert!(second.secs < first.secs, "cached {:.2} s vs {:.2} s", second.secs, first.secs);
 
-    // change one file (lines shift): only its checks run, and the fingerprint is the same
+    // change one file (lines shift): only its checks whose results show places run (the
+    // violation with its trace); the others are the same program, and the fingerprint is the same
     let serial = dir.join("drivers/serial.c");
     let text = std::fs::read_to_string(&serial).unwrap();
     std::fs::write(&serial, format!("/* a new comment\n   of two lines */\n{text}")).unwrap();
     let third = gate(&dir, &["--json", "c.json"]);
     let c = read_json(&dir.join("c.json"));
-    assert_eq!(c["stats"]["run"], 4, "{}", third.stdout);
-    assert_eq!(c["stats"]["cached"], 6);
+    assert_eq!(c["stats"]["run"], 1, "{}", third.stdout);
+    assert_eq!(c["stats"]["cached"], 9);
     let rerun: Vec<&str> = c["checks"]
         .as_array()
         .unwrap()
         .iter()
         .filter(|x| x["cached"] == false)
-        .map(|x| x["file"].as_str().unwrap())
+        .map(|x| x["id"].as_str().unwrap())
         .collect();
-    assert!(rerun.iter().all(|f| *f == "drivers/serial.c"), "{rerun:?}");
-    let fp = |r: &Value| {
-        r["checks"].as_array().unwrap().iter().find(|x| x["id"] == "drivers/serial.c:serial_write:lock").unwrap()
-            ["fingerprint"]
-            .clone()
-    };
-    assert_eq!(fp(&a), fp(&c));
+    assert_eq!(rerun, ["drivers/serial.c:serial_write:lock"]);
+    let check = |r: &Value, id: &str| r["checks"].as_array().unwrap().iter().find(|x| x["id"] == id).unwrap().clone();
+    let write = check(&c, "drivers/serial.c:serial_write:lock");
+    assert_eq!(write["fingerprint"], check(&a, "drivers/serial.c:serial_write:lock")["fingerprint"]);
+    // its trace names the lines of the changed file
+    let last = write["result"]["counterexample"]["steps"].as_array().unwrap().last().unwrap().clone();
+    assert_eq!(last["line"].as_u64(), Some(line_of(&serial, "KeAcquireSpinLock(&fifo_lock", 1)));
+    assert!(c["checks"].as_array().unwrap().iter().all(|x| x["key_scope"] == "check"), "{c}");
 
     // a corrupt entry and a foreign entry are ignored and rebuilt
     let mut files = 0;
     for d in std::fs::read_dir(dir.join(".slam-cache/v2")).unwrap() {
-        files += std::fs::read_dir(d.unwrap().path()).unwrap().count();
+        let d = d.unwrap().path();
+        let name = d.file_name().unwrap().to_string_lossy().into_owned();
+        if name.len() == 2 {
+            files += std::fs::read_dir(d).unwrap().count();
+        } else {
+            // the checks' last times (the order of the next run), the units' digests
+            assert!(name == "times.json" || name == "digests", "{name}");
+        }
     }
-    assert_eq!(files, 14, "10 entries and the 4 of serial.c before the change");
-    let entry = |i: usize| {
-        let key = c["checks"][i]["key"].as_str().unwrap().to_string();
-        dir.join(".slam-cache/v2").join(&key[..2]).join(format!("{key}.json"))
+    assert_eq!(files, 18, "10 entries, 7 under the program digest (no place shown), serial_write's new one");
+    let entries = |i: usize| -> Vec<PathBuf> {
+        ["key", "key_program"]
+            .iter()
+            .filter_map(|k| c["checks"][i][k].as_str())
+            .map(|key| dir.join(".slam-cache/v2").join(&key[..2]).join(format!("{key}.json")))
+            .collect()
     };
-    std::fs::write(entry(0), "{ not json").unwrap();
-    // a valid entry of another check, its verdict changed, filed under this check's key
-    let other = std::fs::read_to_string(entry(2)).unwrap().replace("SAFE", "VIOLATION");
-    std::fs::write(entry(1), other).unwrap();
+    for e in entries(0) {
+        std::fs::write(e, "{ not json").unwrap();
+    }
+    // a valid entry of another check, its verdict changed, filed under this check's keys
+    let other = std::fs::read_to_string(&entries(2)[0]).unwrap().replace("SAFE", "VIOLATION");
+    for e in entries(1) {
+        std::fs::write(e, &other).unwrap();
+    }
     // this entry's own verdict changed without updating its digest
-    let edited = std::fs::read_to_string(entry(4)).unwrap().replace("SAFE", "VIOLATION");
-    assert!(edited.contains("VIOLATION"));
-    std::fs::write(entry(4), edited).unwrap();
+    for e in entries(4) {
+        let edited = std::fs::read_to_string(&e).unwrap().replace("SAFE", "VIOLATION");
+        assert!(edited.contains("VIOLATION"));
+        std::fs::write(e, edited).unwrap();
+    }
     let fourth = gate(&dir, &["--json", "d.json"]);
     let d = read_json(&dir.join("d.json"));
     assert_eq!(d["stats"]["run"], 3, "{}", fourth.stdout);
@@ -569,4 +587,125 @@ fn a_program_needs_main_and_units() {
     assert_eq!(r.code, 2);
     assert!(r.stderr.contains("program `x`: its units (nothing/*.c) match none of the inputs"), "{}", r.stderr);
     let _ = std::fs::remove_dir_all(dir.parent().unwrap().parent().unwrap());
+}
+
+/// A unit of three entries for the per-check cache: `put` reaches the static `fill` and the
+/// global `limit`, `get` reaches neither, `scan` reaches `copy_out`, which does not lower.
+const PER_CHECK_UNIT: &str = r#"#include <string.h>
+void lock(int *l);
+void unlock(int *l);
+int mutex;
+int limit = 4;
+int table[8];
+
+static void fill(int v) {
+    table[0] = v;
+}
+
+int put(int v) {
+    lock(&mutex);
+    if (v > limit)
+        fill(v);
+    unlock(&mutex);
+    return 0;
+}
+
+int get(int i) {
+    const char *why = "get";
+    if (i < 0)
+        i = 0;
+    lock(&mutex);
+    int v = table[i & 7];
+    unlock(&mutex);
+    return why[0] + v;
+}
+
+static void copy_out(char *to, const char *from, unsigned long n) {
+    memcpy(to, from, n);
+}
+
+int scan(char *to, const char *from, unsigned long n) {
+    copy_out(to, from, n);
+    return 0;
+}
+"#;
+
+const PER_CHECK_RULE: &str = "state { enum { free, held } s = free; }\n\
+    lock.entry { if (s == held) abort \"locked twice\"; else s = held; }\n\
+    unlock.entry { if (s == free) abort \"unlocked while free\"; else s = free; }\n";
+
+/// The cache key of a check covers the part of the program its entry reaches: an edit
+/// re-runs only the checks whose entries reach the edited function or global; a string
+/// literal added elsewhere or lines moved by an edit above change nothing else; a check that
+/// reaches a function that does not lower is keyed by the unit's text.
+#[test]
+fn a_one_line_edit_reruns_only_the_checks_that_reach_it() {
+    let dir = std::env::temp_dir().join(format!("slam-gate-per-check-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let unit = dir.join("store.c");
+    std::fs::write(&unit, PER_CHECK_UNIT).unwrap();
+    std::fs::write(dir.join("lock.slic"), PER_CHECK_RULE).unwrap();
+    let args = ["store.c", "--rule", "lock.slic", "--json", "r.json"];
+    let run = |what: &str| -> Value {
+        let r = gate(&dir, &args);
+        assert!(r.code == 0 || r.code == 10, "{what}: {}{}", r.stdout, r.stderr);
+        read_json(&dir.join("r.json"))
+    };
+    let rerun = |r: &Value| -> Vec<String> {
+        r["checks"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|c| c["cached"] == false)
+            .map(|c| c["entry"].as_str().unwrap().to_string())
+            .collect()
+    };
+    let edit = |from: &str, to: &str| {
+        let text = std::fs::read_to_string(&unit).unwrap();
+        assert!(text.contains(from), "{from}");
+        std::fs::write(&unit, text.replacen(from, to, 1)).unwrap();
+    };
+    let first = run("first");
+    assert_eq!(rerun(&first), ["get", "put", "scan"]);
+    let scope = |r: &Value, entry: &str| -> String {
+        let c = r["checks"].as_array().unwrap().iter().find(|c| c["entry"] == entry).unwrap();
+        c["key_scope"].as_str().unwrap().to_string()
+    };
+    assert_eq!(scope(&first, "put"), "check");
+    assert_eq!(scope(&first, "get"), "check");
+    assert_eq!(scope(&first, "scan"), "unit: reaches copy_out, which did not lower");
+    let verdict = |r: &Value, entry: &str| -> String {
+        let c = r["checks"].as_array().unwrap().iter().find(|c| c["entry"] == entry).unwrap();
+        c["result"]["verdict"].as_str().unwrap().to_string()
+    };
+    assert_eq!(verdict(&first, "put"), "SAFE");
+    assert_eq!(verdict(&first, "get"), "SAFE");
+    assert!(rerun(&run("unchanged")).is_empty());
+
+    // the static function only `put` reaches: `put` again (and `scan`, keyed by the text),
+    // and the new verdict is the edited program's
+    edit("    table[0] = v;\n", "    table[0] = v;\n    lock(&mutex);\n");
+    let r = run("fill");
+    assert_eq!(rerun(&r), ["put", "scan"]);
+    assert_eq!(verdict(&r, "put"), "VIOLATION");
+    // a branch in `fill`: the front end's labels after it (in `get`) are numbered anew
+    edit("    table[0] = v;\n", "    if (v < 0)\n        v = 0;\n    table[0] = v;\n");
+    assert_eq!(rerun(&run("branch")), ["put", "scan"]);
+    // a global only `put` reads
+    edit("int limit = 4;", "int limit = 5;");
+    assert_eq!(rerun(&run("limit")), ["put", "scan"]);
+    // a string literal in `put`: `get`'s literal, further down, is numbered anew
+    edit("int put(int v) {\n", "int put(int v) {\n    const char *tag = \"put\";\n");
+    assert_eq!(rerun(&run("literal")), ["put", "scan"]);
+    // `put`'s violation shows lines: an edit above it moves them, so it runs again
+    edit("int mutex;\n", "int mutex;\n\n");
+    let r = run("lines");
+    assert_eq!(rerun(&r), ["put", "scan"]);
+    let steps = |r: &Value| {
+        let c = r["checks"].as_array().unwrap().iter().find(|c| c["entry"] == "put").unwrap();
+        c["result"]["counterexample"]["steps"].as_array().unwrap().last().unwrap()["line"].as_u64().unwrap()
+    };
+    assert_eq!(steps(&r), line_of(&unit, "    lock(&mutex);", 0));
+    let _ = std::fs::remove_dir_all(&dir);
 }
