@@ -1,7 +1,8 @@
 // expect: SAFE
 // Origin: sosy-lab/sv-benchmarks, c/ntdrivers-simplified/kbfiltr_simpl1.cil.c, commit
 // 6e5dcd7342adab2fc36aa2985b43811dc36ce97b (verbatim below this header); its .yml (commit
-// 324862672b46f79db609bfb0748a41e85af0fdfc) says unreach-call: true.
+// 324862672b46f79db609bfb0748a41e85af0fdfc) says unreach-call: true and data_model ILP32.
+// data_model: ILP32
 extern void abort(void);
 extern void __assert_fail(const char *, const char *, unsigned int, const char *) __attribute__ ((__nothrow__ , __leaf__)) __attribute__ ((__noreturn__));
 void reach_error() { __assert_fail("0", "kbfiltr_simpl1.cil.c", 3, "reach_error"); }
