@@ -202,8 +202,17 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
     }
 
     /// The state at the start of a statement (constants tagged `s`).
+    /// A stable formal (never assigned, not in memory) is its `pre(f)` ghost all along.
     fn pre(&self) -> State<'ctx> {
-        State::new(&self.env, "s.", Some(&self.proc.name))
+        let mut st = State::new(&self.env, "s.", Some(&self.proc.name));
+        if let Some(stable) = self.sh.stable.get(&self.proc.name) {
+            for f in stable {
+                if let Ok(v) = st.int(&self.env, &Expr::var(f)) {
+                    st.set_var(&self.env, &crate::pre_var(f), v);
+                }
+            }
+        }
+        st
     }
 
     /// A predicate's meaning in a state (global predicates in the global scope).
@@ -645,19 +654,32 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
         if rets.is_empty() {
             return vec![self.stamp(s, BKind::Return(vec![]))];
         }
-        let Some(e) = e else {
-            return vec![self.stamp(s, BKind::Return(vec![BExpr::Nondet; rets.len()]))];
-        };
         let s0 = self.pre();
         let mut s1 = s0.clone();
-        if s1.assign(&self.env, &Lval::var(RET), e).is_err() {
-            return vec![self.stamp(s, BKind::Return(vec![BExpr::Nondet; rets.len()]))];
+        if let Some(e) = e {
+            if s1.assign(&self.env, &Lval::var(RET), e).is_err() {
+                return vec![self.stamp(s, BKind::Return(vec![BExpr::Nondet; rets.len()]))];
+            }
         }
         let all = self.cands(&s0, |_| true);
         let mut vals = Vec::new();
         for r in &rets {
-            let mut v = vars_of(e);
+            let mentions_ret = vars_of(&r.expr).contains(RET);
+            if e.is_none() && mentions_ret {
+                vals.push(BExpr::Nondet);
+                continue;
+            }
+            let mut v = e.map(vars_of).unwrap_or_default();
             v.extend(vars_of(&r.expr));
+            // The formal behind a `pre(f)` ghost shares its candidates.
+            let behind: Vec<String> = self
+                .proc
+                .formals
+                .iter()
+                .filter(|f| v.contains(&crate::pre_var(&f.name)))
+                .map(|f| f.name.clone())
+                .collect();
+            v.extend(behind);
             let cands = Self::relevant(&all, &v);
             vals.push(match self.meaning(&s1, r) {
                 Some(post) => self.update(&post, &cands),
@@ -681,7 +703,7 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
         let bname = self.sh.bp_name(callee);
         let mut out = vec![self.stamp(s, BKind::Call { lhs: temps.clone(), proc: bname, args: bargs })];
         let after = self.state_after_call(&s0, callee, ret);
-        let affected = self.affected_by_call(ret, &after.mods, after.writes_mem);
+        let affected = self.affected_by_call(callee, ret, &after.mods, after.writes_mem);
         if affected.is_empty() {
             return out;
         }
@@ -741,6 +763,9 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
             for a in args {
                 v.extend(vars_of(a));
             }
+            // The globals the formal predicate reads (`table[0].id == id`): the caller's
+            // facts about them decide it too.
+            v.extend(vars_of(&fp.expr).into_iter().filter(|x| q.var(x).is_none()));
             let cands = Self::relevant(&all_pre, &v);
             let m = if bound { entry.cond(&self.env, &fp.expr).ok() } else { None };
             bargs.push(match m {
@@ -788,7 +813,27 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
     /// caller does: a global one changes here if it reads the call's target (or memory, when
     /// the target is in memory). A local one changes if it reads the call's target, a global
     /// the callee modifies, or memory the callee (or the target) may write.
-    fn affected_by_call(&self, ret: Option<&Lval>, mods: &HashSet<String>, writes_mem: bool) -> Vec<usize> {
+    fn affected_by_call(
+        &mut self,
+        callee: &str,
+        ret: Option<&Lval>,
+        mods: &HashSet<String>,
+        writes_mem: bool,
+    ) -> Vec<usize> {
+        // The memory lvalues of local predicates the callee cannot write (points-to: none of
+        // the objects they may reside in is among those the callee writes).
+        let mut untouched: Vec<Lval> = Vec::new();
+        if let Some(Some(written)) = self.sh.mem_writes.get(callee) {
+            let proc = self.proc.name.clone();
+            let lvals: Vec<Lval> =
+                self.scope.iter().filter(|sc| sc.pred.scope.is_some()).flat_map(|sc| reads(&sc.pred.expr)).collect();
+            for l in lvals {
+                let locs = self.pointsto.locations(&proc, &l);
+                if !locs.is_empty() && locs.iter().all(|o| !written.contains(o)) && !untouched.contains(&l) {
+                    untouched.push(l);
+                }
+            }
+        }
         let is_mem = |l: &Lval| !matches!(l, Lval::Var(y) if !self.in_memory(y));
         let lhs_in_mem = ret.is_some_and(is_mem);
         let mut affected = Vec::new();
@@ -804,7 +849,7 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
             let hit = reads(&sc.pred.expr).iter().any(|l| {
                 Some(l) == ret
                     || matches!(l, Lval::Var(y) if !is_mem(l) && self.proc.var(y).is_none() && mods.contains(y))
-                    || (is_mem(l) && (writes_mem || lhs_in_mem))
+                    || (is_mem(l) && ((writes_mem && !untouched.contains(l)) || lhs_in_mem))
             });
             if hit {
                 affected.push(i);
@@ -1004,7 +1049,13 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
                     v.extend(vars_of(&p.expr));
                 }
                 // `ret` reads, for each return predicate, the candidates sharing a variable
-                // with the returned expression or with that predicate
+                // with the returned expression, with that predicate or with a formal behind
+                // one of its `pre(f)` ghosts
+                for f in &self.proc.formals {
+                    if v.contains(&crate::pre_var(&f.name)) {
+                        v.insert(f.name.clone());
+                    }
+                }
                 sharing(&self.scope, &v)
             }
             _ => return None,
@@ -1028,11 +1079,17 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
     /// one of these or with the call's target (the candidates of their new values). Any other
     /// predicate is neither recomputed nor a candidate, so adding one (a global predicate
     /// the callee does not touch) leaves the call's abstraction as it was.
-    fn call_deps(&self, callee: &str, ret: Option<&Lval>, args: &[Expr]) -> Vec<usize> {
+    fn call_deps(&mut self, callee: &str, ret: Option<&Lval>, args: &[Expr]) -> Vec<usize> {
         let mods = self.sh.mod_globals.get(callee).cloned().unwrap_or_default();
         let writes_mem = self.sh.writes_mem.get(callee).copied().unwrap_or(true);
-        let affected = self.affected_by_call(ret, &mods, writes_mem);
+        let affected = self.affected_by_call(callee, ret, &mods, writes_mem);
         let mut v: BTreeSet<String> = args.iter().flat_map(vars_of).collect();
+        // The globals a formal predicate reads (`call_arguments` takes their candidates too).
+        if let Some(q) = self.sh.prog.proc(callee) {
+            for fp in self.sh.formals.get(callee).into_iter().flatten() {
+                v.extend(vars_of(&fp.expr).into_iter().filter(|x| q.var(x).is_none()));
+            }
+        }
         if let Some(l) = ret {
             v.extend(lval_vars(l));
         }

@@ -129,7 +129,12 @@ pub(crate) struct Shared {
     pub mod_globals: HashMap<String, HashSet<String>>,
     /// Whether each procedure may write memory, transitively.
     pub writes_mem: HashMap<String, bool>,
+    /// The objects (points-to) each procedure may write, transitively; `None` when some
+    /// write's target is unknown to the points-to analysis.
+    pub mem_writes: HashMap<String, Option<BTreeSet<cminus::pointsto::Obj>>>,
     pub pointsto: cminus::pointsto::PointsTo,
+    /// Per procedure, the formals equal to their `pre(f)` ghost everywhere in its body.
+    pub stable: HashMap<String, HashSet<String>>,
 }
 
 impl Shared {
@@ -260,6 +265,8 @@ fn prepare(prog: &Program, preds: &[Pred]) -> Result<Shared, C2bpError> {
     add_ghosts(&mut prog);
     let Classified { globals, formals, others, mut rets } = classify(&prog, preds)?;
     derive_return_preds(&prog, &formals, &others, &mut rets);
+    let stable = stable_formals(&prog);
+    derive_memory_return_preds(&prog, &stable, &formals, &mut rets);
     let mut locals: HashMap<String, Vec<Pred>> = HashMap::new();
     for p in &prog.procs {
         let mut v = formals.get(&p.name).cloned().unwrap_or_default();
@@ -267,8 +274,76 @@ fn prepare(prog: &Program, preds: &[Pred]) -> Result<Shared, C2bpError> {
         locals.insert(p.name.clone(), v);
     }
     let (mod_globals, writes_mem) = mod_sets(&prog);
-    let pointsto = cminus::pointsto::PointsTo::analyze(&prog);
-    Ok(Shared { prog, globals, locals, formals, rets, mod_globals, writes_mem, pointsto })
+    let mut pointsto = cminus::pointsto::PointsTo::analyze(&prog);
+    let mem_writes = mem_write_objects(&prog, &mut pointsto);
+    Ok(Shared { prog, globals, locals, formals, rets, mod_globals, writes_mem, mem_writes, pointsto, stable })
+}
+
+/// Per procedure, its formals that keep their entry value throughout (never assigned, never
+/// in memory): there `f` and its ghost `pre(f)` are the same value.
+fn stable_formals(prog: &Program) -> HashMap<String, HashSet<String>> {
+    let layout = logic::mem::Layout::new(prog);
+    let mut out = HashMap::new();
+    for p in &prog.procs {
+        let scope = Some(p.name.clone());
+        let mut s: HashSet<String> =
+            p.formals.iter().filter(|f| !layout.in_memory(&scope, &f.name)).map(|f| f.name.clone()).collect();
+        for st in &p.body {
+            match &st.kind {
+                StmtKind::Assign(Lval::Var(v), _) | StmtKind::Call { ret: Some(Lval::Var(v)), .. } => {
+                    s.remove(v);
+                }
+                _ => {}
+            }
+        }
+        out.insert(p.name.clone(), s);
+    }
+    out
+}
+
+/// Return predicates about memory the caller can see (the c2bp lecture's return predicates
+/// over dereferences of formals): a callee's predicate over formals that reads through a
+/// pointer (`j->st == 5`) also describes, at the return, the caller's object behind the
+/// actual (`(&j)->st == 5`) when the formals it names are stable; as a return predicate over
+/// `pre(f)` the caller's facts about that object survive the call.
+fn derive_memory_return_preds(
+    prog: &Program,
+    stable: &HashMap<String, HashSet<String>>,
+    formals: &HashMap<String, Vec<Pred>>,
+    rets: &mut HashMap<String, Vec<Pred>>,
+) {
+    for p in &prog.procs {
+        let Some(st) = stable.get(&p.name) else { continue };
+        for pr in formals.get(&p.name).into_iter().flatten() {
+            let vars = vars_of(&pr.expr);
+            let mine: Vec<&String> = vars.iter().filter(|v| p.formals.iter().any(|f| &f.name == *v)).collect();
+            if mine.is_empty() || !mine.iter().all(|v| st.contains(*v)) || !reads_through_pointer(&pr.expr) {
+                continue;
+            }
+            let mut e = pr.expr.clone();
+            for v in mine {
+                e = subst_var(&e, v, &pre_var(v));
+            }
+            push_new(rets.entry(p.name.clone()).or_default(), Pred::local(&p.name, e));
+        }
+    }
+}
+
+/// Whether an expression reads memory through a pointer (`*p`, `p->f`, `p[i]` on a pointer).
+fn reads_through_pointer(e: &Expr) -> bool {
+    let mut hit = false;
+    e.visit_lvals(&mut |l| {
+        fn deref(l: &Lval) -> bool {
+            match l {
+                Lval::Deref(_) => true,
+                Lval::Var(_) => false,
+                Lval::Field(b, _) => deref(b),
+                Lval::Index(b, _) => deref(b),
+            }
+        }
+        hit |= deref(l);
+    });
+    hit
 }
 
 /// Adds to every procedure the ghost locals `pre(f)` of its formals and the `$ret` local.
@@ -406,6 +481,75 @@ fn subst_var(e: &Expr, from: &str, to: &str) -> Expr {
     }
 }
 
+/// The objects each procedure may write through memory, transitively (with [`mod_sets`]'s
+/// notion of a memory write); `None` where a target is unknown to the points-to analysis
+/// (a value from outside the program) or a struct is returned (its `$ret` object).
+fn mem_write_objects(
+    prog: &Program,
+    pt: &mut cminus::pointsto::PointsTo,
+) -> HashMap<String, Option<BTreeSet<cminus::pointsto::Obj>>> {
+    let layout = logic::mem::Layout::new(prog);
+    let mut out: HashMap<String, Option<BTreeSet<cminus::pointsto::Obj>>> = HashMap::new();
+    let mut calls: HashMap<String, BTreeSet<String>> = HashMap::new();
+    for p in &prog.procs {
+        let mut objs = Some(BTreeSet::new());
+        let mut write = |l: &Lval, objs: &mut Option<BTreeSet<cminus::pointsto::Obj>>| {
+            let in_mem = match l {
+                Lval::Var(v) if p.var(v).is_none() => layout.in_memory(&None, v),
+                Lval::Var(v) => layout.in_memory(&Some(p.name.clone()), v),
+                _ => true,
+            };
+            if !in_mem {
+                return;
+            }
+            let locs = pt.locations(&p.name, l);
+            match objs {
+                Some(set) if !locs.is_empty() => set.extend(locs),
+                _ => *objs = None,
+            }
+        };
+        for s in &p.body {
+            match &s.kind {
+                StmtKind::Assign(l, _) => write(l, &mut objs),
+                StmtKind::Return(Some(_)) if p.ret.is_aggregate() => objs = None,
+                StmtKind::Call { ret, callee, .. } => {
+                    if let Some(l) = ret {
+                        write(l, &mut objs);
+                    }
+                    if prog.proc(callee).is_some() {
+                        calls.entry(p.name.clone()).or_default().insert(callee.clone());
+                    }
+                }
+                _ => {}
+            }
+        }
+        out.insert(p.name.clone(), objs);
+    }
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for p in &prog.procs {
+            for c in calls.get(&p.name).cloned().unwrap_or_default() {
+                let theirs = out.get(&c).cloned().flatten();
+                let mine = out.get_mut(&p.name).expect("every procedure has a write set");
+                match (mine.as_mut(), theirs) {
+                    (None, _) => {}
+                    (Some(_), None) => {
+                        *mine = None;
+                        changed = true;
+                    }
+                    (Some(m), Some(t)) => {
+                        let before = m.len();
+                        m.extend(t);
+                        changed |= m.len() != before;
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
 /// Scalar globals modified and whether memory is written, per procedure, transitively.
 fn mod_sets(prog: &Program) -> (HashMap<String, HashSet<String>>, HashMap<String, bool>) {
     let layout = logic::mem::Layout::new(prog);
@@ -471,4 +615,51 @@ fn mod_sets(prog: &Program) -> (HashMap<String, HashSet<String>>, HashMap<String
         }
     }
     (mods, mem)
+}
+
+/// One abstract state of a procedure (a valuation of predicates in its scope) to check for
+/// consistency with [`inconsistent_cores`].
+pub struct AbstractState {
+    /// The C-- procedure whose scope the local predicates belong to.
+    pub proc: String,
+    pub literals: Vec<(Pred, bool)>,
+}
+
+/// For each abstract state, the indices of a minimal subset of its literals that no concrete
+/// state satisfies together (`None` when the state is consistent, or the prover cannot
+/// tell). Such a subset is a valid `enforce` clause of the procedure: SLAM's Constrain
+/// refinement (Ball, Cook, Das, Rajamani, TACAS 2004) removes the abstract states a spurious
+/// trace passes through when the imprecision is the abstraction's, not a missing predicate.
+/// Literals whose predicates the logic cannot encode are left out (a smaller conjunction:
+/// still a sound clause when unsatisfiable).
+pub fn inconsistent_cores(prog: &Program, states: &[AbstractState], timeout: Duration) -> Vec<Option<Vec<usize>>> {
+    let mut prog = prog.clone();
+    add_ghosts(&mut prog);
+    let ctx = logic::new_context();
+    let env = Env::new(&ctx, &prog);
+    let mut prover = Prover::new(&ctx, timeout);
+    let mut out = Vec::new();
+    for s in states {
+        if prog.proc(&s.proc).is_none() {
+            out.push(None);
+            continue;
+        }
+        let st = logic::State::new(&env, "s.", Some(&s.proc));
+        let mut fs = Vec::new();
+        let mut index = Vec::new();
+        for (i, (p, val)) in s.literals.iter().enumerate() {
+            let m = if p.scope.is_none() { st.global_view().cond(&env, &p.expr) } else { st.cond(&env, &p.expr) };
+            if let Ok(m) = m {
+                fs.push(if *val { m } else { logic::formula::not(&m) });
+                index.push(i);
+            }
+        }
+        let refs: Vec<&logic::formula::Formula> = fs.iter().collect();
+        if fs.is_empty() || prover.is_sat(&logic::formula::and(&ctx, &refs)) != Some(false) {
+            out.push(None);
+            continue;
+        }
+        out.push(prover.minimal_core(&fs).map(|core| core.into_iter().map(|k| index[k]).collect()));
+    }
+    out
 }

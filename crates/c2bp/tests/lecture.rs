@@ -179,3 +179,27 @@ int main(int k) {
     assert!(text.contains("constrain !("), "{text}");
     assert!(!error_reachable(&b), "{text}");
 }
+
+/// The lecture's return predicates over dereferences of formals: a procedure that may write
+/// through its pointer formal but leaves `p->st` alone on some path returns what it knows
+/// about `*p`, so the caller's facts about the object survive the call (before, a void
+/// callee returned nothing, every caller predicate over the object became unknown, and the
+/// refinement had nothing new to add).
+#[test]
+fn facts_about_the_object_behind_a_formal_survive_the_call() {
+    let src = "struct s { int st; int n; };
+void step(struct s *p, int ev) { if (p->st == 1) { if (ev) p->st = 2; } p->n = ev; }
+int main(int ev) {
+  struct s j;
+  j.st = 0;
+  step(&j, ev);
+  if (j.st != 0) reach_error();
+  return 0;
+}
+";
+    let preds = "main: j.st == 0\nstep: p->st == 0\nstep: p->st == 1\n";
+    let (_, b) = abs(src, preds, Strategy::Cartesian);
+    let text = bp::print(&b);
+    assert!(text.contains("bool<2> step("), "{text}");
+    assert!(!error_reachable(&b), "{text}");
+}

@@ -21,6 +21,7 @@
 //! past the deadline. Prover queries are also given at most the time left.
 
 pub mod constants;
+pub mod constrain;
 pub mod invariants;
 mod preds;
 pub mod proof;
@@ -123,6 +124,9 @@ pub enum IterationResult {
     /// The trace is spurious and no new predicate was found; the next round uses a more
     /// precise abstraction ([`Abstractor::more_precise`]) over the same predicates.
     MorePrecise,
+    /// The trace is spurious and no new predicate was found, but some of its abstract states
+    /// have no concrete state: the next rounds exclude them ([`constrain`]).
+    Constrained,
 }
 
 /// One round of the loop.
@@ -418,6 +422,7 @@ impl Runner {
             shared: self.shared,
             consts: Default::default(),
             invariants_tried: false,
+            constraints: Vec::new(),
         };
         let (tx, rx) = mpsc::channel();
         let spawned = std::thread::Builder::new().name("cegar".into()).stack_size(256 << 20).spawn(move || {
@@ -624,6 +629,9 @@ struct Worker {
     consts: std::collections::HashMap<String, cminus::Expr>,
     /// Whether the loop-invariant candidates ([`invariants`]) were offered already.
     invariants_tried: bool,
+    /// `enforce` clauses from inconsistent abstract states of spurious traces, added to
+    /// every abstraction ([`constrain`]).
+    constraints: Vec<constrain::Constraint>,
 }
 
 impl Worker {
@@ -760,7 +768,7 @@ impl Worker {
             .collect();
         it.trace_length = Some(steps.len());
         let path = newton::path_from_trace(&self.prog, &steps);
-        let next = self.refinement(&mut it, index, &path)?;
+        let next = self.refinement(&mut it, index, &path, (&trace, &cfg))?;
         it.time_secs = t0.elapsed().as_secs_f64();
         it.rss_mib = rss_bytes().map(mib);
         self.record(it, &used, &bprog, &cfg, Some(&trace), Some(&path));
@@ -771,8 +779,9 @@ impl Worker {
     /// its CFG.
     fn abstraction(&mut self, index: usize, npreds: usize) -> Result<(bp::Program, Cfg, StageStats), End> {
         let ctx = self.stage("abstraction", index)?;
-        let (bprog, astats) =
+        let (mut bprog, astats) =
             self.abstractor.abstract_program(&self.prog, &self.preds.preds(), &ctx).map_err(End::stage)?;
+        constrain::apply(&mut bprog, &self.constraints);
         tracing::info!(
             predicates = npreds,
             statements = astats.size,
@@ -792,7 +801,13 @@ impl Worker {
 
     /// Refinement of an abstract error trace's C-- path: a replayed violation, new predicates
     /// (go on), or a stop.
-    fn refinement(&mut self, it: &mut Iteration, index: usize, path: &[newton::PathStep]) -> Result<Next, End> {
+    fn refinement(
+        &mut self,
+        it: &mut Iteration,
+        index: usize,
+        path: &[newton::PathStep],
+        abstract_trace: (&bebop::Trace, &Cfg),
+    ) -> Result<Next, End> {
         let ctx = self.stage("refinement", index)?;
         let known = self.preds.known();
         let (verdict, rstats) = self.refiner.refine(&self.prog, path, &known, &ctx);
@@ -809,7 +824,7 @@ impl Worker {
                 let found: Vec<cminus::pred::Pred> = it.added.iter().map(PredInfo::pred).collect();
                 self.add_predicates(it, preds::through_returns(&self.prog, &found), index);
                 if it.added.is_empty() {
-                    self.stuck(it, index, at, path)
+                    self.stuck(it, index, at, path, abstract_trace)
                 } else {
                     it.result = IterationResult::Refined;
                     None
@@ -818,7 +833,7 @@ impl Worker {
             newton::Verdict::NoNewPredicates { at } => {
                 tracing::debug!(at, "the refiner found no new predicate");
                 it.infeasible_at = Some(at);
-                self.stuck(it, index, at, path)
+                self.stuck(it, index, at, path, abstract_trace)
             }
             newton::Verdict::Unknown(why) => {
                 it.result = IterationResult::Unknown;
@@ -911,7 +926,14 @@ impl Worker {
 
     /// A spurious trace without new predicates: switch to a more precise abstraction if
     /// there is one (and go on), else stop.
-    fn stuck(&mut self, it: &mut Iteration, index: usize, at: usize, path: &[newton::PathStep]) -> Option<End> {
+    fn stuck(
+        &mut self,
+        it: &mut Iteration,
+        index: usize,
+        at: usize,
+        path: &[newton::PathStep],
+        (trace, cfg): (&bebop::Trace, &Cfg),
+    ) -> Option<End> {
         let offered: Vec<cminus::pred::Pred> = self.shared.as_ref().map(|s| lock(s).clone()).unwrap_or_default();
         if !offered.is_empty() {
             self.add_predicates(it, offered, index);
@@ -920,6 +942,16 @@ impl Worker {
                 it.result = IterationResult::Refined;
                 return None;
             }
+        }
+        // The abstraction's imprecision first, if the trace shows it: cheap, and it keeps
+        // the abstraction that was fast so far.
+        let found = constrain::from_trace(&self.prog, &self.preds.preds(), cfg, trace, self.query_timeout);
+        let new: Vec<constrain::Constraint> = found.into_iter().filter(|c| !self.constraints.contains(c)).collect();
+        if !new.is_empty() {
+            tracing::info!(added = new.len(), "no new predicates: constraints from inconsistent abstract states");
+            self.constraints.extend(new);
+            it.result = IterationResult::Constrained;
+            return None;
         }
         if let Some(precise) = self.abstractor.more_precise() {
             tracing::info!(

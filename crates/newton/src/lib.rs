@@ -8,6 +8,7 @@
 //!   minimised unsat core of the path conditions, expressed over program variables in scope
 //!   where they are needed — that rule it out in the next abstraction.
 
+mod fm;
 mod path;
 mod sim;
 

@@ -450,6 +450,10 @@ fn decide<'ctx>(sim: &Sim<'_, 'ctx>, path: &[PathStep], known: &[Predicate], pro
                 preds = predicates(sim, path, &all_conds, known);
             }
             if preds.is_empty() {
+                // Conditions that contradict each other only together, across a havoc.
+                preds = joint_predicates(sim, path, &core_conds, known);
+            }
+            if preds.is_empty() {
                 Verdict::NoNewPredicates { at }
             } else {
                 Verdict::Infeasible { at, preds }
@@ -865,7 +869,58 @@ fn mentions(e: &Expr, l: &Lval) -> bool {
 fn normalise(e: Expr) -> Expr {
     match e {
         Expr::Unary(cminus::UnOp::Not, a) | Expr::Cast(Type::Bool, a) => normalise(*a),
-        e => cminus::pred::canonical(e),
+        e => match cminus::pred::canonical(tidy(&e)) {
+            Expr::Binary(op, a, b) if op.is_comparison() => {
+                Expr::Binary(op, Box::new(crate::fm::fold_sum(&a)), Box::new(crate::fm::fold_sum(&b)))
+            }
+            e => e,
+        },
+    }
+}
+
+/// `(&x)->f` as `x.f` (`*&l` is `l`) throughout.
+fn tidy(e: &Expr) -> Expr {
+    fn lv(l: &Lval) -> Lval {
+        match l {
+            Lval::Deref(b) => match b.as_ref() {
+                Expr::AddrOf(inner) => lv(inner),
+                other => Lval::Deref(Box::new(tidy(other))),
+            },
+            Lval::Var(_) => l.clone(),
+            Lval::Field(b, f) => Lval::Field(Box::new(lv(b)), f.clone()),
+            Lval::Index(b, i) => Lval::Index(Box::new(lv(b)), Box::new(tidy(i))),
+        }
+    }
+    match e {
+        Expr::Lval(l) => Expr::Lval(lv(l)),
+        Expr::AddrOf(l) => Expr::AddrOf(lv(l)),
+        Expr::Unary(o, a) => Expr::Unary(*o, Box::new(tidy(a))),
+        Expr::Cast(t, a) => Expr::Cast(t.clone(), Box::new(tidy(a))),
+        Expr::Binary(o, a, b) => Expr::Binary(*o, Box::new(tidy(a)), Box::new(tidy(b))),
+        Expr::Float(o, t, xs) => Expr::Float(*o, t.clone(), xs.iter().map(tidy).collect()),
+        e => e.clone(),
+    }
+}
+
+/// Whether a comparison of two addresses has the same value in every state: addresses of
+/// named objects (no pointer read on the way), or of two members of one object behind one
+/// pointer (`&p->refs == &p->opened`).
+fn static_address_comparison(e: &Expr) -> bool {
+    fn has_deref(l: &Lval) -> bool {
+        match l {
+            Lval::Deref(_) => true,
+            Lval::Var(_) => false,
+            Lval::Field(b, _) => has_deref(b),
+            Lval::Index(b, i) => has_deref(b) || !matches!(i.as_ref(), Expr::Int(_)),
+        }
+    }
+    let Expr::Binary(cminus::BinOp::Eq, a, b) = e else { return false };
+    match (a.as_ref(), b.as_ref()) {
+        (Expr::AddrOf(x), Expr::AddrOf(y)) => {
+            (!has_deref(x) && !has_deref(y))
+                || matches!((x, y), (Lval::Field(bx, fx), Lval::Field(by, fy)) if bx == by && fx != fy)
+        }
+        _ => false,
     }
 }
 
@@ -883,7 +938,7 @@ impl PredSet<'_> {
         }
         let e = normalise(e.clone());
         let vs = var_names_of(&e);
-        if vs.is_empty() || matches!(e, Expr::Bool(_) | Expr::Int(_)) {
+        if vs.is_empty() || matches!(e, Expr::Bool(_) | Expr::Int(_)) || static_address_comparison(&e) {
             return;
         }
         let p = self.prog.proc(proc);
@@ -919,6 +974,81 @@ fn predicates(sim: &Sim, path: &[PathStep], core: &[usize], known: &[Predicate])
         walk.walk_back(cond.step, fid, cond.expr.clone(), 0);
     }
     walk.set.out
+}
+
+/// At most this many comparisons are carried together by [`joint_predicates`].
+const JOINT_ATOMS: usize = 24;
+
+/// New predicates from the core conditions of one frame carried back *together*: where a
+/// variable they read gets a nondeterministic value, it is eliminated from their conjunction
+/// ([`crate::fm`]: `i >= n ∧ 0 < n` across `n := nondet` gives `1 <= i`), and the results
+/// go on back along the path. Newton's walk carries each condition alone and stops at the
+/// havoc, so a contradiction that needs two conditions and the value a variable had before
+/// the havoc yields no predicate there. Frames other than the conditions' are not entered:
+/// the joint walk stops at a call that may change what the conditions read.
+fn joint_predicates(sim: &Sim, path: &[PathStep], core: &[usize], known: &[Predicate]) -> Vec<Predicate> {
+    let mut set = PredSet {
+        prog: sim.prog,
+        known: known.iter().map(|p| (p.scope.clone(), cminus::print_expr(&normalise(p.expr.clone())))).collect(),
+        out: Vec::new(),
+    };
+    let frames: BTreeSet<usize> = core.iter().map(|&c| sim.frame_of[sim.conds[c].step]).collect();
+    for fid in frames {
+        let proc = sim.all_frames[fid].proc.clone();
+        let mut conds: Vec<(usize, Expr)> = core
+            .iter()
+            .map(|&c| &sim.conds[c])
+            .filter(|c| sim.frame_of[c.step] == fid)
+            .map(|c| (c.step, c.expr.clone()))
+            .collect();
+        if conds.len() < 2 {
+            continue;
+        }
+        conds.sort_by_key(|c| c.0);
+        let mut atoms: Vec<Expr> = Vec::new();
+        let mut j = conds.last().map_or(0, |c| c.0) + 1;
+        while j > 0 {
+            j -= 1;
+            if sim.frame_of[j] != fid {
+                continue;
+            }
+            let Some((_, s)) = stmt(sim.prog, &sim.index, path[j].stmt) else { break };
+            match &s.kind {
+                StmtKind::Assign(l, e) if atoms.iter().any(|a| mentions(a, l)) => {
+                    if is_memory(sim, &proc, l) && atoms.iter().any(|a| !memory_reads(sim, &proc, a).is_empty()) {
+                        break; // aliasing: left to Newton's walk
+                    }
+                    if e.has_nondet() {
+                        let (with, without): (Vec<Expr>, Vec<Expr>) = atoms.into_iter().partition(|a| mentions(a, l));
+                        atoms = without;
+                        for a in crate::fm::eliminate(&with, l) {
+                            set.add(&proc, &a);
+                            atoms.push(a);
+                        }
+                    } else {
+                        atoms = atoms.iter().map(|a| subst(a, l, e)).collect();
+                        for a in &atoms {
+                            set.add(&proc, a);
+                        }
+                    }
+                }
+                StmtKind::Call { ret, .. } => {
+                    let reads_ret = ret.as_ref().is_some_and(|l| atoms.iter().any(|a| mentions(a, l)));
+                    let reads_shared = atoms.iter().any(|a| {
+                        !memory_reads(sim, &proc, a).is_empty()
+                            || var_names_of(a).iter().any(|v| sim.prog.proc(&proc).is_some_and(|p| p.var(v).is_none()))
+                    });
+                    if reads_ret || reads_shared {
+                        break;
+                    }
+                }
+                _ => {}
+            }
+            atoms.extend(conds.iter().filter(|c| c.0 == j).map(|c| c.1.clone()));
+            atoms.truncate(JOINT_ATOMS);
+        }
+    }
+    set.out
 }
 
 /// The walk of conditions back along a path, collecting the predicates it meets in `set`.
@@ -1026,6 +1156,7 @@ impl BackWalk<'_, '_, '_> {
             if let (true, Some(g)) = (nonlocal, child) {
                 if let Some(r) = sim.all_frames[g].return_step {
                     if sim.prog.proc(callee).is_some() {
+                        self.through_pointer_arguments(j, fid, g, r, phi, nest);
                         // The walk only moves back along the path: no nesting.
                         self.walk_back(r + 1, g, phi.clone(), nest);
                         return ControlFlow::Break(());
@@ -1039,6 +1170,83 @@ impl BackWalk<'_, '_, '_> {
             self.back_into_callee(g, callee, l, phi, nest);
         }
         ControlFlow::Break(())
+    }
+
+    /// `phi` (in frame `fid`, after the call at step `j` that made frame `g`, returning at
+    /// step `r`) reads memory through a local pointer `v` of the caller that the callee may
+    /// write through a pointer argument `a` (its formal `f`): over the callee's names (`v`
+    /// as `f`) it is a predicate of the callee, carried back from its return (and from its
+    /// entry out to this call as a fact about `a`), and `v == a` is a predicate of the
+    /// caller at the call — the lecture's return predicates over dereferences of formals.
+    fn through_pointer_arguments(&mut self, j: usize, fid: usize, g: usize, r: usize, phi: &Expr, nest: usize) {
+        let sim = self.sim;
+        if nest > 2 {
+            return;
+        }
+        let phi = &tidy(phi);
+        let caller = sim.prog.proc(&sim.all_frames[fid].proc);
+        let is_local = |v: &str| caller.is_some_and(|p| p.var(v).is_some());
+        let bases: BTreeSet<String> = memory_reads(sim, &sim.all_frames[fid].proc, phi)
+            .iter()
+            .filter_map(|l| {
+                let mut l = l;
+                while let Lval::Field(b, _) | Lval::Index(b, _) = l {
+                    l = b;
+                }
+                match l {
+                    Lval::Deref(b) => match b.as_ref() {
+                        Expr::Lval(Lval::Var(v)) if is_local(v) => Some(v.clone()),
+                        _ => None,
+                    },
+                    _ => None,
+                }
+            })
+            .collect();
+        let actuals = sim.all_frames[g].actuals.clone();
+        // Objects of the caller passed by address (`pnp(&e, …)`): `e.state` is `f->state`.
+        let roots: BTreeSet<String> = memory_reads(sim, &sim.all_frames[fid].proc, phi)
+            .iter()
+            .filter_map(|l| {
+                let mut l = l;
+                while let Lval::Field(b, _) | Lval::Index(b, _) = l {
+                    l = b;
+                }
+                match l {
+                    Lval::Var(v) if is_local(v) => Some(v.clone()),
+                    _ => None,
+                }
+            })
+            .collect();
+        for v in &roots {
+            for (f, a) in &actuals {
+                if a != &Expr::AddrOf(Lval::var(v)) {
+                    continue;
+                }
+                let psi = subst(phi, &Lval::var(v), &Expr::Lval(Lval::Deref(Box::new(Expr::var(f)))));
+                if var_names_of(&psi).iter().all(|x| x == f || !is_local(x)) {
+                    self.walk_back(r, g, psi, nest + 1);
+                }
+            }
+        }
+        for v in &bases {
+            for (f, a) in &actuals {
+                let ta = caller.and_then(|p| sim.prog.type_of(Some(p), a));
+                if !matches!(ta, Some(Type::Ptr(_)))
+                    || ta != caller.and_then(|p| sim.prog.type_of(Some(p), &Expr::var(v)))
+                {
+                    continue;
+                }
+                let psi = subst(phi, &Lval::var(v), &Expr::var(f));
+                if var_names_of(&psi).iter().any(|x| x != f && is_local(x)) {
+                    continue;
+                }
+                self.walk_back(r, g, psi, nest + 1);
+                if a != &Expr::var(v) {
+                    let alias = Expr::bin(cminus::BinOp::Eq, Expr::var(v), a.clone());
+                    self.walk_back(j, fid, alias, nest + 1);
+                }
+            }
+        }
     }
 
     /// `phi` reads the result `l` of the call that made frame `g`: over the callee's names

@@ -470,6 +470,7 @@ fn iterations_text(o: &engine::Outcome) -> String {
             engine::IterationResult::NoNewPredicates => "no new predicates",
             engine::IterationResult::Unknown => "unknown",
             engine::IterationResult::MorePrecise => "no new predicates: more precise abstraction",
+            engine::IterationResult::Constrained => "no new predicates: constraints from the trace",
         };
         let _ = writeln!(
             out,
