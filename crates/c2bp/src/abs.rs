@@ -7,7 +7,7 @@ use bp::{Expr as BExpr, Stmt as BStmt, StmtKind as BKind};
 use cminus::{Expr, Lval, Proc, Stmt, StmtKind, Type};
 use logic::formula::{self, Formula};
 use logic::{Env, Prover, State, Term};
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashSet};
 
 /// Names of variables an expression mentions (under `*`, `&` and indices too).
 pub(crate) fn vars_of(e: &Expr) -> BTreeSet<String> {
@@ -703,7 +703,7 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
         let bname = self.sh.bp_name(callee);
         let mut out = vec![self.stamp(s, BKind::Call { lhs: temps.clone(), proc: bname, args: bargs })];
         let after = self.state_after_call(&s0, callee, ret);
-        let affected = self.affected_by_call(callee, ret, &after);
+        let affected = self.affected_by_call(callee, ret, &after.mods, after.writes_mem);
         if affected.is_empty() {
             return out;
         }
@@ -813,7 +813,13 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
     /// caller does: a global one changes here if it reads the call's target (or memory, when
     /// the target is in memory). A local one changes if it reads the call's target, a global
     /// the callee modifies, or memory the callee (or the target) may write.
-    fn affected_by_call(&mut self, callee: &str, ret: Option<&Lval>, after: &AfterCall<'ctx>) -> Vec<usize> {
+    fn affected_by_call(
+        &mut self,
+        callee: &str,
+        ret: Option<&Lval>,
+        mods: &HashSet<String>,
+        writes_mem: bool,
+    ) -> Vec<usize> {
         // The memory lvalues of local predicates the callee cannot write (points-to: none of
         // the objects they may reside in is among those the callee writes).
         let mut untouched: Vec<Lval> = Vec::new();
@@ -852,8 +858,8 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
             }
             let hit = reads(&sc.pred.expr).iter().any(|l| {
                 Some(l) == ret
-                    || matches!(l, Lval::Var(y) if !is_mem(l) && self.proc.var(y).is_none() && after.mods.contains(y))
-                    || (is_mem(l) && ((after.writes_mem && !untouched.contains(l)) || lhs_in_mem))
+                    || matches!(l, Lval::Var(y) if !is_mem(l) && self.proc.var(y).is_none() && mods.contains(y))
+                    || (is_mem(l) && ((writes_mem && !untouched.contains(l)) || lhs_in_mem))
             });
             if hit {
                 affected.push(i);
@@ -1037,20 +1043,30 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
                 self.assign_deps(l, &Expr::Int(0))
             }
             StmtKind::Call { ret: None, callee, .. } if self.sh.prog.proc(callee).is_none() => return None,
-            StmtKind::Call { callee, .. } => {
+            StmtKind::Call { callee, ret, args } => {
                 let f = self.sh.formals.get(callee).into_iter().flatten();
                 for p in f.chain(self.ret_preds(callee)) {
                     extra.push_str(&crate::pred_name(&p.expr));
                     extra.push('\u{2}');
                 }
-                (0..self.scope.len()).collect()
+                self.call_deps(callee, ret.as_ref(), args)
             }
-            StmtKind::Return(_) => {
+            StmtKind::Return(e) => {
+                let mut v = e.as_ref().map(vars_of).unwrap_or_default();
                 for p in self.ret_preds(&self.proc.name) {
                     extra.push_str(&crate::pred_name(&p.expr));
                     extra.push('\u{2}');
+                    v.extend(vars_of(&p.expr));
                 }
-                (0..self.scope.len()).collect()
+                // `ret` reads, for each return predicate, the candidates sharing a variable
+                // with the returned expression, with that predicate or with a formal behind
+                // one of its `pre(f)` ghosts
+                for f in &self.proc.formals {
+                    if v.contains(&crate::pre_var(&f.name)) {
+                        v.insert(f.name.clone());
+                    }
+                }
+                sharing(&self.scope, &v)
             }
             _ => return None,
         };
@@ -1065,6 +1081,32 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
             key.push_str(&self.scope[i].name);
         }
         Some(key)
+    }
+
+    /// The predicates a call's abstraction reads (`call`): those sharing a variable with an
+    /// argument (the candidates of the formal predicates' values), those the call may change
+    /// (`affected_by_call`: each is decided on its own), and those sharing a variable with
+    /// one of these or with the call's target (the candidates of their new values). Any other
+    /// predicate is neither recomputed nor a candidate, so adding one (a global predicate
+    /// the callee does not touch) leaves the call's abstraction as it was.
+    fn call_deps(&mut self, callee: &str, ret: Option<&Lval>, args: &[Expr]) -> Vec<usize> {
+        let mods = self.sh.mod_globals.get(callee).cloned().unwrap_or_default();
+        let writes_mem = self.sh.writes_mem.get(callee).copied().unwrap_or(true);
+        let affected = self.affected_by_call(callee, ret, &mods, writes_mem);
+        let mut v: BTreeSet<String> = args.iter().flat_map(vars_of).collect();
+        // The globals a formal predicate reads (`call_arguments` takes their candidates too).
+        if let Some(q) = self.sh.prog.proc(callee) {
+            for fp in self.sh.formals.get(callee).into_iter().flatten() {
+                v.extend(vars_of(&fp.expr).into_iter().filter(|x| q.var(x).is_none()));
+            }
+        }
+        if let Some(l) = ret {
+            v.extend(lval_vars(l));
+        }
+        for &i in &affected {
+            v.extend(self.scope[i].vars.iter().cloned());
+        }
+        (0..self.scope.len()).filter(|i| affected.contains(i) || !self.scope[*i].vars.is_disjoint(&v)).collect()
     }
 
     /// The predicates an assignment's abstraction reads: those it may change, and those

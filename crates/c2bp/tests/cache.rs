@@ -103,3 +103,30 @@ fn implies_f_by_cores_stays_sound() {
     let (b, _) = abstract_program(&prog, &preds, &Options::default()).expect("abstraction");
     assert!(error_reachable(&b));
 }
+
+/// A global predicate over a variable no call, return or other statement reads (`h`)
+/// re-abstracts nothing: calls and returns depend only on the predicates they read (before,
+/// every call and return was recomputed for any new predicate), and the warm abstraction is
+/// the one from scratch.
+#[test]
+fn a_predicate_no_call_reads_leaves_calls_and_returns_cached() {
+    let src = "extern int __VERIFIER_nondet_int(void);\nextern void reach_error(void);\nint g; int h;\n\
+               int f(int a) { if (a > 0) g = 1; return a + 1; }\n\
+               int main(void) {\n  int x = __VERIFIER_nondet_int();\n  int y = f(x);\n  if (y == 1) reach_error();\n  if (g == 1) reach_error();\n  return 0;\n}\n";
+    let prog = cfront::lower_str("calls.c", src, &cfront::Options::default()).expect("lowers");
+    let round1 = c2bp::parse_preds(&prog, "main: x == 0\nmain: y == 1\nf: a > 0\nf: $ret == 1\nglobal: g == 1\n")
+        .expect("predicates parse");
+    let round2 = c2bp::parse_preds(
+        &prog,
+        "main: x == 0\nmain: y == 1\nf: a > 0\nf: $ret == 1\nglobal: g == 1\nglobal: h == 0\n",
+    )
+    .expect("predicates parse");
+    let cached = Options { cache: Some(Arc::new(Cache::new())), ..Options::default() };
+    let (_, first) = abstract_program(&prog, &round1, &cached).expect("abstraction");
+    assert!(first.abstracted > 0);
+    let (warm, stats) = abstract_program(&prog, &round2, &cached).expect("abstraction");
+    assert_eq!(stats.abstracted, 0, "re-abstracted {} statements for a predicate none reads", stats.abstracted);
+    assert_eq!(stats.reused, first.abstracted);
+    let (fresh, _) = abstract_program(&prog, &round2, &Options::default()).expect("abstraction");
+    assert_eq!(bp::print(&warm), bp::print(&fresh));
+}
