@@ -74,6 +74,20 @@ pub fn va_cursor(proc: &str) -> String {
 /// How many variadic arguments a call passes to a procedure that reads them with `va_arg`.
 pub const VA_MAX: usize = 16;
 
+/// The C-- name of a `static` function of translation unit `unit` (the unit's file stem)
+/// when several units are lowered together and another unit declares or defines the same
+/// name: internal linkage makes each unit's function its own (`helper@util`). `@` is no C
+/// identifier character, so the name never meets a user's.
+pub fn unit_static(name: &str, unit: &str) -> String {
+    format!("{name}@{unit}")
+}
+
+/// The C name of a procedure (a [`unit_static`] name without its unit): what rules name and
+/// what people read.
+pub fn c_function(name: &str) -> &str {
+    name.split_once('@').map_or(name, |(c, _)| c)
+}
+
 /// The front end's `n`th temporary of a procedure.
 pub fn temp(n: u32) -> String {
     format!("__t{n}")
