@@ -231,7 +231,7 @@ impl<'o> Lowerer<'o> {
                 self.emit(StmtKind::Call { ret: ret.clone(), callee: f.clone(), args: args.clone() })?;
                 if writes {
                     if memory::is_writer(&f) {
-                        self.havoc_written(&f, &args)?;
+                        self.havoc_written(&f, &args, ret.as_ref())?;
                     } else {
                         self.havoc_unknown_call(&f, &args)?;
                     }
