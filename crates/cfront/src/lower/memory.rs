@@ -62,6 +62,9 @@ struct MemDest {
     t: Type,
     tsize: u64,
     size: Size,
+    /// The size is a product with a constant multiple of `tsize` (`k * sizeof(T)`): whole
+    /// objects only.
+    whole: bool,
     object: Option<(Lval, Type)>,
 }
 
@@ -84,7 +87,7 @@ impl MemDest {
                 } else {
                     Expr::bin(BinOp::Div, n.clone(), const_expr(self.tsize as i128, st))
                 };
-                Some((k, None, self.tsize > 1))
+                Some((k, None, self.tsize > 1 && !self.whole))
             }
         }
     }
@@ -163,7 +166,8 @@ impl Lowerer<'_> {
             Size::Var(e) => e.clone(),
         });
         self.emit(StmtKind::Call { ret: None, callee: n.to_string(), args: call_args })?;
-        let d = MemDest { p, pt, t, tsize, size, object };
+        let whole = tsize > 0 && self.multiple_of(size_arg, tsize);
+        let d = MemDest { p, pt, t, tsize, size, whole, object };
         let exact = match &src {
             Some((s, sty)) => self.mem_copy(base, s, sty, &d)?,
             None => self.mem_fill(byte.map(|b| b.1).unwrap_or(Expr::Int(0)), &d)?,
@@ -176,6 +180,21 @@ impl Lowerer<'_> {
         }
         let r = self.conv(p0, &pt0, &vp, span)?;
         self.value_for_want(r, vp, want, span)
+    }
+
+    /// Whether a size expression is a product with a constant multiple of `tsize`
+    /// (`n * sizeof(T)`, `sizeof(T) * n`), under casts.
+    fn multiple_of(&mut self, e: &Node<Expression>, tsize: u64) -> bool {
+        match &e.node {
+            Expression::Cast(c) => self.multiple_of(&c.node.expression, tsize),
+            Expression::BinaryOperator(b) if b.node.operator.node == BinaryOperator::Multiply => {
+                [&b.node.lhs, &b.node.rhs].into_iter().any(|x| {
+                    self.const_int(x).is_ok_and(|v| v > 0 && (v as u64).is_multiple_of(tsize))
+                        || self.multiple_of(x, tsize)
+                })
+            }
+            _ => false,
+        }
     }
 
     /// The whole object a destination pointer is known to point into: `&x`, `&x.f`, an array
@@ -436,7 +455,8 @@ impl Lowerer<'_> {
         Ok(Expr::var(&tmp))
     }
 
-    /// The scalar parts of an object (every member of a union too: all its bytes are set).
+    /// The scalar parts of an object, floats included (every member of a union too: all its
+    /// bytes are set).
     /// `false` when an object has a part that is not a complete scalar, struct or array, or too
     /// many parts.
     pub(super) fn scalar_leaves(&self, l: Lval, t: &Type, out: &mut Vec<(Lval, Type)>) -> bool {
@@ -444,7 +464,7 @@ impl Lowerer<'_> {
             return false;
         }
         match t {
-            Type::Int { .. } | Type::Bool | Type::Ptr(_) => {
+            Type::Int { .. } | Type::Bool | Type::Ptr(_) | Type::Float { .. } => {
                 out.push((l, t.clone()));
                 true
             }
@@ -468,6 +488,8 @@ impl Lowerer<'_> {
             return Some(match t {
                 Type::Bool => Expr::Bool(false),
                 Type::Ptr(_) => Expr::Cast(t.clone(), Box::new(Expr::Int(0))),
+                // all bytes zero: +0.0
+                Type::Float { .. } => Expr::Float(FloatOp::Lit(0), t.clone(), vec![]),
                 t => const_expr(0, t),
             });
         }
@@ -520,6 +542,11 @@ const WRITERS: &[(&str, usize, bool, Option<usize>)] = &[
     ("fscanf", 2, true, None),
     ("scanf", 1, true, None),
 ];
+
+/// The argument that bounds what writer `n` writes, if any.
+pub(super) fn size_arg(n: &str) -> Option<usize> {
+    WRITERS.iter().find(|w| w.0 == n).and_then(|w| w.3)
+}
 
 /// Whether `n` is one of the [`WRITERS`].
 pub(super) fn is_writer(n: &str) -> bool {
@@ -588,12 +615,12 @@ impl Lowerer<'_> {
                 Some(t) if t.is_scalar() && rest && !at_start => self.emit(StmtKind::Assign(obj, Expr::Nondet(t)))?,
                 // another object the call may write (a struct read with `read(fd, &hdr, n)`,
                 // an element inside an array): all of it
-                Some(_) if bound.is_some() => {
-                    let Some((obj, t)) = self.known_object(a) else {
-                        return self.unsupported(Span::none(), format!("{n} writes through a pointer slam cannot follow"));
-                    };
-                    self.clobber_object(obj, &t, Span::none())?;
-                }
+                // (an array of unknown length, a flexible array member: the bytes the size
+                // bounds)
+                Some(_) if bound.is_some() => match self.known_object(a) {
+                    Some((obj, t)) if !matches!(t, Type::Array(_, None)) => self.clobber_object(obj, &t, Span::none())?,
+                    _ => self.clobber_through(n, a, &args[bound.unwrap()])?,
+                },
                 _ => return self.unsupported(Span::none(), format!("{n} writes through a pointer slam cannot follow")),
             }
         }
@@ -619,14 +646,14 @@ impl Lowerer<'_> {
             }
         };
         let p = self.keep_pointer(p.clone(), &pt)?;
-        let d = MemDest { p, pt, t, tsize, size, object: None };
+        let d = MemDest { p, pt, t, tsize, size, whole: false, object: None };
         self.clobber_dest(n, &d, Span::none())
     }
 }
 
 /// Whether `e` reads the variable `l` is based on (`x` of `x`, `x.f`, `x[i]`); any
 /// dereference counts as a read of it too (it may alias).
-fn reads_base(e: &Expr, l: &Lval) -> bool {
+pub(super) fn reads_base(e: &Expr, l: &Lval) -> bool {
     fn base(l: &Lval) -> Option<&str> {
         match l {
             Lval::Var(v) => Some(v),

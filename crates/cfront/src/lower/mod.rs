@@ -120,6 +120,11 @@ struct Lowerer<'o> {
     /// The current unit's `static` functions that another unit declares or defines too, by
     /// C name: their C-- names (`cminus::names::unit_static`).
     unit_fns: HashMap<String, String>,
+    /// Where each struct or union was defined (file:line:column): a definition of the same tag
+    /// elsewhere, in another unit, is another type (see `struct_type`).
+    struct_locs: HashMap<String, String>,
+    /// The current unit's struct tags named apart from another unit's type of the same tag.
+    unit_tags: HashMap<String, String>,
 }
 
 const FRESH_PREFIX: &str = "L";
@@ -160,6 +165,8 @@ pub(crate) fn lower_units(mut units: Vec<Unit>, opts: &Options) -> Result<Progra
         const_globals: HashMap::new(),
         readonly_params: HashMap::new(),
         unit_fns: HashMap::new(),
+        struct_locs: HashMap::new(),
+        unit_tags: HashMap::new(),
         const_globals_fold: false,
         vlas: HashMap::new(),
         failed_fns: vec![],
@@ -182,6 +189,7 @@ pub(crate) fn lower_units(mut units: Vec<Unit>, opts: &Options) -> Result<Progra
     }
     for (u, unit_fns) in units.into_iter().zip(renamed) {
         l.unit_fns = unit_fns;
+        l.unit_tags.clear();
         l.map = u.map;
         l.attrs = u.attrs;
         l.file_ids = vec![None; l.map.files.len()];
