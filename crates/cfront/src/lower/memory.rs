@@ -582,7 +582,7 @@ impl Lowerer<'_> {
             }
             let Expr::AddrOf(l) = a else {
                 let Some(size) = bound.and_then(|k| args.get(k)) else {
-                    return self.unsupported(Span::none(), format!("{n} writes through a pointer slam cannot follow"));
+                    return self.unsupported(Span::none(), format!("{n} writing through a pointer slam cannot bound is not supported"));
                 };
                 // the size as it was at the call: the result may have overwritten a variable it reads
                 if ret.is_some_and(|r| reads_base(size, r)) {
@@ -621,7 +621,7 @@ impl Lowerer<'_> {
                     Some((obj, t)) if !matches!(t, Type::Array(_, None)) => self.clobber_object(obj, &t, Span::none())?,
                     _ => self.clobber_through(n, a, &args[bound.unwrap()])?,
                 },
-                _ => return self.unsupported(Span::none(), format!("{n} writes through a pointer slam cannot follow")),
+                _ => return self.unsupported(Span::none(), format!("{n} writing through a pointer slam cannot bound is not supported")),
             }
         }
         Ok(())
@@ -632,7 +632,7 @@ impl Lowerer<'_> {
     fn clobber_through(&mut self, n: &str, p: &Expr, size: &Expr) -> Res<()> {
         let proc = self.current_proc();
         let Some(pt @ Type::Ptr(_)) = self.prog.type_of(proc.as_ref(), p) else {
-            return self.unsupported(Span::none(), format!("{n} writes through a pointer slam cannot follow"));
+            return self.unsupported(Span::none(), format!("{n} writing through a pointer slam cannot bound is not supported"));
         };
         let t = pt.pointee().cloned().unwrap_or(Type::Void);
         let tsize = self.size_align(&t).filter(|(s, _)| *s > 0 && !matches!(t, Type::Void)).map_or(0, |x| x.0);
