@@ -6,13 +6,13 @@
 void reach_error(void);
 unsigned __VERIFIER_nondet_uint(void);
 int main(void) {
-    char src[4] = "xyz";
-    char dst[4] = {0};
+    char src[2] = "x";
+    char dst[2] = {0};
     unsigned n = __VERIFIER_nondet_uint();
-    if (n > 3)
+    if (n > 1)
         return 0;
     memcpy(dst, src, n);
-    if (dst[3] != 0)
+    if (dst[1] != 0)
         reach_error();
     return 0;
 }
