@@ -61,7 +61,9 @@ fn one_header_definition_is_one_type_and_a_units_own_tag_is_another() {
     // the same anonymous struct of a header in both units; each unit has its own `struct w`
     let header = "# 1 \"h.h\"\ntypedef struct { int a; long b; } pair_t;\nstruct conn { pair_t hdr; };\n";
     let a = format!("{header}# 4 \"a.c\"\nstruct w {{ int x; }};\nint f(struct conn *c, pair_t *q) {{ struct w v; v.x = 1; c->hdr = *q; return v.x; }}");
-    let b = format!("{header}# 4 \"b.c\"\nstruct w {{ long y; int z; }};\nint main(void) {{ struct w v; v.z = 2; return v.z; }}");
+    let b = format!(
+        "{header}# 4 \"b.c\"\nstruct w {{ long y; int z; }};\nint main(void) {{ struct w v; v.z = 2; return v.z; }}"
+    );
     let p = lower(&[("a.c", &a), ("b.c", &b)]);
     let anon: Vec<&str> = p.structs.iter().filter(|s| s.name.starts_with("__anon")).map(|s| s.name.as_str()).collect();
     assert_eq!(anon.len(), 1, "{anon:?}");

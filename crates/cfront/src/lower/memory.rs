@@ -335,7 +335,8 @@ impl Lowerer<'_> {
         };
         // checked before any code: an object with pointer parts cannot be clobbered
         let mut leaves = vec![];
-        if !self.scalar_leaves(elem(&p, Expr::Int(0)), &t, &mut leaves) || leaves.iter().any(|(_, lt)| lt.is_pointer()) {
+        if !self.scalar_leaves(elem(&p, Expr::Int(0)), &t, &mut leaves) || leaves.iter().any(|(_, lt)| lt.is_pointer())
+        {
             return self.unsupported(
                 span,
                 format!("{n} writing an object of type {} inexactly is not supported", print::type_str(&t)),
@@ -354,7 +355,11 @@ impl Lowerer<'_> {
     fn clobber_loop(&mut self, k: Expr, int_index: bool, body: &mut dyn FnMut(&mut Self, Expr) -> Res<()>) -> Res<()> {
         let flag = self.new_temp(Type::Bool)?;
         let callee = cminus::names::clobbered(&Type::Bool);
-        self.funcs.entry(callee.clone()).or_insert(FuncType { ret: Type::Bool, params: vec![Type::Bool], variadic: false });
+        self.funcs.entry(callee.clone()).or_insert(FuncType {
+            ret: Type::Bool,
+            params: vec![Type::Bool],
+            variadic: false,
+        });
         self.emit(StmtKind::Call { ret: Some(Lval::var(&flag)), callee, args: vec![Expr::var(&flag)] })?;
         let it = if int_index { Type::INT } else { self.size_t() };
         let i = self.new_temp(it.clone())?;
@@ -567,7 +572,9 @@ impl Lowerer<'_> {
             // at most n bytes, or -1 on error (into a signed result: an unsigned one keeps
             // whatever it is)
             let proc = self.current_proc();
-            if let (Some(rt @ Type::Int { signed: true, .. }), Some(size)) = (self.prog.type_of_lval(proc.as_ref(), r), args.get(k)) {
+            if let (Some(rt @ Type::Int { signed: true, .. }), Some(size)) =
+                (self.prog.type_of_lval(proc.as_ref(), r), args.get(k))
+            {
                 let v = Expr::Lval(r.clone());
                 let n = Expr::Cast(rt.clone(), Box::new(size.clone()));
                 let lo = Expr::bin(BinOp::Ge, v.clone(), const_expr(-1, &rt));
@@ -582,7 +589,10 @@ impl Lowerer<'_> {
             }
             let Expr::AddrOf(l) = a else {
                 let Some(size) = bound.and_then(|k| args.get(k)) else {
-                    return self.unsupported(Span::none(), format!("{n} writing through a pointer slam cannot bound is not supported"));
+                    return self.unsupported(
+                        Span::none(),
+                        format!("{n} writing through a pointer slam cannot bound is not supported"),
+                    );
                 };
                 // the size as it was at the call: the result may have overwritten a variable it reads
                 if ret.is_some_and(|r| reads_base(size, r)) {
@@ -618,10 +628,17 @@ impl Lowerer<'_> {
                 // (an array of unknown length, a flexible array member: the bytes the size
                 // bounds)
                 Some(_) if bound.is_some() => match self.known_object(a) {
-                    Some((obj, t)) if !matches!(t, Type::Array(_, None)) => self.clobber_object(obj, &t, Span::none())?,
+                    Some((obj, t)) if !matches!(t, Type::Array(_, None)) => {
+                        self.clobber_object(obj, &t, Span::none())?
+                    }
                     _ => self.clobber_through(n, a, &args[bound.unwrap()])?,
                 },
-                _ => return self.unsupported(Span::none(), format!("{n} writing through a pointer slam cannot bound is not supported")),
+                _ => {
+                    return self.unsupported(
+                        Span::none(),
+                        format!("{n} writing through a pointer slam cannot bound is not supported"),
+                    )
+                }
             }
         }
         Ok(())
@@ -632,7 +649,10 @@ impl Lowerer<'_> {
     fn clobber_through(&mut self, n: &str, p: &Expr, size: &Expr) -> Res<()> {
         let proc = self.current_proc();
         let Some(pt @ Type::Ptr(_)) = self.prog.type_of(proc.as_ref(), p) else {
-            return self.unsupported(Span::none(), format!("{n} writing through a pointer slam cannot bound is not supported"));
+            return self.unsupported(
+                Span::none(),
+                format!("{n} writing through a pointer slam cannot bound is not supported"),
+            );
         };
         let t = pt.pointee().cloned().unwrap_or(Type::Void);
         let tsize = self.size_align(&t).filter(|(s, _)| *s > 0 && !matches!(t, Type::Void)).map_or(0, |x| x.0);
