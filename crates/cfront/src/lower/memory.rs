@@ -548,6 +548,12 @@ const WRITERS: &[(&str, usize, bool, Option<usize>)] = &[
     ("scanf", 1, true, None),
 ];
 
+/// Whether writer `n` reads input (what it writes is the environment's choice: any
+/// characters), not text it makes of its arguments.
+fn is_input(n: &str) -> bool {
+    matches!(n, "fgets" | "gets" | "fread" | "read" | "pread" | "recv" | "recvfrom" | "fscanf" | "scanf")
+}
+
 /// The argument that bounds what writer `n` writes, if any.
 pub(super) fn size_arg(n: &str) -> Option<usize> {
     WRITERS.iter().find(|w| w.0 == n).and_then(|w| w.3)
@@ -559,8 +565,10 @@ pub(super) fn is_writer(n: &str) -> bool {
 }
 
 impl Lowerer<'_> {
-    /// After a call of one of the [`WRITERS`]: what it may write becomes unknown — every
-    /// character of a destination `char` array, the scalar behind `&x`, any other object
+    /// After a call of one of the [`WRITERS`]: what it may write becomes unknown — for input
+    /// (`read`, `fgets`, `scanf`) every character of a destination `char` array and the
+    /// scalar behind `&x` become `Nondet`; text made of the arguments (`strcpy`, `sprintf`,
+    /// `sscanf`) is clobbered there (`names::clobbered`); any other object
     /// behind `&x` or an array clobbered (`names::clobbered`), and behind a pointer of unknown
     /// extent the bytes `p[0 .. n)` the size argument bounds, clobbered. A destination slam
     /// cannot bound (`strcpy` into a pointer) is "not supported", never silently left
@@ -612,13 +620,23 @@ impl Lowerer<'_> {
             let proc = self.current_proc();
             let ty = self.prog.type_of_lval(proc.as_ref(), &obj);
             match ty {
+                // text the call makes of its arguments (`strcpy`, `sprintf`): clobbered — an
+                // invented text would let a replay confirm a path the real text forbids
+                Some(t @ Type::Array(..)) if !is_input(n) => self.clobber_object(obj, &t, Span::none())?,
+                Some(t) if t.is_scalar() && rest && !at_start && !is_input(n) => {
+                    self.clobber_object(obj, &t, Span::none())?
+                }
+                // input: any characters
                 Some(Type::Array(e, Some(len))) if matches!(*e, Type::Int { bits: 8, .. }) => {
                     for i in 0..(len as usize).min(MAX_LEAVES) {
                         let item = Lval::Index(Box::new(obj.clone()), Box::new(Expr::Int(i as i128)));
                         self.emit(StmtKind::Assign(item, Expr::Nondet((*e).clone())))?;
                     }
                     if len as usize > MAX_LEAVES {
-                        return self.unsupported(Span::none(), format!("{n} into an array of {len} characters"));
+                        return self.unsupported(
+                            Span::none(),
+                            format!("{n} into an array of {len} characters is not supported"),
+                        );
                     }
                 }
                 // `&x` of scanf & co. (a string writer needs the whole array)
