@@ -622,7 +622,7 @@ impl Lowerer<'_> {
             match ty {
                 // text the call makes of its arguments (`strcpy`, `sprintf`): clobbered — an
                 // invented text would let a replay confirm a path the real text forbids
-                Some(t @ Type::Array(..)) if !is_input(n) => self.clobber_object(obj, &t, Span::none())?,
+                Some(t @ Type::Array(_, Some(_))) if !is_input(n) => self.clobber_object(obj, &t, Span::none())?,
                 Some(t) if t.is_scalar() && rest && !at_start && !is_input(n) => {
                     self.clobber_object(obj, &t, Span::none())?
                 }
