@@ -1,6 +1,7 @@
 // slam: lowers
-// expect: VIOLATION
-// random runs miss it: the characters strcpy writes are unknown to slam, and must be 'h'
+// expect: UNKNOWN
+// unknown at check: the characters strcpy writes are clobbered (unknown to the proofs, not
+// computed by the interpreter), so the bug, which needs them, is never SAFE but not confirmed
 // strcpy, sprintf, fgets, read, scanf & co. write through their pointer arguments; slam took
 // them as external functions that write nothing and answered SAFE (session 3). The written
 // characters are now unknown (a destination it cannot follow makes the check UNKNOWN).

@@ -105,6 +105,9 @@ pub use cminus::names::is_model_file;
 
 /// A parsed translation unit, ready for lowering.
 pub(crate) struct Unit {
+    /// The file the unit was read from (names its `static` functions apart, see
+    /// `cminus::names::unit_static`).
+    pub name: String,
     pub map: LineMap,
     /// The GNU attributes that matter for layout, at offsets of the preprocessed text.
     pub attrs: Vec<attrs::Attr>,
@@ -201,7 +204,7 @@ fn parse_unit(name: &str, text: Option<&str>, opts: &Options) -> Result<Unit, Ve
     loop {
         let map = LineMap::new(&pre).with_insertions(inserted.clone());
         match lang_c::driver::parse_preprocessed(&config, src.clone()) {
-            Ok(parse) => return Ok(Unit { map, ast: parse.unit, attrs }),
+            Ok(parse) => return Ok(Unit { name: name.to_string(), map, ast: parse.unit, attrs }),
             Err(e) => {
                 let diag = syntax_error(&map, &e);
                 let off = e.offset.min(e.source.len());

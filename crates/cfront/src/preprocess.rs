@@ -37,6 +37,11 @@ pub fn preprocessed(name: &str, text: Option<&str>, opts: &Options) -> Result<St
         // the headers choose `long`'s and pointers' limits and types by the target
         cpp.args.push("-m32".into());
     }
+    // SIMD off: headers then take their scalar paths (xxhash in memcached's hash.c), instead
+    // of vector intrinsics that slam cannot model and lang-c cannot parse (`(__v4sf){…}`).
+    // Only the feature macros go (before the user's -D, which win): `-mno-sse` would also
+    // switch float arithmetic to the x87 (`__FLT_EVAL_METHOD__` 2), which slam does not model.
+    cpp.args.extend(SIMD_MACROS.iter().map(|m| format!("-U{m}")));
     cpp.includes = opts.includes.clone();
     cpp.defines = opts.defines.clone();
     cpp.defines.push("__SLAM__=1".into());
@@ -45,6 +50,30 @@ pub fn preprocessed(name: &str, text: Option<&str>, opts: &Options) -> Result<St
         None => cpp.run(source::Input::File(std::path::Path::new(name))),
     }
 }
+
+/// The predefined macros that announce vector instruction sets (x86's MMX/SSE/AVX families,
+/// ARM's NEON), undefined for preprocessing. `__SSE_MATH__`/`__SSE2_MATH__` stay: they say
+/// how float arithmetic is done, which slam models as SSE does it.
+const SIMD_MACROS: &[&str] = &[
+    "__MMX__",
+    "__MMX_WITH_SSE__",
+    "__SSE__",
+    "__SSE2__",
+    "__SSE3__",
+    "__SSSE3__",
+    "__SSE4_1__",
+    "__SSE4_2__",
+    "__SSE4A__",
+    "__AVX__",
+    "__AVX2__",
+    "__AVX512F__",
+    "__FMA__",
+    "__F16C__",
+    "__ARM_NEON",
+    "__ARM_NEON__",
+    "__ALTIVEC__",
+    "__VSX__",
+];
 
 /// Maps byte offsets of preprocessed text to (file, line, column) of the original source,
 /// following the `# N "file"` line markers.

@@ -1,7 +1,8 @@
 //! Which functions the entry can reach: the functions it calls, transitively, and every
-//! function whose address is taken in code it reaches or in a global's initialiser (such a
-//! function may be called through a pointer); and which variables that code or any global
-//! initialiser mentions. A function or global whose lowering failed is dropped with its
+//! function whose address is taken in code it reaches or in the initialiser of a global that
+//! code mentions (such a function may be called through a pointer; a global mentioned only
+//! by another mentioned global's initialiser counts too); and which variables that code or
+//! those initialisers mention. A function or global whose lowering failed is dropped with its
 //! diagnostics only when it is outside these sets.
 
 use cminus::pointsto::IndirectCall;
@@ -29,9 +30,27 @@ pub(crate) fn reachable(prog: &Program, entry: &str, indirect: &[IndirectCall]) 
     prog.proc(entry)?;
     let mut seen: HashSet<String> = HashSet::new();
     let mut n = Names { funcs: vec![entry.to_string()], vars: HashSet::new() };
-    for g in &prog.globals {
-        init_names(&g.init, &mut n);
+    // a global's initialiser counts once the global is mentioned (by reachable code or by
+    // another counted initialiser): a table of callbacks nothing reads calls nothing
+    let mut inits_done: HashSet<&str> = HashSet::new();
+    loop {
+        reach_funcs(prog, indirect, &mut seen, &mut n);
+        let before = inits_done.len();
+        for g in &prog.globals {
+            if n.vars.contains(&g.name) && inits_done.insert(g.name.as_str()) {
+                init_names(&g.init, &mut n);
+            }
+        }
+        if inits_done.len() == before && n.funcs.is_empty() {
+            break;
+        }
     }
+    Some(Reach { funcs: seen, vars: n.vars })
+}
+
+/// The functions of `n.funcs` and what they call, transitively, into `seen`; the names
+/// their code mentions into `n`.
+fn reach_funcs(prog: &Program, indirect: &[IndirectCall], seen: &mut HashSet<String>, n: &mut Names) {
     while let Some(f) = n.funcs.pop() {
         if !seen.insert(f.clone()) {
             continue;
@@ -40,33 +59,32 @@ pub(crate) fn reachable(prog: &Program, entry: &str, indirect: &[IndirectCall]) 
         for s in &p.body {
             match &s.kind {
                 StmtKind::Assign(l, e) => {
-                    lval_names(l, &mut n);
-                    expr_names(e, &mut n);
+                    lval_names(l, n);
+                    expr_names(e, n);
                 }
                 StmtKind::Call { ret, callee, args } => {
                     match callee.strip_prefix("#indirect").and_then(|k| k.parse::<usize>().ok()) {
                         Some(k) => {
                             if let Some(ic) = indirect.get(k) {
-                                expr_names(&ic.fp, &mut n);
-                                ic.args.iter().for_each(|a| expr_names(a, &mut n));
+                                expr_names(&ic.fp, n);
+                                ic.args.iter().for_each(|a| expr_names(a, n));
                                 if let Some(r) = &ic.ret {
-                                    lval_names(r, &mut n);
+                                    lval_names(r, n);
                                 }
                             }
                         }
                         None => n.funcs.push(callee.clone()),
                     }
-                    args.iter().for_each(|a| expr_names(a, &mut n));
+                    args.iter().for_each(|a| expr_names(a, n));
                     if let Some(r) = ret {
-                        lval_names(r, &mut n);
+                        lval_names(r, n);
                     }
                 }
-                StmtKind::Return(Some(e)) | StmtKind::Assume(e) => expr_names(e, &mut n),
+                StmtKind::Return(Some(e)) | StmtKind::Assume(e) => expr_names(e, n),
                 StmtKind::Return(None) | StmtKind::Goto(_) | StmtKind::Skip | StmtKind::Error(_) | StmtKind::Halt => {}
             }
         }
     }
-    Some(Reach { funcs: seen, vars: n.vars })
 }
 
 fn init_names(i: &Init, n: &mut Names) {

@@ -861,6 +861,10 @@ impl<'a> Machine<'a> {
             let _ = self.nondet_value(&t, Ask::Nondet);
             return Ok(args.first().cloned());
         }
+        if crate::names::is_clobbered(name) {
+            // what a library call wrote that slam does not compute (`names::clobbered`)
+            return Err(Stuck("a value a library call wrote, which slam does not compute".into(), true));
+        }
         if matches!(name, "free" | "kfree" | "vfree" | "ExFreePool" | "ExFreePoolWithTag") {
             let _ = args;
             return Ok(None);

@@ -74,6 +74,38 @@ pub fn va_cursor(proc: &str) -> String {
 /// How many variadic arguments a call passes to a procedure that reads them with `va_arg`.
 pub const VA_MAX: usize = 16;
 
+/// What a library function wrote into a scalar when slam cannot say exactly what
+/// (`memcpy` between objects of different types, `snprintf` into an array, …):
+/// `x := __slam_clobbered_i32(x)` after the call. The abstraction and path simulation see an
+/// unknown value (any external result), so a proof holds whatever was written; the
+/// interpreter stops there as unmodelled (it does not compute the written value, and keeping
+/// the old one could replay a path the real call forbids), so a run through it never
+/// confirms a violation: such a path ends UNKNOWN.
+pub fn clobbered(t: &crate::Type) -> String {
+    unknown_write(t).replacen(UNKNOWN_WRITE, CLOBBERED, 1)
+}
+
+const CLOBBERED: &str = "__slam_clobbered_";
+
+/// Whether a callee is one of the [`clobbered`] functions.
+pub fn is_clobbered(name: &str) -> bool {
+    name.strip_prefix(CLOBBERED).is_some_and(|r| is_unknown_write(&format!("{UNKNOWN_WRITE}{r}")))
+}
+
+/// The C-- name of a `static` function of translation unit `unit` (the unit's file stem)
+/// when several units are lowered together and another unit declares or defines the same
+/// name: internal linkage makes each unit's function its own (`helper@util`). `@` is no C
+/// identifier character, so the name never meets a user's.
+pub fn unit_static(name: &str, unit: &str) -> String {
+    format!("{name}@{unit}")
+}
+
+/// The C name of a procedure (a [`unit_static`] name without its unit): what rules name and
+/// what people read.
+pub fn c_function(name: &str) -> &str {
+    name.split_once('@').map_or(name, |(c, _)| c)
+}
+
 /// The front end's `n`th temporary of a procedure.
 pub fn temp(n: u32) -> String {
     format!("__t{n}")

@@ -570,14 +570,14 @@ impl<'a> Instrumenter<'a> {
 
     /// Whether the rule has code for `f.event` (handlers or watches).
     fn has_event(&self, f: &str, event: Event) -> bool {
-        let named = |fs: &[(String, Pos)]| fs.iter().any(|(g, _)| g == f);
+        let named = |fs: &[(String, Pos)]| fs.iter().any(|(g, _)| g == cminus::names::c_function(f));
         self.rule.handlers.iter().any(|h| h.event == event && named(&h.funcs))
             || self.rule.watches.iter().any(|w| w.event == event && named(&w.funcs))
     }
 
     /// The slots read by the code of `f.event`: argument numbers, and whether `$return`.
     fn slots_used(&self, f: &str, event: Event) -> (BTreeSet<u32>, bool) {
-        let named = |fs: &[(String, Pos)]| fs.iter().any(|(g, _)| g == f);
+        let named = |fs: &[(String, Pos)]| fs.iter().any(|(g, _)| g == cminus::names::c_function(f));
         let mut args = BTreeSet::new();
         let mut ret = false;
         let mut add = |s: Slot, args: &mut BTreeSet<u32>| match s {

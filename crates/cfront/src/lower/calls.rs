@@ -228,10 +228,20 @@ impl<'o> Lowerer<'o> {
         match direct {
             Some(f) => {
                 let writes = !self.defined_fns.contains(&f);
+                // a writer's size argument as it is at the call, whatever its result overwrites
+                let mut args = args;
+                if let (true, Some(r), Some(k)) = (writes, ret.as_ref(), memory::size_arg(&f)) {
+                    if args.get(k).is_some_and(|a| memory::reads_base(a, r)) {
+                        let st = self.size_t();
+                        let tmp = self.new_temp(st.clone())?;
+                        self.emit(StmtKind::Assign(Lval::var(&tmp), Expr::Cast(st, Box::new(args[k].clone()))))?;
+                        args[k] = Expr::var(&tmp);
+                    }
+                }
                 self.emit(StmtKind::Call { ret: ret.clone(), callee: f.clone(), args: args.clone() })?;
                 if writes {
                     if memory::is_writer(&f) {
-                        self.havoc_written(&f, &args)?;
+                        self.havoc_written(&f, &args, ret.as_ref())?;
                     } else {
                         self.havoc_unknown_call(&f, &args)?;
                     }

@@ -60,7 +60,13 @@ impl<'o> Lowerer<'o> {
         }
     }
 
-    pub(super) fn declare_func(&mut self, name: &str, ft: FuncType) {
+    /// The C-- name of function `c_name` in the current unit (see `static_function_names`).
+    pub(super) fn fn_name(&self, c_name: &str) -> String {
+        self.unit_fns.get(c_name).cloned().unwrap_or_else(|| c_name.to_string())
+    }
+
+    pub(super) fn declare_func(&mut self, c_name: &str, ft: FuncType) {
+        let name = &self.fn_name(c_name);
         let keep = match self.funcs.get(name) {
             // a prototype with parameters beats an old-style declaration
             Some(old) => old.params.len() >= ft.params.len() && (!old.variadic || ft.variadic),
@@ -69,7 +75,7 @@ impl<'o> Lowerer<'o> {
         if !keep {
             self.funcs.insert(name.to_string(), ft);
         }
-        self.bind(name, Sym::Func(name.to_string()));
+        self.bind(c_name, Sym::Func(name.to_string()));
     }
 
     #[allow(clippy::too_many_arguments)]

@@ -78,7 +78,7 @@ const ATEXIT_RUN: &str = "__slam_atexit_run";
 pub(super) fn atexit_unit() -> Unit {
     let config = lang_c::driver::Config::with_gcc();
     let parse = lang_c::driver::parse_preprocessed(&config, ATEXIT_C.to_string()).expect("the atexit model parses");
-    Unit { map: LineMap::new(ATEXIT_C), attrs: vec![], ast: parse.unit }
+    Unit { name: "<slam: atexit>".into(), map: LineMap::new(ATEXIT_C), attrs: vec![], ast: parse.unit }
 }
 
 impl Lowerer<'_> {

@@ -110,7 +110,7 @@ impl Lowerer<'_> {
             return;
         };
         let ro = fd.node.parameters.iter().map(|p| points_to_const(&p.node)).collect();
-        self.readonly_params.insert(name.to_string(), ro);
+        self.readonly_params.insert(self.fn_name(name), ro);
     }
 
     /// After a call of `f`, a function without a body or model: the scalars it could write

@@ -12,20 +12,21 @@ impl<'o> Lowerer<'o> {
         if !fd.node.declarations.is_empty() {
             self.kr_parameters(&mut info, &fd.node.declarations)?;
         }
-        let Some(name) = info.name.clone() else {
+        let Some(c_name) = info.name.clone() else {
             return self.err(fd.span, "function definition without a name");
         };
+        let name = self.fn_name(&c_name);
         let Type::Func(ft) = &info.ty else {
             return self.err(fd.span, "function definition with a non-function type");
         };
         let ft = (**ft).clone();
         if self.lowered_fns.contains(&name) {
-            return self.err(info.name_span, format!("redefinition of function '{name}'"));
+            return self.err(info.name_span, format!("redefinition of function '{c_name}'"));
         }
         self.lowered_fns.insert(name.clone());
         self.vlas.clear();
         self.funcs.insert(name.clone(), ft.clone());
-        self.bind(&name, Sym::Func(name.clone()));
+        self.bind(&c_name, Sym::Func(name.clone()));
         let loc = self.loc(info.name_span);
         self.f = Some(FnCtx {
             name: name.clone(),
@@ -194,6 +195,7 @@ impl<'o> Lowerer<'o> {
         } else if all_functions && !is_typedef {
             // prototypes (`double _Complex cexp(double _Complex);`): an error if called
             for n in names {
+                let n = self.fn_name(&n);
                 self.failed_fns.push((n, d.clone()));
             }
         } else if is_typedef {

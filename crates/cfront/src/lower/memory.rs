@@ -1,10 +1,17 @@
 //! The library functions that write memory through their arguments: `memset`, `bzero`,
 //! `memcpy`, `memmove` (and their `__builtin_` forms). An external function never writes
 //! memory, so left external they would be silently dropped (`x = 1; memset(&x, 0, 4);` would
-//! keep `x == 1`). The cases C-- expresses exactly are lowered to assignments: whole objects
-//! (or arrays of them, in a loop) of a known type, a constant size that is a multiple of the
-//! object's size, and for `memset` a byte pattern that fits every scalar in the object. Anything else
-//! is "not supported". The call itself is kept before the assignments (SLIC rules watch it).
+//! keep `x == 1`). What C-- expresses exactly is lowered to assignments: whole objects of a
+//! known type (arrays of them, an array of structs: element by element in a loop), copies
+//! between pointers of one type, and for `memset` a byte pattern that fits every scalar in the
+//! object — with a constant size that is a multiple of the object's size, or a size known only
+//! at run time (a loop over `n / sizeof(T)` elements; a partial last element is clobbered).
+//! Everything else is modelled soundly, not exactly: what the call may write is *clobbered*
+//! (`cminus::names::clobbered`: unknown to the proofs, a run through it is unmodelled) — the
+//! whole object behind `&x` or an array, else the elements `p[0 .. ⌈n / sizeof *p⌉)` behind
+//! the destination pointer. Only an object with pointer parts written inexactly is "not
+//! supported" (slam does not invent pointer values). The call itself is kept before the
+//! assignments (SLIC rules watch it).
 
 use super::{const_expr, Lowerer, Res, Want};
 use cminus::*;
@@ -38,20 +45,57 @@ fn uncast(mut e: &Node<Expression>) -> &Node<Expression> {
     e
 }
 
-/// The destination of a memory function: pointer `p` (of type `pt`) to `count` objects of
-/// type `t`, `size` bytes in all.
+/// The number of bytes a memory function writes: a constant, or a `size_t` value.
+#[derive(Clone)]
+enum Size {
+    Const(i128),
+    Var(Expr),
+}
+
+/// The destination of a memory function: pointer `p` (of type `pt`) to objects of type `t`
+/// (`tsize` bytes each, 0 when unknown); `object`: the whole object the pointer is known to
+/// point into (`&x`, an array), if any.
 #[derive(Clone)]
 struct MemDest {
     p: Expr,
     pt: Type,
     t: Type,
-    count: usize,
-    size: i128,
+    tsize: u64,
+    size: Size,
+    /// The size is a product with a constant multiple of `tsize` (`k * sizeof(T)`): whole
+    /// objects only.
+    whole: bool,
+    object: Option<(Lval, Type)>,
+}
+
+impl MemDest {
+    /// How many whole objects of type `t` the call writes, when exact: a constant count, or
+    /// the `size_t` expression `n / sizeof(t)` (with whether a partial object follows).
+    fn count(&self, st: &Type) -> Option<(Expr, Option<usize>, bool)> {
+        if self.tsize == 0 {
+            return None;
+        }
+        match &self.size {
+            Size::Const(v) if *v >= 0 && (*v as u64).is_multiple_of(self.tsize) => {
+                let k = (*v as u64 / self.tsize) as usize;
+                Some((Expr::Int(k as i128), Some(k), false))
+            }
+            Size::Const(_) => None,
+            Size::Var(n) => {
+                let k = if self.tsize == 1 {
+                    n.clone()
+                } else {
+                    Expr::bin(BinOp::Div, n.clone(), const_expr(self.tsize as i128, st))
+                };
+                Some((k, None, self.tsize > 1 && !self.whole))
+            }
+        }
+    }
 }
 
 impl Lowerer<'_> {
-    /// `memcpy`, `memmove`, `memset` and `bzero` (and their `__builtin_` forms) with a
-    /// constant size over whole objects: the library call, then its effect as assignments.
+    /// `memcpy`, `memmove`, `memset` and `bzero` (and their `__builtin_` forms): the library
+    /// call, then its effect (see the module doc).
     pub(super) fn memory_fn(
         &mut self,
         n: &str,
@@ -65,55 +109,124 @@ impl Lowerer<'_> {
         if args.len() != nargs {
             return self.err(span, format!("{n} takes {nargs} arguments"));
         }
-        let unsupported = |s: &Self, why: &str| s.unsupported(span, format!("{n} {why} is not supported"));
         let size_arg = &args[nargs - 1];
-        let size = match self.const_int(size_arg) {
-            Ok(v) => v,
-            Err(_) => return unsupported(self, "with a size that is not a constant"),
-        };
-        // the destination: an object of type t, a pointer p to it
-        let (p, pt) = self.rv(uncast(&args[0]))?;
-        let Type::Ptr(t) = pt.clone() else { return self.err(args[0].span, format!("{n} needs a pointer")) };
-        let t = *t;
-        let Some((tsize, _)) = self.size_align(&t).filter(|(s, _)| *s > 0 && !matches!(t, Type::Void)) else {
-            return unsupported(self, &format!("on an object of type {}", print::type_str(&t)));
-        };
-        if size < 0 || !(size as u64).is_multiple_of(tsize) {
-            return unsupported(self, &format!("of {size} bytes over objects of {tsize} bytes"));
-        }
-        let count = (size as u64 / tsize) as usize;
+        let csize = self.const_int(size_arg).ok();
+        // the destination: objects of type t, a pointer p to them
+        let (p0, pt0) = self.rv(uncast(&args[0]))?;
+        let Type::Ptr(t0) = pt0.clone() else { return self.err(args[0].span, format!("{n} needs a pointer")) };
+        let object = self.known_object(&p0);
         self.set_loc(span);
-        let p = self.keep_pointer(p, &pt)?;
-        let d = MemDest { p: p.clone(), pt: pt.clone(), t, count, size };
-        if base == "memcpy" || base == "memmove" {
-            self.mem_copy(n, base, &args[1], &d, span)?;
+        let p0 = self.keep_pointer(p0, &pt0)?;
+        // an array's elements are the objects (`memset(&table, 0, sizeof table)`)
+        let (mut p, mut pt, mut t) = (p0.clone(), pt0.clone(), *t0);
+        while let Type::Array(e, Some(_)) = &t {
+            let e = (**e).clone();
+            pt = Type::ptr(e.clone());
+            p = super::addr_of(Lval::Index(Box::new(super::deref(p)), Box::new(Expr::Int(0))));
+            t = e;
+        }
+        let tsize = self.size_align(&t).filter(|(s, _)| *s > 0 && !matches!(t, Type::Void)).map_or(0, |x| x.0);
+        let st = self.size_t();
+        let src = if base == "memcpy" || base == "memmove" {
+            let (s, sty) = self.rv(uncast(&args[1]))?;
+            self.set_loc(span);
+            Some((self.keep_pointer(s, &sty)?, sty))
         } else {
-            self.mem_fill(n, base, args, &d, span)?;
+            None
+        };
+        let byte = if base == "memset" {
+            let (v, vt) = self.rv(&args[1])?;
+            let vi = self.conv(v.clone(), &vt, &Type::INT, args[1].span)?;
+            let b = self.conv(v, &vt, &Type::int(8, false), args[1].span)?;
+            Some((vi, b))
+        } else {
+            None
+        };
+        let size = match csize {
+            Some(v) => Size::Const(v),
+            None => {
+                let (v, vt) = self.rv(size_arg)?;
+                let v = self.conv(v, &vt, &st, size_arg.span)?;
+                self.set_loc(span);
+                let tmp = self.new_temp(st.clone())?;
+                self.emit(StmtKind::Assign(Lval::var(&tmp), v))?;
+                Size::Var(Expr::var(&tmp))
+            }
+        };
+        self.set_loc(span);
+        let vp = Type::ptr(Type::Void);
+        let mut call_args = vec![self.conv(p0.clone(), &pt0, &vp, span)?];
+        match (&src, &byte) {
+            (Some((s, sty)), _) => call_args.push(self.conv(s.clone(), sty, &vp, span)?),
+            (_, Some((vi, _))) => call_args.push(vi.clone()),
+            _ => {}
+        }
+        call_args.push(match &size {
+            Size::Const(v) => const_expr(*v, &st),
+            Size::Var(e) => e.clone(),
+        });
+        self.emit(StmtKind::Call { ret: None, callee: n.to_string(), args: call_args })?;
+        let whole = tsize > 0 && self.multiple_of(size_arg, tsize);
+        let d = MemDest { p, pt, t, tsize, size, whole, object };
+        let exact = match &src {
+            Some((s, sty)) => self.mem_copy(base, s, sty, &d)?,
+            None => self.mem_fill(byte.map(|b| b.1).unwrap_or(Expr::Int(0)), &d)?,
+        };
+        if !exact {
+            self.clobber_dest(n, &d, span)?;
         }
         if base.ends_with("bzero") {
             return self.value_for_want(Expr::Int(0), Type::Void, want, span);
         }
-        let vp = Type::ptr(Type::Void);
-        let r = self.conv(p, &pt, &vp, span)?;
+        let r = self.conv(p0, &pt0, &vp, span)?;
         self.value_for_want(r, vp, want, span)
     }
 
-    /// `memcpy`/`memmove` from `src`, of the same pointer type as the destination: member
-    /// by member where the object has only scalars, for `memmove` away from the overlap.
-    fn mem_copy(&mut self, n: &str, base: &str, src: &Node<Expression>, d: &MemDest, span: Span) -> Res<()> {
-        let unsupported = |s: &Self, why: &str| s.unsupported(span, format!("{n} {why} is not supported"));
-        let MemDest { p, pt, t, count, size } = d.clone();
-        let (s, st) = self.rv(uncast(src))?;
-        if st != pt {
-            return unsupported(self, &format!("from {} to {}", print::type_str(&st), print::type_str(&pt)));
+    /// Whether a size expression is a product with a constant multiple of `tsize`
+    /// (`n * sizeof(T)`, `sizeof(T) * n`), under casts.
+    fn multiple_of(&mut self, e: &Node<Expression>, tsize: u64) -> bool {
+        match &e.node {
+            Expression::Cast(c) => self.multiple_of(&c.node.expression, tsize),
+            Expression::BinaryOperator(b) if b.node.operator.node == BinaryOperator::Multiply => {
+                [&b.node.lhs, &b.node.rhs].into_iter().any(|x| {
+                    self.const_int(x).is_ok_and(|v| v > 0 && (v as u64).is_multiple_of(tsize))
+                        || self.multiple_of(x, tsize)
+                })
+            }
+            _ => false,
         }
-        self.set_loc(span);
-        let s = self.keep_pointer(s, &st)?;
-        let vp = Type::ptr(Type::Void);
-        let call_args = vec![self.conv(p.clone(), &pt, &vp, span)?, self.conv(s.clone(), &st, &vp, span)?];
-        self.library_call(n, call_args, size)?;
-        let (p2, s2) = (p.clone(), s.clone());
-        let t2 = t.clone();
+    }
+
+    /// The whole object a destination pointer is known to point into: `&x`, `&x.f`, an array
+    /// `a` (as `&a[i]`).
+    fn known_object(&self, p: &Expr) -> Option<(Lval, Type)> {
+        let mut e = p;
+        while let Expr::Cast(_, inner) = e {
+            e = inner;
+        }
+        let Expr::AddrOf(l) = e else { return None };
+        let proc = self.current_proc();
+        let obj = match l {
+            Lval::Index(b, _) if matches!(self.prog.type_of_lval(proc.as_ref(), b), Some(Type::Array(..))) => {
+                b.as_ref().clone()
+            }
+            l => l.clone(),
+        };
+        let t = self.prog.type_of_lval(proc.as_ref(), &obj)?;
+        Some((obj, t))
+    }
+
+    /// `memcpy`/`memmove` from `s`, exactly when it has the destination's pointer type: member
+    /// by member where the object has only scalars, for `memmove` away from the overlap.
+    /// `false`: not exact (nothing emitted).
+    fn mem_copy(&mut self, base: &str, s: &Expr, sty: &Type, d: &MemDest) -> Res<bool> {
+        let st = self.size_t();
+        let Some((k, kconst, partial)) = d.count(&st) else { return Ok(false) };
+        if *sty != d.pt {
+            return Ok(false);
+        }
+        let (p2, s2) = (d.p.clone(), s.clone());
+        let t2 = d.t.clone();
         // member by member where the object has only scalars (the engine reasons about
         // scalar assignments best), else the whole object
         let copy = move |l: &mut Self, i: Expr| {
@@ -130,46 +243,39 @@ impl Lowerer<'_> {
         };
         let mut copy2 = copy.clone();
         let mut copy = copy;
-        if base == "memmove" && count > 1 {
+        if base == "memmove" && kconst != Some(1) {
             // overlapping objects: copy away from the overlap
-            let forward = Expr::bin(BinOp::Le, p.clone(), s.clone());
-            self.emit_if(forward, &mut |l: &mut Self| l.each_element(count, false, &mut copy), &mut |l: &mut Self| {
-                l.each_element(count, true, &mut copy2)
-            })?;
+            let forward = Expr::bin(BinOp::Le, d.p.clone(), s.clone());
+            let k2 = k.clone();
+            self.emit_if(
+                forward,
+                &mut |l: &mut Self| l.each_element_upto(k.clone(), kconst, false, &mut copy),
+                &mut |l: &mut Self| l.each_element_upto(k2.clone(), kconst, true, &mut copy2),
+            )?;
         } else {
-            self.each_element(count, false, &mut copy)?;
+            self.each_element_upto(k, kconst, false, &mut copy)?;
         }
-        Ok(())
+        if partial {
+            self.clobber_partial(d)?;
+        }
+        Ok(true)
     }
 
-    /// `memset` (with a byte value that fills each scalar with a known value) or `bzero`.
-    fn mem_fill(&mut self, n: &str, base: &str, args: &[Node<Expression>], d: &MemDest, span: Span) -> Res<()> {
-        let unsupported = |s: &Self, why: &str| s.unsupported(span, format!("{n} {why} is not supported"));
-        let MemDest { p, pt, t, count, size } = d.clone();
-        let vp = Type::ptr(Type::Void);
-        let mut call_args = vec![self.conv(p.clone(), &pt, &vp, span)?];
-        let byte = if base == "memset" {
-            let (v, vt) = self.rv(&args[1])?;
-            call_args.push(self.conv(v.clone(), &vt, &Type::INT, args[1].span)?);
-            let v = self.conv(v, &vt, &Type::int(8, false), args[1].span)?;
-            self.set_loc(span);
-            v
-        } else {
-            Expr::Int(0)
-        };
+    /// `memset` (with a byte value that fills each scalar with a known value) or `bzero`,
+    /// exactly; `false`: not exact (nothing emitted).
+    fn mem_fill(&mut self, byte: Expr, d: &MemDest) -> Res<bool> {
+        let st = self.size_t();
+        let Some((k, kconst, partial)) = d.count(&st) else { return Ok(false) };
         // the assignments of one object, checked before any code is emitted
         let mut leaves = vec![];
-        if !self.scalar_leaves(elem(&p, Expr::Int(0)), &t, &mut leaves) {
-            return unsupported(self, &format!("of an object of type {}", print::type_str(&t)));
+        if !self.scalar_leaves(elem(&d.p, Expr::Int(0)), &d.t, &mut leaves) {
+            return Ok(false);
         }
-        for (_, lt) in &leaves {
-            if self.byte_pattern(&byte, lt).is_none() {
-                return unsupported(self, &format!("of this byte value into a {}", print::type_str(lt)));
-            }
+        if leaves.iter().any(|(_, lt)| self.byte_pattern(&byte, lt).is_none()) {
+            return Ok(false);
         }
-        self.library_call(n, call_args, size)?;
-        let p2 = p.clone();
-        self.each_element(count, false, &mut |l: &mut Self, i: Expr| {
+        let (p2, t) = (d.p.clone(), d.t.clone());
+        self.each_element_upto(k, kconst, false, &mut |l: &mut Self, i: Expr| {
             let mut leaves = vec![];
             l.scalar_leaves(elem(&p2, i), &t, &mut leaves);
             for (lv, lt) in leaves {
@@ -178,15 +284,121 @@ impl Lowerer<'_> {
             }
             Ok(())
         })?;
-        Ok(())
+        if partial {
+            self.clobber_partial(d)?;
+        }
+        Ok(true)
     }
 
-    /// The call itself stays, as a call of an external function (which writes nothing): SLIC
-    /// rules watch calls of `memcpy` & co.; the assignments that follow are its effect.
-    fn library_call(&mut self, n: &str, mut args: Vec<Expr>, size: i128) -> Res<()> {
+    /// After an exact loop over `n / sizeof(t)` objects: when `n` is no multiple of the
+    /// object's size, the object after them is partly written — clobbered.
+    fn clobber_partial(&mut self, d: &MemDest) -> Res<()> {
+        let Size::Var(n) = &d.size else { return Ok(()) };
         let st = self.size_t();
-        args.push(const_expr(size, &st));
-        self.emit(StmtKind::Call { ret: None, callee: n.to_string(), args })
+        let sz = const_expr(d.tsize as i128, &st);
+        let rest = Expr::bin(BinOp::Ne, Expr::bin(BinOp::Rem, n.clone(), sz.clone()), const_expr(0, &st));
+        let at = elem(&d.p, Expr::bin(BinOp::Div, n.clone(), sz));
+        let t = d.t.clone();
+        let span = Span::none();
+        self.emit_if(rest, &mut |l: &mut Self| l.clobber_object(at.clone(), &t, span), &mut |_| Ok(()))
+    }
+
+    /// What a memory function writes inexactly: the whole known object, else the objects
+    /// `p[0 .. ⌈n / sizeof *p⌉)` (bytes when the pointee's size is unknown) — clobbered.
+    fn clobber_dest(&mut self, n: &str, d: &MemDest, span: Span) -> Res<()> {
+        if let Some((obj, t)) = &d.object {
+            return self.clobber_object(obj.clone(), t, span);
+        }
+        let (p, t, tsize) = if d.tsize == 0 {
+            let b = Type::int(8, false);
+            (Expr::Cast(Type::ptr(b.clone()), Box::new(d.p.clone())), b, 1)
+        } else {
+            (d.p.clone(), d.t.clone(), d.tsize)
+        };
+        let st = self.size_t();
+        let (k, kconst) = match &d.size {
+            Size::Const(v) if *v < 0 => return self.unsupported(span, format!("{n} of {v} bytes is not supported")),
+            Size::Const(v) => {
+                let k = (*v as u64).div_ceil(tsize) as usize;
+                (Expr::Int(k as i128), Some(k))
+            }
+            Size::Var(e) => {
+                let sz = const_expr(tsize as i128, &st);
+                let one = const_expr(1, &st);
+                let k = if tsize == 1 {
+                    e.clone()
+                } else {
+                    Expr::bin(BinOp::Div, Expr::bin(BinOp::Add, e.clone(), Expr::bin(BinOp::Sub, sz.clone(), one)), sz)
+                };
+                (k, None)
+            }
+        };
+        // checked before any code: an object with pointer parts cannot be clobbered
+        let mut leaves = vec![];
+        if !self.scalar_leaves(elem(&p, Expr::Int(0)), &t, &mut leaves) || leaves.iter().any(|(_, lt)| lt.is_pointer())
+        {
+            return self.unsupported(
+                span,
+                format!("{n} writing an object of type {} inexactly is not supported", print::type_str(&t)),
+            );
+        }
+        if kconst == Some(1) {
+            return self.clobber_object(elem(&p, Expr::Int(0)), &t, span);
+        }
+        self.clobber_loop(k, kconst.is_some(), &mut |l: &mut Self, i: Expr| l.clobber_object(elem(&p, i), &t, span))
+    }
+
+    /// `body(i)` (clobbers) for `i` from 0 up to `k`, a loop that may also stop early: which
+    /// bytes a clobber leaves as they were is one of its outcomes anyway, so the exit needs no
+    /// test — and the refinement does not unroll the loop to reach its end. The interpreter
+    /// stops at a clobber before the loop (it would take the early exit as a real one).
+    fn clobber_loop(&mut self, k: Expr, int_index: bool, body: &mut dyn FnMut(&mut Self, Expr) -> Res<()>) -> Res<()> {
+        let flag = self.new_temp(Type::Bool)?;
+        let callee = cminus::names::clobbered(&Type::Bool);
+        self.funcs.entry(callee.clone()).or_insert(FuncType {
+            ret: Type::Bool,
+            params: vec![Type::Bool],
+            variadic: false,
+        });
+        self.emit(StmtKind::Call { ret: Some(Lval::var(&flag)), callee, args: vec![Expr::var(&flag)] })?;
+        let it = if int_index { Type::INT } else { self.size_t() };
+        let i = self.new_temp(it.clone())?;
+        let iv = Expr::var(&i);
+        let (head, stay, leave) = (self.fresh_label(), self.fresh_label(), self.fresh_label());
+        self.emit(StmtKind::Assign(Lval::var(&i), const_expr(0, &it)))?;
+        self.place_label(&head);
+        self.emit(StmtKind::Goto(vec![stay.clone(), leave.clone()]))?;
+        self.place_label(&stay);
+        self.emit(StmtKind::Assume(Expr::bin(BinOp::Lt, iv.clone(), k)))?;
+        body(self, iv.clone())?;
+        self.emit(StmtKind::Assign(Lval::var(&i), Expr::bin(BinOp::Add, iv, const_expr(1, &it))))?;
+        self.goto(&head)?;
+        self.place_label(&leave);
+        self.emit(StmtKind::Skip)
+    }
+
+    /// `x := __slam_clobbered_T(x)` for every scalar of the object (arrays element by element
+    /// in a loop); "not supported" when it has pointer parts or parts of unknown layout.
+    pub(super) fn clobber_object(&mut self, obj: Lval, t: &Type, span: Span) -> Res<()> {
+        if let Type::Array(e, Some(k)) = t {
+            let e = (**e).clone();
+            return self.clobber_loop(Expr::Int(*k as i128), true, &mut |l: &mut Self, i: Expr| {
+                l.clobber_object(Lval::Index(Box::new(obj.clone()), Box::new(i)), &e, span)
+            });
+        }
+        let mut leaves = vec![];
+        if !self.scalar_leaves(obj, t, &mut leaves) || leaves.iter().any(|(_, lt)| lt.is_pointer()) {
+            return self.unsupported(
+                span,
+                format!("a library call writing an object of type {} inexactly is not supported", print::type_str(t)),
+            );
+        }
+        for (lv, lt) in leaves {
+            let callee = cminus::names::clobbered(&lt);
+            self.funcs.entry(callee.clone()).or_insert(FuncType { ret: lt.clone(), params: vec![lt], variadic: false });
+            self.emit(StmtKind::Call { ret: Some(lv.clone()), callee, args: vec![Expr::Lval(lv)] })?;
+        }
+        Ok(())
     }
 
     /// `body(i)` for every element index `i` in `0..count`: straight for one object, else a
@@ -197,29 +409,44 @@ impl Lowerer<'_> {
         backward: bool,
         body: &mut dyn FnMut(&mut Self, Expr) -> Res<()>,
     ) -> Res<()> {
-        if count == 1 {
-            return body(self, Expr::Int(0));
+        self.each_element_upto(Expr::Int(count as i128), Some(count), backward, body)
+    }
+
+    /// [`Self::each_element`] for `count` elements, a constant (`Some`, also given as
+    /// `k`) or a `size_t` value known at run time (`k`).
+    fn each_element_upto(
+        &mut self,
+        k: Expr,
+        count: Option<usize>,
+        backward: bool,
+        body: &mut dyn FnMut(&mut Self, Expr) -> Res<()>,
+    ) -> Res<()> {
+        match count {
+            Some(0) => return Ok(()),
+            Some(1) => return body(self, Expr::Int(0)),
+            _ => {}
         }
-        let i = self.new_temp(Type::INT)?;
-        let k = Expr::Int(count as i128);
+        let it = if count.is_some() { Type::INT } else { self.size_t() };
+        let i = self.new_temp(it.clone())?;
+        let (zero, one) = (const_expr(0, &it), const_expr(1, &it));
         let iv = Expr::var(&i);
         let (head, stay, leave) = (self.fresh_label(), self.fresh_label(), self.fresh_label());
-        self.emit(StmtKind::Assign(Lval::var(&i), if backward { k.clone() } else { Expr::Int(0) }))?;
+        self.emit(StmtKind::Assign(Lval::var(&i), if backward { k.clone() } else { zero.clone() }))?;
         self.place_label(&head);
         self.emit(StmtKind::Goto(vec![stay.clone(), leave.clone()]))?;
         self.place_label(&stay);
         if backward {
-            self.emit(StmtKind::Assume(Expr::bin(BinOp::Gt, iv.clone(), Expr::Int(0))))?;
-            self.emit(StmtKind::Assign(Lval::var(&i), Expr::bin(BinOp::Sub, iv.clone(), Expr::Int(1))))?;
+            self.emit(StmtKind::Assume(Expr::bin(BinOp::Gt, iv.clone(), zero.clone())))?;
+            self.emit(StmtKind::Assign(Lval::var(&i), Expr::bin(BinOp::Sub, iv.clone(), one)))?;
             body(self, iv.clone())?;
         } else {
             self.emit(StmtKind::Assume(Expr::bin(BinOp::Lt, iv.clone(), k.clone())))?;
             body(self, iv.clone())?;
-            self.emit(StmtKind::Assign(Lval::var(&i), Expr::bin(BinOp::Add, iv.clone(), Expr::Int(1))))?;
+            self.emit(StmtKind::Assign(Lval::var(&i), Expr::bin(BinOp::Add, iv.clone(), one)))?;
         }
         self.goto(&head)?;
         self.place_label(&leave);
-        let done = if backward { Expr::bin(BinOp::Le, iv, Expr::Int(0)) } else { Expr::bin(BinOp::Ge, iv, k) };
+        let done = if backward { Expr::bin(BinOp::Le, iv, zero) } else { Expr::bin(BinOp::Ge, iv, k) };
         self.emit(StmtKind::Assume(done))
     }
 
@@ -233,7 +460,8 @@ impl Lowerer<'_> {
         Ok(Expr::var(&tmp))
     }
 
-    /// The scalar parts of an object (every member of a union too: all its bytes are set).
+    /// The scalar parts of an object, floats included (every member of a union too: all its
+    /// bytes are set).
     /// `false` when an object has a part that is not a complete scalar, struct or array, or too
     /// many parts.
     pub(super) fn scalar_leaves(&self, l: Lval, t: &Type, out: &mut Vec<(Lval, Type)>) -> bool {
@@ -241,7 +469,7 @@ impl Lowerer<'_> {
             return false;
         }
         match t {
-            Type::Int { .. } | Type::Bool | Type::Ptr(_) => {
+            Type::Int { .. } | Type::Bool | Type::Ptr(_) | Type::Float { .. } => {
                 out.push((l, t.clone()));
                 true
             }
@@ -265,6 +493,8 @@ impl Lowerer<'_> {
             return Some(match t {
                 Type::Bool => Expr::Bool(false),
                 Type::Ptr(_) => Expr::Cast(t.clone(), Box::new(Expr::Int(0))),
+                // all bytes zero: +0.0
+                Type::Float { .. } => Expr::Float(FloatOp::Lit(0), t.clone(), vec![]),
                 t => const_expr(0, t),
             });
         }
@@ -292,29 +522,42 @@ impl Lowerer<'_> {
 }
 
 /// Library functions that write through pointer arguments (strings, input) in a way C-- does
-/// not express: the name, the first written argument, and whether every later pointer
-/// argument is written too (`scanf`'s `&x`, …). Left external they would write nothing.
-const WRITERS: &[(&str, usize, bool)] = &[
-    ("strcpy", 0, false),
-    ("stpcpy", 0, false),
-    ("strncpy", 0, false),
-    ("strcat", 0, false),
-    ("strncat", 0, false),
-    ("sprintf", 0, false),
-    ("snprintf", 0, false),
-    ("vsprintf", 0, false),
-    ("vsnprintf", 0, false),
-    ("fgets", 0, false),
-    ("gets", 0, false),
-    ("fread", 0, false),
-    ("read", 1, false),
-    ("pread", 1, false),
-    ("recv", 1, false),
-    ("recvfrom", 1, false),
-    ("sscanf", 2, true),
-    ("fscanf", 2, true),
-    ("scanf", 1, true),
+/// not express: the name, the first written argument, whether every later pointer argument
+/// is written too (`scanf`'s `&x`, …), and the argument that bounds the bytes written (`n` of
+/// `read(fd, buf, n)`, `snprintf(buf, n, …)`). Left external they would write nothing.
+const WRITERS: &[(&str, usize, bool, Option<usize>)] = &[
+    ("strcpy", 0, false, None),
+    ("stpcpy", 0, false, None),
+    ("strncpy", 0, false, Some(2)),
+    ("stpncpy", 0, false, Some(2)),
+    ("strcat", 0, false, None),
+    ("strncat", 0, false, None),
+    ("sprintf", 0, false, None),
+    ("snprintf", 0, false, Some(1)),
+    ("vsprintf", 0, false, None),
+    ("vsnprintf", 0, false, Some(1)),
+    ("fgets", 0, false, Some(1)),
+    ("gets", 0, false, None),
+    ("fread", 0, false, None),
+    ("read", 1, false, Some(2)),
+    ("pread", 1, false, Some(2)),
+    ("recv", 1, false, Some(2)),
+    ("recvfrom", 1, false, Some(2)),
+    ("sscanf", 2, true, None),
+    ("fscanf", 2, true, None),
+    ("scanf", 1, true, None),
 ];
+
+/// Whether writer `n` reads input (what it writes is the environment's choice: any
+/// characters), not text it makes of its arguments.
+fn is_input(n: &str) -> bool {
+    matches!(n, "fgets" | "gets" | "fread" | "read" | "pread" | "recv" | "recvfrom" | "fscanf" | "scanf")
+}
+
+/// The argument that bounds what writer `n` writes, if any.
+pub(super) fn size_arg(n: &str) -> Option<usize> {
+    WRITERS.iter().find(|w| w.0 == n).and_then(|w| w.3)
+}
 
 /// Whether `n` is one of the [`WRITERS`].
 pub(super) fn is_writer(n: &str) -> bool {
@@ -322,20 +565,52 @@ pub(super) fn is_writer(n: &str) -> bool {
 }
 
 impl Lowerer<'_> {
-    /// After a call of one of the [`WRITERS`]: what it may write becomes unknown — every
-    /// character of a destination `char` array, the scalar behind `&x`. A destination slam
-    /// cannot follow (a pointer to an object of unknown size) is "not supported", never
-    /// silently left unchanged.
-    pub(super) fn havoc_written(&mut self, n: &str, args: &[Expr]) -> Res<()> {
-        let Some(&(_, first, rest)) = WRITERS.iter().find(|w| w.0 == n) else { return Ok(()) };
+    /// After a call of one of the [`WRITERS`]: what it may write becomes unknown — for input
+    /// (`read`, `fgets`, `scanf`) every character of a destination `char` array and the
+    /// scalar behind `&x` become `Nondet`; text made of the arguments (`strcpy`, `sprintf`,
+    /// `sscanf`) is clobbered there (`names::clobbered`); any other object
+    /// behind `&x` or an array clobbered (`names::clobbered`), and behind a pointer of unknown
+    /// extent the bytes `p[0 .. n)` the size argument bounds, clobbered. A destination slam
+    /// cannot bound (`strcpy` into a pointer) is "not supported", never silently left
+    /// unchanged. `read` & co. return -1 … n.
+    pub(super) fn havoc_written(&mut self, n: &str, args: &[Expr], ret: Option<&Lval>) -> Res<()> {
+        let Some(&(_, first, rest, bound)) = WRITERS.iter().find(|w| w.0 == n) else { return Ok(()) };
         let last = if rest { args.len() } else { (first + 1).min(args.len()) };
+        if let (Some(r), Some(k), true) = (ret, bound, matches!(n, "read" | "pread" | "recv" | "recvfrom")) {
+            // at most n bytes, or -1 on error (into a signed result: an unsigned one keeps
+            // whatever it is)
+            let proc = self.current_proc();
+            if let (Some(rt @ Type::Int { signed: true, .. }), Some(size)) =
+                (self.prog.type_of_lval(proc.as_ref(), r), args.get(k))
+            {
+                let v = Expr::Lval(r.clone());
+                let n = Expr::Cast(rt.clone(), Box::new(size.clone()));
+                let lo = Expr::bin(BinOp::Ge, v.clone(), const_expr(-1, &rt));
+                let hi = Expr::bin(BinOp::Le, v, n);
+                self.emit(StmtKind::Assume(Expr::bin(BinOp::And, lo, hi)))?;
+            }
+        }
         for a in args.iter().take(last).skip(first) {
             let mut a = a;
             while let Expr::Cast(_, inner) = a {
                 a = inner;
             }
             let Expr::AddrOf(l) = a else {
-                return self.unsupported(Span::none(), format!("{n} writes through a pointer slam cannot follow"));
+                let Some(size) = bound.and_then(|k| args.get(k)) else {
+                    return self.unsupported(
+                        Span::none(),
+                        format!("{n} writing through a pointer slam cannot bound is not supported"),
+                    );
+                };
+                // the size as it was at the call: the result may have overwritten a variable it reads
+                if ret.is_some_and(|r| reads_base(size, r)) {
+                    return self.unsupported(
+                        Span::none(),
+                        format!("{n} whose result overwrites its own size argument is not supported"),
+                    );
+                }
+                self.clobber_through(n, a, size)?;
+                continue;
             };
             // `buf` decays to `&buf[0]`; `&buf` and `&x` name the object itself
             let (obj, at_start) = match l {
@@ -345,20 +620,100 @@ impl Lowerer<'_> {
             let proc = self.current_proc();
             let ty = self.prog.type_of_lval(proc.as_ref(), &obj);
             match ty {
+                // text the call makes of its arguments (`strcpy`, `sprintf`): clobbered — an
+                // invented text would let a replay confirm a path the real text forbids
+                Some(t @ Type::Array(_, Some(_))) if !is_input(n) => self.clobber_object(obj, &t, Span::none())?,
+                Some(t) if t.is_scalar() && rest && !at_start && !is_input(n) => {
+                    self.clobber_object(obj, &t, Span::none())?
+                }
+                // input: any characters
                 Some(Type::Array(e, Some(len))) if matches!(*e, Type::Int { bits: 8, .. }) => {
                     for i in 0..(len as usize).min(MAX_LEAVES) {
                         let item = Lval::Index(Box::new(obj.clone()), Box::new(Expr::Int(i as i128)));
                         self.emit(StmtKind::Assign(item, Expr::Nondet((*e).clone())))?;
                     }
                     if len as usize > MAX_LEAVES {
-                        return self.unsupported(Span::none(), format!("{n} into an array of {len} characters"));
+                        return self.unsupported(
+                            Span::none(),
+                            format!("{n} into an array of {len} characters is not supported"),
+                        );
                     }
                 }
                 // `&x` of scanf & co. (a string writer needs the whole array)
                 Some(t) if t.is_scalar() && rest && !at_start => self.emit(StmtKind::Assign(obj, Expr::Nondet(t)))?,
-                _ => return self.unsupported(Span::none(), format!("{n} writes through a pointer slam cannot follow")),
+                // another object the call may write (a struct read with `read(fd, &hdr, n)`,
+                // an element inside an array): all of it
+                // (an array of unknown length, a flexible array member: the bytes the size
+                // bounds)
+                Some(_) if bound.is_some() => match self.known_object(a) {
+                    Some((obj, t)) if !matches!(t, Type::Array(_, None)) => {
+                        self.clobber_object(obj, &t, Span::none())?
+                    }
+                    _ => self.clobber_through(n, a, &args[bound.unwrap()])?,
+                },
+                _ => {
+                    return self.unsupported(
+                        Span::none(),
+                        format!("{n} writing through a pointer slam cannot bound is not supported"),
+                    )
+                }
             }
         }
         Ok(())
     }
+
+    /// The bytes `p[0 .. size)` a library call writes behind pointer `p` (elements of `p`'s
+    /// pointee type when it has a size), clobbered.
+    fn clobber_through(&mut self, n: &str, p: &Expr, size: &Expr) -> Res<()> {
+        let proc = self.current_proc();
+        let Some(pt @ Type::Ptr(_)) = self.prog.type_of(proc.as_ref(), p) else {
+            return self.unsupported(
+                Span::none(),
+                format!("{n} writing through a pointer slam cannot bound is not supported"),
+            );
+        };
+        let t = pt.pointee().cloned().unwrap_or(Type::Void);
+        let tsize = self.size_align(&t).filter(|(s, _)| *s > 0 && !matches!(t, Type::Void)).map_or(0, |x| x.0);
+        let st = self.size_t();
+        let size = match super::fold(size) {
+            Some(v) => Size::Const(v),
+            None => {
+                let tmp = self.new_temp(st.clone())?;
+                self.emit(StmtKind::Assign(Lval::var(&tmp), Expr::Cast(st, Box::new(size.clone()))))?;
+                Size::Var(Expr::var(&tmp))
+            }
+        };
+        let p = self.keep_pointer(p.clone(), &pt)?;
+        let d = MemDest { p, pt, t, tsize, size, whole: false, object: None };
+        self.clobber_dest(n, &d, Span::none())
+    }
+}
+
+/// Whether `e` reads the variable `l` is based on (`x` of `x`, `x.f`, `x[i]`); any
+/// dereference counts as a read of it too (it may alias).
+pub(super) fn reads_base(e: &Expr, l: &Lval) -> bool {
+    fn base(l: &Lval) -> Option<&str> {
+        match l {
+            Lval::Var(v) => Some(v),
+            Lval::Field(b, _) | Lval::Index(b, _) => base(b),
+            Lval::Deref(_) => None,
+        }
+    }
+    fn reads(e: &Expr, v: Option<&str>) -> bool {
+        match e {
+            Expr::Lval(l) | Expr::AddrOf(l) => lval_reads(l, v),
+            Expr::Unary(_, a) | Expr::Cast(_, a) => reads(a, v),
+            Expr::Binary(_, a, b) => reads(a, v) || reads(b, v),
+            _ => false,
+        }
+    }
+    fn lval_reads(l: &Lval, v: Option<&str>) -> bool {
+        match l {
+            Lval::Var(x) => v.is_none_or(|v| v == x),
+            Lval::Deref(_) => true,
+            Lval::Field(b, _) => lval_reads(b, v),
+            Lval::Index(b, i) => lval_reads(b, v) || reads(i, v),
+        }
+    }
+    reads(e, base(l))
 }

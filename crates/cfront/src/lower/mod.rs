@@ -117,6 +117,14 @@ struct Lowerer<'o> {
     /// Per declared function, which parameters point to `const` (an unknown function does
     /// not write through those, see `externs`).
     readonly_params: HashMap<String, Vec<bool>>,
+    /// The current unit's `static` functions that another unit declares or defines too, by
+    /// C name: their C-- names (`cminus::names::unit_static`).
+    unit_fns: HashMap<String, String>,
+    /// Where each struct or union was defined (file:line:column): a definition of the same tag
+    /// elsewhere, in another unit, is another type (see `struct_type`).
+    struct_locs: HashMap<String, String>,
+    /// The current unit's struct tags named apart from another unit's type of the same tag.
+    unit_tags: HashMap<String, String>,
 }
 
 const FRESH_PREFIX: &str = "L";
@@ -156,6 +164,9 @@ pub(crate) fn lower_units(mut units: Vec<Unit>, opts: &Options) -> Result<Progra
         cur_loc: Loc::default(),
         const_globals: HashMap::new(),
         readonly_params: HashMap::new(),
+        unit_fns: HashMap::new(),
+        struct_locs: HashMap::new(),
+        unit_tags: HashMap::new(),
         const_globals_fold: false,
         vlas: HashMap::new(),
         failed_fns: vec![],
@@ -166,16 +177,19 @@ pub(crate) fn lower_units(mut units: Vec<Unit>, opts: &Options) -> Result<Progra
         atexit: uses.atexit,
     };
     l.prog.data_model = opts.data_model;
-    for u in &units {
+    let renamed = static_function_names(&units);
+    for (u, unit_fns) in units.iter().zip(&renamed) {
         for ed in &u.ast.0 {
             if let ExternalDeclaration::FunctionDefinition(fd) = &ed.node {
                 if let Some(n) = declarator_name(&fd.node.declarator.node) {
-                    l.defined_fns.insert(n);
+                    l.defined_fns.insert(unit_fns.get(&n).cloned().unwrap_or(n));
                 }
             }
         }
     }
-    for u in units {
+    for (u, unit_fns) in units.into_iter().zip(renamed) {
+        l.unit_fns = unit_fns;
+        l.unit_tags.clear();
         l.map = u.map;
         l.attrs = u.attrs;
         l.file_ids = vec![None; l.map.files.len()];
@@ -189,7 +203,9 @@ pub(crate) fn lower_units(mut units: Vec<Unit>, opts: &Options) -> Result<Progra
             if let Err(d) = r {
                 // a function that fails to lower only matters if the entry can reach it
                 let failed_fn = match &ed.node {
-                    ExternalDeclaration::FunctionDefinition(fd) => declarator_name(&fd.node.declarator.node),
+                    ExternalDeclaration::FunctionDefinition(fd) => {
+                        declarator_name(&fd.node.declarator.node).map(|n| l.unit_fns.get(&n).cloned().unwrap_or(n))
+                    }
                     _ => None,
                 };
                 match (failed_fn, &ed.node) {
@@ -204,6 +220,69 @@ pub(crate) fn lower_units(mut units: Vec<Unit>, opts: &Options) -> Result<Progra
         }
     }
     l.finish()
+}
+
+/// Per unit, the `static` functions it defines that must be named apart (C name → C-- name):
+/// those whose name another unit declares or defines at file scope (a `static inline`
+/// function of a system header defined in every unit that includes it; a unit's own helper
+/// named like another unit's external function). Each unit's calls then reach its own
+/// function, as C's internal linkage says. Names no other unit mentions stay as they are.
+fn static_function_names(units: &[Unit]) -> Vec<HashMap<String, String>> {
+    let is_static = |specs: &[Node<DeclarationSpecifier>]| {
+        specs.iter().any(
+            |s| matches!(&s.node, DeclarationSpecifier::StorageClass(c) if c.node == StorageClassSpecifier::Static),
+        )
+    };
+    // per unit: the static functions it defines, and every name it declares or defines
+    let mut statics: Vec<Vec<String>> = vec![];
+    let mut mentioned: Vec<HashSet<String>> = vec![];
+    for u in units {
+        let mut st = vec![];
+        let mut names = HashSet::new();
+        for ed in &u.ast.0 {
+            match &ed.node {
+                ExternalDeclaration::FunctionDefinition(fd) => {
+                    if let Some(n) = declarator_name(&fd.node.declarator.node) {
+                        if is_static(&fd.node.specifiers) {
+                            st.push(n.clone());
+                        }
+                        names.insert(n);
+                    }
+                }
+                ExternalDeclaration::Declaration(d) => {
+                    names.extend(d.node.declarators.iter().filter_map(|id| declarator_name(&id.node.declarator.node)));
+                }
+                ExternalDeclaration::StaticAssert(_) => {}
+            }
+        }
+        statics.push(st);
+        mentioned.push(names);
+    }
+    // the units' short names: file stems, numbered when two units share one
+    let stems: Vec<String> = units
+        .iter()
+        .map(|u| {
+            let base = u.name.rsplit(['/', '\\']).next().unwrap_or(&u.name);
+            base.rsplit_once('.').map_or(base, |(s, _)| s).to_string()
+        })
+        .collect();
+    let short = |i: usize| {
+        let k = stems[..i].iter().filter(|s| **s == stems[i]).count();
+        if k == 0 {
+            stems[i].clone()
+        } else {
+            format!("{}~{}", stems[i], k + 1)
+        }
+    };
+    (0..units.len())
+        .map(|i| {
+            statics[i]
+                .iter()
+                .filter(|n| (0..units.len()).any(|j| j != i && mentioned[j].contains(*n)))
+                .map(|n| (n.clone(), cminus::names::unit_static(n, &short(i))))
+                .collect()
+        })
+        .collect()
 }
 
 fn declarator_name(d: &Declarator) -> Option<String> {

@@ -261,14 +261,29 @@ impl<'o> Lowerer<'o> {
     pub(super) fn struct_type(&mut self, st: &Node<StructType>) -> Res<Type> {
         let is_union = st.node.kind.node == StructKind::Union;
         let kw = if is_union { "union" } else { "struct" };
-        let name = self.struct_tag(st, kw, is_union);
+        let mut name = self.struct_tag(st, kw, is_union);
         let Some(decls) = &st.node.declarations else {
             return Ok(Type::Struct(name));
         };
+        let (file, line, col) = self.map.locate(st.span.start);
+        let here = format!("{file}:{line}:{col}");
         if self.prog.struct_def(&name).map(|s| s.complete).unwrap_or(false) {
-            // the same tag defined again (another file): keep the first definition
-            return Ok(Type::Struct(name));
+            if self.struct_locs.get(&name).is_none_or(|at| *at == here) {
+                // the same definition again (a header in another unit): one type
+                return Ok(Type::Struct(name));
+            }
+            // another unit's own type of the same tag (defined elsewhere): this unit's is
+            // another type, named apart from here on
+            let Some(id) = &st.node.identifier else { return Ok(Type::Struct(name)) };
+            let mut k = 2;
+            while self.prog.struct_def(&format!("{}__{k}", id.node.name)).is_some() {
+                k += 1;
+            }
+            name = format!("{}__{k}", id.node.name);
+            self.unit_tags.insert(format!("{kw} {}", id.node.name), name.clone());
+            self.prog.structs.push(StructDef { name: name.clone(), is_union, complete: false, fields: vec![] });
         }
+        self.struct_locs.insert(name.clone(), here);
         let mut fields = vec![];
         let mut members = vec![];
         for d in decls {
@@ -289,12 +304,13 @@ impl<'o> Lowerer<'o> {
     }
 
     /// The program's name of a struct or union: its tag's (renamed when a type of that name
-    /// exists already), or a fresh `__anon` name; a first reference declares it incomplete.
+    /// exists already), or an `__anon` name per place of definition; a first reference
+    /// declares it incomplete.
     fn struct_tag(&mut self, st: &Node<StructType>, kw: &str, is_union: bool) -> String {
         match &st.node.identifier {
             Some(id) => {
                 let key = format!("{kw} {}", id.node.name);
-                match self.tags.get(&key) {
+                match self.unit_tags.get(&key).or_else(|| self.tags.get(&key)) {
                     Some(n) => n.clone(),
                     None => {
                         let mut n = id.node.name.clone();
@@ -313,8 +329,17 @@ impl<'o> Lowerer<'o> {
                 }
             }
             None => {
+                // One definition in a header is one type in every unit that includes it (the
+                // units of a whole program pass such structs to one another): keyed by where
+                // it is written.
+                let (file, line, col) = self.map.locate(st.span.start);
+                let key = format!("{kw} @{file}:{line}:{col}");
+                if let Some(n) = self.tags.get(&key) {
+                    return n.clone();
+                }
                 self.anon_n += 1;
                 let n = format!("__anon{}", self.anon_n);
+                self.tags.insert(key, n.clone());
                 self.prog.structs.push(StructDef { name: n.clone(), is_union, complete: false, fields: vec![] });
                 n
             }

@@ -1,0 +1,65 @@
+//! What library calls write that slam cannot follow exactly: clobbered (unknown to the
+//! proofs, unmodelled for the interpreter) where slam can bound it, "not supported" (an
+//! UNKNOWN for the checks that reach it, never an input error) where it cannot.
+
+fn lower(src: &str) -> Result<cminus::Program, Vec<cfront::Diagnostic>> {
+    cfront::lower_str("t.c", src, &cfront::Options::default())
+}
+
+fn clobbers(p: &cminus::Program) -> usize {
+    p.procs
+        .iter()
+        .flat_map(|q| &q.body)
+        .filter(|s| matches!(&s.kind, cminus::StmtKind::Call { callee, .. } if cminus::names::is_clobbered(callee)))
+        .count()
+}
+
+#[test]
+fn inexact_writes_are_clobbered() {
+    let cases = [
+        // bytes into an int
+        "#include <string.h>\nint main(void) { unsigned char b[4] = {1}; unsigned x; memcpy(&x, b, 4); return x; }",
+        // a run-time size into a buffer of another type behind a pointer
+        "#include <string.h>\nint f(short *d, const char *s, unsigned long n) { memcpy(d, s, n); return d[0]; }\nint main(void) { return 0; }",
+        // formatted text behind a pointer, bounded by n
+        "#include <stdio.h>\nvoid f(char *out, unsigned long n) { snprintf(out, n, \"%d\", 3); }\nint main(void) { return 0; }",
+        // read into a struct
+        "#include <unistd.h>\nstruct h { int len; char tag; };\nint main(void) { struct h x; read(0, &x, sizeof x); return x.len; }",
+    ];
+    for src in cases {
+        let p = lower(src).unwrap_or_else(|d| panic!("{d:?}\n{src}"));
+        assert!(p.validate().is_empty(), "{:?}", p.validate());
+        assert!(clobbers(&p) > 0, "{src}");
+    }
+}
+
+#[test]
+fn exact_models_stay_exact() {
+    let cases = [
+        "#include <string.h>\nint main(void) { int a[4] = {1}, b[4]; memcpy(b, a, sizeof a); return b[0]; }",
+        "#include <string.h>\nvoid f(char *d, const char *s, unsigned long n) { memcpy(d, s, n); }\nint main(void) { return 0; }",
+        "#include <string.h>\nstruct s { int a; double d; char *p; } t[8];\nint main(void) { memset(t, 0, sizeof t); return 0; }",
+        "#include <string.h>\nstruct s { int a; char *p; };\nvoid f(struct s *d, struct s *s, int k) { memmove(d, s, k * sizeof *d); }\nint main(void) { return 0; }",
+    ];
+    for src in cases {
+        let p = lower(src).unwrap_or_else(|d| panic!("{d:?}\n{src}"));
+        assert_eq!(clobbers(&p), 0, "{src}\n{p}");
+    }
+}
+
+#[test]
+fn what_slam_cannot_bound_is_unsupported_not_an_input_error() {
+    let cases = [
+        ("#include <string.h>\nvoid f(char *d, const char *s) { strcpy(d, s); }\nint main(void) { f(0, \"\"); return 0; }", "strcpy"),
+        // pointer parts written inexactly
+        ("#include <string.h>\nstruct s { char *p; int n; };\nint main(void) { struct s x; char b[16] = {0}; memcpy(&x, b, sizeof x); return 0; }", "inexactly"),
+    ];
+    for (src, word) in cases {
+        let d = lower(src).expect_err(src);
+        assert!(
+            d.iter().all(|d| d.kind == cfront::DiagKind::Unsupported && d.message.contains("not supported")),
+            "{d:?}"
+        );
+        assert!(d.iter().any(|d| d.message.contains(word)), "{d:?}");
+    }
+}
