@@ -1186,37 +1186,29 @@ impl BackWalk<'_, '_, '_> {
         let phi = &tidy(phi);
         let caller = sim.prog.proc(&sim.all_frames[fid].proc);
         let is_local = |v: &str| caller.is_some_and(|p| p.var(v).is_some());
-        let bases: BTreeSet<String> = memory_reads(sim, &sim.all_frames[fid].proc, phi)
-            .iter()
-            .filter_map(|l| {
-                let mut l = l;
-                while let Lval::Field(b, _) | Lval::Index(b, _) = l {
-                    l = b;
+        // The local each memory read starts from: behind a pointer (`q->opened`: bases) or
+        // an object of the caller itself (`e.state`: roots, passed by address as `&e`).
+        let mut bases: BTreeSet<String> = BTreeSet::new();
+        let mut roots: BTreeSet<String> = BTreeSet::new();
+        for l in memory_reads(sim, &sim.all_frames[fid].proc, phi) {
+            let mut l = &l;
+            while let Lval::Field(b, _) | Lval::Index(b, _) = l {
+                l = b;
+            }
+            match l {
+                Lval::Deref(b) => match b.as_ref() {
+                    Expr::Lval(Lval::Var(v)) if is_local(v) => {
+                        bases.insert(v.clone());
+                    }
+                    _ => {}
+                },
+                Lval::Var(v) if is_local(v) => {
+                    roots.insert(v.clone());
                 }
-                match l {
-                    Lval::Deref(b) => match b.as_ref() {
-                        Expr::Lval(Lval::Var(v)) if is_local(v) => Some(v.clone()),
-                        _ => None,
-                    },
-                    _ => None,
-                }
-            })
-            .collect();
+                _ => {}
+            }
+        }
         let actuals = sim.all_frames[g].actuals.clone();
-        // Objects of the caller passed by address (`pnp(&e, …)`): `e.state` is `f->state`.
-        let roots: BTreeSet<String> = memory_reads(sim, &sim.all_frames[fid].proc, phi)
-            .iter()
-            .filter_map(|l| {
-                let mut l = l;
-                while let Lval::Field(b, _) | Lval::Index(b, _) = l {
-                    l = b;
-                }
-                match l {
-                    Lval::Var(v) if is_local(v) => Some(v.clone()),
-                    _ => None,
-                }
-            })
-            .collect();
         for v in &roots {
             for (f, a) in &actuals {
                 if a != &Expr::AddrOf(Lval::var(v)) {

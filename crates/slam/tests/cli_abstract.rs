@@ -56,7 +56,9 @@ fn rule_with_a_predicate_file() {
     ]);
     assert_eq!(code, 0, "{err}");
     let out = std::fs::read_to_string(&out_bp).unwrap();
-    assert!(out.contains("void DispatchWrite({devExt->WriteListLock == slic_obj})"), "{out}");
+    // The formal predicate reads through `devExt`, which DispatchWrite never assigns: it is
+    // also returned (over `pre(devExt)`), so the procedure returns one boolean.
+    assert!(out.contains("bool DispatchWrite({devExt->WriteListLock == slic_obj})"), "{out}");
     assert!(!out.contains("{&devExt->WriteListLock == slic_obj}"), "only the file's predicates: {out}");
     let _ = std::fs::remove_file(preds);
     let _ = std::fs::remove_file(out_bp);

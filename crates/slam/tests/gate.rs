@@ -621,7 +621,8 @@ int get(int i) {
 }
 
 static void copy_out(char *to, const char *from, unsigned long n) {
-    memcpy(to, from, n);
+    (void)n;
+    strcpy(to, from);
 }
 
 int scan(char *to, const char *from, unsigned long n) {

@@ -215,12 +215,14 @@ fn indexing_asserts_the_base_pointer() {
 }
 
 /// `--engine portfolio-structural`: the portfolio whose second thread tries the structural
-/// engine first. On corpus/null-deref every program gets its expected verdict; the engine
-/// that decided is named, and the structural engine decides at least one bug.
+/// engine first. On corpus/null-deref every program gets its expected verdict and the engine
+/// that decided is named; a verdict of the structural engine is a violation. Which engine is
+/// first depends on timing (since session 6 the CEGAR loop usually is), so this test does not
+/// ask that the structural engine win a race; that it decides these bugs on its own is
+/// tested above.
 #[test]
 fn the_portfolio_can_include_the_structural_engine() {
     let cases = cases(&root().join("corpus/null-deref"));
-    let mut by_structural = 0;
     for c in &cases {
         let out = Command::new(SLAM)
             .args(["check", "--engine", "portfolio-structural", "--property", "null-deref"])
@@ -231,10 +233,10 @@ fn the_portfolio_can_include_the_structural_engine() {
         let o: Value = serde_json::from_slice(&out.stdout).unwrap_or(Value::Null);
         let verdict = o["verdict"].as_str().unwrap_or("?").to_uppercase();
         assert_eq!(verdict, c.expect, "{}: {o}", c.path.display());
-        if o["engine"] == "structural" {
+        let engine = o["engine"].as_str().unwrap_or("?");
+        assert!(["cegar", "search", "structural"].contains(&engine), "{}: engine {engine}", c.path.display());
+        if engine == "structural" {
             assert_eq!(verdict, "VIOLATION", "{}: the structural engine only reports violations", c.path.display());
-            by_structural += 1;
         }
     }
-    assert!(by_structural >= 1, "no bug was decided by the structural engine");
 }
