@@ -222,7 +222,15 @@ fn abstract_proc(sh: &Shared, p: &cminus::Proc, opts: &Options) -> (bp::Proc, Pr
             }
         }
         let unknown = pa.prover.stats.unknown;
+        let (q0, t0) = (pa.prover.stats.queries, std::time::Instant::now());
         let v = pa.stmt(s);
+        tracing::trace!(
+            stmt = %s.id,
+            queries = pa.prover.stats.queries - q0,
+            secs = t0.elapsed().as_secs_f64(),
+            text = %cminus::print::stmt_str(&s.kind),
+            "c2bp statement"
+        );
         if key.is_some() || opts.cache.is_none() {
             abstracted += 1;
         }

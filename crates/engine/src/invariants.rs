@@ -17,8 +17,16 @@ use cminus::pred::{canonical, Pred};
 use cminus::{BinOp, Expr, Program, Stmt, StmtId, StmtKind, Type};
 use std::collections::{BTreeSet, HashMap};
 
-/// Runs per call, and steps per run.
+/// Runs per call (at least the first, at most the second, within [`SAMPLE_STEPS`] statements
+/// in all: a count, not a time, so that the candidates do not depend on the machine), and
+/// steps per run.
 const RUNS: usize = 48;
+const MAX_RUNS: usize = 1024;
+const SAMPLE_STEPS: u64 = 1_000_000;
+/// A sampled variable without a value at that visit (not initialised yet).
+const UNSET: i128 = i128::MIN;
+/// Rows per loop head after which sampling may stop.
+const ENOUGH_ROWS: usize = 256;
 const STEPS: u64 = 20_000;
 /// The most variables related at one loop head, and predicates kept per procedure.
 const VARS_PER_HEAD: usize = 8;
@@ -28,6 +36,7 @@ const PREDS_PER_PROC: usize = 16;
 /// assignments to whole variables (`v := e`).
 struct Head {
     proc: String,
+    /// The loop's own variables first, then (for [`head_candidates`]) others of the procedure.
     vars: Vec<(String, Type)>,
     assigns: Vec<(String, Expr)>,
 }
@@ -39,7 +48,8 @@ pub fn candidates(prog: &Program) -> Vec<Pred> {
     if heads.is_empty() {
         return out;
     }
-    let samples = sample(prog, &heads);
+    let own: HashMap<StmtId, usize> = heads.iter().map(|(id, h)| (*id, h.vars.len())).collect();
+    let samples = sample(prog, &heads, &own);
     let mut per_proc: HashMap<&str, Vec<Pred>> = HashMap::new();
     let mut ids: Vec<&StmtId> = heads.keys().collect();
     ids.sort();
@@ -72,6 +82,255 @@ pub fn candidates(prog: &Program) -> Vec<Pred> {
         }
     }
     out
+}
+
+/// At most this many candidates per loop head for [`crate::houdini`], over at most this many
+/// variables beyond the loop's own.
+const CANDIDATES_PER_HEAD: usize = 64;
+const EXTRA_VARS_PER_HEAD: usize = 6;
+
+/// Candidate invariants at each loop head, for [`crate::houdini`] to prove or drop: the
+/// relations between the head's variables that held in every sampled run (each equality with
+/// its two halves, which may survive where it does not), the affine equalities of the samples
+/// (`p == 2 * i + leader_len`), and the procedure's own conditions over those variables (its
+/// branch conditions each way round, and the conditions it passes to procedures, such as
+/// `__VERIFIER_assert(0 <= p)`) that no sample contradicts.
+pub fn head_candidates(prog: &Program) -> HashMap<StmtId, Vec<Expr>> {
+    let mut heads = loop_heads(prog);
+    if heads.is_empty() {
+        return HashMap::new();
+    }
+    // The loop's own variables first (their relations), then the procedure's other integer
+    // variables (a loop keeps what it does not write: `j == 0` before the loop that counts j).
+    let looped: HashMap<StmtId, usize> = heads.iter().map(|(id, h)| (*id, h.vars.len())).collect();
+    for h in heads.values_mut() {
+        let Some(p) = prog.proc(&h.proc) else { continue };
+        for v in p.formals.iter().chain(&p.locals) {
+            if h.vars.len() >= VARS_PER_HEAD + EXTRA_VARS_PER_HEAD {
+                break;
+            }
+            if matches!(v.ty, Type::Int { .. }) && !cminus::names::is_temp(&v.name) && !h.vars.iter().any(|(n, _)| *n == v.name) {
+                h.vars.push((v.name.clone(), v.ty.clone()));
+            }
+        }
+    }
+    let samples = sample(prog, &heads, &looped);
+    let mut out = HashMap::new();
+    for (id, head) in &heads {
+        let rows: &[Vec<i128>] = samples.get(id).map(Vec::as_slice).unwrap_or(&[]);
+        let own = looped[id];
+        let mut cands: Vec<Expr> = Vec::new();
+        let push = |e: Expr, cands: &mut Vec<Expr>| {
+            if !cands.contains(&e) && cands.len() < CANDIDATES_PER_HEAD {
+                cands.push(e);
+            }
+        };
+        // the other variables: constants and signs
+        for (i, (v, _)) in head.vars.iter().enumerate().skip(own) {
+            let Some(first) = rows.first() else { break };
+            if rows.iter().any(|r| r[i] == UNSET) {
+                continue;
+            }
+            if rows.iter().all(|r| r[i] == first[i]) {
+                push(Expr::bin(BinOp::Eq, Expr::var(v), Expr::Int(first[i])), &mut cands);
+            } else if rows.iter().all(|r| r[i] >= 0) {
+                push(Expr::bin(BinOp::Ge, Expr::var(v), Expr::Int(0)), &mut cands);
+            }
+        }
+        for e in relations(&head.vars[..own], rows) {
+            if let Expr::Binary(BinOp::Eq, a, b) = &e {
+                let (a, b) = (a.as_ref().clone(), b.as_ref().clone());
+                push(e.clone(), &mut cands);
+                push(Expr::bin(BinOp::Le, a.clone(), b.clone()), &mut cands);
+                push(Expr::bin(BinOp::Ge, a, b), &mut cands);
+            } else {
+                push(e, &mut cands);
+            }
+        }
+        // affine equalities over the columns that always have a value
+        let set: Vec<usize> = (0..head.vars.len()).filter(|&i| rows.iter().all(|r| r[i] != UNSET)).collect();
+        let vars: Vec<(String, Type)> = set.iter().map(|&i| head.vars[i].clone()).collect();
+        let projected: Vec<Vec<i128>> = rows.iter().map(|r| set.iter().map(|&i| r[i]).collect()).collect();
+        for e in affine_equalities(&vars, &projected) {
+            push(e, &mut cands);
+        }
+        let names: BTreeSet<&str> = head.vars.iter().map(|(v, _)| v.as_str()).collect();
+        if let Some(p) = prog.proc(&head.proc) {
+            for c in own_conditions(p, &names) {
+                let holds = |e: &Expr| rows.iter().all(|r| eval_row(e, &head.vars, r).is_none_or(|v| v != 0));
+                if holds(&c) {
+                    push(c, &mut cands);
+                }
+            }
+        }
+        if !cands.is_empty() {
+            out.insert(*id, cands);
+        }
+    }
+    out
+}
+
+/// The comparisons a procedure branches on (both ways) or passes to a call, over the given
+/// variables only.
+fn own_conditions(p: &cminus::Proc, names: &BTreeSet<&str>) -> Vec<Expr> {
+    let mut out = Vec::new();
+    let over_names = |e: &Expr| {
+        let mut ok = true;
+        e.visit_lvals(&mut |l| match l {
+            cminus::Lval::Var(v) if names.contains(v.as_str()) => {}
+            _ => ok = false,
+        });
+        ok
+    };
+    let mut add = |e: &Expr, both: bool| {
+        let mut e = e;
+        while let Expr::Cast(_, inner) = e {
+            e = inner;
+        }
+        if !matches!(e, Expr::Binary(op, ..) if op.is_comparison()) || !over_names(e) {
+            return;
+        }
+        let forms = if both { vec![e.clone(), Expr::negate(e.clone())] } else { vec![e.clone()] };
+        for f in forms {
+            if !out.contains(&f) {
+                out.push(f);
+            }
+        }
+    };
+    for s in &p.body {
+        match &s.kind {
+            StmtKind::Assume(e) => add(e, true),
+            StmtKind::Call { args, .. } => args.iter().for_each(|a| add(a, false)),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// The value of an integer expression over the head's variables in a sampled row (booleans
+/// as 0/1), computed on mathematical integers; `None` for what this does not evaluate. Only
+/// a filter: a candidate a sample contradicts is not worth proving.
+fn eval_row(e: &Expr, vars: &[(String, Type)], row: &[i128]) -> Option<i128> {
+    let v = |e: &Expr| eval_row(e, vars, row);
+    Some(match e {
+        Expr::Int(n) => *n,
+        Expr::Bool(b) => *b as i128,
+        Expr::Lval(cminus::Lval::Var(x)) => Some(row[vars.iter().position(|(n, _)| n == x)?]).filter(|v| *v != UNSET)?,
+        Expr::Cast(Type::Int { .. }, inner) => v(inner)?,
+        Expr::Unary(cminus::UnOp::Not, a) => (v(a)? == 0) as i128,
+        Expr::Unary(cminus::UnOp::Neg, a) => v(a)?.checked_neg()?,
+        Expr::Binary(op, a, b) => {
+            let (x, y) = (v(a)?, v(b)?);
+            match op {
+                BinOp::Add => x.checked_add(y)?,
+                BinOp::Sub => x.checked_sub(y)?,
+                BinOp::Mul => x.checked_mul(y)?,
+                BinOp::Eq => (x == y) as i128,
+                BinOp::Ne => (x != y) as i128,
+                BinOp::Lt => (x < y) as i128,
+                BinOp::Le => (x <= y) as i128,
+                BinOp::Gt => (x > y) as i128,
+                BinOp::Ge => (x >= y) as i128,
+                BinOp::And => (x != 0 && y != 0) as i128,
+                BinOp::Or => (x != 0 || y != 0) as i128,
+                _ => return None,
+            }
+        }
+        _ => return None,
+    })
+}
+
+/// The affine equalities `Σ c·x = d` that every row satisfies (the null space of the rows,
+/// as Karr's analysis would find it, but from samples), with small integer coefficients and
+/// at least two variables; each checked exactly on every row.
+fn affine_equalities(vars: &[(String, Type)], rows: &[Vec<i128>]) -> Vec<Expr> {
+    const SMALL: i128 = 1 << 20;
+    let n = vars.len();
+    let distinct: BTreeSet<&Vec<i128>> = rows.iter().filter(|r| r.iter().all(|v| v.abs() < SMALL)).collect();
+    if distinct.len() < 3 || n < 2 {
+        return vec![];
+    }
+    // reduced row echelon form of [x_1 … x_n 1]
+    let mut m: Vec<Vec<f64>> =
+        distinct.iter().map(|r| r.iter().map(|&v| v as f64).chain(std::iter::once(1.0)).collect()).collect();
+    let cols = n + 1;
+    let mut pivots: Vec<usize> = Vec::new();
+    let mut row = 0;
+    for c in 0..cols {
+        let Some(best) = (row..m.len()).max_by(|&a, &b| m[a][c].abs().total_cmp(&m[b][c].abs())) else { break };
+        if m[best][c].abs() < 1e-9 {
+            continue;
+        }
+        m.swap(row, best);
+        let p = m[row][c];
+        m[row].iter_mut().for_each(|x| *x /= p);
+        for r in 0..m.len() {
+            if r != row && m[r][c].abs() > 0.0 {
+                let f = m[r][c];
+                let pivot_row = m[row].clone();
+                m[r].iter_mut().zip(&pivot_row).for_each(|(x, y)| *x -= f * y);
+            }
+        }
+        pivots.push(c);
+        row += 1;
+        if row == m.len() {
+            break;
+        }
+    }
+    let mut out = Vec::new();
+    for free in (0..cols).filter(|c| !pivots.contains(c)) {
+        // x_free = 1, each pivot variable = -m[i][free]
+        let mut coef = vec![0.0; cols];
+        coef[free] = 1.0;
+        for (i, &pc) in pivots.iter().enumerate() {
+            coef[pc] = -m[i][free];
+        }
+        let Some(ints) = (1..=12).find_map(|k| {
+            let scaled: Vec<f64> = coef.iter().map(|c| c * k as f64).collect();
+            scaled.iter().all(|c| (c - c.round()).abs() < 1e-6).then(|| scaled.iter().map(|c| c.round() as i128).collect::<Vec<_>>())
+        }) else {
+            continue;
+        };
+        let used = ints[..n].iter().filter(|c| **c != 0).count();
+        if used < 2 || ints[..n].iter().any(|c| c.abs() > 64) {
+            continue;
+        }
+        if !rows.iter().all(|r| r.iter().zip(&ints[..n]).map(|(v, c)| v * c).sum::<i128>() + ints[n] == 0) {
+            continue;
+        }
+        out.push(affine_expr(vars, &ints));
+    }
+    out
+}
+
+/// `Σ c·x + d = 0` as a C-- equality, solved for a variable with coefficient ±1 if any
+/// (`p == 2 * i + leader_len`).
+fn affine_expr(vars: &[(String, Type)], ints: &[i128]) -> Expr {
+    let n = vars.len();
+    let term = |c: i128, i: usize| {
+        let x = Expr::var(&vars[i].0);
+        if c == 1 {
+            x
+        } else {
+            Expr::bin(BinOp::Mul, Expr::Int(c), x)
+        }
+    };
+    let sum = |terms: Vec<Expr>| terms.into_iter().reduce(|a, b| Expr::bin(BinOp::Add, a, b));
+    match (0..n).find(|&i| ints[i].abs() == 1) {
+        Some(s) => {
+            // x_s = -(Σ_{j≠s} c_j x_j + d) / c_s
+            let sign = -ints[s];
+            let mut rhs: Vec<Expr> = (0..n).filter(|&j| j != s && ints[j] != 0).map(|j| term(sign * ints[j], j)).collect();
+            if ints[n] != 0 {
+                rhs.push(Expr::Int(sign * ints[n]));
+            }
+            Expr::bin(BinOp::Eq, Expr::var(&vars[s].0), sum(rhs).unwrap_or(Expr::Int(0)))
+        }
+        None => {
+            let lhs: Vec<Expr> = (0..n).filter(|&j| ints[j] != 0).map(|j| term(ints[j], j)).collect();
+            Expr::bin(BinOp::Eq, sum(lhs).unwrap_or(Expr::Int(0)), Expr::Int(-ints[n]))
+        }
+    }
 }
 
 /// Conditions passed to a procedure (`__VERIFIER_assert(k > 0)`): the callee's predicate on
@@ -184,10 +443,16 @@ fn mentioned(s: &Stmt, out: &mut BTreeSet<String>) {
 
 /// The variables' values at each loop head, one row per visit (a row only when every
 /// variable has a value there).
-fn sample(prog: &Program, heads: &HashMap<StmtId, Head>) -> HashMap<StmtId, Vec<Vec<i128>>> {
+fn sample(prog: &Program, heads: &HashMap<StmtId, Head>, own: &HashMap<StmtId, usize>) -> HashMap<StmtId, Vec<Vec<i128>>> {
     let mut rows: HashMap<StmtId, Vec<Vec<i128>>> = HashMap::new();
     let mut rng = 0x2545_f491_4f6c_dd1du64;
-    for run in 0..RUNS {
+    let mut executed = 0u64;
+    for run in 0..MAX_RUNS {
+        if run >= RUNS
+            && (executed > SAMPLE_STEPS || heads.keys().all(|h| rows.get(h).is_some_and(|r| r.len() >= ENOUGH_ROWS)))
+        {
+            break;
+        }
         let mut next = move || {
             rng ^= rng << 13;
             rng ^= rng >> 7;
@@ -203,8 +468,10 @@ fn sample(prog: &Program, heads: &HashMap<StmtId, Head>) -> HashMap<StmtId, Vec<
                     Type::Bool => (r & 1) as i64,
                     Type::Int { signed, .. } => {
                         // mostly small values (loops iterate a few times), some large
-                        let v = match (run + (r >> 60) as usize) % 4 {
+                        let v = match (run + (r >> 60) as usize) % 5 {
                             0 | 1 => (r % 33) as i64 - 8,
+                            // small positive sizes pass the guards of many loops
+                            4 => (r % 12) as i64 + 1,
                             2 => (r % 200) as i64,
                             _ => (r >> 1) as i64,
                         };
@@ -219,8 +486,15 @@ fn sample(prog: &Program, heads: &HashMap<StmtId, Head>) -> HashMap<StmtId, Vec<
             }
         };
         let mut observe = |s: &Stmt, peek: &mut dyn Peek| {
+            executed += 1;
             let Some(h) = heads.get(&s.id) else { return };
-            let row: Option<Vec<i128>> = h.vars.iter().map(|(v, _)| peek.value(&Expr::var(v))).collect();
+            // the loop's own variables must have values; another without one is [`UNSET`]
+            let row: Option<Vec<i128>> = h
+                .vars
+                .iter()
+                .enumerate()
+                .map(|(i, (v, _))| peek.value(&Expr::var(v)).or((i >= own[&s.id]).then_some(UNSET)))
+                .collect();
             if let Some(row) = row {
                 let at = rows.entry(s.id).or_default();
                 if at.len() < 4096 {

@@ -22,6 +22,7 @@
 
 pub mod constants;
 pub mod constrain;
+pub mod houdini;
 pub mod invariants;
 mod preds;
 pub mod proof;
@@ -422,6 +423,7 @@ impl Runner {
             shared: self.shared,
             consts: Default::default(),
             invariants_tried: false,
+            abs_prog: None,
             constraints: Vec::new(),
         };
         let (tx, rx) = mpsc::channel();
@@ -554,6 +556,8 @@ fn mib(b: u64) -> f64 {
 
 /// How long `run` waits for a cancelled worker to stop.
 const CANCEL_GRACE: Duration = Duration::from_secs(5);
+/// The most time the loop invariants ([`houdini`]) may take before the first abstraction.
+const HOUDINI_BUDGET: Duration = Duration::from_secs(5);
 
 /// Resident memory of this process (Linux: VmRSS of /proc/self/status).
 pub fn rss_bytes() -> Option<u64> {
@@ -629,6 +633,9 @@ struct Worker {
     consts: std::collections::HashMap<String, cminus::Expr>,
     /// Whether the loop-invariant candidates ([`invariants`]) were offered already.
     invariants_tried: bool,
+    /// The program the abstraction is computed on: `prog` with its proved loop invariants
+    /// assumed at the loop heads ([`houdini`]); `None` when there are none.
+    abs_prog: Option<Program>,
     /// `enforce` clauses from inconsistent abstract states of spurious traces, added to
     /// every abstraction ([`constrain`]).
     constraints: Vec<constrain::Constraint>,
@@ -705,6 +712,7 @@ impl Worker {
             );
         }
         self.fold_constants();
+        self.prove_loop_invariants();
         for index in 1..=self.limits.iterations {
             let _span = tracing::info_span!("iteration", index).entered();
             match self.round(index) {
@@ -780,7 +788,9 @@ impl Worker {
     fn abstraction(&mut self, index: usize, npreds: usize) -> Result<(bp::Program, Cfg, StageStats), End> {
         let ctx = self.stage("abstraction", index)?;
         let (mut bprog, astats) =
-            self.abstractor.abstract_program(&self.prog, &self.preds.preds(), &ctx).map_err(End::stage)?;
+            self.abstractor
+                .abstract_program(self.abs_prog.as_ref().unwrap_or(&self.prog), &self.preds.preds(), &ctx)
+                .map_err(End::stage)?;
         constrain::apply(&mut bprog, &self.constraints);
         tracing::info!(
             predicates = npreds,
@@ -875,6 +885,34 @@ impl Worker {
         }
         self.preds = preds;
         lock(&self.progress).predicates = self.preds.list().to_vec();
+    }
+
+    /// Loop invariants proved by Houdini ([`houdini`]) before the first abstraction, assumed
+    /// at their loop heads by every abstraction (a tenth of the time limit at most, 5 s).
+    fn prove_loop_invariants(&mut self) {
+        let budget = self.limits.time.map_or(HOUDINI_BUDGET, |t| (t / 10).min(HOUDINI_BUDGET));
+        let t0 = Instant::now();
+        let r = houdini::prove(&self.prog, budget, Some(self.cancel.clone()));
+        if r.candidates == 0 {
+            return;
+        }
+        let proved: Vec<String> = r
+            .proved
+            .iter()
+            .flat_map(|h| h.conjuncts.iter().map(move |c| format!("{}: {}", h.proc, cminus::print_expr(c))))
+            .collect();
+        tracing::info!(
+            candidates = r.candidates,
+            proved = proved.len(),
+            queries = r.queries,
+            secs = t0.elapsed().as_secs_f64(),
+            gave_up = ?r.gave_up,
+            "loop invariants (houdini)"
+        );
+        tracing::debug!(?proved, "loop invariants assumed at their heads");
+        if !r.proved.is_empty() {
+            self.abs_prog = Some(houdini::strengthen(&self.prog, &r.proved));
+        }
     }
 
     fn fold_constants(&mut self) {
