@@ -307,7 +307,9 @@ impl<'a, 'p, 'ctx> Houdini<'a, 'p, 'ctx> {
                     }
                     StmtKind::Return(_) | StmtKind::Error(_) | StmtKind::Halt => break,
                     StmtKind::Goto(labels) => {
-                        let mut targets = labels.iter().filter_map(|l| at.get(l.as_str()).copied());
+                        // a jump to nowhere would lose paths: prove nothing then
+                        let targets: Option<Vec<usize>> = labels.iter().map(|l| at.get(l.as_str()).copied()).collect();
+                        let mut targets = targets.ok_or("a jump to an unknown label")?.into_iter();
                         let Some(first) = targets.next() else { break };
                         for t in targets {
                             paths += 1;

@@ -109,7 +109,10 @@ pub fn head_candidates(prog: &Program) -> HashMap<StmtId, Vec<Expr>> {
             if h.vars.len() >= VARS_PER_HEAD + EXTRA_VARS_PER_HEAD {
                 break;
             }
-            if matches!(v.ty, Type::Int { .. }) && !cminus::names::is_temp(&v.name) && !h.vars.iter().any(|(n, _)| *n == v.name) {
+            if matches!(v.ty, Type::Int { .. })
+                && !cminus::names::is_temp(&v.name)
+                && !h.vars.iter().any(|(n, _)| *n == v.name)
+            {
                 h.vars.push((v.name.clone(), v.ty.clone()));
             }
         }
@@ -215,7 +218,9 @@ fn eval_row(e: &Expr, vars: &[(String, Type)], row: &[i128]) -> Option<i128> {
     Some(match e {
         Expr::Int(n) => *n,
         Expr::Bool(b) => *b as i128,
-        Expr::Lval(cminus::Lval::Var(x)) => Some(row[vars.iter().position(|(n, _)| n == x)?]).filter(|v| *v != UNSET)?,
+        Expr::Lval(cminus::Lval::Var(x)) => {
+            Some(row[vars.iter().position(|(n, _)| n == x)?]).filter(|v| *v != UNSET)?
+        }
         Expr::Cast(Type::Int { .. }, inner) => v(inner)?,
         Expr::Unary(cminus::UnOp::Not, a) => (v(a)? == 0) as i128,
         Expr::Unary(cminus::UnOp::Neg, a) => v(a)?.checked_neg()?,
@@ -287,7 +292,10 @@ fn affine_equalities(vars: &[(String, Type)], rows: &[Vec<i128>]) -> Vec<Expr> {
         }
         let Some(ints) = (1..=12).find_map(|k| {
             let scaled: Vec<f64> = coef.iter().map(|c| c * k as f64).collect();
-            scaled.iter().all(|c| (c - c.round()).abs() < 1e-6).then(|| scaled.iter().map(|c| c.round() as i128).collect::<Vec<_>>())
+            scaled
+                .iter()
+                .all(|c| (c - c.round()).abs() < 1e-6)
+                .then(|| scaled.iter().map(|c| c.round() as i128).collect::<Vec<_>>())
         }) else {
             continue;
         };
@@ -320,7 +328,8 @@ fn affine_expr(vars: &[(String, Type)], ints: &[i128]) -> Expr {
         Some(s) => {
             // x_s = -(Σ_{j≠s} c_j x_j + d) / c_s
             let sign = -ints[s];
-            let mut rhs: Vec<Expr> = (0..n).filter(|&j| j != s && ints[j] != 0).map(|j| term(sign * ints[j], j)).collect();
+            let mut rhs: Vec<Expr> =
+                (0..n).filter(|&j| j != s && ints[j] != 0).map(|j| term(sign * ints[j], j)).collect();
             if ints[n] != 0 {
                 rhs.push(Expr::Int(sign * ints[n]));
             }
@@ -443,7 +452,11 @@ fn mentioned(s: &Stmt, out: &mut BTreeSet<String>) {
 
 /// The variables' values at each loop head, one row per visit (a row only when every
 /// variable has a value there).
-fn sample(prog: &Program, heads: &HashMap<StmtId, Head>, own: &HashMap<StmtId, usize>) -> HashMap<StmtId, Vec<Vec<i128>>> {
+fn sample(
+    prog: &Program,
+    heads: &HashMap<StmtId, Head>,
+    own: &HashMap<StmtId, usize>,
+) -> HashMap<StmtId, Vec<Vec<i128>>> {
     let mut rows: HashMap<StmtId, Vec<Vec<i128>>> = HashMap::new();
     let mut rng = 0x2545_f491_4f6c_dd1du64;
     let mut executed = 0u64;
@@ -582,6 +595,18 @@ mod tests {
         let got = names(&prog);
         assert!(got.contains(&"i == k".to_string()), "{got:?}");
         assert!(got.iter().any(|p| p == "j + k < n" || p == "k + j < n"), "{got:?}");
+    }
+
+    #[test]
+    fn affine_equalities_of_samples_have_small_coefficients() {
+        let vars: Vec<(String, Type)> = ["p", "i", "l"].iter().map(|v| (v.to_string(), Type::INT)).collect();
+        // p == 2 * i + l in every row
+        let rows: Vec<Vec<i128>> = (0..6).map(|k| vec![2 * k + (k % 3) + 5, k, (k % 3) + 5]).collect();
+        let got: Vec<String> = affine_equalities(&vars, &rows).iter().map(cminus::print_expr).collect();
+        assert_eq!(got, vec!["p == 2 * i + l".to_string()]);
+        // no relation when the rows are in general position
+        let rows = vec![vec![1, 0, 0], vec![0, 1, 0], vec![0, 0, 1], vec![5, 7, 11]];
+        assert!(affine_equalities(&vars, &rows).is_empty());
     }
 
     #[test]

@@ -787,10 +787,10 @@ impl Worker {
     /// its CFG.
     fn abstraction(&mut self, index: usize, npreds: usize) -> Result<(bp::Program, Cfg, StageStats), End> {
         let ctx = self.stage("abstraction", index)?;
-        let (mut bprog, astats) =
-            self.abstractor
-                .abstract_program(self.abs_prog.as_ref().unwrap_or(&self.prog), &self.preds.preds(), &ctx)
-                .map_err(End::stage)?;
+        let (mut bprog, astats) = self
+            .abstractor
+            .abstract_program(self.abs_prog.as_ref().unwrap_or(&self.prog), &self.preds.preds(), &ctx)
+            .map_err(End::stage)?;
         constrain::apply(&mut bprog, &self.constraints);
         tracing::info!(
             predicates = npreds,

@@ -1,0 +1,45 @@
+// slam: lowers
+// expect: SAFE
+// SV-COMP task c/loop-invgen/up.i of github.com/sosy-lab/sv-benchmarks (commit
+// ee865dcac0890da95d996e84079f8541372ae494; expected verdict true in its up.yml (read at 324862672b46f79db609bfb0748a41e85af0fdfc)).
+// CEGAR unrolled the loops (k == 1, k == 2, ...) until the time limit: the proof needs the
+// loop invariants that engine::houdini proves before the first abstraction.
+extern void abort(void);
+
+extern void __assert_fail (const char *__assertion, const char *__file,
+      unsigned int __line, const char *__function)
+     __attribute__ ((__nothrow__ , __leaf__)) __attribute__ ((__noreturn__));
+extern void __assert_perror_fail (int __errnum, const char *__file,
+      unsigned int __line, const char *__function)
+     __attribute__ ((__nothrow__ , __leaf__)) __attribute__ ((__noreturn__));
+extern void __assert (const char *__assertion, const char *__file, int __line)
+     __attribute__ ((__nothrow__ , __leaf__)) __attribute__ ((__noreturn__));
+
+void reach_error() { ((void) sizeof ((0) ? 1 : 0), __extension__ ({ if (0) ; else __assert_fail ("0", "assert.h", 3, __extension__ __PRETTY_FUNCTION__); })); }
+extern void abort(void);
+void assume_abort_if_not(int cond) {
+  if(!cond) {abort();}
+}
+void __VERIFIER_assert(int cond) {
+  if (!(cond)) {
+    ERROR: {reach_error();abort();}
+  }
+  return;
+}
+int __VERIFIER_nondet_int();
+int main() {
+  int n;
+  int i = 0;
+  int k = 0;
+  n = __VERIFIER_nondet_int();
+  while( i < n ) {
+ i++;
+ k++;
+  }
+  int j = 0;
+  while( j < n ) {
+    __VERIFIER_assert (k > 0);
+    j++;
+    k--;
+  }
+}
