@@ -130,6 +130,21 @@ pub fn strengthen(prog: &Program, invariants: &[HeadInvariant]) -> Program {
     out
 }
 
+/// The targets of the backward jumps of a procedure: every cycle passes one.
+fn loop_heads(p: &cminus::Proc) -> Vec<usize> {
+    let at: HashMap<&str, usize> =
+        p.body.iter().enumerate().flat_map(|(i, s)| s.labels.iter().map(move |l| (l.as_str(), i))).collect();
+    let mut out = Vec::new();
+    for (i, s) in p.body.iter().enumerate() {
+        if let StmtKind::Goto(ls) = &s.kind {
+            out.extend(ls.iter().filter_map(|l| at.get(l.as_str()).copied()).filter(|&j| j <= i));
+        }
+    }
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
 /// A path in progress from a cut point.
 struct Walk<'ctx> {
     at: usize,
@@ -155,7 +170,12 @@ struct Houdini<'a, 'p, 'ctx> {
 impl<'a, 'p, 'ctx> Houdini<'a, 'p, 'ctx> {
     /// The greatest inductive subset of the candidates, per head.
     fn run(&mut self, mut cands: BTreeMap<usize, Vec<Expr>>) -> Result<BTreeMap<usize, Vec<Expr>>, String> {
-        let heads: HashSet<usize> = cands.keys().copied().collect();
+        // every loop head cuts the paths, also one without candidates (its invariant: true)
+        let mut heads: HashSet<usize> = cands.keys().copied().collect();
+        heads.extend(loop_heads(self.proc));
+        for &h in &heads {
+            cands.entry(h).or_default();
+        }
         let mut starts: Vec<(usize, State<'ctx>)> = Vec::new();
         let mut entry = State::new(self.env, "hd.entry.", Some(&self.proc.name));
         if self.is_run_entry() {
