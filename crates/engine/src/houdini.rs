@@ -201,26 +201,17 @@ impl<'a, 'p, 'ctx> Houdini<'a, 'p, 'ctx> {
                 };
                 for seg in segs {
                     let Some(targets) = cands.get(&seg.to) else { continue };
-                    let mut keep = Vec::with_capacity(targets.len());
+                    let mut goals: Vec<(Expr, Formula<'ctx>)> = Vec::with_capacity(targets.len());
                     for c in targets {
-                        if Instant::now() >= self.deadline {
-                            return Err("time".into());
-                        }
-                        let Ok(goal) = seg.post.cond(self.env, c) else {
-                            changed = true;
-                            continue;
-                        };
-                        let mut all: Vec<&Formula<'ctx>> = hyp.iter().collect();
-                        all.push(&seg.pc);
-                        let neg = not(&goal);
-                        all.push(&neg);
-                        let q = and(self.env.ctx, &all);
-                        if self.prover.is_sat(&q) == Some(false) {
-                            keep.push(c.clone());
-                        } else {
-                            changed = true;
+                        match seg.post.cond(self.env, c) {
+                            Ok(g) => goals.push((c.clone(), g)),
+                            Err(_) => changed = true,
                         }
                     }
+                    let before = goals.len();
+                    self.preserved(&hyp, &seg.pc, &mut goals)?;
+                    changed |= goals.len() != before;
+                    let keep: Vec<Expr> = goals.into_iter().map(|(c, _)| c).collect();
                     cands.insert(seg.to, keep);
                 }
             }
@@ -234,6 +225,53 @@ impl<'a, 'p, 'ctx> Houdini<'a, 'p, 'ctx> {
             }
         }
         Ok(cands)
+    }
+
+    /// Keep the goals that `hyp ∧ pc` implies: all at once when it implies their
+    /// conjunction; otherwise a model of the contrary drops the goals it falsifies (at least
+    /// one), and the rest is asked again; one goal at a time when Z3 cannot tell.
+    fn preserved(
+        &mut self,
+        hyp: &[Formula<'ctx>],
+        pc: &Formula<'ctx>,
+        goals: &mut Vec<(Expr, Formula<'ctx>)>,
+    ) -> Result<(), String> {
+        let ctx = self.env.ctx;
+        let mut premises: Vec<&Formula<'ctx>> = hyp.iter().collect();
+        premises.push(pc);
+        let premise = and(ctx, &premises);
+        while !goals.is_empty() {
+            if Instant::now() >= self.deadline {
+                return Err("time".into());
+            }
+            let all: Vec<&Formula<'ctx>> = goals.iter().map(|(_, g)| g).collect();
+            let q = and(ctx, &[&premise, &not(&and(ctx, &all))]);
+            match self.prover.is_sat(&q) {
+                Some(false) => return Ok(()),
+                Some(true) => {
+                    let atoms: Vec<Formula<'ctx>> = goals.iter().map(|(_, g)| g.clone()).collect();
+                    if let Some(vals) = self.prover.model_bools(&q, &atoms).filter(|v| v.iter().any(|b| !b)) {
+                        let mut vals = vals.into_iter();
+                        goals.retain(|_| vals.next().unwrap_or(false));
+                        continue;
+                    }
+                }
+                None => {}
+            }
+            break;
+        }
+        // one at a time
+        let mut kept = Vec::with_capacity(goals.len());
+        for (c, g) in goals.drain(..) {
+            if Instant::now() >= self.deadline {
+                return Err("time".into());
+            }
+            if self.prover.is_sat(&and(ctx, &[&premise, &not(&g)])) == Some(false) {
+                kept.push((c, g));
+            }
+        }
+        *goals = kept;
+        Ok(())
     }
 
     /// The invariant without the conjuncts the others imply (each conjunct makes every
