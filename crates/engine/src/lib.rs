@@ -258,6 +258,10 @@ pub struct Outcome {
     /// For SAFE: the final boolean program, the proof (with [`Outcome::predicates`]).
     #[cfg_attr(feature = "serde", serde(skip))]
     pub proof: Option<bp::Program>,
+    /// The loop invariants Houdini proved ([`houdini`]; part of a SAFE proof, since every
+    /// abstraction assumed them).
+    #[cfg_attr(feature = "serde", serde(skip))]
+    pub proved_invariants: Vec<houdini::HeadInvariant>,
 }
 
 /// Per-round material for people who study the loop (`slam check --save-dir`).
@@ -404,6 +408,7 @@ impl Runner {
             stage: "start",
             index: 0,
             peak_rss: rss_bytes(),
+            proved_invariants: Vec::new(),
         }));
         let cancel = Arc::new(AtomicBool::new(false));
         let limits = self.limits.clone();
@@ -458,6 +463,7 @@ impl Runner {
             time_secs: start.elapsed().as_secs_f64(),
             peak_rss_mib: p.peak_rss.max(rss_bytes()).map(mib),
             proof: end.proof.map(|p| *p),
+            proved_invariants: p.proved_invariants.clone(),
         }
     }
 }
@@ -583,6 +589,7 @@ struct Progress {
     stage: &'static str,
     index: usize,
     peak_rss: Option<u64>,
+    proved_invariants: Vec<houdini::HeadInvariant>,
 }
 
 /// How the worker ended.
@@ -912,6 +919,7 @@ impl Worker {
         tracing::debug!(?proved, "loop invariants assumed at their heads");
         if !r.proved.is_empty() {
             self.abs_prog = Some(houdini::strengthen(&self.prog, &r.proved));
+            lock(&self.progress).proved_invariants = r.proved;
         }
     }
 

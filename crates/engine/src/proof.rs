@@ -101,17 +101,49 @@ pub fn loop_invariants(prog: &Program, o: &Outcome) -> Vec<Invariant> {
     let mut bprog = proof.clone();
     let heads = loop_heads(prog);
     let probes = insert_probes(prog, o, proof, &mut bprog, &heads);
-    if probes.is_empty() {
-        return Vec::new();
+    let proved = proved_texts(prog, &heads, &o.proved_invariants);
+    let facts = if probes.is_empty() {
+        vec![Vec::new(); heads.len()]
+    } else {
+        let Ok(cfg) = bp::cfg::build(&bprog) else { return Vec::new() };
+        let analysis = bebop::check(&cfg, &bebop::Options::default());
+        let mut status: HashMap<String, bool> = HashMap::new();
+        for (label, _, reach) in analysis.label_status() {
+            status.insert(label, reach);
+        }
+        probe_facts(&probes, &status, heads.len())
+    };
+    invariants_from_facts(prog, &heads, &facts, &proved)
+}
+
+/// Per head, the C text of the conjuncts Houdini proved there (those over the program's own
+/// variables: no renamed or temporary ones).
+fn proved_texts(
+    prog: &Program,
+    heads: &[(usize, usize)],
+    proved: &[crate::houdini::HeadInvariant],
+) -> Vec<Vec<String>> {
+    let mut out = vec![Vec::new(); heads.len()];
+    for inv in proved {
+        let Some(hi) = heads.iter().position(|&(pi, si)| prog.procs[pi].body[si].id == inv.head) else { continue };
+        let proc = &prog.procs[heads[hi].0];
+        for c in &inv.conjuncts {
+            let text = cminus::print_expr(c);
+            let mut ok = !cminus::names::mentions_temp(&text) && !text.contains('$');
+            c.visit_lvals(&mut |lv| {
+                if let Some(v) = lv.root_var() {
+                    let var = proc.var(v).or_else(|| prog.global(v));
+                    if var.is_none_or(|var| var.c_name != var.name) {
+                        ok = false;
+                    }
+                }
+            });
+            if ok {
+                out[hi].push(format!("({text})"));
+            }
+        }
     }
-    let Ok(cfg) = bp::cfg::build(&bprog) else { return Vec::new() };
-    let analysis = bebop::check(&cfg, &bebop::Options::default());
-    let mut status: HashMap<String, bool> = HashMap::new();
-    for (label, _, reach) in analysis.label_status() {
-        status.insert(label, reach);
-    }
-    let facts = probe_facts(&probes, &status, heads.len());
-    invariants_from_facts(prog, &heads, &facts)
+    out
 }
 
 /// Inserts into `bprog`, before each loop head's statement, one probe per polarity of each
@@ -195,10 +227,11 @@ fn invariants_from_facts(
     prog: &Program,
     heads: &[(usize, usize)],
     facts: &[Vec<(String, bool, bool)>],
+    proved: &[Vec<String>],
 ) -> Vec<Invariant> {
     let mut out = Vec::new();
     for (hi, &(pi, si)) in heads.iter().enumerate() {
-        let mut lits: Vec<String> = Vec::new();
+        let mut lits: Vec<String> = proved[hi].clone();
         let mut unreachable = false;
         for (text, can_be_false, can_be_true) in &facts[hi] {
             match (can_be_false, can_be_true) {

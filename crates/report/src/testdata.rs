@@ -73,6 +73,7 @@ pub fn outcome(verdict: engine::Verdict, reason: engine::StopReason) -> engine::
         time_secs: 0.5,
         peak_rss_mib: None,
         proof: None,
+        proved_invariants: Vec::new(),
     }
 }
 

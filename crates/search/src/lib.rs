@@ -112,6 +112,7 @@ pub fn search(prog: &Program, preds: PredSet, opts: &Options) -> Outcome {
         time_secs: start.elapsed().as_secs_f64(),
         peak_rss_mib: engine::rss_bytes().map(|b| b as f64 / (1024.0 * 1024.0)),
         proof: None,
+        proved_invariants: Vec::new(),
     }
 }
 

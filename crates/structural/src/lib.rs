@@ -155,6 +155,7 @@ pub fn check(prog: &Program, opts: &Options) -> Outcome {
         time_secs: start.elapsed().as_secs_f64(),
         peak_rss_mib: engine::rss_bytes().map(|b| b as f64 / (1024.0 * 1024.0)),
         proof: None,
+        proved_invariants: Vec::new(),
     }
 }
 
