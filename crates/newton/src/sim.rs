@@ -1166,6 +1166,16 @@ impl BackWalk<'_, '_, '_> {
             return ControlFlow::Continue(());
         }
         let Some(l) = ret else { return ControlFlow::Continue(()) };
+        if cminus::pointsto::extern_allocation(sim.prog, callee).is_some() {
+            // `l == x` after an allocation: the path needs `x` at or above the watermark
+            // before it (the result is NULL or fresh), so `x < top` is what separates it
+            // from an object allocated earlier (`logic::alloc`).
+            if let Some(x) = compared_with(sim.prog, proc, phi, l) {
+                let top = Expr::var(cminus::names::ALLOC_TOP);
+                self.set.add(proc, &Expr::bin(cminus::BinOp::Lt, x, top));
+            }
+            return ControlFlow::Break(());
+        }
         if let Some(g) = child.filter(|_| sim.prog.proc(callee).is_some()) {
             self.back_into_callee(g, callee, l, phi, nest);
         }
@@ -1293,6 +1303,34 @@ impl BackWalk<'_, '_, '_> {
             }
         }
     }
+}
+
+/// `x` (as a `void *`) when `phi` is `l == x` or `x == l`, with `l` a pointer (under pointer
+/// casts) and `x` a pointer that does not read `l`.
+fn compared_with(prog: &Program, proc: &str, phi: &Expr, l: &Lval) -> Option<Expr> {
+    fn strip(e: &Expr) -> &Expr {
+        match e {
+            Expr::Cast(Type::Ptr(_), inner) => strip(inner),
+            e => e,
+        }
+    }
+    let Expr::Binary(cminus::BinOp::Eq | cminus::BinOp::Ne, a, b) = normalise(phi.clone()) else { return None };
+    let p = prog.proc(proc);
+    let is_ptr = |e: &Expr| matches!(prog.type_of(p, e), Some(Type::Ptr(_)));
+    let x = match (strip(&a), strip(&b)) {
+        (Expr::Lval(r), _) if r == l => b,
+        (_, Expr::Lval(r)) if r == l => a,
+        _ => return None,
+    };
+    if mentions(&x, l) || !is_ptr(&x) || !is_ptr(&Expr::Lval(l.clone())) || matches!(strip(&x), Expr::Int(_)) {
+        return None;
+    }
+    let void_ptr = Type::Ptr(Box::new(Type::Void));
+    Some(match *x {
+        Expr::Cast(Type::Ptr(ref t), ref inner) if **t == Type::Void => Expr::Cast(void_ptr, inner.clone()),
+        x if prog.type_of(p, &x) == Some(void_ptr.clone()) => x,
+        x => Expr::Cast(void_ptr, Box::new(x)),
+    })
 }
 
 /// Whether an lvalue lives in memory (as opposed to a variable held in a register).
