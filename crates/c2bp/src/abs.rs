@@ -26,6 +26,19 @@ fn reads(e: &Expr) -> Vec<Lval> {
     v
 }
 
+/// A statement's effect for [`ProcAbs::abstract_writes`]: from `s0` to `s1`, in states where
+/// `guarantee` holds; `vars` the variables it reads and writes; each affected predicate's
+/// candidates share a variable with `base` or with the predicate (not `reg`: see the cone of
+/// WP in [`ProcAbs::assign`]).
+struct Writes<'a, 'ctx> {
+    s0: &'a State<'ctx>,
+    s1: &'a State<'ctx>,
+    guarantee: Option<Formula<'ctx>>,
+    vars: &'a BTreeSet<String>,
+    base: &'a BTreeSet<String>,
+    reg: Option<&'a str>,
+}
+
 /// An allocator's call: whether it may return NULL, and whether its statement also moves
 /// the allocation watermark (when the result goes to memory; else a statement of its own
 /// follows, see `ProcAbs::advance_top`).
@@ -604,7 +617,15 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
             _ => None,
         };
         let base = if reg.is_none() { vars.clone() } else { vars_of(e) };
-        self.abstract_writes(s, &affected, &s0, &s1, fresh_obj, &vars, &base, reg.as_deref())
+        // An allocation's result is decided by facts about the watermark and the predicate's
+        // other variables alone (`slic_obj < top`, `slic_obj == 0`): no other candidates.
+        let narrow = alloc.map(|_| {
+            let mut n = lval_vars(lv);
+            n.insert(ALLOC_TOP.to_string());
+            n
+        });
+        let w = Writes { s0: &s0, s1: &s1, guarantee: fresh_obj, vars: &vars, base: &base, reg: reg.as_deref() };
+        self.abstract_writes(s, &affected, w, narrow.as_ref())
     }
 
     /// The predicates in scope that read the allocation watermark.
@@ -646,26 +667,24 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
         s1.advance_alloc_top(&self.env, &r);
         let mut vars: BTreeSet<String> = l.map(lval_vars).unwrap_or_default();
         vars.insert(ALLOC_TOP.to_string());
-        self.abstract_writes(s, &affected, &s0, &s1, Some(guarantee), &vars, &vars.clone(), None)
+        let w = Writes { s0: &s0, s1: &s1, guarantee: Some(guarantee), vars: &vars, base: &vars, reg: None };
+        self.abstract_writes(s, &affected, w, Some(&vars))
     }
 
-    /// The abstraction of a statement from `s0` to `s1` that may change the `affected`
-    /// predicates, in states where `guarantee` holds: `vars` are the variables the
-    /// statement reads and writes; each affected predicate's candidates share a variable
-    /// with `base` or with the predicate (not `reg`: see the cone of WP in [`ProcAbs::assign`]).
-    #[allow(clippy::too_many_arguments)]
+    /// The abstraction of a statement (`w`) that may change the `affected` predicates. With
+    /// `narrow`, a candidate for a predicate reads only that predicate's variables and
+    /// `narrow`'s.
     fn abstract_writes(
         &mut self,
         s: &Stmt,
         affected: &[usize],
-        s0: &State<'ctx>,
-        s1: &State<'ctx>,
-        guarantee: Option<Formula<'ctx>>,
-        vars: &BTreeSet<String>,
-        base: &BTreeSet<String>,
-        reg: Option<&str>,
+        w: Writes<'_, 'ctx>,
+        narrow: Option<&BTreeSet<String>>,
     ) -> Vec<BStmt> {
-        let all = self.cands(s0, |_| true);
+        let Writes { s0, s1, guarantee, vars, base, reg } = w;
+        let within = |c: &BTreeSet<String>, p: &BTreeSet<String>| {
+            narrow.is_none_or(|n| c.iter().all(|v| p.contains(v) || n.contains(v)))
+        };
         let mut names = Vec::new();
         let mut posts = Vec::new();
         let mut rel_vars = vars.clone();
@@ -675,12 +694,21 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
             names.push(self.scope[i].name.clone());
             posts.push(self.meaning(s1, &p));
         }
+        // Facts about the watermark decide only what the watermark or an allocation decides
+        // (`x < top` and `y < top` say nothing of `x == y`): elsewhere they are no
+        // candidates, which keeps the candidates (and queries) of every other statement as
+        // they were without them.
+        let with_top = guarantee.is_some() || rel_vars.contains(ALLOC_TOP);
+        let all = self.cands(s0, |c| with_top || !c.vars.contains(ALLOC_TOP));
         let guarded = |post: &Formula<'ctx>| match &guarantee {
             Some(a) => formula::implies(a, post),
             None => post.clone(),
         };
         if self.opts.strategy == Strategy::Boolean && posts.iter().all(Option::is_some) {
-            let cands = Self::relevant(&all, &rel_vars);
+            let affected_vars: BTreeSet<String> =
+                affected.iter().flat_map(|&i| self.scope[i].vars.iter().cloned()).collect();
+            let narrowed: Cands<'ctx> = all.iter().filter(|c| within(&c.2, &affected_vars)).cloned().collect();
+            let cands = Self::relevant(&narrowed, &rel_vars);
             let posts: Vec<Formula> = posts.iter().flatten().cloned().collect();
             if let Some(st) = self.exact_assign(&names, &posts, &cands, guarantee.as_ref()) {
                 return vec![self.stamp_stmt(s, st)];
@@ -690,7 +718,9 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
         for (k, &i) in affected.iter().enumerate() {
             let mut v = base.clone();
             v.extend(self.scope[i].vars.iter().filter(|y| Some(y.as_str()) != reg).cloned());
-            let cands = Self::relevant(&all, &v);
+            let pv = &self.scope[i].vars;
+            let narrowed: Cands<'ctx> = all.iter().filter(|c| within(&c.2, pv)).cloned().collect();
+            let cands = Self::relevant(&narrowed, &v);
             rhs.push(match &posts[k] {
                 Some(post) => {
                     // ImpliesF(A ⇒ φ) and ImpliesF(A ⇒ ¬φ) with A the allocation's guarantee.
@@ -712,8 +742,11 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
     fn assume(&mut self, s: &Stmt, e: &Expr) -> Vec<BStmt> {
         let s0 = self.pre();
         let Ok(c) = s0.cond(&self.env, e) else { return vec![self.stamp(s, BKind::Skip)] };
-        let all = self.cands(&s0, |_| true);
-        let cands = Self::relevant(&all, &vars_of(e));
+        let v = vars_of(e);
+        // watermark facts as candidates only for a condition on the watermark (see
+        // `abstract_writes`)
+        let all = self.cands(&s0, |c| v.contains(ALLOC_TOP) || !c.vars.contains(ALLOC_TOP));
+        let cands = Self::relevant(&all, &v);
         if self.opts.strategy == Strategy::Boolean {
             let atoms: Vec<Formula> = cands.iter().map(|(_, m, _)| m.clone()).collect();
             if let Some(models) = self.prover.all_models(&c, &atoms, 4096) {

@@ -22,10 +22,6 @@ const KNOWN_GAPS: &[(&str, &str)] = &[
     ("c/multi_irql.c", "expected SAFE, got UNKNOWN: Newton: the spurious trace yields no new predicate (cartesian and boolean abstraction)"),
     ("c/packet_parser.c", "expected SAFE, got UNKNOWN: time limit (20 s) in the abstraction of iteration 15 (one predicate per byte read)"),
     ("c/recursive_sum.c", "expected SAFE, got UNKNOWN: Newton: the spurious trace yields no new predicate (cartesian and boolean abstraction)"),
-    ("slic/file/ok_two_files.c", "expected SAFE, got UNKNOWN: Newton: the spurious trace yields no new predicate (cartesian and boolean abstraction)"),
-    ("slic/memory/ok_asprintf_fresh.c", "expected SAFE, got UNKNOWN: Newton: the spurious trace yields no new predicate (the string asprintf stores through `&s` is fresh in C--, but the refinement finds no predicate separating it from the freed block; the spurious VIOLATION it was before the model is gone)"),
-    ("slic/memory/ok_strdup_fresh.c", "expected SAFE, got UNKNOWN: Newton: the spurious trace yields no new predicate (strdup's block is fresh in C--, but the refinement finds no predicate separating it from the freed calloc block; `slam check`'s default portfolio proves it SAFE by the search)"),
-    ("slic/memory/ok_alloc_free.c", "expected SAFE, got UNKNOWN: time limit (20 s) in the abstraction (allocations may fail: NULL guards add predicates)"),
 ];
 
 /// Wrong definite verdicts whose cause is outside the engine, reported to the owner of the

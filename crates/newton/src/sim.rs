@@ -1169,10 +1169,11 @@ impl BackWalk<'_, '_, '_> {
         if cminus::pointsto::extern_allocation(sim.prog, callee).is_some() {
             // `l == x` after an allocation: the path needs `x` at or above the watermark
             // before it (the result is NULL or fresh), so `x < top` is what separates it
-            // from an object allocated earlier (`logic::alloc`).
+            // from an object allocated earlier (`logic::alloc`); carried back to where `x`
+            // got its value (an earlier allocation's result, `a := (int *)t`).
             if let Some(x) = compared_with(sim.prog, proc, phi, l) {
                 let top = Expr::var(cminus::names::ALLOC_TOP);
-                self.set.add(proc, &Expr::bin(cminus::BinOp::Lt, x, top));
+                self.walk_back(j, fid, Expr::bin(cminus::BinOp::Lt, x, top), nest + 1);
             }
             return ControlFlow::Break(());
         }
