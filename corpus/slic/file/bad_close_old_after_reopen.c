@@ -1,6 +1,6 @@
 // rule: specs/file.slic
 // expect: VIOLATION
-// input: 0 0 0 0 1
+// input: 1 0 0 1
 // message: The program is calling fclose on a FILE it has already closed.
 // The first FILE is closed twice, though another was opened and closed in between (the
 // reopened FILE is another object: issue 13).
