@@ -857,7 +857,12 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
                 facts.push((BExpr::Var(tname.clone()), m, v));
             }
         }
-        let mut upd = self.recompute_after_call(ret, &after.s1, &affected, &facts);
+        // The watermark only moves up.
+        let monotone = after.mods.contains(ALLOC_TOP).then(|| {
+            let (before, now) = (s0.alloc_top(&self.env), after.s1.alloc_top(&self.env));
+            formula::and(self.ctx(), &[&self.env.addr_ge(&now, &before), &s0.alloc_top_invariant(&self.env)])
+        });
+        let mut upd = self.recompute_after_call(ret, &after.s1, &affected, &facts, monotone.as_ref());
         upd.origin = Some(s.id.0);
         out.push(upd);
         out
@@ -1033,6 +1038,7 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
         s1: &State<'ctx>,
         affected: &[usize],
         facts: &Cands<'ctx>,
+        guarantee: Option<&Formula<'ctx>>,
     ) -> BStmt {
         let mut names = Vec::new();
         let mut rhs = Vec::new();
@@ -1050,9 +1056,18 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
                 }
             }
             names.push(sc.name.clone());
-            rhs.push(match self.meaning(s1, &sc.pred) {
-                Some(post) => self.update(&post, &cands),
-                None => BExpr::Nondet,
+            rhs.push(match (self.meaning(s1, &sc.pred), guarantee) {
+                (Some(post), None) => self.update(&post, &cands),
+                (Some(post), Some(g)) => {
+                    let pos = self.implies_f(&formula::implies(g, &post), &cands);
+                    if pos == t() {
+                        t()
+                    } else {
+                        let neg = self.implies_f(&formula::implies(g, &formula::not(&post)), &cands);
+                        choose(pos, neg)
+                    }
+                }
+                (None, _) => BExpr::Nondet,
             });
         }
         let constrain = consistent(&rhs);

@@ -29,7 +29,9 @@ int main(void) {
 }
 "#;
 
-const PREDS: &str = "main: a == b\nmain: a < __slam_alloc_top\nglobal: arr[0] == arr[1]\nglobal: arr[0] < __slam_alloc_top\n";
+// Both results may be NULL: the checks `a &&`, `arr[0] &&` need predicates of their own.
+const PREDS: &str = "main: a == b\nmain: a < __slam_alloc_top\nmain: a == NULL\n\
+                     global: arr[0] == arr[1]\nglobal: arr[0] < __slam_alloc_top\nglobal: arr[0] == NULL\n";
 
 #[test]
 fn a_later_allocation_differs_from_an_earlier_one() {
@@ -43,7 +45,11 @@ fn a_later_allocation_differs_from_an_earlier_one() {
 
 #[test]
 fn without_the_watermark_predicates_the_allocations_may_be_equal() {
-    let (reachable, text) = error_reachable(TWO, "main: a == b\nglobal: arr[0] == arr[1]\n", Strategy::Cartesian);
+    let (reachable, text) = error_reachable(
+        TWO,
+        "main: a == b\nmain: a == NULL\nglobal: arr[0] == arr[1]\nglobal: arr[0] == NULL\n",
+        Strategy::Cartesian,
+    );
     assert!(reachable, "{text}");
 }
 
@@ -77,15 +83,21 @@ void *p, *q;
 void *mk(void) { return malloc(4); }
 int main(void) {
   p = malloc(4);
+  void *a = malloc(4);
   mk();
   q = malloc(4);
+  void *b = malloc(4);
   if (p && p == q) reach_error();
+  if (a && a == b) reach_error();
   return 0;
 }
 "#;
+    // `p < top` is global (the callee keeps it up to date), `a < top` local to main (the
+    // call's return recomputes it, knowing that the watermark only moves up).
+    let preds = "global: p == q\nglobal: p < __slam_alloc_top\nglobal: p == NULL\n\
+                 main: a == b\nmain: a < __slam_alloc_top\nmain: a == NULL\n";
     for strategy in [Strategy::Cartesian, Strategy::Boolean] {
-        let (reachable, text) =
-            error_reachable(src, "global: p == q\nglobal: p < __slam_alloc_top\n", strategy);
+        let (reachable, text) = error_reachable(src, preds, strategy);
         assert!(!reachable, "{strategy:?}\n{text}");
     }
 }
