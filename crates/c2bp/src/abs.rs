@@ -595,10 +595,9 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
                 Err(_) if advance => {
                     let names: Vec<String> = affected.iter().map(|&i| self.scope[i].name.clone()).collect();
                     let n = names.len();
-                    return vec![self.stamp(
-                        s,
-                        BKind::Assign { lhs: names, rhs: vec![BExpr::Nondet; n], constrain: None },
-                    )];
+                    return vec![
+                        self.stamp(s, BKind::Assign { lhs: names, rhs: vec![BExpr::Nondet; n], constrain: None })
+                    ];
                 }
                 Err(_) => {}
             }
@@ -652,10 +651,9 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
                 Err(_) => {
                     let names: Vec<String> = affected.iter().map(|&i| self.scope[i].name.clone()).collect();
                     let n = names.len();
-                    return vec![self.stamp(
-                        s,
-                        BKind::Assign { lhs: names, rhs: vec![BExpr::Nondet; n], constrain: None },
-                    )];
+                    return vec![
+                        self.stamp(s, BKind::Assign { lhs: names, rhs: vec![BExpr::Nondet; n], constrain: None })
+                    ];
                 }
             },
             None => self.env.fresh_int("alloc"),
