@@ -71,6 +71,8 @@ struct Sim<'p, 'ctx> {
     init_mem: logic::Memory<'ctx>,
     /// Indices into `all_frames` of the frames on the stack.
     frame_ids: Vec<usize>,
+    /// The caller's state at each call of a defined procedure, by path step.
+    call_states: HashMap<usize, State<'ctx>>,
     /// Calls and allocations so far (frame numbers, object addresses).
     calls: u64,
     allocs: i64,
@@ -266,6 +268,7 @@ fn start<'p, 'ctx>(prog: &'p Program, ctx: &'ctx logic::Context) -> Result<Sim<'
         addresses: Vec::new(),
         alloc_cells: Vec::new(),
         init_mem,
+        call_states: HashMap::new(),
         calls: 0,
         allocs: 0,
     })
@@ -338,6 +341,7 @@ fn enter(
     let env = &sim.env;
     let top = sim.frames.len() - 1;
     let caller_state = sim.frames[top].state.clone();
+    sim.call_states.insert(i, caller_state.clone());
     sim.calls += 1;
     let calls = sim.calls;
     let mut st = caller_state.enter(&q.name, calls, "v.");
@@ -1157,8 +1161,21 @@ impl BackWalk<'_, '_, '_> {
                 if let Some(r) = sim.all_frames[g].return_step {
                     if sim.prog.proc(callee).is_some() {
                         self.through_pointer_arguments(j, fid, g, r, phi, nest);
+                        // The caller's registers keep their values across the call: where
+                        // the path gives them constant ones, the callee sees the constants
+                        // (in a recursive call its own locals have the same names).
+                        // `v == c` is what makes them the same: a predicate of the caller.
+                        let inner = match constant_registers(sim, j, proc, phi) {
+                            Some((inner, values)) => {
+                                for eq in values {
+                                    self.walk_back(j, fid, eq, nest + 1);
+                                }
+                                inner
+                            }
+                            None => phi.clone(),
+                        };
                         // The walk only moves back along the path: no nesting.
-                        self.walk_back(r + 1, g, phi.clone(), nest);
+                        self.walk_back(r + 1, g, inner, nest);
                         return ControlFlow::Break(());
                     }
                 }
@@ -1304,6 +1321,27 @@ impl BackWalk<'_, '_, '_> {
             }
         }
     }
+}
+
+/// `phi` with every local register of `proc` it reads replaced by the constant the path
+/// gives it at the call at step `j` (cast to its type), and the equalities `v == c`; `None`
+/// if it reads none, or one without a constant value.
+fn constant_registers(sim: &Sim, j: usize, proc: &str, phi: &Expr) -> Option<(Expr, Vec<Expr>)> {
+    let p = sim.prog.proc(proc)?;
+    let st = sim.call_states.get(&j)?;
+    let mut out = phi.clone();
+    let mut values = Vec::new();
+    for v in var_names_of(phi) {
+        let Some(var) = p.var(&v) else { continue };
+        if is_memory(sim, proc, &Lval::var(&v)) || !var.ty.is_scalar() || var.ty.is_pointer() {
+            return None;
+        }
+        let n = logic::sym::numeral(&st.read(&sim.env, &Lval::var(&v)).ok()?)?;
+        let c = Expr::Cast(var.ty.clone(), Box::new(Expr::Int(n)));
+        out = subst(&out, &Lval::var(&v), &c);
+        values.push(Expr::bin(cminus::BinOp::Eq, Expr::var(&v), c));
+    }
+    (!values.is_empty()).then_some((out, values))
 }
 
 /// `x` (as a `void *`) when `phi` is `l == x` or `x == l`, with `l` a pointer (under pointer
