@@ -1162,10 +1162,10 @@ impl BackWalk<'_, '_, '_> {
                     if sim.prog.proc(callee).is_some() {
                         self.through_pointer_arguments(j, fid, g, r, phi, nest);
                         // The caller's registers keep their values across the call: where
-                        // the path gives them constant ones, the callee sees the constants
-                        // (in a recursive call its own locals have the same names).
+                        // the callee has locals of the same names (a recursive call) and the
+                        // path gives them constant values, the callee sees the constants.
                         // `v == c` is what makes them the same: a predicate of the caller.
-                        let inner = match constant_registers(sim, j, proc, phi) {
+                        let inner = match constant_registers(sim, j, proc, callee, phi) {
                             Some((inner, values)) => {
                                 for eq in values {
                                     self.walk_back(j, fid, eq, nest + 1);
@@ -1324,15 +1324,22 @@ impl BackWalk<'_, '_, '_> {
 }
 
 /// `phi` with every local register of `proc` it reads replaced by the constant the path
-/// gives it at the call at step `j` (cast to its type), and the equalities `v == c`; `None`
-/// if it reads none, or one without a constant value.
-fn constant_registers(sim: &Sim, j: usize, proc: &str, phi: &Expr) -> Option<(Expr, Vec<Expr>)> {
+/// gives it at the call of `callee` at step `j` (cast to its type), and the equalities
+/// `v == c`; `None` if it reads none, one without a constant value, or one whose name the
+/// callee does not have (only a name the callee shares — a recursive call's — would be
+/// misread inside it).
+fn constant_registers(sim: &Sim, j: usize, proc: &str, callee: &str, phi: &Expr) -> Option<(Expr, Vec<Expr>)> {
     let p = sim.prog.proc(proc)?;
     let st = sim.call_states.get(&j)?;
     let mut out = phi.clone();
     let mut values = Vec::new();
     for v in var_names_of(phi) {
         let Some(var) = p.var(&v) else { continue };
+        if sim.prog.proc(callee).is_none_or(|q| q.var(&v).is_none()) {
+            // not a name of the callee's: the walk leaves it alone (constants from one path
+            // would unroll a loop around the call)
+            return None;
+        }
         if is_memory(sim, proc, &Lval::var(&v)) || !var.ty.is_scalar() || var.ty.is_pointer() {
             return None;
         }
