@@ -4,6 +4,7 @@
 use crate::preds::{Pred, RET};
 use crate::{Options, Shared, Strategy};
 use bp::{Expr as BExpr, Stmt as BStmt, StmtKind as BKind};
+use cminus::names::ALLOC_TOP;
 use cminus::{Expr, Lval, Proc, Stmt, StmtKind, Type};
 use logic::formula::{self, Formula};
 use logic::{Env, Prover, State, Term};
@@ -23,6 +24,28 @@ fn reads(e: &Expr) -> Vec<Lval> {
     let mut v = Vec::new();
     e.visit_lvals(&mut |l| v.push(l.clone()));
     v
+}
+
+/// A statement's effect for [`ProcAbs::abstract_writes`]: from `s0` to `s1`, in states where
+/// `guarantee` holds; `vars` the variables it reads and writes; each affected predicate's
+/// candidates share a variable with `base` or with the predicate (not `reg`: see the cone of
+/// WP in [`ProcAbs::assign`]).
+struct Writes<'a, 'ctx> {
+    s0: &'a State<'ctx>,
+    s1: &'a State<'ctx>,
+    guarantee: Option<Formula<'ctx>>,
+    vars: &'a BTreeSet<String>,
+    base: &'a BTreeSet<String>,
+    reg: Option<&'a str>,
+}
+
+/// An allocator's call: whether it may return NULL, and whether its statement also moves
+/// the allocation watermark (when the result goes to memory; else a statement of its own
+/// follows, see `ProcAbs::advance_top`).
+#[derive(Clone, Copy)]
+struct Alloc {
+    may_fail: bool,
+    advance: bool,
 }
 
 /// A predicate in scope with its boolean-variable name.
@@ -532,10 +555,20 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
     }
 
     /// Abstract `lv := e` (also used with a fresh value for calls of external functions).
-    /// `alloc`: the value is an allocator's result (`Some(true)` if it may be NULL), a fresh
-    /// object apart from every variable (as the interpreter and Newton have it).
-    fn assign(&mut self, s: &Stmt, lv: &Lval, e: &Expr, alloc: Option<bool>) -> Vec<BStmt> {
-        let affected = self.affected_by_write(lv);
+    /// `alloc`: the value is an allocator's result, a fresh object apart from every variable
+    /// and every earlier allocation (as the interpreter and Newton have it): NULL if it may
+    /// fail, else at or above the allocation watermark (`logic::alloc`); with `advance`, this
+    /// statement also moves the watermark past it (else [`ProcAbs::advance_top`] follows).
+    fn assign(&mut self, s: &Stmt, lv: &Lval, e: &Expr, alloc: Option<Alloc>) -> Vec<BStmt> {
+        let mut affected = self.affected_by_write(lv);
+        let advance = alloc.is_some_and(|a| a.advance);
+        if advance {
+            for i in self.top_readers() {
+                if !affected.contains(&i) {
+                    affected.push(i);
+                }
+            }
+        }
         if affected.is_empty() {
             return vec![self.stamp(s, BKind::Skip)];
         }
@@ -547,35 +580,33 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
             let n = names.len();
             return vec![self.stamp(s, BKind::Assign { lhs: names, rhs: vec![BExpr::Nondet; n], constrain: None })];
         }
-        let fresh_obj: Option<Formula<'ctx>> = alloc.and_then(|may_be_null| {
-            let r = s1.read(&self.env, lv).ok()?;
-            let obj = self.env.addr_ge(&r, &self.env.int(logic::mem::ALLOC_MIN));
-            Some(if may_be_null { formula::or(self.ctx(), &[&obj, &formula::eq(&r, &self.env.int(0))]) } else { obj })
-        });
-        let mut vars = lval_vars(lv);
-        vars.extend(vars_of(e));
-        let all = self.cands(&s0, |_| true);
-        let mut names = Vec::new();
-        let mut posts = Vec::new();
-        let mut rel_vars = vars.clone();
-        for &i in &affected {
-            let p = self.scope[i].pred.clone();
-            rel_vars.extend(self.scope[i].vars.iter().cloned());
-            names.push(self.scope[i].name.clone());
-            posts.push(self.meaning(&s1, &p));
-        }
-        let guarded = |post: &Formula<'ctx>| match &fresh_obj {
-            Some(a) => formula::implies(a, post),
-            None => post.clone(),
-        };
-        if self.opts.strategy == Strategy::Boolean && posts.iter().all(Option::is_some) {
-            let cands = Self::relevant(&all, &rel_vars);
-            let posts: Vec<Formula> = posts.iter().flatten().cloned().collect();
-            if let Some(st) = self.exact_assign(&names, &posts, &cands, fresh_obj.as_ref()) {
-                return vec![self.stamp_stmt(s, st)];
+        let mut fresh_obj: Option<Formula<'ctx>> = None;
+        if let Some(a) = alloc {
+            match s1.read(&self.env, lv) {
+                Ok(r) => {
+                    fresh_obj = Some(formula::and(
+                        self.ctx(),
+                        &[&s0.alloc_guarantee(&self.env, &r, a.may_fail), &s0.alloc_top_invariant(&self.env)],
+                    ));
+                    if advance {
+                        s1.advance_alloc_top(&self.env, &r);
+                    }
+                }
+                Err(_) if advance => {
+                    let names: Vec<String> = affected.iter().map(|&i| self.scope[i].name.clone()).collect();
+                    let n = names.len();
+                    return vec![
+                        self.stamp(s, BKind::Assign { lhs: names, rhs: vec![BExpr::Nondet; n], constrain: None })
+                    ];
+                }
+                Err(_) => {}
             }
         }
-        let mut rhs = Vec::new();
+        let mut vars = lval_vars(lv);
+        vars.extend(vars_of(e));
+        if advance {
+            vars.insert(ALLOC_TOP.to_string());
+        }
         // The cone of WP: through `x := e` with `x` a register, WP(φ) = φ[e/x] reads e's
         // variables and φ's others, not `x`; facts about the old `x` are candidates only when
         // `e` reads it (otherwise they crowd out the candidates that matter: `x == t1`, …,
@@ -584,13 +615,110 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
             Lval::Var(x) if !self.in_memory(x) && !vars_of(e).contains(x) => Some(x.clone()),
             _ => None,
         };
-        for (k, &i) in affected.iter().enumerate() {
-            let mut v = vars_of(e);
-            if reg.is_none() {
-                v.extend(vars.iter().cloned());
+        let base = if reg.is_none() { vars.clone() } else { vars_of(e) };
+        // An allocation's result is decided by facts about the watermark and the predicate's
+        // other variables alone (`slic_obj < top`, `slic_obj == 0`): no other candidates.
+        let narrow = alloc.map(|_| {
+            let mut n = lval_vars(lv);
+            n.insert(ALLOC_TOP.to_string());
+            n
+        });
+        let w = Writes { s0: &s0, s1: &s1, guarantee: fresh_obj, vars: &vars, base: &base, reg: reg.as_deref() };
+        self.abstract_writes(s, &affected, w, narrow.as_ref())
+    }
+
+    /// The predicates in scope that read the allocation watermark.
+    fn top_readers(&self) -> Vec<usize> {
+        (0..self.scope.len()).filter(|&i| self.scope[i].vars.contains(ALLOC_TOP)).collect()
+    }
+
+    /// The watermark moves past an allocation's result, which `l` (a register, assigned by
+    /// the statement before) holds, or which was dropped (`l` is `None`): `top := l + 1`
+    /// unless `l` is NULL, knowing that `l` is NULL or at or above `top`. A statement of its
+    /// own, so that the cartesian abstraction relates the result to the new watermark
+    /// (`slic_ret == slic_obj` before gives `slic_obj < top` after). Nothing when no
+    /// predicate reads the watermark.
+    fn advance_top(&mut self, s: &Stmt, l: Option<&Lval>, may_fail: bool) -> Vec<BStmt> {
+        let affected = self.top_readers();
+        if affected.is_empty() {
+            return Vec::new();
+        }
+        let s0 = self.pre();
+        let mut s1 = s0.clone();
+        let r = match l {
+            Some(l) => match s0.read(&self.env, l) {
+                Ok(r) => r,
+                Err(_) => {
+                    let names: Vec<String> = affected.iter().map(|&i| self.scope[i].name.clone()).collect();
+                    let n = names.len();
+                    return vec![
+                        self.stamp(s, BKind::Assign { lhs: names, rhs: vec![BExpr::Nondet; n], constrain: None })
+                    ];
+                }
+            },
+            None => self.env.fresh_int("alloc"),
+        };
+        let guarantee = formula::and(
+            self.ctx(),
+            &[&s0.alloc_guarantee(&self.env, &r, may_fail), &s0.alloc_top_invariant(&self.env)],
+        );
+        s1.advance_alloc_top(&self.env, &r);
+        let mut vars: BTreeSet<String> = l.map(lval_vars).unwrap_or_default();
+        vars.insert(ALLOC_TOP.to_string());
+        let w = Writes { s0: &s0, s1: &s1, guarantee: Some(guarantee), vars: &vars, base: &vars, reg: None };
+        self.abstract_writes(s, &affected, w, Some(&vars))
+    }
+
+    /// The abstraction of a statement (`w`) that may change the `affected` predicates. With
+    /// `narrow`, a candidate for a predicate reads only that predicate's variables and
+    /// `narrow`'s.
+    fn abstract_writes(
+        &mut self,
+        s: &Stmt,
+        affected: &[usize],
+        w: Writes<'_, 'ctx>,
+        narrow: Option<&BTreeSet<String>>,
+    ) -> Vec<BStmt> {
+        let Writes { s0, s1, guarantee, vars, base, reg } = w;
+        let within = |c: &BTreeSet<String>, p: &BTreeSet<String>| {
+            narrow.is_none_or(|n| c.iter().all(|v| p.contains(v) || n.contains(v)))
+        };
+        let mut names = Vec::new();
+        let mut posts = Vec::new();
+        let mut rel_vars = vars.clone();
+        for &i in affected {
+            let p = self.scope[i].pred.clone();
+            rel_vars.extend(self.scope[i].vars.iter().cloned());
+            names.push(self.scope[i].name.clone());
+            posts.push(self.meaning(s1, &p));
+        }
+        // Facts about the watermark decide only what the watermark or an allocation decides
+        // (`x < top` and `y < top` say nothing of `x == y`): elsewhere they are no
+        // candidates, which keeps the candidates (and queries) of every other statement as
+        // they were without them.
+        let with_top = guarantee.is_some() || rel_vars.contains(ALLOC_TOP);
+        let all = self.cands(s0, |c| with_top || !c.vars.contains(ALLOC_TOP));
+        let guarded = |post: &Formula<'ctx>| match &guarantee {
+            Some(a) => formula::implies(a, post),
+            None => post.clone(),
+        };
+        if self.opts.strategy == Strategy::Boolean && posts.iter().all(Option::is_some) {
+            let affected_vars: BTreeSet<String> =
+                affected.iter().flat_map(|&i| self.scope[i].vars.iter().cloned()).collect();
+            let narrowed: Cands<'ctx> = all.iter().filter(|c| within(&c.2, &affected_vars)).cloned().collect();
+            let cands = Self::relevant(&narrowed, &rel_vars);
+            let posts: Vec<Formula> = posts.iter().flatten().cloned().collect();
+            if let Some(st) = self.exact_assign(&names, &posts, &cands, guarantee.as_ref()) {
+                return vec![self.stamp_stmt(s, st)];
             }
-            v.extend(self.scope[i].vars.iter().filter(|y| Some(*y) != reg.as_ref()).cloned());
-            let cands = Self::relevant(&all, &v);
+        }
+        let mut rhs = Vec::new();
+        for (k, &i) in affected.iter().enumerate() {
+            let mut v = base.clone();
+            v.extend(self.scope[i].vars.iter().filter(|y| Some(y.as_str()) != reg).cloned());
+            let pv = &self.scope[i].vars;
+            let narrowed: Cands<'ctx> = all.iter().filter(|c| within(&c.2, pv)).cloned().collect();
+            let cands = Self::relevant(&narrowed, &v);
             rhs.push(match &posts[k] {
                 Some(post) => {
                     // ImpliesF(A ⇒ φ) and ImpliesF(A ⇒ ¬φ) with A the allocation's guarantee.
@@ -612,8 +740,11 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
     fn assume(&mut self, s: &Stmt, e: &Expr) -> Vec<BStmt> {
         let s0 = self.pre();
         let Ok(c) = s0.cond(&self.env, e) else { return vec![self.stamp(s, BKind::Skip)] };
-        let all = self.cands(&s0, |_| true);
-        let cands = Self::relevant(&all, &vars_of(e));
+        let v = vars_of(e);
+        // watermark facts as candidates only for a condition on the watermark (see
+        // `abstract_writes`)
+        let all = self.cands(&s0, |c| v.contains(ALLOC_TOP) || !c.vars.contains(ALLOC_TOP));
+        let cands = Self::relevant(&all, &v);
         if self.opts.strategy == Strategy::Boolean {
             let atoms: Vec<Formula> = cands.iter().map(|(_, m, _)| m.clone()).collect();
             if let Some(models) = self.prover.all_models(&c, &atoms, 4096) {
@@ -724,7 +855,12 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
                 facts.push((BExpr::Var(tname.clone()), m, v));
             }
         }
-        let mut upd = self.recompute_after_call(ret, &after.s1, &affected, &facts);
+        // The watermark only moves up.
+        let monotone = after.mods.contains(ALLOC_TOP).then(|| {
+            let (before, now) = (s0.alloc_top(&self.env), after.s1.alloc_top(&self.env));
+            formula::and(self.ctx(), &[&self.env.addr_ge(&now, &before), &s0.alloc_top_invariant(&self.env)])
+        });
+        let mut upd = self.recompute_after_call(ret, &after.s1, &affected, &facts, monotone.as_ref());
         upd.origin = Some(s.id.0);
         out.push(upd);
         out
@@ -900,6 +1036,7 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
         s1: &State<'ctx>,
         affected: &[usize],
         facts: &Cands<'ctx>,
+        guarantee: Option<&Formula<'ctx>>,
     ) -> BStmt {
         let mut names = Vec::new();
         let mut rhs = Vec::new();
@@ -917,9 +1054,18 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
                 }
             }
             names.push(sc.name.clone());
-            rhs.push(match self.meaning(s1, &sc.pred) {
-                Some(post) => self.update(&post, &cands),
-                None => BExpr::Nondet,
+            rhs.push(match (self.meaning(s1, &sc.pred), guarantee) {
+                (Some(post), None) => self.update(&post, &cands),
+                (Some(post), Some(g)) => {
+                    let pos = self.implies_f(&formula::implies(g, &post), &cands);
+                    if pos == t() {
+                        t()
+                    } else {
+                        let neg = self.implies_f(&formula::implies(g, &formula::not(&post)), &cands);
+                        choose(pos, neg)
+                    }
+                }
+                (None, _) => BExpr::Nondet,
             });
         }
         let constrain = consistent(&rhs);
@@ -956,14 +1102,33 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
                 if self.sh.prog.proc(callee).is_some() {
                     self.call(s, ret.as_ref(), callee, args)
                 } else {
-                    // An external function: returns an unknown value, leaves memory alone.
-                    match ret {
-                        Some(l) => {
+                    // An external function: returns an unknown value, leaves memory alone; an
+                    // allocator returns a fresh object and moves the watermark.
+                    let alloc = cminus::pointsto::extern_allocation(&self.sh.prog, callee).map(|a| a.may_fail);
+                    match (ret, alloc) {
+                        (Some(l), None) => {
                             let ty = self.pre().type_of_lval(&self.env, l).unwrap_or(Type::INT);
-                            let alloc = cminus::pointsto::extern_allocation(&self.sh.prog, callee).map(|a| a.may_fail);
-                            self.assign(s, l, &Expr::Nondet(ty), alloc)
+                            self.assign(s, l, &Expr::Nondet(ty), None)
                         }
-                        None => vec![self.stamp(s, BKind::Skip)],
+                        (Some(l), Some(may_fail)) => {
+                            let ty = self.pre().type_of_lval(&self.env, l).unwrap_or(Type::INT);
+                            let register = matches!(l, Lval::Var(x) if !self.in_memory(x));
+                            let a = Alloc { may_fail, advance: !register };
+                            let mut out = self.assign(s, l, &Expr::Nondet(ty), Some(a));
+                            if register {
+                                out.extend(self.advance_top(s, Some(l), may_fail));
+                            }
+                            out
+                        }
+                        (None, Some(may_fail)) => {
+                            let out = self.advance_top(s, None, may_fail);
+                            if out.is_empty() {
+                                vec![self.stamp(s, BKind::Skip)]
+                            } else {
+                                out
+                            }
+                        }
+                        (None, None) => vec![self.stamp(s, BKind::Skip)],
                     }
                 }
             }
@@ -1040,7 +1205,22 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
             StmtKind::Assign(lv, e) => self.assign_deps(lv, e),
             StmtKind::Assume(e) => sharing(&self.scope, &vars_of(e)),
             StmtKind::Call { ret: Some(l), callee, .. } if self.sh.prog.proc(callee).is_none() => {
-                self.assign_deps(l, &Expr::Int(0))
+                let mut deps = self.assign_deps(l, &Expr::Int(0));
+                if cminus::pointsto::extern_allocation(&self.sh.prog, callee).is_some() {
+                    // the watermark's readers and the candidates of their new values
+                    let mut v = lval_vars(l);
+                    v.insert(ALLOC_TOP.to_string());
+                    for i in self.top_readers() {
+                        v.extend(self.scope[i].vars.iter().cloned());
+                    }
+                    for i in sharing(&self.scope, &v) {
+                        if !deps.contains(&i) {
+                            deps.push(i);
+                        }
+                    }
+                    deps.sort_unstable();
+                }
+                deps
             }
             StmtKind::Call { ret: None, callee, .. } if self.sh.prog.proc(callee).is_none() => return None,
             StmtKind::Call { callee, ret, args } => {

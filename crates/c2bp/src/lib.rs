@@ -660,6 +660,10 @@ fn mod_sets(prog: &Program) -> (HashMap<String, HashSet<String>>, HashMap<String
                     if let Some(l) = ret {
                         write(l, &mut m, &mut w);
                     }
+                    // An allocation moves the watermark.
+                    if cminus::pointsto::extern_allocation(prog, callee).is_some() {
+                        m.insert(cminus::names::ALLOC_TOP.to_string());
+                    }
                     calls.entry(p.name.clone()).or_default().insert(callee.clone());
                 }
                 _ => {}

@@ -276,5 +276,10 @@ fn resolve(prog: &Program, proc: Option<&str>, c_name: &str) -> Option<String> {
             return Some(v.name.clone());
         }
     }
-    prog.globals.iter().find(|v| v.c_name == c_name || v.name == c_name).map(|v| v.name.clone())
+    prog.globals
+        .iter()
+        .find(|v| v.c_name == c_name || v.name == c_name)
+        .map(|v| v.name.clone())
+        // the allocation watermark ghost, which `--save-dir` lists in predicates
+        .or_else(|| (c_name == cminus::names::ALLOC_TOP).then(|| c_name.to_string()))
 }

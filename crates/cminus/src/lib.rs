@@ -594,6 +594,15 @@ pub struct Var {
     pub init: Init,
 }
 
+/// The declaration of the allocation watermark ghost [`names::ALLOC_TOP`].
+static ALLOC_TOP_VAR: std::sync::LazyLock<Var> = std::sync::LazyLock::new(|| Var {
+    name: names::ALLOC_TOP.to_string(),
+    c_name: "$alloc_top".to_string(),
+    ty: Type::Ptr(Box::new(Type::Void)),
+    loc: Loc::default(),
+    init: Init::Zero,
+});
+
 /// Initial values of globals.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
@@ -681,8 +690,10 @@ impl Program {
     pub fn proc_mut(&mut self, name: &str) -> Option<&mut Proc> {
         self.procs.iter_mut().find(|p| p.name == name)
     }
+    /// A global by name: one of [`Program::globals`], or the allocation watermark ghost
+    /// [`names::ALLOC_TOP`] (in every program; no statement reads or writes it).
     pub fn global(&self, name: &str) -> Option<&Var> {
-        self.globals.iter().find(|v| v.name == name)
+        self.globals.iter().find(|v| v.name == name).or_else(|| (name == names::ALLOC_TOP).then(|| &*ALLOC_TOP_VAR))
     }
     pub fn extern_fn(&self, name: &str) -> Option<&Extern> {
         self.externs.iter().find(|e| e.name == name)

@@ -13,6 +13,19 @@ pub fn pre_var(formal: &str) -> String {
     format!("{formal}$pre")
 }
 
+/// The allocation watermark, a ghost global of every program (`void *`, never read or written
+/// by a statement, so it is not in [`crate::Program::globals`]; [`crate::Program::global`]
+/// knows it): every address an allocation returned so far lies below it, and the next
+/// allocation returns NULL (if it may fail) or an address at or above it, then moves it past
+/// that address. So an allocation is fresh — apart from every earlier allocation and every
+/// named object — and predicates can say so (`slic_obj < __slam_alloc_top`: the tracked
+/// object was allocated before). The logic starts it at `logic::mem::ALLOC_MIN`
+/// (`State::init_globals`); c2bp moves it at each allocation; Newton carries a condition on
+/// an allocation's result back to it. Addresses are never reused, also after `free`: the
+/// objects of slam's C are per allocation (a pointer to a freed block is indeterminate in C,
+/// C11 6.2.4p2), so a rule's per-object state is per allocation (docs/c2bp.md).
+pub const ALLOC_TOP: &str = "__slam_alloc_top";
+
 /// Whether a file name in [`crate::Program::files`] is one of slam's own models (the `atexit`
 /// handler stack, `<slam: atexit>`), not a file of the user's: witnesses leave it out.
 pub fn is_model_file(name: &str) -> bool {

@@ -19,13 +19,8 @@ const KNOWN_GAPS: &[(&str, &str)] = &[
     ("c/struct_ptr_alias.c", "expected SAFE, may get UNKNOWN: decided (SAFE, 5 iterations, 32 predicates, about 22,000 prover queries in the last abstraction) since Newton carries conditions into callees through pointer arguments, but that abstraction takes 6-15 s: on a loaded machine the 20 s limit comes first"),
     ("c/global_init_table.c", "expected SAFE, may get UNKNOWN: decided (SAFE, 13 iterations, 21 predicates; about 13 s of CPU, most in one abstraction of 6,600 queries over the initialised table) since callers' facts about globals decide formal predicates and the Constrain step, but on a loaded machine the 20 s limit comes first"),
     ("c/linked_list_sum.c", "expected SAFE, got UNKNOWN: time limit (20 s) in the abstraction (bit-vector queries; allocations may fail)"),
-    ("c/multi_irql.c", "expected SAFE, got UNKNOWN: Newton: the spurious trace yields no new predicate (cartesian and boolean abstraction)"),
     ("c/packet_parser.c", "expected SAFE, got UNKNOWN: time limit (20 s) in the abstraction of iteration 15 (one predicate per byte read)"),
     ("c/recursive_sum.c", "expected SAFE, got UNKNOWN: Newton: the spurious trace yields no new predicate (cartesian and boolean abstraction)"),
-    ("slic/file/ok_two_files.c", "expected SAFE, got UNKNOWN: Newton: the spurious trace yields no new predicate (cartesian and boolean abstraction)"),
-    ("slic/memory/ok_asprintf_fresh.c", "expected SAFE, got UNKNOWN: Newton: the spurious trace yields no new predicate (the string asprintf stores through `&s` is fresh in C--, but the refinement finds no predicate separating it from the freed block; the spurious VIOLATION it was before the model is gone)"),
-    ("slic/memory/ok_strdup_fresh.c", "expected SAFE, got UNKNOWN: Newton: the spurious trace yields no new predicate (strdup's block is fresh in C--, but the refinement finds no predicate separating it from the freed calloc block; `slam check`'s default portfolio proves it SAFE by the search)"),
-    ("slic/memory/ok_alloc_free.c", "expected SAFE, got UNKNOWN: time limit (20 s) in the abstraction (allocations may fail: NULL guards add predicates)"),
 ];
 
 /// Wrong definite verdicts whose cause is outside the engine, reported to the owner of the

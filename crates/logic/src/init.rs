@@ -18,6 +18,8 @@ impl<'ctx> State<'ctx> {
         for g in &env.prog.globals {
             self.init_global(env, &Lval::var(&g.name), &g.ty, &g.init);
         }
+        // No allocation yet: the watermark at the bottom of the allocations' addresses.
+        self.set_global(env, cminus::names::ALLOC_TOP, env.int(crate::mem::ALLOC_MIN));
     }
 
     fn init_global(&mut self, env: &Env<'_, 'ctx>, l: &Lval, ty: &Type, init: &Init) {

@@ -3,6 +3,7 @@
 //!
 //! One [`Context`] per thread: create it with [`new_context`] inside the thread.
 
+pub mod alloc;
 pub mod formula;
 mod init;
 pub mod mem;

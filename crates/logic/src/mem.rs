@@ -22,7 +22,7 @@ pub const FRAME_STRIDE: i64 = 1 << 44;
 /// from every variable, every entry-parameter object, and NULL.
 pub const ALLOC_MIN: i64 = 1 << 56;
 /// Function addresses start here (distinct from every data address).
-const FUNC_BASE: i64 = 1 << 60;
+pub const FUNC_BASE: i64 = 1 << 60;
 
 /// Where variables are: per (procedure or `None` for globals, name), whether in memory and
 /// the base address.

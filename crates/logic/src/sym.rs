@@ -783,6 +783,11 @@ impl<'ctx> State<'ctx> {
     }
 }
 
+/// The value of a term that simplifies to a constant (two's complement), if it does.
+pub fn numeral(t: &Term<'_>) -> Option<i128> {
+    t.simplify().as_u64().map(|v| i128::from(v as i64))
+}
+
 pub fn to_int<'ctx>(env: &Env<'_, 'ctx>, v: Val<'ctx>) -> Term<'ctx> {
     match v {
         Val::I(i) => i,

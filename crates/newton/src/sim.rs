@@ -71,6 +71,8 @@ struct Sim<'p, 'ctx> {
     init_mem: logic::Memory<'ctx>,
     /// Indices into `all_frames` of the frames on the stack.
     frame_ids: Vec<usize>,
+    /// The caller's state at each call of a defined procedure, by path step.
+    call_states: HashMap<usize, State<'ctx>>,
     /// Calls and allocations so far (frame numbers, object addresses).
     calls: u64,
     allocs: i64,
@@ -266,6 +268,7 @@ fn start<'p, 'ctx>(prog: &'p Program, ctx: &'ctx logic::Context) -> Result<Sim<'
         addresses: Vec::new(),
         alloc_cells: Vec::new(),
         init_mem,
+        call_states: HashMap::new(),
         calls: 0,
         allocs: 0,
     })
@@ -338,6 +341,7 @@ fn enter(
     let env = &sim.env;
     let top = sim.frames.len() - 1;
     let caller_state = sim.frames[top].state.clone();
+    sim.call_states.insert(i, caller_state.clone());
     sim.calls += 1;
     let calls = sim.calls;
     let mut st = caller_state.enter(&q.name, calls, "v.");
@@ -1157,8 +1161,21 @@ impl BackWalk<'_, '_, '_> {
                 if let Some(r) = sim.all_frames[g].return_step {
                     if sim.prog.proc(callee).is_some() {
                         self.through_pointer_arguments(j, fid, g, r, phi, nest);
+                        // The caller's registers keep their values across the call: where
+                        // the callee has locals of the same names (a recursive call) and the
+                        // path gives them constant values, the callee sees the constants.
+                        // `v == c` is what makes them the same: a predicate of the caller.
+                        let inner = match constant_registers(sim, j, proc, callee, phi) {
+                            Some((inner, values)) => {
+                                for eq in values {
+                                    self.walk_back(j, fid, eq, nest + 1);
+                                }
+                                inner
+                            }
+                            None => phi.clone(),
+                        };
                         // The walk only moves back along the path: no nesting.
-                        self.walk_back(r + 1, g, phi.clone(), nest);
+                        self.walk_back(r + 1, g, inner, nest);
                         return ControlFlow::Break(());
                     }
                 }
@@ -1166,6 +1183,17 @@ impl BackWalk<'_, '_, '_> {
             return ControlFlow::Continue(());
         }
         let Some(l) = ret else { return ControlFlow::Continue(()) };
+        if cminus::pointsto::extern_allocation(sim.prog, callee).is_some() {
+            // `l == x` after an allocation: the path needs `x` at or above the watermark
+            // before it (the result is NULL or fresh), so `x < top` is what separates it
+            // from an object allocated earlier (`logic::alloc`); carried back to where `x`
+            // got its value (an earlier allocation's result, `a := (int *)t`).
+            if let Some(x) = compared_with(sim.prog, proc, phi, l) {
+                let top = Expr::var(cminus::names::ALLOC_TOP);
+                self.walk_back(j, fid, Expr::bin(cminus::BinOp::Lt, x, top), nest + 1);
+            }
+            return ControlFlow::Break(());
+        }
         if let Some(g) = child.filter(|_| sim.prog.proc(callee).is_some()) {
             self.back_into_callee(g, callee, l, phi, nest);
         }
@@ -1293,6 +1321,62 @@ impl BackWalk<'_, '_, '_> {
             }
         }
     }
+}
+
+/// `phi` with every local register of `proc` it reads replaced by the constant the path
+/// gives it at the call of `callee` at step `j` (cast to its type), and the equalities
+/// `v == c`; `None` if it reads none, one without a constant value, or one whose name the
+/// callee does not have (only a name the callee shares — a recursive call's — would be
+/// misread inside it).
+fn constant_registers(sim: &Sim, j: usize, proc: &str, callee: &str, phi: &Expr) -> Option<(Expr, Vec<Expr>)> {
+    let p = sim.prog.proc(proc)?;
+    let st = sim.call_states.get(&j)?;
+    let mut out = phi.clone();
+    let mut values = Vec::new();
+    for v in var_names_of(phi) {
+        let Some(var) = p.var(&v) else { continue };
+        if sim.prog.proc(callee).is_none_or(|q| q.var(&v).is_none()) {
+            // not a name of the callee's: the walk leaves it alone (constants from one path
+            // would unroll a loop around the call)
+            return None;
+        }
+        if is_memory(sim, proc, &Lval::var(&v)) || !var.ty.is_scalar() || var.ty.is_pointer() {
+            return None;
+        }
+        let n = logic::sym::numeral(&st.read(&sim.env, &Lval::var(&v)).ok()?)?;
+        let c = Expr::Cast(var.ty.clone(), Box::new(Expr::Int(n)));
+        out = subst(&out, &Lval::var(&v), &c);
+        values.push(Expr::bin(cminus::BinOp::Eq, Expr::var(&v), c));
+    }
+    (!values.is_empty()).then_some((out, values))
+}
+
+/// `x` (as a `void *`) when `phi` is `l == x` or `x == l`, with `l` a pointer (under pointer
+/// casts) and `x` a pointer that does not read `l`.
+fn compared_with(prog: &Program, proc: &str, phi: &Expr, l: &Lval) -> Option<Expr> {
+    fn strip(e: &Expr) -> &Expr {
+        match e {
+            Expr::Cast(Type::Ptr(_), inner) => strip(inner),
+            e => e,
+        }
+    }
+    let Expr::Binary(cminus::BinOp::Eq | cminus::BinOp::Ne, a, b) = normalise(phi.clone()) else { return None };
+    let p = prog.proc(proc);
+    let is_ptr = |e: &Expr| matches!(prog.type_of(p, e), Some(Type::Ptr(_)));
+    let x = match (strip(&a), strip(&b)) {
+        (Expr::Lval(r), _) if r == l => b,
+        (_, Expr::Lval(r)) if r == l => a,
+        _ => return None,
+    };
+    if mentions(&x, l) || !is_ptr(&x) || !is_ptr(&Expr::Lval(l.clone())) || matches!(strip(&x), Expr::Int(_)) {
+        return None;
+    }
+    let void_ptr = Type::Ptr(Box::new(Type::Void));
+    Some(match *x {
+        Expr::Cast(Type::Ptr(ref t), ref inner) if **t == Type::Void => Expr::Cast(void_ptr, inner.clone()),
+        x if prog.type_of(p, &x) == Some(void_ptr.clone()) => x,
+        x => Expr::Cast(void_ptr, Box::new(x)),
+    })
 }
 
 /// Whether an lvalue lives in memory (as opposed to a variable held in a register).

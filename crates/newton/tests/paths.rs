@@ -200,3 +200,17 @@ fn recursion_frames_keep_their_own_locals() {
         "{preds:?}"
     );
 }
+
+#[test]
+fn two_allocations_yield_the_watermark_predicate() {
+    // The path needs b == a with b allocated after a: `a < top` before b's allocation is
+    // what rules it out (cminus::names::ALLOC_TOP).
+    let p = lower(
+        "#include <stdlib.h>\nint main(void) {\n  void *a = malloc(4);\n  void *b = malloc(4);\n\
+         if (a && a == b) reach_error();\n  return 0;\n}\n",
+    );
+    let path = walk(&p, &["a != (void *)0", "a == b"]);
+    let (v, _) = check_path(&p, &path, &[], &Default::default());
+    let preds = preds_text(&v);
+    assert!(preds.contains(&"main: a < __slam_alloc_top".to_string()), "{preds:?}");
+}
