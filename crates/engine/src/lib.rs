@@ -555,6 +555,23 @@ fn mib(b: u64) -> f64 {
 /// How long `run` waits for a cancelled worker to stop.
 const CANCEL_GRACE: Duration = Duration::from_secs(5);
 
+/// The detail of a check decided before any abstraction (`entry_reaches_an_error` is false).
+pub const NO_ERROR_REACHABLE: &str = "no error statement is in a procedure the entry can reach (call graph)";
+
+/// The relevance test the loop starts with: is an error statement in a procedure the entry
+/// can reach (`Program::procs_reachable_from`; every procedure when the entry is not in the
+/// program)? When not, the check is SAFE at once. Public so that `slam gate` decides such
+/// checks with the very same test, without a child process.
+pub fn entry_reaches_an_error(prog: &Program) -> bool {
+    let keep = prog.procs_reachable_from(&prog.entry);
+    let all = !keep.contains(&prog.entry);
+    prog.procs
+        .iter()
+        .filter(|p| all || keep.contains(&p.name))
+        .flat_map(|p| &p.body)
+        .any(|s| matches!(s.kind, cminus::StmtKind::Error(_)))
+}
+
 /// Resident memory of this process (Linux: VmRSS of /proc/self/status).
 pub fn rss_bytes() -> Option<u64> {
     rss_bytes_of_status("/proc/self/status")
@@ -694,15 +711,10 @@ impl Worker {
 
     fn run(mut self) -> End {
         self.drop_unreachable_procs();
-        let has_error =
-            self.prog.procs.iter().flat_map(|p| &p.body).any(|s| matches!(s.kind, cminus::StmtKind::Error(_)));
-        if !has_error {
+        if !entry_reaches_an_error(&self.prog) {
             // Nothing to abstract: no error statement is in a procedure the entry can reach
             // (a rule whose events the entry never causes).
-            return End::new(
-                StopReason::Safe,
-                "no error statement is in a procedure the entry can reach (call graph)".into(),
-            );
+            return End::new(StopReason::Safe, NO_ERROR_REACHABLE.into());
         }
         self.fold_constants();
         for index in 1..=self.limits.iterations {

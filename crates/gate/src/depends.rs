@@ -52,6 +52,17 @@ pub fn probe_file(cache_dir: &Path) -> Result<PathBuf, String> {
 /// Per entry of a unit: its (program digest, placed digest), or why it has none.
 pub type Digests = std::collections::BTreeMap<String, Result<(String, String), String>>;
 
+/// What the gate reads from a unit lowered once: the digests of its entries, and per entry
+/// the rules (by their index in the gate's rule list) the entry cannot violate because, once
+/// the rule is woven in, no error statement is in a procedure it can reach — the engine's
+/// own first test (`engine::entry_reaches_an_error`), so the gate answers those checks as
+/// the engine would (SAFE, `engine::NO_ERROR_REACHABLE`) without starting a child.
+#[derive(Clone, Debug, Default, serde::Serialize, serde::Deserialize)]
+pub struct UnitDeps {
+    pub digests: Digests,
+    pub no_error: std::collections::BTreeMap<String, Vec<usize>>,
+}
+
 /// The digests of a unit's entries: read back from `store` (the cache directory and the
 /// gate binary's identity) when the unit's preprocessed text, the contents of every file that
 /// text comes from, the entries and the options are those of an earlier run; else by lowering
@@ -64,9 +75,10 @@ pub fn unit_digests(
     pre: &str,
     defs: &[FnDef],
     entries: &[String],
+    rules: &[Option<PathBuf>],
     probe: &Path,
     store: Option<(&Path, &str)>,
-) -> Digests {
+) -> UnitDeps {
     let mut sources: BTreeSet<String> = BTreeSet::new();
     for line in pre.lines().filter(|l| l.starts_with('#')) {
         if let Some(f) = source::parse_marker(line).and_then(|m| m.file) {
@@ -75,9 +87,17 @@ pub fn unit_digests(
     }
     let contents: Vec<String> =
         sources.iter().map(|f| format!("{f} {}", sha256(&[&std::fs::read(f).unwrap_or_default()]))).collect();
+    let rule_texts: Vec<String> = rules
+        .iter()
+        .map(|r| match r {
+            Some(p) => format!("{}\n{}", p.display(), std::fs::read_to_string(p).unwrap_or_default()),
+            None => "-".into(),
+        })
+        .collect();
     let path = store.map(|(dir, ident)| {
         let key = sha256(&[
-            b"slam-gate-digests/1",
+            b"slam-gate-digests/2",
+            rule_texts.join("\n\0").as_bytes(),
             ident.as_bytes(),
             check_file.to_string_lossy().as_bytes(),
             pre.as_bytes(),
@@ -92,9 +112,16 @@ pub fn unit_digests(
     {
         return d;
     }
-    let digests: Digests = match lower(check_file, unit, ilp32, defs, probe) {
-        Ok(l) => entries.iter().map(|e| (e.clone(), digests(&l, e))).collect(),
-        Err(why) => entries.iter().map(|e| (e.clone(), Err(why.clone()))).collect(),
+    let digests: UnitDeps = match lower(check_file, unit, ilp32, defs, probe) {
+        Ok(l) => {
+            let digests: Digests = entries.iter().map(|e| (e.clone(), digests(&l, e))).collect();
+            let no_error = no_error_rules(&l, unit, &digests, rules);
+            UnitDeps { digests, no_error }
+        }
+        Err(why) => UnitDeps {
+            digests: entries.iter().map(|e| (e.clone(), Err(why.clone()))).collect(),
+            no_error: Default::default(),
+        },
     };
     if let Some(p) = &path {
         // only a hint for the next run: a failure to keep it is no error
@@ -149,6 +176,47 @@ pub fn lower(check_file: &Path, unit: &Unit, ilp32: bool, defs: &[FnDef], probe:
         .collect();
     let atexit = prog.proc(ATEXIT_RUN).is_some();
     Ok(Lowered { prog, failed, files, atexit })
+}
+
+/// Per entry, the rules (indices into `rules`; `None`: not a rule file, or not decided here)
+/// whose error statements the entry cannot reach once the rule is woven in (`slic::instrument`
+/// for that entry, as `slam check` does) — the engine's relevance test. Only for entries that
+/// lowered and reach no function that failed (their checks are answered by that failure), and
+/// not when the unit registers `atexit` handlers (the front end makes the real entry call
+/// them, the probe lowering does not). A rule that does not parse or weave is left to the
+/// child, which reports it.
+fn no_error_rules(
+    l: &Lowered,
+    unit: &Unit,
+    digests: &Digests,
+    rules: &[Option<PathBuf>],
+) -> std::collections::BTreeMap<String, Vec<usize>> {
+    let mut out = std::collections::BTreeMap::new();
+    if l.atexit || rules.iter().all(Option::is_none) {
+        return out;
+    }
+    let pp = slic::PpOptions { includes: unit.includes.clone(), defines: unit.defines.clone(), ..Default::default() };
+    let parsed: Vec<Option<slic::Rule>> =
+        rules.iter().map(|r| r.as_ref().and_then(|p| slic::preprocess_and_parse(p, &pp).ok())).collect();
+    for (entry, d) in digests {
+        if d.is_err() {
+            continue;
+        }
+        let mut prog = l.prog.clone();
+        prog.entry = entry.clone();
+        let none: Vec<usize> = parsed
+            .iter()
+            .enumerate()
+            .filter_map(|(i, r)| {
+                let woven = slic::instrument(&prog, r.as_ref()?).ok()?;
+                (!engine::entry_reaches_an_error(&woven.program)).then_some(i)
+            })
+            .collect();
+        if !none.is_empty() {
+            out.insert(entry.clone(), none);
+        }
+    }
+    out
 }
 
 /// The digests of one check's program: (program digest, placed digest); `Err` (why) when
