@@ -430,6 +430,10 @@ struct Planned {
     /// Per entry, the digests of what its checks depend on, or why they are keyed by the
     /// unit's text; and the rules it cannot reach an error of.
     deps: depends::UnitDeps,
+    /// The functions the preprocessed unit defines (a program's keys place failures by them).
+    defs: Vec<scan::FnDef>,
+    /// The files the preprocessed unit comes from, with hashes of their contents.
+    contents: Vec<String>,
 }
 
 /// What the checks of one report line run on: a unit on its own, or a whole program.
@@ -469,12 +473,15 @@ const MAIN_REASON: &str = "main: where the program starts";
 /// Units and programs: the units the programs' globs match (the first program that matches
 /// takes a unit) form the programs, the others stay units. A program that matches no unit is
 /// an input error.
+#[allow(clippy::too_many_arguments)]
 fn targets(
     programs: &[(String, Vec<String>)],
     units: Vec<Planned>,
     wanted: &[String],
+    rules: &[Option<PathBuf>],
     ilp32: bool,
     cache_dir: &Path,
+    probe: Option<&Path>,
     roots_cache: Option<(&Path, &str)>,
 ) -> Result<(Vec<Target>, Vec<ProgramInfo>), String> {
     let mut rest = units;
@@ -487,7 +494,7 @@ fn targets(
         if mine.is_empty() {
             return Err(format!("program `{name}`: its units ({}) match none of the inputs", globs.join(", ")));
         }
-        let (t, info) = plan_program(name, mine, wanted, ilp32, cache_dir, roots_cache)?;
+        let (t, info) = plan_program(name, mine, wanted, rules, ilp32, cache_dir, probe, roots_cache)?;
         out.push(t);
         infos.push(info);
     }
@@ -498,12 +505,15 @@ fn targets(
 /// A whole program: its units lowered together (with the union of their flags) and checked
 /// from its roots: `main`, the functions it hands to its environment (`program_roots`) and
 /// those `entries` names. Its checks run with `--thread-roots`.
+#[allow(clippy::too_many_arguments)]
 fn plan_program(
     name: &str,
     units: Vec<Planned>,
     wanted: &[String],
+    rules: &[Option<PathBuf>],
     ilp32: bool,
     cache_dir: &Path,
+    probe: Option<&Path>,
     roots_cache: Option<(&Path, &str)>,
 ) -> Result<(Target, ProgramInfo), String> {
     fn union<T: Clone + PartialEq>(lists: impl Iterator<Item = Vec<T>>) -> Vec<T> {
@@ -556,17 +566,25 @@ fn plan_program(
         units: units.iter().map(|u| u.unit.name.clone()).collect(),
         entries: entries.clone(),
     };
-    let t = Target {
-        name: name.to_string(),
-        mode: "program",
-        files,
-        includes,
-        defines,
-        forced,
-        hash,
-        entries,
-        deps: Default::default(),
+    // the keys of the roots' checks: the program lowered as they lower it (`depends`)
+    let deps = match probe {
+        Some(probe) => {
+            let base = cfront::Options {
+                includes: includes.clone(),
+                defines: defines.clone(),
+                data_model: if ilp32 { cfront::DataModel::Ilp32 } else { cfront::DataModel::Lp64 },
+                ..Default::default()
+            };
+            let defs: Vec<scan::FnDef> = units.iter().flat_map(|u| u.defs.iter().cloned()).collect();
+            let mut contents: Vec<String> = units.iter().flat_map(|u| u.contents.iter().cloned()).collect();
+            contents.sort();
+            contents.dedup();
+            let names: Vec<String> = entries.iter().map(|(e, _)| e.clone()).collect();
+            depends::program_digests(&files, &base, &defs, &contents, &names, rules, probe, roots_cache)
+        }
+        None => Default::default(),
     };
+    let t = Target { name: name.to_string(), mode: "program", files, includes, defines, forced, hash, entries, deps };
     Ok((t, info))
 }
 
@@ -658,13 +676,14 @@ fn plan_unit(
         }
     }
     let names: Vec<String> = entries.iter().map(|(e, _)| e.clone()).collect();
+    let contents = depends::source_contents(&pre);
     let deps = match probe {
         Some(probe) if !names.is_empty() => {
-            depends::unit_digests(&check_file, unit, ilp32, &pre, &defs, &names, rules, probe, store)
+            depends::unit_digests(&check_file, unit, ilp32, &pre, &defs, &contents, &names, rules, probe, store)
         }
         _ => Default::default(),
     };
-    Ok(Planned { unit: unit.clone(), check_file, hash, entries, has_main, externals, deps })
+    Ok(Planned { unit: unit.clone(), check_file, hash, entries, has_main, externals, deps, defs, contents })
 }
 
 /// Identity of the slam binary that runs the checks (a new build may answer differently):
@@ -806,10 +825,11 @@ pub fn run(a: Args) -> u8 {
         }
     }
     let roots_cache = (!a.no_cache).then_some((cache_dir.as_path(), ident.as_str()));
-    let (mut targets, mut programs) = match targets(&s.programs, units, &s.entries, s.ilp32, &cache_dir, roots_cache) {
-        Ok(t) => t,
-        Err(e) => return input_error(&e),
-    };
+    let (mut targets, mut programs) =
+        match targets(&s.programs, units, &s.entries, &decidable, s.ilp32, &cache_dir, probe.as_deref(), roots_cache) {
+            Ok(t) => t,
+            Err(e) => return input_error(&e),
+        };
     // `exclude = ["unit:function"]`: entries not to check (e.g. a lock wrapper, checked from
     // its callers)
     for t in &mut targets {
@@ -914,7 +934,7 @@ fn todo_list(s: &Settings, targets: &[Target], ident: &str) -> Vec<Todo> {
         for (entry, why) in &p.entries {
             let digests = match p.deps.digests.get(entry) {
                 Some(d) => d.clone(),
-                None if p.mode == "program" => Err("a whole program is keyed by its units' texts".to_string()),
+                None if p.mode == "program" => Err("the program was not lowered".to_string()),
                 None => Err("no digest".to_string()),
             };
             let no_error = p.deps.no_error.get(entry);

@@ -771,3 +771,40 @@ fn a_check_that_reaches_no_event_is_decided_without_a_child() {
     }
     assert_eq!(result("locked_bump")["verdict"], "ERROR", "{}", r.stdout);
 }
+
+/// A whole program's checks are keyed per root as units' checks are: by the part of the
+/// program the root reaches (lowered as its check lowers it). An edit in the signal handler
+/// re-runs the checks of the roots that reach it (main takes its address), not the worker's.
+#[test]
+fn a_programs_checks_are_keyed_per_root() {
+    let dir = program_project("keys");
+    let run = |what: &str| -> Value {
+        let r = gate(&dir, &["--json", "out.json"]);
+        assert_eq!(r.code, 10, "{what}: {}\n{}", r.stdout, r.stderr);
+        read_json(&dir.join("out.json"))
+    };
+    let rerun = |r: &Value| -> Vec<String> {
+        r["checks"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|c| c["cached"] == false)
+            .map(|c| c["entry"].as_str().unwrap().to_string())
+            .collect()
+    };
+    let first = run("first");
+    assert_eq!(rerun(&first), ["main", "on_hup", "worker"]);
+    for c in first["checks"].as_array().unwrap() {
+        assert_eq!(c["key_scope"], "check", "{c}");
+    }
+    assert!(rerun(&run("unchanged")).is_empty());
+    // the signal handler: main reaches it (it takes its address), the worker does not
+    let server = dir.join("src/server.c");
+    let text = std::fs::read_to_string(&server).unwrap();
+    std::fs::write(&server, text.replacen("    reloads++;\n", "    reloads += 2;\n", 1)).unwrap();
+    let r = run("edit");
+    assert_eq!(rerun(&r), ["main", "on_hup"]);
+    assert_eq!(verdicts(&r)["server:on_hup:pthread_mutex"], "VIOLATION");
+    assert_eq!(verdicts(&r)["server:worker:pthread_mutex"], "SAFE");
+    let _ = std::fs::remove_dir_all(dir.parent().unwrap().parent().unwrap());
+}
