@@ -306,6 +306,8 @@ pub struct Runner {
     query_timeout: Duration,
     replay_steps: u64,
     observer: Option<Observer>,
+    /// When the time limit started counting (default: when `run` starts).
+    started: Option<Instant>,
 }
 
 impl Runner {
@@ -325,7 +327,15 @@ impl Runner {
             observer: None,
             stop: None,
             shared: None,
+            started: None,
         }
+    }
+
+    /// Count the time limit (and the outcome's time) from `t` rather than from the start of
+    /// `run`: `slam check --timeout` bounds the whole check, the front end's time included.
+    pub fn with_start(mut self, t: Instant) -> Runner {
+        self.started = Some(t);
+        self
     }
     /// The initial predicates (see [`initial_predicates`]).
     pub fn with_predicates(mut self, preds: PredSet) -> Runner {
@@ -390,7 +400,7 @@ impl Runner {
 
     /// Run the loop to a verdict or a limit.
     pub fn run(self) -> Outcome {
-        let start = Instant::now();
+        let start = self.started.unwrap_or_else(Instant::now);
         let deadline = self.limits.time.map(|t| start + t);
         let strategies = Strategies {
             abstraction: self.abstractor.name().to_string(),
