@@ -42,6 +42,9 @@ pub fn preprocessed(name: &str, text: Option<&str>, opts: &Options) -> Result<St
     // Only the feature macros go (before the user's -D, which win): `-mno-sse` would also
     // switch float arithmetic to the x87 (`__FLT_EVAL_METHOD__` 2), which slam does not model.
     cpp.args.extend(SIMD_MACROS.iter().map(|m| format!("-U{m}")));
+    // Likewise 128-bit integers, which slam does not model: headers that ask for them
+    // (`__SIZEOF_INT128__`: xxhash's 64x64→128 multiply) take their portable paths.
+    cpp.args.push("-U__SIZEOF_INT128__".into());
     cpp.includes = opts.includes.clone();
     cpp.defines = opts.defines.clone();
     cpp.defines.push("__SLAM__=1".into());

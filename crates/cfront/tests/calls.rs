@@ -237,3 +237,20 @@ int main() { char *s; if (asprintf(&s, \"%d\", 3) < 0) return 1; return s[0]; }"
     assert!(t.contains("s := __t"), "{t}");
     assert!(t.contains(":= -1;"), "{t}");
 }
+
+#[test]
+fn fork_returns_minus_one_zero_or_a_child() {
+    // one run of the model is one process's run: the parent's, the child's, or no child
+    let t = body("#include <unistd.h>\nint main() { pid_t p = fork(); if (p == 0) return 1; return p < 0 ? 2 : 3; }");
+    assert!(t.contains("fork()"), "{t}");
+    assert!(t.contains(">= -1"), "{t}");
+    let p = lower("#include <unistd.h>\nint main() { switch (vfork()) { case -1: return 2; case 0: _exit(0); default: return 0; } }");
+    assert!(text(&p, "main").contains("vfork()"), "{}", text(&p, "main"));
+}
+
+#[test]
+fn headers_see_no_128_bit_integers() {
+    // a header takes its portable path instead of `__int128`, which slam does not model
+    let t = body("int main() {\n#ifdef __SIZEOF_INT128__\n  return 128;\n#else\n  return 64;\n#endif\n}");
+    assert!(t.contains("return 64;") && !t.contains("return 128;"), "{t}");
+}

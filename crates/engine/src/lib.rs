@@ -311,6 +311,8 @@ pub struct Runner {
     query_timeout: Duration,
     replay_steps: u64,
     observer: Option<Observer>,
+    /// When the time limit started counting (default: when `run` starts).
+    started: Option<Instant>,
 }
 
 impl Runner {
@@ -330,7 +332,15 @@ impl Runner {
             observer: None,
             stop: None,
             shared: None,
+            started: None,
         }
+    }
+
+    /// Count the time limit (and the outcome's time) from `t` rather than from the start of
+    /// `run`: `slam check --timeout` bounds the whole check, the front end's time included.
+    pub fn with_start(mut self, t: Instant) -> Runner {
+        self.started = Some(t);
+        self
     }
     /// The initial predicates (see [`initial_predicates`]).
     pub fn with_predicates(mut self, preds: PredSet) -> Runner {
@@ -395,7 +405,7 @@ impl Runner {
 
     /// Run the loop to a verdict or a limit.
     pub fn run(self) -> Outcome {
-        let start = Instant::now();
+        let start = self.started.unwrap_or_else(Instant::now);
         let deadline = self.limits.time.map(|t| start + t);
         let strategies = Strategies {
             abstraction: self.abstractor.name().to_string(),
@@ -565,6 +575,23 @@ const CANCEL_GRACE: Duration = Duration::from_secs(5);
 /// The most time the loop invariants ([`houdini`]) may take before the first abstraction.
 const HOUDINI_BUDGET: Duration = Duration::from_secs(5);
 
+/// The detail of a check decided before any abstraction (`entry_reaches_an_error` is false).
+pub const NO_ERROR_REACHABLE: &str = "no error statement is in a procedure the entry can reach (call graph)";
+
+/// The relevance test the loop starts with: is an error statement in a procedure the entry
+/// can reach (`Program::procs_reachable_from`; every procedure when the entry is not in the
+/// program)? When not, the check is SAFE at once. Public so that `slam gate` decides such
+/// checks with the very same test, without a child process.
+pub fn entry_reaches_an_error(prog: &Program) -> bool {
+    let keep = prog.procs_reachable_from(&prog.entry);
+    let all = !keep.contains(&prog.entry);
+    prog.procs
+        .iter()
+        .filter(|p| all || keep.contains(&p.name))
+        .flat_map(|p| &p.body)
+        .any(|s| matches!(s.kind, cminus::StmtKind::Error(_)))
+}
+
 /// Resident memory of this process (Linux: VmRSS of /proc/self/status).
 pub fn rss_bytes() -> Option<u64> {
     rss_bytes_of_status("/proc/self/status")
@@ -708,15 +735,10 @@ impl Worker {
 
     fn run(mut self) -> End {
         self.drop_unreachable_procs();
-        let has_error =
-            self.prog.procs.iter().flat_map(|p| &p.body).any(|s| matches!(s.kind, cminus::StmtKind::Error(_)));
-        if !has_error {
+        if !entry_reaches_an_error(&self.prog) {
             // Nothing to abstract: no error statement is in a procedure the entry can reach
             // (a rule whose events the entry never causes).
-            return End::new(
-                StopReason::Safe,
-                "no error statement is in a procedure the entry can reach (call graph)".into(),
-            );
+            return End::new(StopReason::Safe, NO_ERROR_REACHABLE.into());
         }
         self.fold_constants();
         self.prove_loop_invariants();

@@ -52,6 +52,17 @@ pub fn probe_file(cache_dir: &Path) -> Result<PathBuf, String> {
 /// Per entry of a unit: its (program digest, placed digest), or why it has none.
 pub type Digests = std::collections::BTreeMap<String, Result<(String, String), String>>;
 
+/// What the gate reads from a unit lowered once: the digests of its entries, and per entry
+/// the rules (by their index in the gate's rule list) the entry cannot violate because, once
+/// the rule is woven in, no error statement is in a procedure it can reach — the engine's
+/// own first test (`engine::entry_reaches_an_error`), so the gate answers those checks as
+/// the engine would (SAFE, `engine::NO_ERROR_REACHABLE`) without starting a child.
+#[derive(Clone, Debug, Default, serde::Serialize, serde::Deserialize)]
+pub struct UnitDeps {
+    pub digests: Digests,
+    pub no_error: std::collections::BTreeMap<String, Vec<usize>>,
+}
+
 /// The digests of a unit's entries: read back from `store` (the cache directory and the
 /// gate binary's identity) when the unit's preprocessed text, the contents of every file that
 /// text comes from, the entries and the options are those of an earlier run; else by lowering
@@ -63,21 +74,23 @@ pub fn unit_digests(
     ilp32: bool,
     pre: &str,
     defs: &[FnDef],
+    contents: &[String],
     entries: &[String],
+    rules: &[Option<PathBuf>],
     probe: &Path,
     store: Option<(&Path, &str)>,
-) -> Digests {
-    let mut sources: BTreeSet<String> = BTreeSet::new();
-    for line in pre.lines().filter(|l| l.starts_with('#')) {
-        if let Some(f) = source::parse_marker(line).and_then(|m| m.file) {
-            sources.insert(f);
-        }
-    }
-    let contents: Vec<String> =
-        sources.iter().map(|f| format!("{f} {}", sha256(&[&std::fs::read(f).unwrap_or_default()]))).collect();
+) -> UnitDeps {
+    let rule_texts: Vec<String> = rules
+        .iter()
+        .map(|r| match r {
+            Some(p) => format!("{}\n{}", p.display(), std::fs::read_to_string(p).unwrap_or_default()),
+            None => "-".into(),
+        })
+        .collect();
     let path = store.map(|(dir, ident)| {
         let key = sha256(&[
-            b"slam-gate-digests/1",
+            b"slam-gate-digests/2",
+            rule_texts.join("\n\0").as_bytes(),
             ident.as_bytes(),
             check_file.to_string_lossy().as_bytes(),
             pre.as_bytes(),
@@ -92,20 +105,117 @@ pub fn unit_digests(
     {
         return d;
     }
-    let digests: Digests = match lower(check_file, unit, ilp32, defs, probe) {
-        Ok(l) => entries.iter().map(|e| (e.clone(), digests(&l, e))).collect(),
-        Err(why) => entries.iter().map(|e| (e.clone(), Err(why.clone()))).collect(),
+    let digests = match lower(check_file, unit, ilp32, defs, probe) {
+        Ok(l) => deps_of(&l, entries, &unit.includes, &unit.defines, rules),
+        Err(why) => UnitDeps::failed(entries, &why),
     };
-    if let Some(p) = &path {
-        // only a hint for the next run: a failure to keep it is no error
+    keep(path.as_deref(), &digests);
+    digests
+}
+
+/// Every file a preprocessed text comes from (its line markers), each with a hash of its
+/// contents, sorted.
+pub fn source_contents(pre: &str) -> Vec<String> {
+    let mut sources: BTreeSet<String> = BTreeSet::new();
+    for line in pre.lines().filter(|l| l.starts_with('#')) {
+        if let Some(f) = source::parse_marker(line).and_then(|m| m.file) {
+            sources.insert(f);
+        }
+    }
+    sources.iter().map(|f| format!("{f} {}", sha256(&[&std::fs::read(f).unwrap_or_default()]))).collect()
+}
+
+impl UnitDeps {
+    fn failed(entries: &[String], why: &str) -> UnitDeps {
+        UnitDeps {
+            digests: entries.iter().map(|e| (e.clone(), Err(why.to_string()))).collect(),
+            no_error: Default::default(),
+        }
+    }
+}
+
+fn deps_of(
+    l: &Lowered,
+    entries: &[String],
+    includes: &[PathBuf],
+    defines: &[String],
+    rules: &[Option<PathBuf>],
+) -> UnitDeps {
+    let digests: Digests = entries.iter().map(|e| (e.clone(), digests(l, e))).collect();
+    let no_error = no_error_rules(l, includes, defines, &digests, rules);
+    UnitDeps { digests, no_error }
+}
+
+/// The digests of a whole program's roots: its units lowered together once per kind of root
+/// as its checks lower them (`thread_roots`; `entry_mid_run` for every root but `main`, which
+/// makes the globals the program changes unknown — that shows in the globals' initialisers
+/// the digest covers), keyed in `store` by the units' texts and the files they come from.
+/// `defs`: every unit's function definitions (where a failure is); `contents`: every unit's
+/// `source_contents`.
+#[allow(clippy::too_many_arguments)]
+pub fn program_digests(
+    files: &[PathBuf],
+    base: &cfront::Options,
+    defs: &[FnDef],
+    contents: &[String],
+    entries: &[String],
+    rules: &[Option<PathBuf>],
+    probe: &Path,
+    store: Option<(&Path, &str)>,
+) -> UnitDeps {
+    let rule_texts: Vec<String> = rules
+        .iter()
+        .map(|r| match r {
+            Some(p) => format!("{}\n{}", p.display(), std::fs::read_to_string(p).unwrap_or_default()),
+            None => "-".into(),
+        })
+        .collect();
+    let path = store.map(|(dir, ident)| {
+        let names: Vec<String> = files.iter().map(|f| f.display().to_string()).collect();
+        let key = sha256(&[
+            b"slam-gate-program-digests/1",
+            rule_texts.join("\n\0").as_bytes(),
+            ident.as_bytes(),
+            names.join("\n").as_bytes(),
+            format!("{:?} {:?} {:?}", base.includes, base.defines, base.data_model).as_bytes(),
+            contents.join("\n").as_bytes(),
+            entries.join("\n").as_bytes(),
+        ]);
+        dir.join("v2").join("digests").join(format!("{key}.json"))
+    });
+    if let Some(d) =
+        path.as_ref().and_then(|p| std::fs::read_to_string(p).ok()).and_then(|t| serde_json::from_str(&t).ok())
+    {
+        return d;
+    }
+    let mut out = UnitDeps::default();
+    let (main, roots): (Vec<String>, Vec<String>) = entries.iter().cloned().partition(|e| e == "main");
+    for (mid_run, these) in [(false, main), (true, roots)] {
+        if these.is_empty() {
+            continue;
+        }
+        let opts = cfront::Options { thread_roots: true, entry_mid_run: mid_run, ..base.clone() };
+        let d = match lower_files(files, &opts, defs, probe) {
+            Ok(l) => deps_of(&l, &these, &base.includes, &base.defines, rules),
+            Err(why) => UnitDeps::failed(&these, &why),
+        };
+        out.digests.extend(d.digests);
+        out.no_error.extend(d.no_error);
+    }
+    keep(path.as_deref(), &out);
+    out
+}
+
+/// Keep `deps` at `path` for the next run (only a hint: a failure to keep it is no error).
+fn keep(path: Option<&Path>, deps: &UnitDeps) {
+    if let Some(p) = path {
         let tmp = p.with_extension(format!("{}.tmp", std::process::id()));
         if p.parent().is_some_and(|d| std::fs::create_dir_all(d).is_ok())
-            && std::fs::write(&tmp, serde_json::to_string(&digests).unwrap_or_default()).is_ok()
+            && std::fs::write(&tmp, serde_json::to_string(deps).unwrap_or_default()).is_ok()
         {
             let _ = std::fs::rename(&tmp, p);
         }
     }
-    digests
 }
 
 /// A unit lowered once for the keys of all its checks.
@@ -122,10 +232,15 @@ pub struct Lowered {
 /// Lower `check_file` (the unit as its checks read it) once; `Err` says why its checks are
 /// keyed by the unit's text instead.
 pub fn lower(check_file: &Path, unit: &Unit, ilp32: bool, defs: &[FnDef], probe: &Path) -> Result<Lowered, String> {
+    lower_files(&[check_file.to_path_buf()], &unit.front_options(ilp32), defs, probe)
+}
+
+/// `lower` for files lowered together (a whole program) with `opts` (its entry is replaced).
+pub fn lower_files(files: &[PathBuf], opts: &cfront::Options, defs: &[FnDef], probe: &Path) -> Result<Lowered, String> {
     // Which functions fail: every failure is kept when the entry is not defined.
-    let all = cfront::Options { entry: NO_ENTRY.into(), ..unit.front_options(ilp32) };
+    let all = cfront::Options { entry: NO_ENTRY.into(), ..opts.clone() };
     let mut failed = HashSet::new();
-    if let Err(diags) = cfront::lower_files(&[check_file.to_path_buf()], &all) {
+    if let Err(diags) = cfront::lower_files(files, &all) {
         for d in diags.iter().filter(|d| d.kind != source::DiagKind::NoEntry) {
             let line = d.line as usize;
             match defs.iter().find(|f| f.file == d.file && f.line <= line && line <= f.end_line) {
@@ -136,8 +251,10 @@ pub fn lower(check_file: &Path, unit: &Unit, ilp32: bool, defs: &[FnDef], probe:
             }
         }
     }
-    let opts = cfront::Options { entry: PROBE.into(), ..unit.front_options(ilp32) };
-    let prog = cfront::lower_files(&[check_file.to_path_buf(), probe.to_path_buf()], &opts)
+    let opts = cfront::Options { entry: PROBE.into(), ..opts.clone() };
+    let mut with_probe = files.to_vec();
+    with_probe.push(probe.to_path_buf());
+    let prog = cfront::lower_files(&with_probe, &opts)
         .map_err(|d| format!("the unit does not lower ({} diagnostics)", d.len()))?;
     let files = prog
         .files
@@ -149,6 +266,48 @@ pub fn lower(check_file: &Path, unit: &Unit, ilp32: bool, defs: &[FnDef], probe:
         .collect();
     let atexit = prog.proc(ATEXIT_RUN).is_some();
     Ok(Lowered { prog, failed, files, atexit })
+}
+
+/// Per entry, the rules (indices into `rules`; `None`: not a rule file, or not decided here)
+/// whose error statements the entry cannot reach once the rule is woven in (`slic::instrument`
+/// for that entry, as `slam check` does) — the engine's relevance test. Only for entries that
+/// lowered and reach no function that failed (their checks are answered by that failure), and
+/// not when the unit registers `atexit` handlers (the front end makes the real entry call
+/// them, the probe lowering does not). A rule that does not parse or weave is left to the
+/// child, which reports it.
+fn no_error_rules(
+    l: &Lowered,
+    includes: &[PathBuf],
+    defines: &[String],
+    digests: &Digests,
+    rules: &[Option<PathBuf>],
+) -> std::collections::BTreeMap<String, Vec<usize>> {
+    let mut out = std::collections::BTreeMap::new();
+    if l.atexit || rules.iter().all(Option::is_none) {
+        return out;
+    }
+    let pp = slic::PpOptions { includes: includes.to_vec(), defines: defines.to_vec(), ..Default::default() };
+    let parsed: Vec<Option<slic::Rule>> =
+        rules.iter().map(|r| r.as_ref().and_then(|p| slic::preprocess_and_parse(p, &pp).ok())).collect();
+    for (entry, d) in digests {
+        if d.is_err() {
+            continue;
+        }
+        let mut prog = l.prog.clone();
+        prog.entry = entry.clone();
+        let none: Vec<usize> = parsed
+            .iter()
+            .enumerate()
+            .filter_map(|(i, r)| {
+                let woven = slic::instrument(&prog, r.as_ref()?).ok()?;
+                (!engine::entry_reaches_an_error(&woven.program)).then_some(i)
+            })
+            .collect();
+        if !none.is_empty() {
+            out.insert(entry.clone(), none);
+        }
+    }
+    out
 }
 
 /// The digests of one check's program: (program digest, placed digest); `Err` (why) when
@@ -180,7 +339,9 @@ pub fn digests(l: &Lowered, entry: &str) -> Result<(String, String), String> {
             n
         })
         .collect();
-    if let Some(f) = names.iter().chain(init_names.iter().flatten()).find(|n| l.failed.contains(*n)) {
+    // (a unit's static is `name@unit` when several units are lowered together)
+    let failed = |n: &String| l.failed.contains(n) || l.failed.contains(cminus::names::c_function(n));
+    if let Some(f) = names.iter().chain(init_names.iter().flatten()).find(|n| failed(n)) {
         return Err(format!("reaches {f}, which did not lower"));
     }
     // the globals: mentioned by the kept code or by a kept global's initialiser, or pointing

@@ -428,8 +428,12 @@ struct Planned {
     /// The external functions the unit's own file defines.
     externals: Vec<String>,
     /// Per entry, the digests of what its checks depend on, or why they are keyed by the
-    /// unit's text.
-    digests: depends::Digests,
+    /// unit's text; and the rules it cannot reach an error of.
+    deps: depends::UnitDeps,
+    /// The functions the preprocessed unit defines (a program's keys place failures by them).
+    defs: Vec<scan::FnDef>,
+    /// The files the preprocessed unit comes from, with hashes of their contents.
+    contents: Vec<String>,
 }
 
 /// What the checks of one report line run on: a unit on its own, or a whole program.
@@ -443,8 +447,9 @@ struct Target {
     forced: Vec<PathBuf>,
     hash: String,
     entries: Vec<(String, String)>,
-    /// A unit's entries' digests (`depends`); none for a whole program (keyed by its text).
-    digests: depends::Digests,
+    /// A unit's entries' digests and the rules each cannot reach an error of (`depends`);
+    /// none for a whole program (keyed by its text).
+    deps: depends::UnitDeps,
 }
 
 impl Target {
@@ -458,7 +463,7 @@ impl Target {
             forced: p.unit.forced,
             hash: p.hash,
             entries: p.entries,
-            digests: p.digests,
+            deps: p.deps,
         }
     }
 }
@@ -468,12 +473,15 @@ const MAIN_REASON: &str = "main: where the program starts";
 /// Units and programs: the units the programs' globs match (the first program that matches
 /// takes a unit) form the programs, the others stay units. A program that matches no unit is
 /// an input error.
+#[allow(clippy::too_many_arguments)]
 fn targets(
     programs: &[(String, Vec<String>)],
     units: Vec<Planned>,
     wanted: &[String],
+    rules: &[Option<PathBuf>],
     ilp32: bool,
     cache_dir: &Path,
+    probe: Option<&Path>,
     roots_cache: Option<(&Path, &str)>,
 ) -> Result<(Vec<Target>, Vec<ProgramInfo>), String> {
     let mut rest = units;
@@ -486,7 +494,7 @@ fn targets(
         if mine.is_empty() {
             return Err(format!("program `{name}`: its units ({}) match none of the inputs", globs.join(", ")));
         }
-        let (t, info) = plan_program(name, mine, wanted, ilp32, cache_dir, roots_cache)?;
+        let (t, info) = plan_program(name, mine, wanted, rules, ilp32, cache_dir, probe, roots_cache)?;
         out.push(t);
         infos.push(info);
     }
@@ -497,12 +505,15 @@ fn targets(
 /// A whole program: its units lowered together (with the union of their flags) and checked
 /// from its roots: `main`, the functions it hands to its environment (`program_roots`) and
 /// those `entries` names. Its checks run with `--thread-roots`.
+#[allow(clippy::too_many_arguments)]
 fn plan_program(
     name: &str,
     units: Vec<Planned>,
     wanted: &[String],
+    rules: &[Option<PathBuf>],
     ilp32: bool,
     cache_dir: &Path,
+    probe: Option<&Path>,
     roots_cache: Option<(&Path, &str)>,
 ) -> Result<(Target, ProgramInfo), String> {
     fn union<T: Clone + PartialEq>(lists: impl Iterator<Item = Vec<T>>) -> Vec<T> {
@@ -555,17 +566,25 @@ fn plan_program(
         units: units.iter().map(|u| u.unit.name.clone()).collect(),
         entries: entries.clone(),
     };
-    let t = Target {
-        name: name.to_string(),
-        mode: "program",
-        files,
-        includes,
-        defines,
-        forced,
-        hash,
-        entries,
-        digests: Default::default(),
+    // the keys of the roots' checks: the program lowered as they lower it (`depends`)
+    let deps = match probe {
+        Some(probe) => {
+            let base = cfront::Options {
+                includes: includes.clone(),
+                defines: defines.clone(),
+                data_model: if ilp32 { cfront::DataModel::Ilp32 } else { cfront::DataModel::Lp64 },
+                ..Default::default()
+            };
+            let defs: Vec<scan::FnDef> = units.iter().flat_map(|u| u.defs.iter().cloned()).collect();
+            let mut contents: Vec<String> = units.iter().flat_map(|u| u.contents.iter().cloned()).collect();
+            contents.sort();
+            contents.dedup();
+            let names: Vec<String> = entries.iter().map(|(e, _)| e.clone()).collect();
+            depends::program_digests(&files, &base, &defs, &contents, &names, rules, probe, roots_cache)
+        }
+        None => Default::default(),
     };
+    let t = Target { name: name.to_string(), mode: "program", files, includes, defines, forced, hash, entries, deps };
     Ok((t, info))
 }
 
@@ -622,6 +641,7 @@ fn program_roots(
 fn plan_unit(
     unit: &Unit,
     wanted: &[String],
+    rules: &[Option<PathBuf>],
     ilp32: bool,
     cache_dir: &Path,
     probe: Option<&Path>,
@@ -656,13 +676,14 @@ fn plan_unit(
         }
     }
     let names: Vec<String> = entries.iter().map(|(e, _)| e.clone()).collect();
-    let digests = match probe {
+    let contents = depends::source_contents(&pre);
+    let deps = match probe {
         Some(probe) if !names.is_empty() => {
-            depends::unit_digests(&check_file, unit, ilp32, &pre, &defs, &names, probe, store)
+            depends::unit_digests(&check_file, unit, ilp32, &pre, &defs, &contents, &names, rules, probe, store)
         }
         _ => Default::default(),
     };
-    Ok(Planned { unit: unit.clone(), check_file, hash, entries, has_main, externals, digests })
+    Ok(Planned { unit: unit.clone(), check_file, hash, entries, has_main, externals, deps, defs, contents })
 }
 
 /// Identity of the slam binary that runs the checks (a new build may answer differently):
@@ -782,13 +803,17 @@ pub fn run(a: Args) -> u8 {
     // (a whole program is keyed by its units' texts: its units need no lowering of their own)
     let in_program =
         |u: &Unit| s.programs.iter().any(|(_, globs)| globs.iter().any(|g| inputs::glob_match(g, &u.name)));
+    // the rules the gate may decide itself when an entry reaches none of their errors: rule
+    // files, checked by the CEGAR engine (whose first test that is)
+    let decidable: Vec<Option<PathBuf>> =
+        s.rules.iter().map(|(_, p)| p.clone().filter(|_| s.engine == "cegar")).collect();
     let planned: Vec<Result<Planned, String>> = pool.install(|| {
         s.units
             .par_iter()
             .map(|u| {
                 let probe = probe.as_deref().filter(|_| !in_program(u));
                 let store = (!a.no_cache).then_some((cache_dir.as_path(), ident.as_str()));
-                plan_unit(u, &s.entries, s.ilp32, &cache_dir, probe, store)
+                plan_unit(u, &s.entries, &decidable, s.ilp32, &cache_dir, probe, store)
             })
             .collect()
     });
@@ -800,10 +825,11 @@ pub fn run(a: Args) -> u8 {
         }
     }
     let roots_cache = (!a.no_cache).then_some((cache_dir.as_path(), ident.as_str()));
-    let (mut targets, mut programs) = match targets(&s.programs, units, &s.entries, s.ilp32, &cache_dir, roots_cache) {
-        Ok(t) => t,
-        Err(e) => return input_error(&e),
-    };
+    let (mut targets, mut programs) =
+        match targets(&s.programs, units, &s.entries, &decidable, s.ilp32, &cache_dir, probe.as_deref(), roots_cache) {
+            Ok(t) => t,
+            Err(e) => return input_error(&e),
+        };
     // `exclude = ["unit:function"]`: entries not to check (e.g. a lock wrapper, checked from
     // its callers)
     for t in &mut targets {
@@ -871,10 +897,18 @@ pub fn run(a: Args) -> u8 {
     exit_code(&report.stats, a.fail_on_unknown)
 }
 
-/// A check to run: its record in the report and how to run it.
+/// A check to run: its record in the report and how to run it (or its result when the gate
+/// decided it: an entry that reaches no error statement of the rule).
 struct Todo {
     check: Check,
     spec: exec::Spec,
+    decided: Option<CheckResult>,
+}
+
+/// The result the engine gives a check whose entry reaches no error statement of its rule
+/// (`engine::entry_reaches_an_error`), made by the gate without a child.
+fn no_error_reachable() -> CheckResult {
+    CheckResult::stopped(Verdict::Safe, "safe", engine::NO_ERROR_REACHABLE.into(), 0.0)
 }
 
 /// Every (unit, entry, rule) check, sorted by id, with its cache key: the binary, the unit's
@@ -898,12 +932,13 @@ fn todo_list(s: &Settings, targets: &[Target], ident: &str) -> Vec<Todo> {
             );
         }
         for (entry, why) in &p.entries {
-            let digests = match p.digests.get(entry) {
+            let digests = match p.deps.digests.get(entry) {
                 Some(d) => d.clone(),
-                None if p.mode == "program" => Err("a whole program is keyed by its units' texts".to_string()),
+                None if p.mode == "program" => Err("the program was not lowered".to_string()),
                 None => Err("no digest".to_string()),
             };
-            for ((rule, rpath), rtext) in s.rules.iter().zip(&rule_text) {
+            let no_error = p.deps.no_error.get(entry);
+            for (ri, ((rule, rpath), rtext)) in s.rules.iter().zip(&rule_text).enumerate() {
                 let opts = format!(
                     "ilp32={} engine={} time={} mem={} iter={} I={:?} D={:?} forced={:?}",
                     s.ilp32, s.engine, s.time_secs, s.memory_mib, s.iterations, p.includes, p.defines, p.forced
@@ -955,7 +990,8 @@ fn todo_list(s: &Settings, targets: &[Target], ident: &str) -> Vec<Todo> {
                     mode: p.mode.to_string(),
                     entry_reason: why.clone(),
                 };
-                todo.push(Todo { check, spec });
+                let decided = no_error.is_some_and(|rs| rs.contains(&ri)).then(no_error_reachable);
+                todo.push(Todo { check, spec, decided });
             }
         }
     }
@@ -993,7 +1029,10 @@ fn run_checks(
             c.result = hit;
             c.cached = true;
         } else {
-            c.result = exec::run(exe, &t.spec);
+            c.result = match &t.decided {
+                Some(r) => r.clone(),
+                None => exec::run(exe, &t.spec),
+            };
             relativise(&mut c.result, root);
             if let Some((cc, limits)) = cache {
                 // not when the binary changed since the keys were made

@@ -107,6 +107,16 @@ impl<'ctx> Prover<'ctx> {
         }
     }
 
+    /// `solver.check_assumptions(a)`, interruptible like [`Self::check`], and unknown at once
+    /// when the cancel flag is already set (a core's deletion loop then ends at the limit).
+    fn check_assuming(&self, a: &[Bool<'ctx>]) -> SatResult {
+        match &self.cancel {
+            Some(cancel) if cancel.load(Ordering::Relaxed) => SatResult::Unknown,
+            Some(cancel) => interrupt::during(self.ctx, cancel, || self.solver.check_assumptions(a)),
+            None => self.solver.check_assumptions(a),
+        }
+    }
+
     /// All valuations of `atoms` under which `f` is satisfiable (AllSAT with blocking
     /// clauses). `None` when Z3 gives up or there are more than `limit`.
     pub fn all_models(&mut self, f: &Bool<'ctx>, atoms: &[Bool<'ctx>], limit: usize) -> Option<Vec<Vec<bool>>> {
@@ -172,7 +182,7 @@ impl<'ctx> Prover<'ctx> {
             self.solver.assert(&t.implies(c));
         }
         self.stats.queries += 1;
-        let core: Option<Vec<usize>> = match self.solver.check_assumptions(&tracks) {
+        let core: Option<Vec<usize>> = match self.check_assuming(&tracks) {
             SatResult::Unsat => {
                 let core = self.solver.get_unsat_core();
                 Some((0..conds.len()).filter(|&i| core.iter().any(|c| *c == tracks[i])).collect())
@@ -193,7 +203,7 @@ impl<'ctx> Prover<'ctx> {
             let trial: Vec<Bool> =
                 core.iter().enumerate().filter(|(j, _)| *j != i).map(|(_, &k)| tracks[k].clone()).collect();
             self.stats.queries += 1;
-            if self.solver.check_assumptions(&trial) == SatResult::Unsat {
+            if self.check_assuming(&trial) == SatResult::Unsat {
                 core.remove(i);
             } else {
                 i += 1;

@@ -126,6 +126,7 @@ fn check(a: &mut Args, verbose: u8) -> Result<u8, u8> {
         .with_predicates(preds.clone())
         .with_iteration_limit(a.max_iterations)
         .with_time_limit(Duration::from_secs_f64(a.timeout))
+        .with_start(started)
         .with_memory_limit(a.memory_limit.saturating_mul(1 << 20))
         .with_query_timeout(Duration::from_secs_f64(a.query_timeout))
         .with_abstractor(abstractor)

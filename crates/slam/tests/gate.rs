@@ -710,3 +710,101 @@ fn a_one_line_edit_reruns_only_the_checks_that_reach_it() {
     assert_eq!(steps(&r), line_of(&unit, "    lock(&mutex);", 0));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+const NO_EVENT_UNIT: &str = r#"
+void lock(int *m);
+void unlock(int *m);
+int mutex;
+int count;
+
+static void bump(void) {
+    count++;
+}
+
+int locked_bump(void) {
+    lock(&mutex);
+    bump();
+    unlock(&mutex);
+    return count;
+}
+
+int plain_bump(void) {
+    bump();
+    return count;
+}
+"#;
+
+/// A check whose entry reaches no error statement of its rule is answered by the gate itself,
+/// with the engine's own test and words: the same verdict, reason and detail as `slam check`
+/// gives it — and without a child process (the other checks, run with a `--slam` that cannot
+/// check anything, fail).
+#[test]
+fn a_check_that_reaches_no_event_is_decided_without_a_child() {
+    let dir = std::env::temp_dir().join(format!("slam-gate-no-event-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("counter.c"), NO_EVENT_UNIT).unwrap();
+    std::fs::write(dir.join("lock.slic"), PER_CHECK_RULE).unwrap();
+    let check = |entry: &str| -> Value {
+        let out = Command::new(SLAM)
+            .args(["check", "counter.c", "--rule", "lock.slic", "--format", "json", "--entry", entry])
+            .current_dir(&dir)
+            .output()
+            .unwrap();
+        serde_json::from_slice(&out.stdout).unwrap()
+    };
+    let child = check("plain_bump");
+    assert_eq!(child["verdict"], "SAFE");
+    assert!(child["detail"].as_str().unwrap().starts_with("no error statement is in a procedure the entry can reach"));
+    assert_eq!(check("locked_bump")["verdict"], "SAFE");
+    assert_eq!(check("locked_bump")["iterations"], 1, "locked_bump needs the abstraction");
+
+    // `--slam` names a program that is no slam: every check it runs is an error
+    let r = gate(&dir, &["counter.c", "--rule", "lock.slic", "--no-cache", "--slam", "/bin/false", "--json", "r.json"]);
+    let report = read_json(&dir.join("r.json"));
+    let result = |entry: &str| -> Value {
+        report["checks"].as_array().unwrap().iter().find(|c| c["entry"] == entry).unwrap()["result"].clone()
+    };
+    let decided = result("plain_bump");
+    for field in ["verdict", "reason", "detail"] {
+        assert_eq!(decided[field], child[field], "{field}: {}{}", r.stdout, r.stderr);
+    }
+    assert_eq!(result("locked_bump")["verdict"], "ERROR", "{}", r.stdout);
+}
+
+/// A whole program's checks are keyed per root as units' checks are: by the part of the
+/// program the root reaches (lowered as its check lowers it). An edit in the signal handler
+/// re-runs the checks of the roots that reach it (main takes its address), not the worker's.
+#[test]
+fn a_programs_checks_are_keyed_per_root() {
+    let dir = program_project("keys");
+    let run = |what: &str| -> Value {
+        let r = gate(&dir, &["--json", "out.json"]);
+        assert_eq!(r.code, 10, "{what}: {}\n{}", r.stdout, r.stderr);
+        read_json(&dir.join("out.json"))
+    };
+    let rerun = |r: &Value| -> Vec<String> {
+        r["checks"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|c| c["cached"] == false)
+            .map(|c| c["entry"].as_str().unwrap().to_string())
+            .collect()
+    };
+    let first = run("first");
+    assert_eq!(rerun(&first), ["main", "on_hup", "worker"]);
+    for c in first["checks"].as_array().unwrap() {
+        assert_eq!(c["key_scope"], "check", "{c}");
+    }
+    assert!(rerun(&run("unchanged")).is_empty());
+    // the signal handler: main reaches it (it takes its address), the worker does not
+    let server = dir.join("src/server.c");
+    let text = std::fs::read_to_string(&server).unwrap();
+    std::fs::write(&server, text.replacen("    reloads++;\n", "    reloads += 2;\n", 1)).unwrap();
+    let r = run("edit");
+    assert_eq!(rerun(&r), ["main", "on_hup"]);
+    assert_eq!(verdicts(&r)["server:on_hup:pthread_mutex"], "VIOLATION");
+    assert_eq!(verdicts(&r)["server:worker:pthread_mutex"], "SAFE");
+    let _ = std::fs::remove_dir_all(dir.parent().unwrap().parent().unwrap());
+}

@@ -13,10 +13,7 @@ use lang_c::span::{Node, Span};
 pub(super) const ASPRINTF_BUFFER: &str = "__slam_asprintf_buffer";
 
 fn is_concurrency_start(n: &str) -> bool {
-    matches!(
-        n,
-        "pthread_create" | "thrd_create" | "fork" | "vfork" | "clone" | "__clone" | "posix_spawn" | "posix_spawnp"
-    )
+    matches!(n, "pthread_create" | "thrd_create" | "clone" | "__clone" | "posix_spawn" | "posix_spawnp")
 }
 
 /// An arithmetic read-modify-write: the operation and whether the old value is returned.

@@ -90,6 +90,22 @@ impl<'o> Lowerer<'o> {
         Ok(Continue(direct))
     }
 
+    /// `fork()`/`vfork()`: -1 (no child), 0 (in the child) or a child's id, chosen
+    /// nondeterministically. Each process goes on with a copy of the state (the rule's too),
+    /// so one run of the model is one process's run, the child's or the parent's — what a
+    /// rule about one process's own calls (locks, files, memory) is about. Properties *across*
+    /// processes (a descriptor the child closes is still open in the parent — which this
+    /// gets right — or memory shared with `MAP_SHARED`) are not what SLIC rules state.
+    fn fork_result(&mut self, ret: Option<&Lval>) -> Res<()> {
+        let Some(r) = ret else { return Ok(()) };
+        let proc = self.current_proc();
+        if let Some(rt @ Type::Int { signed: true, .. }) = self.prog.type_of_lval(proc.as_ref(), r) {
+            let lo = Expr::bin(BinOp::Ge, Expr::Lval(r.clone()), super::const_expr(-1, &rt));
+            self.emit(StmtKind::Assume(lo))?;
+        }
+        Ok(())
+    }
+
     /// The called value and its function type: the function itself for a direct call, else
     /// the callee expression, which must be a pointer to a function.
     fn callee_type(&mut self, callee: &Node<Expression>, direct: &Option<String>) -> Res<(Expr, FuncType)> {
@@ -246,6 +262,9 @@ impl<'o> Lowerer<'o> {
                         self.havoc_unknown_call(&f, &args)?;
                     }
                     self.allocated_through_first(&f, &args, ret.as_ref())?;
+                    if matches!(f.as_str(), "fork" | "vfork") {
+                        self.fork_result(ret.as_ref())?;
+                    }
                 }
                 Ok(())
             }
