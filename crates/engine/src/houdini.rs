@@ -145,6 +145,46 @@ fn loop_heads(p: &cminus::Proc) -> Vec<usize> {
     out
 }
 
+/// How many paths lead from statement `from` to the next loop head or an end (counted on
+/// the statements alone, saturating past [`MAX_PATHS`]), so that a procedure with too many
+/// is given up before any symbolic work.
+fn path_count(body: &[Stmt], at: &HashMap<&str, usize>, from: usize, first: bool, heads: &HashSet<usize>) -> usize {
+    // paths from each statement; the region between cut points has no cycle
+    fn go(
+        body: &[Stmt],
+        at: &HashMap<&str, usize>,
+        i: usize,
+        first: bool,
+        heads: &HashSet<usize>,
+        memo: &mut HashMap<usize, usize>,
+        depth: usize,
+    ) -> usize {
+        if (!first && heads.contains(&i)) || i >= body.len() {
+            return 1;
+        }
+        if let Some(&n) = memo.get(&i) {
+            return n;
+        }
+        if depth > MAX_STEPS {
+            return MAX_PATHS + 1;
+        }
+        let n = match &body[i].kind {
+            StmtKind::Return(_) | StmtKind::Error(_) | StmtKind::Halt => 1,
+            StmtKind::Goto(ls) => ls
+                .iter()
+                .map(|l| at.get(l.as_str()).map_or(1, |&t| go(body, at, t, false, heads, memo, depth + 1)))
+                .fold(0usize, |a, b| a.saturating_add(b))
+                .min(MAX_PATHS + 1),
+            _ => go(body, at, i + 1, false, heads, memo, depth + 1),
+        };
+        if !first {
+            memo.insert(i, n);
+        }
+        n
+    }
+    go(body, at, from, first, heads, &mut HashMap::new(), 0)
+}
+
 /// A path in progress from a cut point.
 struct Walk<'ctx> {
     at: usize,
@@ -327,6 +367,9 @@ impl<'a, 'p, 'ctx> Houdini<'a, 'p, 'ctx> {
         let body = &self.proc.body;
         let at: HashMap<&str, usize> =
             body.iter().enumerate().flat_map(|(i, s)| s.labels.iter().map(move |l| (l.as_str(), i))).collect();
+        if path_count(body, &at, from, first, heads) > MAX_PATHS {
+            return Err("too many paths between loop heads".into());
+        }
         let mut out = Vec::new();
         let mut stack = vec![Walk { at: from, state: start, pc: vec![], first }];
         let (mut paths, mut steps) = (1usize, 0usize);

@@ -22,7 +22,7 @@ use std::collections::{BTreeSet, HashMap};
 /// steps per run.
 const RUNS: usize = 48;
 const MAX_RUNS: usize = 1024;
-const SAMPLE_STEPS: u64 = 1_000_000;
+const SAMPLE_STEPS: u64 = 200_000;
 /// A sampled variable without a value at that visit (not initialised yet).
 const UNSET: i128 = i128::MIN;
 /// Rows per loop head after which sampling may stop.
