@@ -67,6 +67,17 @@ pub struct UnitDeps {
 /// gate binary's identity) when the unit's preprocessed text, the contents of every file that
 /// text comes from, the entries and the options are those of an earlier run; else by lowering
 /// the unit (and kept there). An unchanged unit is then not lowered again.
+/// Each rule's path and text (`-` for a built-in property): what a check's key covers of it.
+fn rule_texts(rules: &[Option<PathBuf>]) -> Vec<String> {
+    rules
+        .iter()
+        .map(|r| match r {
+            Some(p) => format!("{}\n{}", p.display(), std::fs::read_to_string(p).unwrap_or_default()),
+            None => "-".into(),
+        })
+        .collect()
+}
+
 #[allow(clippy::too_many_arguments)]
 pub fn unit_digests(
     check_file: &Path,
@@ -80,13 +91,7 @@ pub fn unit_digests(
     probe: &Path,
     store: Option<(&Path, &str)>,
 ) -> UnitDeps {
-    let rule_texts: Vec<String> = rules
-        .iter()
-        .map(|r| match r {
-            Some(p) => format!("{}\n{}", p.display(), std::fs::read_to_string(p).unwrap_or_default()),
-            None => "-".into(),
-        })
-        .collect();
+    let rule_texts = rule_texts(rules);
     let path = store.map(|(dir, ident)| {
         let key = sha256(&[
             b"slam-gate-digests/2",
@@ -163,13 +168,7 @@ pub fn program_digests(
     probe: &Path,
     store: Option<(&Path, &str)>,
 ) -> UnitDeps {
-    let rule_texts: Vec<String> = rules
-        .iter()
-        .map(|r| match r {
-            Some(p) => format!("{}\n{}", p.display(), std::fs::read_to_string(p).unwrap_or_default()),
-            None => "-".into(),
-        })
-        .collect();
+    let rule_texts = rule_texts(rules);
     let path = store.map(|(dir, ident)| {
         let names: Vec<String> = files.iter().map(|f| f.display().to_string()).collect();
         let key = sha256(&[
