@@ -130,21 +130,6 @@ pub fn strengthen(prog: &Program, invariants: &[HeadInvariant]) -> Program {
     out
 }
 
-/// The targets of the backward jumps of a procedure: every cycle passes one.
-fn loop_heads(p: &cminus::Proc) -> Vec<usize> {
-    let at: HashMap<&str, usize> =
-        p.body.iter().enumerate().flat_map(|(i, s)| s.labels.iter().map(move |l| (l.as_str(), i))).collect();
-    let mut out = Vec::new();
-    for (i, s) in p.body.iter().enumerate() {
-        if let StmtKind::Goto(ls) = &s.kind {
-            out.extend(ls.iter().filter_map(|l| at.get(l.as_str()).copied()).filter(|&j| j <= i));
-        }
-    }
-    out.sort_unstable();
-    out.dedup();
-    out
-}
-
 /// How many paths lead from statement `from` to the next loop head or an end (counted on
 /// the statements alone, saturating past [`MAX_PATHS`]), so that a procedure with too many
 /// is given up before any symbolic work.
@@ -212,7 +197,7 @@ impl<'a, 'p, 'ctx> Houdini<'a, 'p, 'ctx> {
     fn run(&mut self, mut cands: BTreeMap<usize, Vec<Expr>>) -> Result<BTreeMap<usize, Vec<Expr>>, String> {
         // every loop head cuts the paths, also one without candidates (its invariant: true)
         let mut heads: HashSet<usize> = cands.keys().copied().collect();
-        heads.extend(loop_heads(self.proc));
+        heads.extend(crate::proof::proc_loop_heads(self.proc));
         for &h in &heads {
             cands.entry(h).or_default();
         }
@@ -365,8 +350,7 @@ impl<'a, 'p, 'ctx> Houdini<'a, 'p, 'ctx> {
     ) -> Result<Vec<Segment<'ctx>>, String> {
         let env = self.env;
         let body = &self.proc.body;
-        let at: HashMap<&str, usize> =
-            body.iter().enumerate().flat_map(|(i, s)| s.labels.iter().map(move |l| (l.as_str(), i))).collect();
+        let at = self.proc.label_map();
         if path_count(body, &at, from, first, heads) > MAX_PATHS {
             return Err("too many paths between loop heads".into());
         }

@@ -34,23 +34,29 @@ pub fn loop_heads(prog: &Program) -> Vec<(usize, usize)> {
         if prog.files.get(p.loc.file as usize).is_some_and(|f| cminus::names::is_model_file(f)) {
             continue;
         }
-        let labels = p.label_map();
-        let mut heads: Vec<usize> = Vec::new();
-        for (i, s) in p.body.iter().enumerate() {
-            if let StmtKind::Goto(ls) = &s.kind {
-                for l in ls {
-                    if let Some(&t) = labels.get(l.as_str()) {
-                        if t <= i && !heads.contains(&t) {
-                            heads.push(t);
-                        }
+        out.extend(proc_loop_heads(p).into_iter().map(|h| (pi, h)));
+    }
+    out
+}
+
+/// The loop heads of one procedure (statement indices, ascending): targets of backward
+/// `goto`s; every cycle of the procedure passes one.
+pub fn proc_loop_heads(p: &cminus::Proc) -> Vec<usize> {
+    let labels = p.label_map();
+    let mut heads: Vec<usize> = Vec::new();
+    for (i, s) in p.body.iter().enumerate() {
+        if let StmtKind::Goto(ls) = &s.kind {
+            for l in ls {
+                if let Some(&t) = labels.get(l.as_str()) {
+                    if t <= i && !heads.contains(&t) {
+                        heads.push(t);
                     }
                 }
             }
         }
-        heads.sort_unstable();
-        out.extend(heads.into_iter().map(|h| (pi, h)));
     }
-    out
+    heads.sort_unstable();
+    heads
 }
 
 /// The C text of a predicate, when it is plain C over the program's own variable names.
