@@ -13,6 +13,7 @@ pub mod cfg;
 pub mod cparse;
 pub mod guard;
 pub mod interp;
+pub mod layout;
 pub mod names;
 pub mod pointsto;
 pub mod pred;
@@ -138,6 +139,9 @@ pub struct StructDef {
     /// `false` for a struct that is only declared (`struct s;`).
     pub complete: bool,
     pub fields: Vec<Field>,
+    /// gcc's byte layout (`None` while incomplete, or when a member's type is incomplete):
+    /// computed once by the front end, read through [`layout`].
+    pub layout: Option<layout::StructLayout>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]

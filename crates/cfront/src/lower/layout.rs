@@ -4,17 +4,8 @@
 //! (`tests/layout.rs` compares them with gcc's on a few hundred structs).
 
 use super::Lowerer;
-use cminus::{DataModel, Expr, Lval, Type};
-
-/// The layout of a complete struct or union.
-#[derive(Clone, Debug)]
-pub(super) struct Layout {
-    pub size: u64,
-    pub align: u64,
-    /// Per field of the C-- struct (in order): its byte offset (for a bit-field, the byte
-    /// holding its first bit).
-    pub offsets: Vec<u64>,
-}
+use cminus::layout::StructLayout;
+use cminus::{Expr, Lval, Type};
 
 /// A member as declared: its type before any bit-field width, and the width.
 #[derive(Clone, Debug)]
@@ -29,44 +20,14 @@ pub(super) struct Member {
 }
 
 impl Lowerer<'_> {
-    /// (size, alignment) of a complete type; alignment is the ABI one (`_Alignof`, and
-    /// inside structs): 4 for `long long` and `double` on i386.
+    /// (size, alignment) of a complete type (`cminus::layout`, gcc's).
     pub(super) fn size_align(&self, t: &Type) -> Option<(u64, u64)> {
-        let ilp32 = self.opts.data_model == DataModel::Ilp32;
-        let ptr = if ilp32 { 4 } else { 8 };
-        Some(match t {
-            Type::Void | Type::Bool | Type::Func(_) => (1, 1),
-            Type::Int { bits, .. } => {
-                let b = (*bits as u64).div_ceil(8).next_power_of_two();
-                (b, if ilp32 { b.min(4) } else { b })
-            }
-            Type::Float { bits: 32 } => (4, 4),
-            Type::Float { bits: 64 } => (8, if ilp32 { 4 } else { 8 }),
-            // long double: the x87 80-bit format, padded
-            Type::Float { .. } => {
-                if ilp32 {
-                    (12, 4)
-                } else {
-                    (16, 16)
-                }
-            }
-            Type::Ptr(_) => (ptr, ptr),
-            Type::Array(e, n) => {
-                let (s, a) = self.size_align(e)?;
-                (s.checked_mul((*n)?)?, a)
-            }
-            Type::Struct(s) => {
-                let l = self.layouts.get(s)?;
-                (l.size, l.align)
-            }
-        })
+        cminus::layout::size_align(&self.prog, t)
     }
 
     /// The byte offset of a direct field of a struct or union.
     pub(super) fn field_offset(&self, sname: &str, f: &str) -> Option<u64> {
-        let sd = self.prog.struct_def(sname)?;
-        let i = sd.fields.iter().position(|x| x.name == f)?;
-        self.layouts.get(sname)?.offsets.get(i).copied()
+        cminus::layout::field_offset(&self.prog, sname, f)
     }
 
     /// Lay out members in order (gcc's rules without `packed`): a field starts at the next
@@ -81,7 +42,7 @@ impl Lowerer<'_> {
         is_union: bool,
         packed: bool,
         aligned: Option<u64>,
-    ) -> Option<Layout> {
+    ) -> Option<StructLayout> {
         let (mut bitpos, mut size_bits, mut align) = (0u64, 0u64, 1u64);
         let mut offsets = vec![];
         for (i, m) in members.iter().enumerate() {
@@ -100,7 +61,7 @@ impl Lowerer<'_> {
                     bitpos = start + m.width.unwrap_or(0);
                 }
                 if m.is_field {
-                    offsets.push(start / 8);
+                    offsets.push(start);
                 }
                 continue;
             }
@@ -140,14 +101,14 @@ impl Lowerer<'_> {
                 }
             };
             if m.is_field {
-                offsets.push(off_bits / 8);
+                offsets.push(off_bits);
             }
         }
         if let Some(a) = aligned {
             align = align.max(a);
         }
         let size = size_bits.div_ceil(8).div_ceil(align) * align;
-        Some(Layout { size, align, offsets })
+        Some(StructLayout { size, align, bit_offsets: offsets })
     }
 
     /// `packed` and `aligned(N)` of a struct or union: attribute lists right after its

@@ -24,7 +24,7 @@ use std::collections::{HashMap, HashSet};
 
 mod layout;
 
-use layout::{Layout, Member};
+use layout::Member;
 
 type Res<T> = Result<T, Diagnostic>;
 
@@ -77,7 +77,6 @@ struct Lowerer<'o> {
     /// The type of each enum tag.
     enum_tags: HashMap<String, Type>,
     /// The layout of every complete struct and union, by C-- name.
-    layouts: HashMap<String, Layout>,
     /// The current unit's layout attributes (`packed`, `aligned`).
     attrs: Vec<crate::attrs::Attr>,
     funcs: HashMap<String, FuncType>,
@@ -148,7 +147,6 @@ pub(crate) fn lower_units(mut units: Vec<Unit>, opts: &Options) -> Result<Progra
         scopes: vec![],
         tags: HashMap::new(),
         enum_tags: HashMap::new(),
-        layouts: HashMap::new(),
         attrs: vec![],
         funcs: HashMap::new(),
         defined_fns: HashSet::new(),

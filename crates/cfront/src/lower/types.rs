@@ -281,7 +281,7 @@ impl<'o> Lowerer<'o> {
             }
             name = format!("{}__{k}", id.node.name);
             self.unit_tags.insert(format!("{kw} {}", id.node.name), name.clone());
-            self.prog.structs.push(StructDef { name: name.clone(), is_union, complete: false, fields: vec![] });
+            self.prog.structs.push(StructDef { name: name.clone(), is_union, complete: false, fields: vec![], layout: None });
         }
         self.struct_locs.insert(name.clone(), here);
         let mut fields = vec![];
@@ -293,12 +293,11 @@ impl<'o> Lowerer<'o> {
             self.struct_field(f, &mut fields, &mut members)?;
         }
         let (packed, aligned) = self.struct_attrs(st.span, kw);
-        if let Some(l) = self.layout_members(&members, is_union, packed, aligned) {
-            self.layouts.insert(name.clone(), l);
-        }
+        let layout = self.layout_members(&members, is_union, packed, aligned);
         if let Some(s) = self.prog.structs.iter_mut().find(|s| s.name == name) {
             s.fields = fields;
             s.complete = true;
+            s.layout = layout;
         }
         Ok(Type::Struct(name))
     }
@@ -323,6 +322,7 @@ impl<'o> Lowerer<'o> {
                             is_union,
                             complete: false,
                             fields: vec![],
+                            layout: None,
                         });
                         n
                     }
@@ -340,7 +340,7 @@ impl<'o> Lowerer<'o> {
                 self.anon_n += 1;
                 let n = format!("__anon{}", self.anon_n);
                 self.tags.insert(key, n.clone());
-                self.prog.structs.push(StructDef { name: n.clone(), is_union, complete: false, fields: vec![] });
+                self.prog.structs.push(StructDef { name: n.clone(), is_union, complete: false, fields: vec![], layout: None });
                 n
             }
         }
