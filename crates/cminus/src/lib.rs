@@ -17,6 +17,7 @@ pub mod layout;
 pub mod names;
 pub mod pointsto;
 pub mod pred;
+pub mod punning;
 pub mod print;
 pub mod unions;
 
