@@ -361,6 +361,7 @@ pub fn lower_files(files: &[PathBuf], opts: &Options) -> Result<cminus::Program,
 /// What every lowering ends with: the NULL checks, and unknown globals for an entry mid-run.
 fn after_lowering(p: &mut cminus::Program, opts: &Options) {
     guard(p, opts);
+    p.memory = cminus::punning::memory_model(p);
     if opts.entry_mid_run {
         globals_start_unknown(p);
     }

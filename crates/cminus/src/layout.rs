@@ -114,7 +114,10 @@ mod tests {
             name: "s".into(),
             is_union: false,
             complete: true,
-            fields: vec![Field { name: "c".into(), ty: Type::CHAR }, Field { name: "x".into(), ty: Type::int(64, true) }],
+            fields: vec![
+                Field { name: "c".into(), ty: Type::CHAR },
+                Field { name: "x".into(), ty: Type::int(64, true) },
+            ],
             layout: Some(StructLayout { size: 16, align: 8, bit_offsets: vec![0, 64] }),
         });
         p

@@ -20,8 +20,10 @@ use crate::{Expr, Lval, Program, StmtKind, Type};
 use std::collections::HashMap;
 
 /// The memory model a program needs.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub enum MemoryModel {
+    #[default]
     /// Every object is accessed only at the types it holds: one cell per scalar is exact.
     Typed,
     /// Some access may read or write an object through another type (the reason says where).

@@ -10,15 +10,15 @@ use std::collections::{BTreeSet, HashMap};
 use std::ops::ControlFlow;
 use std::time::Instant;
 
-/// Entry pointer parameters point to fresh objects (as in the interpreter): far apart,
-/// far from every variable.
-const FRESH_PTR_BASE: i64 = 1 << 52;
-const FRESH_PTR_STRIDE: i64 = 1 << 36;
-/// Objects from allocators (malloc, fopen…), one per call on the path.
-const ALLOC_BASE: i64 = logic::mem::ALLOC_MIN;
-const ALLOC_STRIDE: i64 = 1 << 36;
-/// Cells of an allocated object whose initial contents a counterexample records.
+// Entry pointer parameters point to fresh objects (as in the interpreter), objects from
+// allocators (malloc, fopen…) are one per call on the path: both where the memory layout's
+// address map puts them (`logic::mem::AddressMap`), far apart and from every variable.
+/// Cells (typed memory) of an allocated object whose initial contents a counterexample
+/// records; in byte memory, bytes ([`OBJECT_BYTES`]).
 const ALLOC_CELLS: i64 = 64;
+/// Bytes of an entry-parameter object or an allocated object whose initial contents a
+/// counterexample records, in byte memory.
+const OBJECT_BYTES: i64 = 256;
 
 /// An `assume` on the path: its formula, and where it came from.
 struct Cond<'ctx> {
@@ -234,12 +234,20 @@ fn start<'p, 'ctx>(prog: &'p Program, ctx: &'ctx logic::Context) -> Result<Sim<'
     for (i, f) in entry.formals.iter().enumerate() {
         let v = st.read(&env, &Lval::var(&f.name))?;
         if let Type::Ptr(pointee) = &f.ty {
-            let base = FRESH_PTR_BASE + fresh_ptrs * FRESH_PTR_STRIDE;
+            let map = env.layout.map;
+            let base = map.fresh_base + fresh_ptrs * map.fresh_stride;
             axioms.push(formula::eq(&v, &env.int(base)));
             fresh_ptrs += 1;
-            for k in 0..logic::mem::cells(prog, pointee).min(64) as i64 {
-                let cell = env.select(&init_mem, &env.int(base + k));
-                param_cells.push((i, k, cell));
+            if env.bytes() {
+                for k in 0..(env.layout.size(prog, pointee) as i64).min(OBJECT_BYTES) {
+                    let byte = env.load_bytes(&init_mem, &env.int(base + k), 1).zero_ext(56);
+                    param_cells.push((i, k, byte));
+                }
+            } else {
+                for k in 0..logic::mem::cells(prog, pointee).min(64) as i64 {
+                    let cell = env.select(&init_mem, &env.int(base + k));
+                    param_cells.push((i, k, cell));
+                }
             }
         }
         entry_params.push((f.c_name.clone(), v));
@@ -386,13 +394,25 @@ fn external_call<'ctx>(
     }
     // The object's cells hold what the initial memory holds there (nothing writes an object
     // before it exists); the replay reads them from there.
-    let (init_mem, alloc_cells, allocs) = (&sim.init_mem, &mut sim.alloc_cells, &mut sim.allocs);
+    let (init_mem, alloc_cells, allocs, axioms) =
+        (&sim.init_mem, &mut sim.alloc_cells, &mut sim.allocs, &mut sim.axioms);
     let mut fresh_obj = || {
         *allocs += 1;
-        let base = ALLOC_BASE + *allocs * ALLOC_STRIDE;
-        for k in 0..ALLOC_CELLS {
-            let cell = env.select(init_mem, &env.int(base + k));
-            alloc_cells.push((*allocs as usize - 1, k, cell));
+        let map = env.layout.map;
+        let base = map.alloc_min + *allocs * map.alloc_stride;
+        // glibc aligns what it allocates (in typed memory the address's integer is unknown)
+        let mask = env.int(cminus::layout::MALLOC_ALIGN as i64 - 1);
+        axioms.push(formula::eq(&env.address_int(&env.int(base)).bvand(&mask), &env.int(0)));
+        if env.bytes() {
+            for k in 0..OBJECT_BYTES {
+                let byte = env.load_bytes(init_mem, &env.int(base + k), 1).zero_ext(56);
+                alloc_cells.push((*allocs as usize - 1, k, byte));
+            }
+        } else {
+            for k in 0..ALLOC_CELLS {
+                let cell = env.select(init_mem, &env.int(base + k));
+                alloc_cells.push((*allocs as usize - 1, k, cell));
+            }
         }
         env.int(base)
     };
@@ -761,14 +781,15 @@ fn resolve_address(prog: &Program, layout: &logic::mem::Layout, a: i64) -> Optio
             return Some(Target::Global(g.name.clone()));
         }
     }
-    if a >= ALLOC_BASE && (a - ALLOC_BASE) % ALLOC_STRIDE == 0 && a > ALLOC_BASE {
-        return Some(Target::Alloc(((a - ALLOC_BASE) / ALLOC_STRIDE - 1) as usize));
+    let map = layout.map;
+    if a > map.alloc_min && a < map.alloc_end && (a - map.alloc_min) % map.alloc_stride == 0 {
+        return Some(Target::Alloc(((a - map.alloc_min) / map.alloc_stride - 1) as usize));
     }
     for p in &prog.procs {
         for v in p.formals.iter().chain(&p.locals) {
             let d = a - layout.base(&Some(p.name.clone()), &v.name);
-            if d >= 0 && d % logic::mem::FRAME_STRIDE == 0 {
-                let frame = (d / logic::mem::FRAME_STRIDE) as usize;
+            if d >= 0 && d % map.frame_stride == 0 {
+                let frame = (d / map.frame_stride) as usize;
                 return Some(Target::Local { proc: p.name.clone(), var: v.name.clone(), frame });
             }
         }
