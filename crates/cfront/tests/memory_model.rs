@@ -48,10 +48,24 @@ fn corpus_models() {
             files.extend(rd.flatten().map(|e| e.path()).filter(|p| p.extension().is_some_and(|x| x == "c")));
         }
     }
+    // more files to look at: SLAM_MODEL_FILES="a.c b.c", with SLAM_MODEL_INCLUDE for -I
+    if let Ok(more) = std::env::var("SLAM_MODEL_FILES") {
+        files = more.split_whitespace().map(std::path::PathBuf::from).collect();
+    }
     files.sort();
     let (mut typed, mut bytes) = (0, 0);
     for f in files {
-        let Ok(p) = cfront::lower_files(&[f.clone()], &cfront::Options::default()) else { continue };
+        let mut opts = cfront::Options::default();
+        if let Ok(inc) = std::env::var("SLAM_MODEL_INCLUDE") {
+            opts.includes.push(inc.into());
+        }
+        let p = match cfront::lower_files(&[f.clone()], &opts) {
+            Ok(p) => p,
+            Err(d) => {
+                println!("{}: rejected: {}", f.display(), d.first().map(|d| d.message.clone()).unwrap_or_default());
+                continue;
+            }
+        };
         match memory_model(&p) {
             cminus::punning::MemoryModel::Typed => typed += 1,
             cminus::punning::MemoryModel::Bytes { reason } => {

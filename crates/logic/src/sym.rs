@@ -322,7 +322,7 @@ fn fits(from: &Type, to: &Type) -> bool {
 
 /// The most bytes an aggregate copy in byte memory makes one by one (a larger copy makes
 /// memory unknown).
-const COPY_BYTES: u64 = 512;
+const COPY_BYTES: u64 = 4096;
 
 /// The bit-vector of `width` bits (at most 128) holding `v`.
 fn bv_const(ctx: &Context, v: u128, width: u32) -> BV<'_> {
@@ -731,10 +731,12 @@ impl<'ctx> State<'ctx> {
         n: u64,
     ) {
         if env.bytes {
+            // every byte read from the memory before the copy: exact for overlapping objects
+            let before = self.mem.clone();
             for k in 0..n.min(COPY_BYTES) {
                 let d = dst.bvadd(&env.int(k as i64));
                 let v = match src {
-                    Some(s) => env.load_bytes(&self.mem, &s.bvadd(&env.int(k as i64)), 1),
+                    Some(s) => env.load_bytes(&before, &s.bvadd(&env.int(k as i64)), 1),
                     None => BV::fresh_const(env.ctx, "copy", 8),
                 };
                 self.mem = self.mem.store(&d, &v);
