@@ -225,7 +225,7 @@ impl Lowerer<'_> {
     fn mem_copy(&mut self, base: &str, s: &Expr, sty: &Type, d: &MemDest) -> Res<bool> {
         let st = self.size_t();
         let Some((k, kconst, partial)) = d.count(&st) else { return Ok(false) };
-        if *sty != d.pt {
+        if *sty != d.pt || (partial && !self.clobberable(d)) {
             return Ok(false);
         }
         let (p2, s2) = (d.p.clone(), s.clone());
@@ -269,6 +269,9 @@ impl Lowerer<'_> {
     fn mem_fill(&mut self, byte: Expr, d: &MemDest) -> Res<bool> {
         let st = self.size_t();
         let Some((k, kconst, partial)) = d.count(&st) else { return Ok(false) };
+        if partial && !self.clobberable(d) {
+            return Ok(false);
+        }
         // the assignments of one object, checked before any code is emitted
         let mut leaves = vec![];
         if !self.scalar_leaves(elem(&d.p, Expr::Int(0)), &d.t, &mut leaves) {
@@ -343,6 +346,13 @@ impl Lowerer<'_> {
                 Ok(true)
             }
         }
+    }
+
+    /// Whether a partly written object of the destination's type can be clobbered (it has
+    /// only scalar parts and no pointer); otherwise the call is lowered byte by byte.
+    fn clobberable(&mut self, d: &MemDest) -> bool {
+        let mut leaves = vec![];
+        self.scalar_leaves(elem(&d.p, Expr::Int(0)), &d.t, &mut leaves) && !leaves.iter().any(|(_, lt)| lt.is_pointer())
     }
 
     /// After an exact loop over `n / sizeof(t)` objects: when `n` is no multiple of the
