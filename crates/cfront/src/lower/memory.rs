@@ -662,10 +662,9 @@ impl Lowerer<'_> {
             }
             let Expr::AddrOf(l) = a else {
                 let Some(size) = bound.and_then(|k| args.get(k)) else {
-                    return self.unsupported(
-                        Span::none(),
-                        format!("{n} writing through a pointer slam cannot bound is not supported"),
-                    );
+                    // text written through a pointer of unknown extent (`sprintf(p, …)`): any
+                    // number of characters from `p` on, clobbered
+                    return self.clobber_unbounded(n, a);
                 };
                 // the size as it was at the call: the result may have overwritten a variable it reads
                 if ret.is_some_and(|r| reads_base(size, r)) {
@@ -725,6 +724,32 @@ impl Lowerer<'_> {
             }
         }
         Ok(())
+    }
+
+    /// The characters from `p` on that a string writer without a bound writes (`strcpy`,
+    /// `sprintf` into a pointer): a clobber loop of any length (`clobber_loop`: the
+    /// interpreter stops there as unmodelled); "not supported" when `p` does not point to
+    /// characters.
+    fn clobber_unbounded(&mut self, n: &str, p: &Expr) -> Res<()> {
+        let proc = self.current_proc();
+        let (p, pt) = match self.prog.type_of(proc.as_ref(), p) {
+            Some(pt @ Type::Ptr(_)) if matches!(pt.pointee(), Some(Type::Int { bits: 8, .. })) => (p.clone(), pt),
+            Some(Type::Ptr(_)) => {
+                let c = Type::ptr(Type::CHAR);
+                (Expr::Cast(c.clone(), Box::new(p.clone())), c)
+            }
+            _ => {
+                return self.unsupported(
+                    Span::none(),
+                    format!("{n} writing through a pointer slam cannot bound is not supported"),
+                )
+            }
+        };
+        let t = pt.pointee().cloned().unwrap_or(Type::CHAR);
+        let p = self.keep_pointer(p, &pt)?;
+        let st = self.size_t();
+        let all = Expr::Cast(st, Box::new(Expr::Int(-1)));
+        self.clobber_loop(all, false, &mut |l: &mut Self, i: Expr| l.clobber_object(elem(&p, i), &t, Span::none()))
     }
 
     /// The bytes `p[0 .. size)` a library call writes behind pointer `p` (elements of `p`'s
