@@ -405,6 +405,25 @@ impl<'o> Lowerer<'o> {
     ) {
         let mk = |kind: StmtKind, labels: Vec<String>| Stmt { id: StmtId(0), loc: s.loc, labels, kind };
         let mut labels = s.labels.clone();
+        if self.property == crate::Property::NullDeref {
+            // a call through a NULL function pointer dereferences NULL
+            let fp = match &ic.fp {
+                Expr::Cast(_, inner) => (**inner).clone(),
+                e => e.clone(),
+            };
+            let ty = self.prog.type_of(self.prog.proc(pname), &fp).unwrap_or(Type::ptr(Type::Void));
+            let null = Expr::Cast(ty, Box::new(Expr::Int(0)));
+            let mut fresh = || {
+                self.label_n += 1;
+                format!("{FRESH_PREFIX}{}", self.label_n)
+            };
+            let (bad, ok) = (fresh(), fresh());
+            let what = format!("null dereference: a call through {}", cminus::print_expr(&fp));
+            out.push(mk(StmtKind::Goto(vec![bad.clone(), ok.clone()]), std::mem::take(&mut labels)));
+            out.push(mk(StmtKind::Assume(Expr::bin(BinOp::Eq, fp.clone(), null.clone())), vec![bad]));
+            out.push(mk(StmtKind::Error(what), vec![]));
+            out.push(mk(StmtKind::Assume(Expr::bin(BinOp::Ne, fp, null)), vec![ok]));
+        }
         if targets.is_empty() {
             // no known target: havoc the result (documented in docs/cminus.md)
             let kind = match &ic.ret {
