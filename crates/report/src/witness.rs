@@ -669,5 +669,11 @@ mod tests {
             Some(sha256_hex(testdata::SOURCE.as_bytes()).as_str())
         );
         assert_eq!(e["content"][0]["segment"][0]["waypoint"]["constraint"]["value"].as_str(), Some("x == 3"));
+        assert_eq!(e["content"][0]["segment"][0]["waypoint"]["constraint"]["format"].as_str(), Some("c_expression"));
+        // a function_return waypoint always has its constraint, in ACSL
+        let ret = e["content"][2]["segment"][0]["waypoint"].clone();
+        assert_eq!(ret["type"].as_str(), Some("function_return"));
+        assert_eq!(ret["constraint"]["value"].as_str(), Some("\\result == 4"));
+        assert_eq!(ret["constraint"]["format"].as_str(), Some("acsl"));
     }
 }
