@@ -380,16 +380,23 @@ impl<'o> Lowerer<'o> {
         }
     }
 
-    /// The functions an indirect call in `pname` may reach whose arity fits its arguments.
+    /// The functions an indirect call in `pname` may reach whose arity fits its arguments —
+    /// or, when none does, those with more parameters than the call has arguments: a call
+    /// through an unprototyped pointer (`void (*f)()`) with too few arguments is undefined
+    /// (C11 6.5.2.2p6), but gcc makes it, so it must not disappear (the missing arguments
+    /// are unknown values, `expand_indirect_call`).
     fn indirect_call_targets(&self, pt: &mut PointsTo, pname: &str, ic: &IndirectCall) -> Vec<String> {
         let nargs = ic.args.len();
-        pt.call_targets(pname, &ic.fp)
-            .into_iter()
-            .filter(|f| match self.prog.func_type(f) {
-                Some(ft) => ft.params.len() == nargs || (ft.variadic && ft.params.len() <= nargs),
-                None => false,
-            })
-            .collect()
+        let all = pt.call_targets(pname, &ic.fp);
+        let fits = |f: &String| match self.prog.func_type(f) {
+            Some(ft) => ft.params.len() == nargs || (ft.variadic && ft.params.len() <= nargs),
+            None => false,
+        };
+        let exact: Vec<String> = all.iter().filter(|f| fits(f)).cloned().collect();
+        if !exact.is_empty() {
+            return exact;
+        }
+        all.into_iter().filter(|f| self.prog.func_type(f).is_some_and(|ft| ft.params.len() > nargs)).collect()
     }
 
     /// Replaces the placeholder statement `s` by the dispatch over `targets` (appended to `out`):
@@ -460,7 +467,12 @@ impl<'o> Lowerer<'o> {
                 e => e.clone(),
             };
             out.push(mk(StmtKind::Assume(Expr::bin(BinOp::Eq, fp, fe)), ls));
-            out.push(mk(StmtKind::Call { ret: ic.ret.clone(), callee: f.clone(), args: ic.args.clone() }, vec![]));
+            // parameters the call has no argument for: unknown values
+            let mut args = ic.args.clone();
+            if let Some(ft) = self.prog.func_type(f) {
+                args.extend(ft.params.iter().skip(args.len()).map(|t| Expr::Nondet(t.clone())));
+            }
+            out.push(mk(StmtKind::Call { ret: ic.ret.clone(), callee: f.clone(), args }, vec![]));
             if i + 1 < targets.len() {
                 out.push(mk(StmtKind::Goto(vec![done.clone()]), vec![]));
             }
