@@ -331,6 +331,8 @@ impl<'o> Lowerer<'o> {
                 Ok(Some(void_result(want)))
             }
             "abort"
+            | "pthread_exit"
+            | "thrd_exit"
             | "quick_exit"
             | "_exit"
             | "_Exit"
@@ -359,7 +361,12 @@ impl<'o> Lowerer<'o> {
                 let r = self.rv_for_want(a0, want)?;
                 Ok(Some(r))
             }
-            "__builtin_constant_p" => Ok(Some(self.value_for_want(Expr::Int(0), Type::INT, want, span)?)),
+            // 1 for an integer constant expression, as gcc folds it (also at -O0); 0 otherwise,
+            // which gcc's documentation allows for anything it does not fold
+            "__builtin_constant_p" => {
+                let k = args.first().is_some_and(|a| self.const_int(a).is_ok());
+                Ok(Some(self.value_for_want(Expr::Int(k as i128), Type::INT, want, span)?))
+            }
             _ if is_nondet_name(n) => Ok(Some(self.nondet_call(n, args, span, want)?)),
             _ => Ok(None),
         }

@@ -226,6 +226,7 @@ impl<'o> Lowerer<'o> {
         self.declare_externs();
         self.extern_globals_start_unknown();
         self.resolve_indirect_calls();
+        self.halt_after_noreturn_calls();
         // after the calls through pointers became direct calls: they pass arguments too
         self.pass_variadic_args();
         self.calls_to_error_fns();
@@ -348,6 +349,28 @@ impl<'o> Lowerer<'o> {
             }
         }
         self.prog.globals.extend(streams);
+    }
+
+    /// A call of an external function declared `_Noreturn` ends the path: returning from it
+    /// is undefined (C11 6.7.4p8), so no run goes on after it.
+    fn halt_after_noreturn_calls(&mut self) {
+        if self.noreturn.is_empty() {
+            return;
+        }
+        for pi in 0..self.prog.procs.len() {
+            let body = std::mem::take(&mut self.prog.procs[pi].body);
+            let mut out = Vec::with_capacity(body.len());
+            for s in body {
+                let ends = matches!(&s.kind, StmtKind::Call { callee, .. }
+                    if self.noreturn.contains(callee) && !self.defined_fns.contains(callee));
+                let loc = s.loc;
+                out.push(s);
+                if ends {
+                    out.push(Stmt { id: StmtId(0), loc, labels: vec![], kind: StmtKind::Halt });
+                }
+            }
+            self.prog.procs[pi].body = out;
+        }
     }
 
     /// Calls through function pointers: each `#indirect<k>` placeholder becomes a branch over the
