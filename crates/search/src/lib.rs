@@ -375,12 +375,8 @@ impl<'p> Search<'p> {
     fn run(&self, plan: &Plan) -> Ran {
         let mut alpha = HashMap::new();
         let mut k = 0usize;
-        let mut first_choice = usize::MAX;
         let abs = &self.abs;
         let mut observe = |s: &Stmt, peek: &mut dyn Peek| {
-            if first_choice == usize::MAX && peek.choices() > 0 {
-                first_choice = k;
-            }
             let branch = matches!(&s.kind, StmtKind::Goto(ls) if ls.len() > 1);
             if branch || matches!(s.kind, StmtKind::Assume(_)) {
                 alpha.insert(k, abs.value(s.id, peek));
@@ -403,6 +399,10 @@ impl<'p> Search<'p> {
             v
         };
         let run = newton::replay_observed(self.prog, &plan.inputs, self.opts.max_steps, &mut fill, &mut observe);
+        // The statement after the one that made the first choice (a choice made while a
+        // statement runs — an uninitialised read in a failing assume — decides that statement
+        // already; one made before the first statement: 0).
+        let first_choice = run.choices.first().map_or(usize::MAX, |c| c.step.wrapping_add(1));
         Ran { run, alpha, first_choice, inputs }
     }
 
