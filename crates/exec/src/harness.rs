@@ -117,3 +117,37 @@ pub(crate) fn nondet_input(name: &str) -> Option<bool> {
     let fed = !["float", "double", "pointer", "ptr", "charp", "string", "struct"].iter().any(|w| suffix.contains(w));
     Some(fed)
 }
+
+/// Wrappers of the heap allocators `allocators` (`-Wl,--wrap=`) that fail (return NULL) on
+/// the calls `fails` says, in order, and otherwise call the library's. `Err` says why not:
+/// the rule's monitor wraps the allocator already, or it is not the library's.
+pub(crate) fn fail_schedule(
+    prog: &cminus::Program,
+    fails: &[bool],
+    allocators: &[String],
+    wrapped: &[String],
+    undefined: &std::collections::HashSet<String>,
+) -> Result<String, String> {
+    let cannot = |f: &str| format!("whether `{f}` fails");
+    let mut s = String::from("/* --- allocations that fail on the trace --- */\nstatic const unsigned char slam_fails[] = { ");
+    s.push_str(&fails.iter().map(|&b| if b { "1" } else { "0" }).collect::<Vec<_>>().join(", "));
+    s.push_str(" };\nstatic unsigned slam_nalloc;\n");
+    s.push_str("SLAM_NI static int slam_fail(void) { unsigned i = slam_nalloc++; return i < sizeof slam_fails && slam_fails[i]; }\n");
+    for f in allocators {
+        let Some(e) = prog.externs.iter().find(|e| &e.name == f) else { return Err(cannot(f)) };
+        if wrapped.contains(f) || undefined.contains(f) || e.ty.variadic || !matches!(e.ty.ret, cminus::Type::Ptr(_)) {
+            return Err(cannot(f));
+        }
+        let params: Vec<String> =
+            e.ty.params.iter().map(crate::monitor::c_type).collect::<Option<_>>().ok_or_else(|| cannot(f))?;
+        let formals: Vec<String> = params.iter().enumerate().map(|(i, p)| format!("{p} a{}", i + 1)).collect();
+        let actuals: Vec<String> = (1..=params.len()).map(|i| format!("a{i}")).collect();
+        let decl = if params.is_empty() { "void".to_string() } else { params.join(", ") };
+        let formal_list = if formals.is_empty() { "void".to_string() } else { formals.join(", ") };
+        s.push_str(&format!(
+            "extern void *__real_{f}({decl});\nSLAM_NI void *__wrap_{f}({formal_list}) {{ if (!slam_quiet && slam_fail()) return 0; return __real_{f}({}); }}\n",
+            actuals.join(", ")
+        ));
+    }
+    Ok(s)
+}

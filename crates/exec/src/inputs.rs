@@ -17,6 +17,10 @@ pub(crate) struct Feed {
     pub uncontrolled: Vec<String>,
     /// Extra command-line arguments (`argc - 1`) when the trace chose `main`'s `argc`.
     pub args: usize,
+    /// Whether each call of a heap allocator of the program fails, in order, when some does
+    /// (the harness wraps the allocators in `allocators`); empty when all succeed.
+    pub fails: Vec<bool>,
+    pub allocators: Vec<String>,
 }
 
 impl Feed {
@@ -46,7 +50,16 @@ pub(crate) fn feed(prog: &Program, run: &Run, rule_from: Option<u32>, stubs: &Ha
         match &c.ask {
             Ask::EntryParam(0) if prog.entry == "main" && (1..=64).contains(&c.value) => f.args = c.value as usize - 1,
             Ask::EntryParam(i) => f.uncontrolled(format!("parameter {} of `{}`", i + 1, prog.entry)),
-            Ask::AllocFails { heap: true } if c.value == 0 => {}
+            Ask::AllocFails { heap: true } => match st.map(|s| &s.kind) {
+                Some(StmtKind::Call { callee, .. }) if !callee.starts_with("__slam") => {
+                    f.fails.push(c.value != 0);
+                    if !f.allocators.contains(callee) {
+                        f.allocators.push(callee.clone());
+                    }
+                }
+                _ if c.value == 0 => {}
+                _ => f.uncontrolled("whether an allocation fails".into()),
+            },
             Ask::AllocFails { .. } => f.uncontrolled(match st {
                 Some(Stmt { kind: StmtKind::Call { callee, .. }, .. }) => format!("whether `{callee}` fails"),
                 _ => "whether an allocation fails".to_string(),
@@ -74,6 +87,10 @@ pub(crate) fn feed(prog: &Program, run: &Run, rule_from: Option<u32>, stubs: &Ha
             Ask::Goto(_) => f.uncontrolled("a nondeterministic jump".into()),
             Ask::Address => f.uncontrolled("the integer value of a pointer".into()),
         }
+    }
+    if !f.fails.iter().any(|&x| x) {
+        f.fails.clear();
+        f.allocators.clear();
     }
     f
 }

@@ -210,6 +210,10 @@ fn flags(req: &Request) -> Vec<String> {
     if req.ilp32 {
         f.push("-m32".into());
     }
+    if req.rule.is_some() {
+        // The rule's events are calls: gcc must not expand memcpy & co. inline.
+        f.push("-fno-builtin".into());
+    }
     f
 }
 
@@ -362,8 +366,21 @@ fn build_and_run(
         Expected::Rule(m) => m.as_str(),
         _ => "",
     };
+    let mut wraps: Vec<String> = monitor.iter().flat_map(|m| m.wraps.iter().cloned()).collect();
+    let mut hsrc_text = harness::source(expected_msg, &fed, &zeros, monitor.as_ref());
+    // Allocations that fail on the trace: the allocators wrapped, failing on schedule.
+    let mut uncontrolled = feed.uncontrolled.clone();
+    if !feed.fails.is_empty() {
+        match harness::fail_schedule(req.prog, &feed.fails, &feed.allocators, &wraps, &undefined) {
+            Ok(code) => {
+                hsrc_text.push_str(&code);
+                wraps.extend(feed.allocators.iter().cloned());
+            }
+            Err(why) => uncontrolled.push(why),
+        }
+    }
     let hsrc = d.join("harness.c");
-    std::fs::write(&hsrc, harness::source(expected_msg, &fed, &zeros, monitor.as_ref())).map_err(|e| e.to_string())?;
+    std::fs::write(&hsrc, hsrc_text).map_err(|e| e.to_string())?;
     let hobj = d.join("harness.o");
     let mut cmd = gcc(req);
     cmd.arg("-c").arg("-finstrument-functions").arg(&hsrc).arg("-o").arg(&hobj);
@@ -374,7 +391,7 @@ fn build_and_run(
     let exe = d.join("prog");
     let mut cmd = gcc(req);
     cmd.args(&objects).arg(&hobj).arg("-o").arg(&exe);
-    for w in monitor.iter().flat_map(|m| &m.wraps) {
+    for w in &wraps {
         cmd.arg(format!("-Wl,--wrap={w}"));
     }
     let out = process::run(cmd, d, "link", req.build_limit)?;
@@ -422,14 +439,14 @@ fn build_and_run(
     if !others.is_empty() {
         what.push_str(&format!(" (the rule's monitor of another object aborted: {})", others.join("; ")));
     }
-    if feed.uncontrolled.is_empty() {
+    if uncontrolled.is_empty() {
         c.status = ConfirmStatus::NotReproduced;
         c.reason = Some(what);
     } else {
         c.status = ConfirmStatus::InterpreterOnly;
         c.reason = Some(format!(
             "{what}, but the trace depends on values a compiled run does not control: {}",
-            feed.uncontrolled.join(", ")
+            uncontrolled.join(", ")
         ));
     }
     Ok(())
