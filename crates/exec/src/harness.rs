@@ -105,6 +105,7 @@ pub(crate) fn defines(name: &str) -> bool {
             | "assert"
             | "__cyg_profile_func_enter"
             | "__cyg_profile_func_exit"
+            | "__slam_label_reached"
     )
 }
 
