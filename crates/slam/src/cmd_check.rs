@@ -259,6 +259,10 @@ fn print_report(
             (None, None) => "unreach-call",
         };
         print!("{}", report::svcomp::render(outcome, property));
+        if let Some(c) = &ctx.confirmation {
+            // BenchExec's tool-info module reads it (a column `confirmation`).
+            println!("# confirmation: {}", c.summary());
+        }
     } else if json {
         println!("{}", report::json(prog, outcome, ctx, &crate::outputs::sources(prog)));
     } else {
