@@ -130,7 +130,8 @@ pub(crate) fn fail_schedule(
     undefined: &std::collections::HashSet<String>,
 ) -> Result<String, String> {
     let cannot = |f: &str| format!("whether `{f}` fails");
-    let mut s = String::from("/* --- allocations that fail on the trace --- */\nstatic const unsigned char slam_fails[] = { ");
+    let mut s =
+        String::from("/* --- allocations that fail on the trace --- */\nstatic const unsigned char slam_fails[] = { ");
     s.push_str(&fails.iter().map(|&b| if b { "1" } else { "0" }).collect::<Vec<_>>().join(", "));
     s.push_str(" };\nstatic unsigned slam_nalloc;\n");
     s.push_str("SLAM_NI static int slam_fail(void) { unsigned i = slam_nalloc++; return i < sizeof slam_fails && slam_fails[i]; }\n");

@@ -348,9 +348,25 @@ fn build_and_run(
             if missing.len() == 1 { "it" } else { "them" }
         ));
     }
-    // 3. The rule's monitor.
+    // 3. The rule's monitor; the program's functions it wraps are interposed.
     let monitor = match req.rule {
-        Some(r) => Some(monitor::emit(r, req.prog, &undefined)?),
+        Some(r) => {
+            let symbols = function_symbols(req, d, &objects)?;
+            let interposable: HashSet<String> = symbols.iter().map(|s| s.name.clone()).collect();
+            let m = monitor::emit(r, req.prog, &undefined, &interposable)?;
+            for f in &m.interpose {
+                let Some(sym) = symbols.iter().find(|s| &s.name == f) else { continue };
+                let mut cmd = Command::new("objcopy");
+                cmd.arg(format!("--add-symbol=__slam_real_{f}={}:{},global,function", sym.section, sym.value))
+                    .arg(format!("--weaken-symbol={f}"))
+                    .arg(&objects[sym.object]);
+                let out = process::run(cmd, d, "objcopy", req.build_limit)?;
+                if out.ended != Ended::Exit(0) {
+                    return Err(format!("objcopy could not interpose `{f}`: {}", first_error(&out.stderr)));
+                }
+            }
+            Some(m)
+        }
         None => None,
     };
     let mut stubs: HashSet<String> = fed.iter().cloned().collect();
@@ -401,7 +417,7 @@ fn build_and_run(
     std::fs::write(d.join("test.xml"), report::testcomp::testcase(&feed.values)).map_err(|e| e.to_string())?;
     let mut cmd = Command::new(&exe);
     cmd.env("SLAM_TEST", d.join("test.xml"));
-    cmd.args(std::iter::repeat("slam").take(feed.args));
+    cmd.args(std::iter::repeat_n("slam", feed.args));
     let out = process::run(cmd, d, "run", req.run_limit)?;
     // 6. Did it reach the same error?
     let marks = markers(&out.stderr);
@@ -416,9 +432,9 @@ fn build_and_run(
         Expected::NullDeref => matches!(out.ended, Ended::Signal(s) if s == libc::SIGSEGV || s == libc::SIGBUS),
     };
     let other = marks.iter().filter(|m| m.starts_with("rule-other ")).map(|m| m["rule-other ".len()..].to_string());
-    let reached_text = reached.clone().or_else(|| {
-        (*want == Expected::NullDeref && hit).then(|| "a memory fault (null dereference)".to_string())
-    });
+    let reached_text = reached
+        .clone()
+        .or_else(|| (*want == Expected::NullDeref && hit).then(|| "a memory fault (null dereference)".to_string()));
     c.run = Some(ExecRun {
         ended: out.ended.text(),
         reached: reached_text,
@@ -450,6 +466,42 @@ fn build_and_run(
         ));
     }
     Ok(())
+}
+
+/// A function an object defines with external linkage.
+struct Symbol {
+    name: String,
+    object: usize,
+    section: String,
+    value: String,
+}
+
+/// The global function symbols of the program's objects (`objdump -t`).
+fn function_symbols(req: &Request, d: &std::path::Path, objects: &[PathBuf]) -> Result<Vec<Symbol>, String> {
+    let mut out = vec![];
+    for (i, o) in objects.iter().enumerate() {
+        let mut cmd = Command::new("objdump");
+        cmd.arg("-t").arg(o);
+        let r = process::run(cmd, d, "objdump", req.build_limit)?;
+        if r.ended != Ended::Exit(0) {
+            return Err(format!("objdump could not read the program's object: {}", first_error(&r.stderr)));
+        }
+        // `VALUE FLAGS(7) SECTION\tSIZE NAME`: flags `g` (global) … `F` (function).
+        for line in r.stdout.lines() {
+            let Some((value, rest)) = line.split_once(' ') else { continue };
+            if !value.bytes().all(|b| b.is_ascii_hexdigit()) || rest.len() < 8 || !rest.is_char_boundary(7) {
+                continue;
+            }
+            let (flags, rest) = rest.split_at(7);
+            if !flags.starts_with('g') || !flags.ends_with('F') {
+                continue;
+            }
+            let Some((section, size_name)) = rest.trim_start().split_once('\t') else { continue };
+            let Some(name) = size_name.split_whitespace().last() else { continue };
+            out.push(Symbol { name: name.to_string(), object: i, section: section.to_string(), value: format!("0x{value}") });
+        }
+    }
+    Ok(out)
 }
 
 /// The names ld says nothing defines.

@@ -9,9 +9,12 @@
 //!
 //! Events of a function without a body (the rule's API: stubbed by the harness, or the C
 //! library's, wrapped with `ld --wrap`) run around its calls in the order of the product:
-//! `.call`, `.entry`, the call, `.exit`, `.return`. Events of a function the program defines
-//! run from gcc's `-finstrument-functions` hooks at its entry and exit, so they may not read
-//! `$n` or `$return` (not supported yet: the check is then confirmed by the interpreter only).
+//! `.call`, `.entry`, the call, `.exit`, `.return`. A function the program defines (with
+//! external linkage) is interposed the same way: its definition is made weak and renamed
+//! `__slam_real_F` in the program's object (`objcopy`), and the harness's `F` wraps it — the
+//! program's own calls of `F` go through relocations, so they reach the wrapper. A `static`
+//! function's events run from gcc's `-finstrument-functions` hooks at its entry and exit, so
+//! they may not read `$n` or `$return` (the check is then confirmed by the interpreter only).
 
 use cminus::{BinOp, Program, Type, UnOp};
 use slic::{Event, Handler, RExpr, RExprKind, RStmt, Rule, Slot};
@@ -25,12 +28,17 @@ pub(crate) struct Monitor {
     pub wraps: Vec<String>,
     /// Functions without a definition the monitor defines (they return the trace's values).
     pub stubs: Vec<String>,
+    /// Functions of the program the monitor wraps: their definitions must become weak, with
+    /// the alias `__slam_real_F`.
+    pub interpose: Vec<String>,
 }
 
 /// Where a function's events are observed.
 enum Site<'a> {
-    /// Defined by the program: the instrumentation hooks.
+    /// Defined by the program with internal linkage: the instrumentation hooks.
     Hook,
+    /// Defined by the program with external linkage: interposed.
+    Defined(cminus::FuncType),
     /// No definition anywhere: a stub that returns the next input.
     Stub(&'a cminus::FuncType),
     /// The C library's: a `--wrap` wrapper around `__real_F`.
@@ -77,8 +85,14 @@ fn va_form(f: &str) -> Option<&'static str> {
 
 /// The monitor of `rule` (its `$entry` already replaced) for `prog`; `undefined` are the
 /// functions nothing defines (the link said so). `Err` says why the rule cannot be run as C.
-pub(crate) fn emit(rule: &Rule, prog: &Program, undefined: &HashSet<String>) -> Result<Monitor, String> {
-    let mut m = Monitor { code: String::new(), wraps: vec![], stubs: vec![] };
+/// `interposable`: the functions the program's objects define with external linkage.
+pub(crate) fn emit(
+    rule: &Rule,
+    prog: &Program,
+    undefined: &HashSet<String>,
+    interposable: &HashSet<String>,
+) -> Result<Monitor, String> {
+    let mut m = Monitor { code: String::new(), wraps: vec![], stubs: vec![], interpose: vec![] };
     let c = &mut m.code;
     let _ = writeln!(c, "/* --- the rule {} as a monitor --- */", rule.name);
     let _ = writeln!(c, "struct slam_mon {{ unsigned long long key; int dead;");
@@ -118,12 +132,22 @@ pub(crate) fn emit(rule: &Rule, prog: &Program, undefined: &HashSet<String>) -> 
         if handlers.is_empty() {
             continue;
         }
-        let site = if prog.proc(&f).is_some() {
+        let site = if let Some(p) = prog.proc(&f).filter(|_| interposable.contains(&f)) {
+            let ft = cminus::FuncType {
+                ret: p.ret.clone(),
+                params: p.formals.iter().map(|v| v.ty.clone()).collect(),
+                variadic: p.variadic,
+            };
+            if ft.variadic {
+                return Err(format!("the rule watches `{f}`, a variadic function of the program"));
+            }
+            Site::Defined(ft)
+        } else if prog.proc(&f).is_some() {
             for h in &handlers {
                 if h.guard.is_some() || h.body.iter().any(stmt_reads_slot) {
                     return Err(format!(
-                        "the rule's event `{f}.{}` reads `$n`/`$return` of `{f}`, which the program defines \
-                         (the C monitor observes such functions only at their entry and exit)",
+                        "the rule's event `{f}.{}` reads `$n`/`$return` of `{f}`, a `static` function of the \
+                         program (the C monitor observes those only at their entry and exit)",
                         h.event.name()
                     ));
                 }
@@ -140,6 +164,7 @@ pub(crate) fn emit(rule: &Rule, prog: &Program, undefined: &HashSet<String>) -> 
         };
         let ft = match &site {
             Site::Stub(t) | Site::Wrap(t) => Some(*t),
+            Site::Defined(t) => Some(t),
             Site::Hook => None,
         };
         let params: Vec<String> = match ft {
@@ -159,13 +184,21 @@ pub(crate) fn emit(rule: &Rule, prog: &Program, undefined: &HashSet<String>) -> 
         for h in &handlers {
             let ev_params = params_decl(&params, &ret, h.event.has_return());
             let mons = format!("slam_h{k}");
-            let _ = writeln!(c, "SLAM_NI static void {mons}(struct slam_mon *m{}{ev_params}) {{", if ev_params.is_empty() { "" } else { ", " });
+            let _ = writeln!(
+                c,
+                "SLAM_NI static void {mons}(struct slam_mon *m{}{ev_params}) {{",
+                if ev_params.is_empty() { "" } else { ", " }
+            );
             let _ = writeln!(c, "  if (m->dead) return;");
             let env = Env { rule, func: &f, nparams: params.len() };
             stmts(&env, &h.body, 1, c)?;
             let _ = writeln!(c, "}}");
             let args = ev_args(params.len(), &ret, h.event.has_return());
-            let _ = writeln!(c, "SLAM_NI static void slam_ev{k}({}) {{", if ev_params.is_empty() { "void".to_string() } else { ev_params.clone() });
+            let _ = writeln!(
+                c,
+                "SLAM_NI static void slam_ev{k}({}) {{",
+                if ev_params.is_empty() { "void".to_string() } else { ev_params.clone() }
+            );
             match h.guard {
                 Some((slot, _)) => {
                     let key = slot_key(&env, slot, &params, &ret)?;
@@ -189,9 +222,8 @@ pub(crate) fn emit(rule: &Rule, prog: &Program, undefined: &HashSet<String>) -> 
             calls[i].push(k);
             k += 1;
         }
-        let fire = |evs: &[usize], args: &str| -> String {
-            evs.iter().map(|k| format!("slam_ev{k}({args}); ")).collect()
-        };
+        let fire =
+            |evs: &[usize], args: &str| -> String { evs.iter().map(|k| format!("slam_ev{k}({args}); ")).collect() };
         let before: Vec<usize> = calls[0].iter().chain(&calls[1]).copied().collect();
         let after: Vec<usize> = calls[2].iter().chain(&calls[3]).copied().collect();
         match site {
@@ -199,20 +231,33 @@ pub(crate) fn emit(rule: &Rule, prog: &Program, undefined: &HashSet<String>) -> 
                 let decl = if f == "main" { format!("extern int {f}();") } else { format!("extern void {f}(void);") };
                 let _ = writeln!(c, "{decl}");
                 if !before.is_empty() {
-                    let _ = writeln!(hook_enter, "  if (fn == (void *){f}) {{ slam_quiet++; {}slam_quiet--; }}", fire(&before, ""));
+                    let _ = writeln!(
+                        hook_enter,
+                        "  if (fn == (void *){f}) {{ slam_quiet++; {}slam_quiet--; }}",
+                        fire(&before, "")
+                    );
                 }
                 if !after.is_empty() {
-                    let _ = writeln!(hook_exit, "  if (fn == (void *){f}) {{ slam_quiet++; {}slam_quiet--; }}", fire(&after, ""));
+                    let _ = writeln!(
+                        hook_exit,
+                        "  if (fn == (void *){f}) {{ slam_quiet++; {}slam_quiet--; }}",
+                        fire(&after, "")
+                    );
                 }
             }
-            Site::Stub(t) | Site::Wrap(t) => {
+            Site::Stub(_) | Site::Wrap(_) | Site::Defined(_) => {
+                let t = ft.expect("a prototype");
                 let stub = matches!(site, Site::Stub(_));
-                let name = if stub { f.clone() } else { format!("__wrap_{f}") };
+                let defined = matches!(site, Site::Defined(_));
+                let real = if defined { format!("__slam_real_{f}") } else { format!("__real_{f}") };
+                let name = if stub || defined { f.clone() } else { format!("__wrap_{f}") };
                 let formals: Vec<String> = params.iter().enumerate().map(|(i, p)| format!("{p} a{}", i + 1)).collect();
                 let mut formal_list = formals.join(", ");
                 if t.variadic {
                     if !stub && va_form(&f).is_none() {
-                        return Err(format!("the rule watches `{f}`, a variadic library function the C monitor cannot forward"));
+                        return Err(format!(
+                            "the rule watches `{f}`, a variadic library function the C monitor cannot forward"
+                        ));
                     }
                     if formals.is_empty() {
                         return Err(format!("`{f}` is variadic without named parameters"));
@@ -239,8 +284,12 @@ pub(crate) fn emit(rule: &Rule, prog: &Program, undefined: &HashSet<String>) -> 
                         actuals.join(", ")
                     )
                 } else {
-                    let _ = writeln!(c, "extern {ret} __real_{f}({});", if params.is_empty() { "void".into() } else { params.join(", ") });
-                    format!("{}__real_{f}({});", if ret == "void" { "" } else { "r = " }, actuals.join(", "))
+                    let _ = writeln!(
+                        c,
+                        "extern {ret} {real}({});",
+                        if params.is_empty() { "void".into() } else { params.join(", ") }
+                    );
+                    format!("{}{real}({});", if ret == "void" { "" } else { "r = " }, actuals.join(", "))
                 };
                 let mut after_actuals = actuals.clone();
                 if ret != "void" {
@@ -250,7 +299,11 @@ pub(crate) fn emit(rule: &Rule, prog: &Program, undefined: &HashSet<String>) -> 
                 if ret != "void" {
                     let _ = writeln!(c, "  {ret} r;");
                 }
-                let _ = writeln!(c, "  if (!slam_quiet) {{ slam_quiet++; {}slam_quiet--; }}", fire(&before, &actuals.join(", ")));
+                let _ = writeln!(
+                    c,
+                    "  if (!slam_quiet) {{ slam_quiet++; {}slam_quiet--; }}",
+                    fire(&before, &actuals.join(", "))
+                );
                 let _ = writeln!(c, "  {call}");
                 let after_calls = fire(&after, &after_actuals.join(", "));
                 let _ = writeln!(c, "  if (!slam_quiet) {{ slam_quiet++; {after_calls}slam_quiet--; }}");
@@ -260,6 +313,8 @@ pub(crate) fn emit(rule: &Rule, prog: &Program, undefined: &HashSet<String>) -> 
                 let _ = writeln!(c, "}}");
                 if stub {
                     m.stubs.push(f.clone());
+                } else if defined {
+                    m.interpose.push(f.clone());
                 } else {
                     m.wraps.push(f.clone());
                 }
@@ -298,7 +353,9 @@ fn sep(args: &[String]) -> String {
 /// The value an object is keyed by: the slot as an integer.
 fn slot_key(env: &Env, slot: Slot, params: &[String], ret: &str) -> Result<String, String> {
     let (name, ty) = match slot {
-        Slot::Arg(n) if (n as usize) >= 1 && (n as usize) <= params.len() => (format!("a{n}"), params[n as usize - 1].clone()),
+        Slot::Arg(n) if (n as usize) >= 1 && (n as usize) <= params.len() => {
+            (format!("a{n}"), params[n as usize - 1].clone())
+        }
         Slot::Return if ret != "void" => ("r".to_string(), ret.to_string()),
         s => return Err(format!("`{s}` of `{}` does not exist", env.func)),
     };
@@ -376,7 +433,9 @@ fn expr(rule: &Rule, e: &RExpr, env: Option<&Env>) -> Result<String, String> {
             } else if rule.state_var(n).is_some() && env.is_some() {
                 format!("m->v_{n}")
             } else {
-                return Err(format!("the rule reads `{n}`, a variable of the program (not supported by the C monitor yet)"));
+                return Err(format!(
+                    "the rule reads `{n}`, a variable of the program (not supported by the C monitor yet)"
+                ));
             }
         }
         RExprKind::Slot(s) => match (s, env) {
@@ -421,7 +480,10 @@ fn expr(rule: &Rule, e: &RExpr, env: Option<&Env>) -> Result<String, String> {
             format!("(({t})({}))", expr(rule, a, env)?)
         }
         RExprKind::Field(..) | RExprKind::Deref(_) | RExprKind::Index(..) => {
-            return Err("the rule reads memory through an argument (`->`, `*`, `[]`), which the C monitor does not support yet".into())
+            return Err(
+                "the rule reads memory through an argument (`->`, `*`, `[]`), which the C monitor does not support yet"
+                    .into(),
+            )
         }
     })
 }

@@ -19,7 +19,9 @@ impl Ended {
     pub(crate) fn text(&self) -> String {
         match self {
             Ended::Exit(c) => format!("exit status {c}"),
-            Ended::Signal(s) => format!("killed by signal {s}{}", signal_name(*s).map(|n| format!(" ({n})")).unwrap_or_default()),
+            Ended::Signal(s) => {
+                format!("killed by signal {s}{}", signal_name(*s).map(|n| format!(" ({n})")).unwrap_or_default())
+            }
             Ended::TimedOut(d) => format!("timed out after {} s (killed)", d.as_secs_f64()),
         }
     }
@@ -52,7 +54,8 @@ impl TempDir {
     pub(crate) fn new() -> std::io::Result<TempDir> {
         use std::sync::atomic::{AtomicU32, Ordering};
         static N: AtomicU32 = AtomicU32::new(0);
-        let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.subsec_nanos()).unwrap_or(0);
+        let nanos =
+            std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.subsec_nanos()).unwrap_or(0);
         let dir = std::env::temp_dir().join(format!(
             "slam-exec-{}-{}-{nanos}",
             std::process::id(),

@@ -30,8 +30,9 @@ fn check(args: &[&str]) -> (i32, Value) {
         .args(args)
         .output()
         .unwrap();
-    let json: Value = serde_json::from_slice(&out.stdout)
-        .unwrap_or_else(|e| panic!("{e}: {}\n{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr)));
+    let json: Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
+        panic!("{e}: {}\n{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr))
+    });
     (out.status.code().unwrap_or(-1), json)
 }
 
@@ -63,8 +64,7 @@ fn a_rule_violation_is_executed_with_the_rule_as_a_monitor() {
     if !gcc() {
         return;
     }
-    let (code, j) =
-        check(&["corpus/check/two_locks_bug.c", "-I", "corpus/include", "--rule", "specs/spinlock.slic"]);
+    let (code, j) = check(&["corpus/check/two_locks_bug.c", "-I", "corpus/include", "--rule", "specs/spinlock.slic"]);
     assert_eq!(code, 10, "{j}");
     let c = &j["confirmation"];
     assert_eq!(c["status"], "executed", "{c}");
@@ -73,16 +73,17 @@ fn a_rule_violation_is_executed_with_the_rule_as_a_monitor() {
     // The rule's API has no definition: the harness returns the trace's values for it.
     assert_eq!(c["stubs"], serde_json::json!(["KeAcquireSpinLock", "KeReleaseSpinLock"]), "{c}");
     // A C library function the rule watches is wrapped (-Wl,--wrap=free), not stubbed.
-    let (code, j) = check(&[
-        "corpus/slic/memory/bad_use_after_free.c",
-        "-I",
-        "corpus/include",
-        "--rule",
-        "specs/memory.slic",
-    ]);
+    let (code, j) =
+        check(&["corpus/slic/memory/bad_use_after_free.c", "-I", "corpus/include", "--rule", "specs/memory.slic"]);
     assert_eq!(code, 10, "{j}");
     assert_eq!(j["confirmation"]["status"], "executed", "{}", j["confirmation"]);
     assert_eq!(j["confirmation"]["stubs"], serde_json::json!([]), "{}", j["confirmation"]);
+    // An event of a function the program defines that reads `$return` (DispatchRead.exit):
+    // the function is interposed (objcopy), its wrapper runs the event.
+    let (code, j) =
+        check(&["corpus/slic/irp/bad_pending_unmarked.c", "-I", "corpus/include", "--rule", "specs/irp.slic"]);
+    assert_eq!(code, 10, "{j}");
+    assert_eq!(j["confirmation"]["status"], "executed", "{}", j["confirmation"]);
 }
 
 #[test]
