@@ -153,3 +153,107 @@ pub(crate) fn fail_schedule(
     }
     Ok(s)
 }
+
+/// The input functions of the C library whose calls are inputs, as slam models them: the
+/// result, then each scalar written through the arguments (`x := nondet` after the call).
+pub(crate) const INPUT_FUNCTIONS: [&str; 2] = ["scanf", "fscanf"];
+
+/// Definitions of `scanf`/`fscanf` (and glibc's `__isoc99_` names the headers redirect to)
+/// that return the trace's values: the result, then one value per conversion that writes a
+/// scalar (`%d`, `%c`, `%lu`, …, by its length modifier), as slam's model asks for them;
+/// strings and floats are not written (slam's model does not give them values either).
+pub(crate) fn input_functions(names: &[String]) -> String {
+    let mut s = String::from(
+        r#"/* --- input functions: the trace's values --- */
+SLAM_NI static int slam_vscan(const char *fmt, va_list ap) {
+  int r = (int)slam_next();
+  for (const char *p = fmt; *p; p++) {
+    if (*p != '%') continue;
+    p++;
+    if (*p == '%') continue;
+    int skip = 0, len = 0; /* 0 int, 1 char (hh), 2 short, 3 long, 4 long long, 5 size_t */
+    if (*p == '*') { skip = 1; p++; }
+    while (*p >= '0' && *p <= '9') p++;
+    for (;; p++) {
+      if (*p == 'h') len = len == 2 ? 1 : 2;
+      else if (*p == 'l') len = len == 3 ? 4 : 3;
+      else if (*p == 'L' || *p == 'q' || *p == 'j') len = 4;
+      else if (*p == 'z' || *p == 't') len = 5;
+      else break;
+    }
+    if (!*p) break;
+    if (skip) continue;
+    char conv = *p;
+    if (conv == '[') { while (*p && *p != ']') p++; if (!*p) break; }
+    void *dst = va_arg(ap, void *);
+    if (conv == 'c') { *(char *)dst = (char)slam_next(); continue; }
+    if (conv == 's' || conv == '[' || conv == 'e' || conv == 'f' || conv == 'g' || conv == 'a' || conv == 'E' || conv == 'G' || conv == 'p') continue;
+    unsigned long long v = slam_next();
+    switch (len) {
+      case 1: *(char *)dst = (char)v; break;
+      case 2: *(short *)dst = (short)v; break;
+      case 3: *(long *)dst = (long)v; break;
+      case 4: *(long long *)dst = (long long)v; break;
+      case 5: *(unsigned long *)dst = (unsigned long)v; break;
+      default: *(int *)dst = (int)v;
+    }
+  }
+  return r;
+}
+"#,
+    );
+    // Defined under their symbol names (asm labels): stdio.h renames `scanf` itself.
+    let def = |sym: &str, file: bool| {
+        let (params, pre) =
+            if file { ("FILE *f, const char *fmt, ...", "(void)f; ") } else { ("const char *fmt, ...", "") };
+        let c = sym.replace("__", "_");
+        format!(
+            "SLAM_NI int slam_in{c}({params}) __asm__(\"{sym}\");\n\
+             SLAM_NI int slam_in{c}({params}) {{ va_list ap; int r; {pre}va_start(ap, fmt); r = slam_vscan(fmt, ap); va_end(ap); return r; }}\n"
+        )
+    };
+    for n in names {
+        match n.as_str() {
+            "scanf" => {
+                s.push_str(&def("scanf", false));
+                s.push_str(&def("__isoc99_scanf", false));
+            }
+            "fscanf" => {
+                s.push_str(&def("fscanf", true));
+                s.push_str(&def("__isoc99_fscanf", true));
+            }
+            _ => {}
+        }
+    }
+    s
+}
+
+/// A `main` that calls the check's entry: integer parameters get the trace's values (`args`:
+/// index, value), pointer parameters a zeroed buffer each. `Err` for other parameter types.
+pub(crate) fn entry_main(prog: &cminus::Program, args: &[(usize, i128)]) -> Result<String, String> {
+    let e = &prog.entry;
+    let p = prog.proc(e).ok_or_else(|| format!("the entry `{e}` has no body"))?;
+    let mut decls = vec![];
+    let mut actuals = vec![];
+    let mut bufs = String::new();
+    for (i, v) in p.formals.iter().enumerate() {
+        let t = crate::monitor::c_type(&v.ty)
+            .filter(|_| !matches!(v.ty, cminus::Type::Float { .. }))
+            .ok_or_else(|| format!("the entry `{e}` takes a {} parameter", cminus::print::type_str(&v.ty)))?;
+        if matches!(v.ty, cminus::Type::Ptr(_)) {
+            bufs.push_str(&format!("static long long slam_arg{i}[8192];\n"));
+            actuals.push(format!("(void *)slam_arg{i}"));
+        } else {
+            let x = args.iter().find(|(k, _)| *k == i).map(|(_, x)| cminus::interp::wrap(*x, &v.ty)).unwrap_or(0);
+            let suffix = if x > i64::MAX as i128 { "ULL" } else { "LL" };
+            actuals.push(format!("({t})({x}{suffix})"));
+        }
+        decls.push(t);
+    }
+    let ret = crate::monitor::c_type(&p.ret).unwrap_or_else(|| "void".into());
+    Ok(format!(
+        "/* --- the check's entry, called by main --- */\n{bufs}extern {ret} {e}({});\nint main(void) {{ {e}({}); return 0; }}\n",
+        if decls.is_empty() { "void".to_string() } else { decls.join(", ") },
+        actuals.join(", ")
+    ))
+}

@@ -21,6 +21,8 @@ pub(crate) struct Feed {
     /// (the harness wraps the allocators in `allocators`); empty when all succeed.
     pub fails: Vec<bool>,
     pub allocators: Vec<String>,
+    /// The integer parameters of an entry other than `main`: (index, value).
+    pub entry_args: Vec<(usize, i128)>,
 }
 
 impl Feed {
@@ -49,6 +51,7 @@ pub(crate) fn feed(prog: &Program, run: &Run, rule_from: Option<u32>, stubs: &Ha
         let controllable = matches!(c.ty, Type::Int { .. } | Type::Bool);
         match &c.ask {
             Ask::EntryParam(0) if prog.entry == "main" && (1..=64).contains(&c.value) => f.args = c.value as usize - 1,
+            Ask::EntryParam(i) if prog.entry != "main" && controllable => f.entry_args.push((*i, c.value as i128)),
             Ask::EntryParam(i) => f.uncontrolled(format!("parameter {} of `{}`", i + 1, prog.entry)),
             Ask::AllocFails { heap: true } => match st.map(|s| &s.kind) {
                 Some(StmtKind::Call { callee, .. }) if !callee.starts_with("__slam") => {

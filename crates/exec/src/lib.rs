@@ -194,9 +194,6 @@ fn unrunnable(req: &Request) -> Option<String> {
     if req.entry_mid_run {
         return Some("the check starts mid-run (--entry-mid-run): no compiled run starts there".into());
     }
-    if req.prog.entry != "main" {
-        return Some(format!("the check starts from `{}`, a compiled run from `main`", req.prog.entry));
-    }
     let threads = ["pthread_create", "thrd_create", "clone", "fork", "vfork"];
     if let Some(t) = req.prog.externs.iter().find(|e| threads.contains(&e.name.as_str())) {
         return Some(format!("the program calls `{}` (threads or processes: slam's run is sequential)", t.name));
@@ -370,6 +367,14 @@ fn build_and_run(
         None => None,
     };
     let mut stubs: HashSet<String> = fed.iter().cloned().collect();
+    // scanf & co. are inputs: the harness defines them (the rule's monitor may not wrap them).
+    let input_fns: Vec<String> = harness::INPUT_FUNCTIONS
+        .iter()
+        .filter(|f| req.prog.externs.iter().any(|e| e.name == **f))
+        .filter(|f| !monitor.as_ref().is_some_and(|m| m.wraps.iter().any(|w| w == **f)))
+        .map(|f| f.to_string())
+        .collect();
+    stubs.extend(input_fns.iter().cloned());
     if let Some(m) = &monitor {
         stubs.extend(m.stubs.iter().cloned());
         c.stubs = m.stubs.clone();
@@ -383,9 +388,33 @@ fn build_and_run(
         _ => "",
     };
     let mut wraps: Vec<String> = monitor.iter().flat_map(|m| m.wraps.iter().cloned()).collect();
-    let mut hsrc_text = harness::source(expected_msg, &fed, &zeros, monitor.as_ref());
-    // Allocations that fail on the trace: the allocators wrapped, failing on schedule.
     let mut uncontrolled = feed.uncontrolled.clone();
+    let mut hsrc_text = harness::source(expected_msg, &fed, &zeros, monitor.as_ref());
+    if !input_fns.is_empty() {
+        hsrc_text.push_str(&harness::input_functions(&input_fns));
+    }
+    // An entry other than main: the harness's main calls it (the program's main, if any,
+    // is made weak), integer parameters from the trace, pointers to zeroed memory.
+    if req.prog.entry != "main" {
+        hsrc_text.push_str(&harness::entry_main(req.prog, &feed.entry_args)?);
+        if let Some(m) = function_symbols(req, d, &objects)?.into_iter().find(|s| s.name == "main") {
+            let mut cmd = Command::new("objcopy");
+            cmd.arg("--weaken-symbol=main").arg(&objects[m.object]);
+            let out = process::run(cmd, d, "objcopy-main", req.build_limit)?;
+            if out.ended != Ended::Exit(0) {
+                return Err(format!("objcopy could not set the program's main aside: {}", first_error(&out.stderr)));
+            }
+        }
+        if req
+            .prog
+            .proc(&req.prog.entry)
+            .is_some_and(|p| p.formals.iter().any(|v| matches!(v.ty, cminus::Type::Ptr(_))))
+        {
+            uncontrolled
+                .push(format!("the objects the pointer parameters of `{}` point to (zeroed here)", req.prog.entry));
+        }
+    }
+    // Allocations that fail on the trace: the allocators wrapped, failing on schedule.
     if !feed.fails.is_empty() {
         match harness::fail_schedule(req.prog, &feed.fails, &feed.allocators, &wraps, &undefined) {
             Ok(code) => {
@@ -498,7 +527,12 @@ fn function_symbols(req: &Request, d: &std::path::Path, objects: &[PathBuf]) -> 
             }
             let Some((section, size_name)) = rest.trim_start().split_once('\t') else { continue };
             let Some(name) = size_name.split_whitespace().last() else { continue };
-            out.push(Symbol { name: name.to_string(), object: i, section: section.to_string(), value: format!("0x{value}") });
+            out.push(Symbol {
+                name: name.to_string(),
+                object: i,
+                section: section.to_string(),
+                value: format!("0x{value}"),
+            });
         }
     }
     Ok(out)

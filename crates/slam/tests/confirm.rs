@@ -159,6 +159,26 @@ fn assertions_labels_and_the_ilp32_data_model_are_executed() {
     assert_eq!(j["confirmation"]["status"], "executed", "{j}");
     assert!(j["confirmation"]["run"]["reached"].as_str().is_some_and(|r| r.starts_with("assert main ")), "{j}");
     assert_eq!(j["confirmation"]["run"]["inputs"], serde_json::json!([7]), "{j}");
+    // scanf is an input: the harness returns the trace's result and values.
+    let f = temp_c(
+        "scanf.c",
+        "#include <stdio.h>\nextern void reach_error(void);\n\
+         int main(void) { int x; long y; if (scanf(\"%d %ld\", &x, &y) == 2 && x == 42 && y == -7) reach_error(); return 0; }\n",
+    );
+    let (code, j) = check(&[f.to_str().unwrap()]);
+    assert_eq!(code, 10, "{j}");
+    assert_eq!(j["confirmation"]["status"], "executed", "{j}");
+    assert_eq!(j["confirmation"]["run"]["inputs"], serde_json::json!([2, 42, -7]), "{j}");
+    // An entry other than main: the harness's main calls it with the trace's arguments.
+    let f = temp_c(
+        "entry.c",
+        "extern void reach_error(void);\nint calls;\n\
+         int handler(int code, int *out) { calls++; if (code == 7 && calls == 1) reach_error(); *out = code; return 0; }\n\
+         int main(void) { int o; return handler(0, &o); }\n",
+    );
+    let (code, j) = check(&[f.to_str().unwrap(), "--entry", "handler"]);
+    assert_eq!(code, 10, "{j}");
+    assert_eq!(j["confirmation"]["status"], "executed", "{j}");
     let f = temp_c(
         "label.c",
         "extern int __VERIFIER_nondet_int(void);\n\
