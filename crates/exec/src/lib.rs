@@ -328,7 +328,7 @@ fn build_and_run(
         req.rule.map(|r| r.functions().into_iter().map(|(f, _)| f).collect()).unwrap_or_default();
     let (mut fed, mut zeros, mut missing) = (vec![], vec![], vec![]);
     for u in &undefined {
-        if harness::defines(u) {
+        if harness::defines(u) || (u == "main" && req.prog.entry != "main") {
             continue;
         }
         match harness::nondet_input(u) {
