@@ -4,8 +4,9 @@
 //! error the run can reach writes a marker line `@@slam-exec KIND DETAIL` on standard error
 //! and ends the process with `_exit` (no `atexit` handler runs after the error):
 //!
-//! - `reach_error` (97): a call of `reach_error()` / `__VERIFIER_error()`, whatever its body
-//!   (gcc's `-finstrument-functions` entry hook sees the program's own definition too);
+//! - `reach_error ADDRESS` (97): a call of `reach_error()` / `__VERIFIER_error()`, whatever its
+//!   body (gcc's `-finstrument-functions` entry hook sees the program's own definition too),
+//!   with the call's return address (`addr2line` gives its line);
 //! - `assert FUNCTION FILE:LINE: EXPR` (98): glibc's `__assert_fail` (so `assert`), or
 //!   `__VERIFIER_assert` / `assert` called without a definition;
 //! - `rule MESSAGE` (99): the rule's monitor aborted with the counterexample's message
@@ -71,7 +72,13 @@ SLAM_NI void __slam_label_reached(void) {{ slam_mark("label", 0); _exit({LABEL_E
     s.push_str(
         r#"SLAM_NI void __cyg_profile_func_enter(void *fn, void *site) {
   (void)site;
-  if (fn == (void *)reach_error || fn == (void *)__VERIFIER_error) { slam_mark("reach_error", 0); _exit(97); }
+  if (fn == (void *)reach_error || fn == (void *)__VERIFIER_error) {
+    char b[32];
+    slam_quiet++;
+    snprintf(b, sizeof b, "%p", site);
+    slam_mark("reach_error", b);
+    _exit(97);
+  }
   slam_rule_enter(fn);
 }
 SLAM_NI void __cyg_profile_func_exit(void *fn, void *site) { (void)site; slam_rule_exit(fn); }

@@ -303,7 +303,7 @@ fn build_and_run(
         };
         let obj = d.join(format!("p{i}.o"));
         let mut cmd = gcc(req);
-        cmd.arg("-c").arg("-finstrument-functions").arg(&src).arg("-o").arg(&obj);
+        cmd.arg("-c").arg("-g").arg("-finstrument-functions").arg(&src).arg("-o").arg(&obj);
         for inc in req.includes {
             cmd.arg("-I").arg(std::fs::canonicalize(inc).unwrap_or_else(|_| inc.clone()));
         }
@@ -435,7 +435,7 @@ fn build_and_run(
     }
     let exe = d.join("prog");
     let mut cmd = gcc(req);
-    cmd.args(&objects).arg(&hobj).arg("-o").arg(&exe);
+    cmd.args(&objects).arg(&hobj).arg("-no-pie").arg("-o").arg(&exe);
     for w in &wraps {
         cmd.arg(format!("-Wl,--wrap={w}"));
     }
@@ -451,9 +451,17 @@ fn build_and_run(
     // 6. Did it reach the same error?
     let marks = markers(&out.stderr);
     let reached = marks.iter().find(|m| !m.starts_with("rule-other ")).cloned();
+    // Where the error was reached, against the trace's error statement.
+    let place = reached.as_deref().and_then(|m| error_place(req, d, &exe, m));
+    let reached = match (&reached, &place) {
+        (Some(m), Some((f, l))) if m.starts_with("reach_error") => Some(format!("reach_error at {f}:{l}")),
+        _ => reached,
+    };
     let hit = match want {
         Expected::Reach => reached.as_deref().is_some_and(|m| {
-            m == "reach_error" || m.starts_with("assert reach_error ") || m.starts_with("assert __VERIFIER_error ")
+            m.starts_with("reach_error")
+                || m.starts_with("assert reach_error ")
+                || m.starts_with("assert __VERIFIER_error ")
         }),
         Expected::Assert => reached.as_deref().is_some_and(|m| m.starts_with("assert ")),
         Expected::Rule(msg) => reached.as_deref() == Some(&format!("rule {msg}")),
@@ -473,6 +481,15 @@ fn build_and_run(
     });
     if hit {
         c.status = ConfirmStatus::Executed;
+        let want_place =
+            req.prog.stmt_ref(cex.error_stmt).map(|st| (file_base(report::file_name(req.prog, st.loc)), st.loc.line));
+        if let (Some((f, l)), Some((wf, wl))) = (&place, &want_place) {
+            if !(f == wf && l == wl) {
+                c.reason = Some(format!(
+                    "the run reached the error at {f}:{l}, not at the trace's {wf}:{wl} (the property is violated all the same)"
+                ));
+            }
+        }
         return Ok(());
     }
     let mut what = format!("the executable ended with {}", out.ended.text());
@@ -536,6 +553,35 @@ fn function_symbols(req: &Request, d: &std::path::Path, objects: &[PathBuf]) -> 
         }
     }
     Ok(out)
+}
+
+fn file_base(path: &str) -> String {
+    path.rsplit('/').next().unwrap_or(path).to_string()
+}
+
+/// The source place (file name, line) of a marker: a failed assert names it; `reach_error`'s
+/// return address goes through `addr2line`.
+fn error_place(req: &Request, d: &std::path::Path, exe: &std::path::Path, marker: &str) -> Option<(String, u32)> {
+    let parse = |fl: &str| {
+        let (f, l) = fl.rsplit_once(':')?;
+        let l: u32 = l.trim().split(|c: char| !c.is_ascii_digit()).next()?.parse().ok()?;
+        Some((file_base(f), l))
+    };
+    if let Some(rest) = marker.strip_prefix("assert ") {
+        // `assert FUNCTION FILE:LINE: EXPR`
+        let fl = rest.split_once(' ')?.1.split(": ").next()?;
+        return parse(fl);
+    }
+    let addr = marker.strip_prefix("reach_error 0x")?;
+    let a = u64::from_str_radix(addr.trim(), 16).ok()?.checked_sub(1)?;
+    let mut cmd = Command::new("addr2line");
+    cmd.arg("-e").arg(exe).arg(format!("{a:#x}"));
+    let out = process::run(cmd, d, "addr2line", req.build_limit).ok()?;
+    let line = out.stdout.lines().next()?.split(" (").next()?.to_string();
+    if line.starts_with("??") {
+        return None;
+    }
+    parse(&line)
 }
 
 /// The names ld says nothing defines.

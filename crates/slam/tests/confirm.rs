@@ -55,7 +55,9 @@ fn a_corpus_violation_is_confirmed_by_execution() {
     assert_eq!(c["status"], "executed", "{c}");
     assert!(c["compiler"].as_str().is_some_and(|v| v.starts_with("gcc ")), "{c}");
     assert_eq!(c["flags"], serde_json::json!(["-O0"]), "{c}");
-    assert_eq!(c["run"]["reached"], "reach_error", "{c}");
+    // the same call as the trace's error (addr2line on the call's return address)
+    assert_eq!(c["run"]["reached"], "reach_error at lock_double_acquire.c:5", "{c}");
+    assert!(c["reason"].is_null(), "{c}");
     assert!(c["time_secs"].as_f64().is_some_and(|t| t > 0.0 && t < 60.0), "{c}");
 }
 
