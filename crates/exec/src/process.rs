@@ -115,11 +115,8 @@ pub(crate) fn run(mut cmd: Command, dir: &Path, tag: &str, limit: Duration) -> R
             }
         }
     };
-    // Whatever the child started in its group (cc1, as, ld; a program's children) goes too.
-    // SAFETY: as above; the group may be gone already.
-    unsafe {
-        libc::kill(-pid, libc::SIGKILL);
-    }
+    // No group kill after a normal end: the leader is reaped, so its id may name another
+    // process's group by now (gcc waits for its own children; programs that fork are not run).
     let read = |p: &Path| String::from_utf8_lossy(&std::fs::read(p).unwrap_or_default()).into_owned();
     Ok(Output { ended, stdout: read(&out_path), stderr: read(&err_path) })
 }
@@ -144,5 +141,37 @@ pub(crate) fn tail(text: &str, n: usize) -> String {
         chars[chars.len() - 2000..].iter().collect()
     } else {
         t
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_child_past_its_time_is_killed_with_its_group() {
+        let dir = TempDir::new().unwrap();
+        let mut cmd = Command::new("sh");
+        // the shell's child (sleep) is in the group too
+        cmd.args(["-c", "sleep 30; echo late"]);
+        let start = Instant::now();
+        let out = run(cmd, dir.path(), "t", Duration::from_millis(300)).unwrap();
+        assert_eq!(out.ended, Ended::TimedOut(Duration::from_millis(300)));
+        assert!(start.elapsed() < Duration::from_secs(5), "{:?}", start.elapsed());
+        assert!(!out.stdout.contains("late"));
+        let path = dir.path().to_path_buf();
+        drop(dir);
+        assert!(!path.exists(), "the temporary directory is removed");
+    }
+
+    #[test]
+    fn exit_status_and_output_are_kept() {
+        let dir = TempDir::new().unwrap();
+        let mut cmd = Command::new("sh");
+        cmd.args(["-c", "echo out; echo err >&2; exit 3"]);
+        let out = run(cmd, dir.path(), "t", Duration::from_secs(10)).unwrap();
+        assert_eq!(out.ended, Ended::Exit(3));
+        assert_eq!((out.stdout.as_str(), out.stderr.as_str()), ("out\n", "err\n"));
+        assert_eq!(tail("a\nb\nc\n", 2), "b\nc");
     }
 }
