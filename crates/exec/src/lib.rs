@@ -132,10 +132,11 @@ pub fn apply(outcome: &mut engine::Outcome, c: &Confirmation) {
         outcome.verdict = engine::Verdict::Unknown;
         outcome.reason = engine::StopReason::NotConfirmed;
         outcome.detail = format!(
-            "slam's interpreter reaches the error ({}) with the counterexample's inputs, but the program built by {} \
-             does not: {} — slam's model of C and the compiler disagree; please report it with both runs",
+            "the program built by {} ({}), fed the counterexample's inputs, does not reach the error slam's \
+             interpreter reaches ({}): {} — slam's model of C and the compiler disagree; please report it with both runs",
+            c.compiler.as_deref().unwrap_or("the compiler"),
+            c.flags.join(" "),
             outcome.detail,
-            [c.compiler.clone().unwrap_or_default(), c.flags.join(" ")].join(", "),
             c.reason.as_deref().unwrap_or("the executable did not reach the error")
         );
     }
