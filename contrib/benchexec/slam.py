@@ -18,6 +18,12 @@ line of its output is the verdict in SV-COMP's words: TRUE, FALSE(unreach-call) 
 UNKNOWN (FALSE(unreach-label) for a label). slam checks unreach-call and unreach-label (`G ! label(L)`, as `--error-label L`) and
 answers UNKNOWN for any other property.
 
+A FALSE answer is confirmed by running the program built by gcc on the counterexample's
+inputs (`--confirm exec`, slam's default): a run that does not reach the error makes the
+answer UNKNOWN. The line `# confirmation: …` says how the answer was confirmed; a table
+definition shows it with `<column title="confirmation">confirmation</column>`
+(`get_value_from_output`).
+
 The executable is looked up in the tool directory's `target/release` (a source checkout)
 and in the tool directory itself (`--tool-directory` pointing at `target/release` or at an
 unpacked release that holds only the binary).
@@ -62,6 +68,16 @@ class Tool(benchexec.tools.template.BaseTool2):
             # Leave BenchExec a margin to collect the answer.
             cmd += ["--timeout", str(max(1, int(rlimits.cputime) - 2))]
         return cmd + list(options) + list(task.input_files_or_identifier)
+
+    def get_value_from_output(self, output, identifier):
+        # `confirmation`: how slam confirmed a FALSE answer ("confirmed by execution (gcc
+        # 12.2.0, -O0)", "confirmed by slam's interpreter only: …").
+        if identifier == "confirmation":
+            for line in output:
+                line = line.strip()
+                if line.startswith("# confirmation: "):
+                    return line[len("# confirmation: ") :]
+        return None
 
     def determine_result(self, run):
         for line in run.output:

@@ -38,6 +38,9 @@ assert res(["UNKNOWN: unsupported"], 5) == result.RESULT_UNKNOWN
 assert res([], 2) == "ERROR (input rejected)"
 assert res([], 1) == result.RESULT_ERROR
 assert res([], -1, timeout=True) == "TIMEOUT"
+conf = ["FALSE(unreach-call)", "# reach_error", "# confirmation: confirmed by execution (gcc 12.2.0, -O0)"]
+assert tool.get_value_from_output(conf, "confirmation") == "confirmed by execution (gcc 12.2.0, -O0)"
+assert tool.get_value_from_output(["TRUE"], "confirmation") is None
 
 if len(sys.argv) > 1:
     binary = sys.argv[1]

@@ -76,6 +76,10 @@ pub enum StopReason {
     /// The structural engine found no violation on the paths it analysed: loops unrolled a
     /// bounded number of times, longer paths cut (never a proof).
     Bounded,
+    /// slam's interpreter replayed a violation, but the program built by the real compiler,
+    /// fed the same inputs, did not reach the error (`slam check --confirm exec`, the `exec`
+    /// crate): slam's model of C and the compiler disagree.
+    NotConfirmed,
 }
 
 impl StopReason {

@@ -107,6 +107,9 @@ pub fn text(r: &Report) -> String {
                     "\nVIOLATION in {} (entry {}, rule {}): {}",
                     c.file, c.entry, c.rule, c.result.detail
                 );
+                if let Some(t) = c.result.confirmation_text() {
+                    let _ = writeln!(out, "Confirmation: {t}.");
+                }
                 if let Some(cex) = &c.result.counterexample {
                     out.push_str(trace_text(cex).trim_end());
                     out.push('\n');
@@ -197,7 +200,10 @@ pub fn junit(r: &Report, fail_on_unknown: bool) -> String {
                 c.result.time_secs
             );
             if is_fail(c) {
-                let trace = c.result.counterexample.as_ref().map(trace_text).unwrap_or_default();
+                let mut trace = c.result.counterexample.as_ref().map(trace_text).unwrap_or_default();
+                if let Some(t) = c.result.confirmation_text() {
+                    trace.push_str(&format!("\nConfirmation: {t}.\n"));
+                }
                 let _ = writeln!(
                     out,
                     ">\n      <failure type=\"violation\" message=\"{}\">{}</failure>\n    </testcase>",

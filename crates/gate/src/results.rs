@@ -39,9 +39,18 @@ pub struct CheckResult {
     /// Seconds the check took when it was run (a cached result keeps its original time).
     pub time_secs: f64,
     pub counterexample: Option<Counterexample>,
+    /// How the violation was confirmed (`slam check --confirm`): by execution, by slam's
+    /// interpreter only, or refuted (then the verdict is UNKNOWN `not_confirmed`).
+    #[serde(default)]
+    pub confirmation: Option<report::schema::Confirmation>,
 }
 
 impl CheckResult {
+    /// The confirmation in one sentence, when there is one.
+    pub fn confirmation_text(&self) -> Option<String> {
+        self.confirmation.as_ref().map(|c| c.summary())
+    }
+
     pub fn stopped(verdict: Verdict, reason: &str, detail: String, time_secs: f64) -> CheckResult {
         CheckResult {
             verdict,
@@ -51,6 +60,7 @@ impl CheckResult {
             predicates: 0,
             time_secs,
             counterexample: None,
+            confirmation: None,
         }
     }
 
@@ -76,6 +86,7 @@ impl CheckResult {
             predicates: r.predicates,
             time_secs: r.time_secs,
             counterexample,
+            confirmation: r.confirmation,
         })
     }
 

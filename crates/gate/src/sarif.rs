@@ -242,7 +242,12 @@ fn violation_result(
             "threadFlows": [{ "locations": thread_flow(paths, &cex.steps) }],
         }],
         "partialFingerprints": { FINGERPRINT: c.fingerprint.clone().unwrap_or_default() },
-        "properties": { "check": c.id, "entry": c.entry, "unit": c.file, "mode": c.mode, "entryReason": c.entry_reason },
+        "properties": {
+            "check": c.id, "entry": c.entry, "unit": c.file, "mode": c.mode, "entryReason": c.entry_reason,
+            "confirmation": c.result.confirmation.as_ref().map(|x| json!({
+                "status": x.status, "summary": x.summary(), "compiler": x.compiler, "reason": x.reason,
+            })),
+        },
     });
     if let Some(b) = &c.baseline {
         res["baselineState"] = json!(b);
@@ -291,7 +296,12 @@ fn notification(paths: &Paths, same: &[&super::Check]) -> Value {
         "level": level,
         "message": { "text": format!("{} {which}: {} ({})", c.result.verdict.as_str(), c.result.detail.trim(), c.result.reason) },
         "locations": [{ "physicalLocation": physical }],
-        "properties": { "check": c.id, "checks": ids, "reason": c.result.reason },
+        "properties": {
+            "check": c.id, "checks": ids, "reason": c.result.reason,
+            "confirmation": c.result.confirmation.as_ref().map(|x| json!({
+                "status": x.status, "summary": x.summary(), "compiler": x.compiler, "reason": x.reason, "run": x.run,
+            })),
+        },
     })
 }
 

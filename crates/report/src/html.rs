@@ -358,9 +358,13 @@ fn header(o: &engine::Outcome, ctx: &Context, title: &str) -> String {
         engine::Verdict::Violation => o.detail.clone(),
         engine::Verdict::Unknown => format!("{:?}: {}", o.reason, o.detail),
     };
+    let confirmation = match &ctx.confirmation {
+        Some(c) => format!("<div class=\"meta\" id=\"confirmation\">Confirmation: {}</div>", esc(&c.summary())),
+        None => String::new(),
+    };
     format!(
         "<header><h1>{}</h1><div><span class=\"badge {v}\" id=\"verdict\">{v}</span><span class=\"msg\" id=\"message\">{}</span></div>\
-         <div class=\"meta\">{what} &middot; files {} &middot; entry <code>{}</code> &middot; {} iterations, {} predicates, {:.2} s &middot; {} / {} / {}</div></header>\n",
+         <div class=\"meta\">{what} &middot; files {} &middot; entry <code>{}</code> &middot; {} iterations, {} predicates, {:.2} s &middot; {} / {} / {}</div>{confirmation}</header>\n",
         esc(title),
         esc(&msg),
         esc(&ctx.files.join(", ")),
@@ -536,6 +540,18 @@ pub fn render(
             script = violation_html(&mut body, prog, o, cex, &PageData { sources, info: &ctx.rule_info })
         }
         _ => no_trace_html(&mut body, prog, o, sources, invariants),
+    }
+    if let (Some(c), engine::Verdict::Unknown) = (&ctx.confirmation, o.verdict) {
+        // Not reproduced by execution: both runs, for a bug report.
+        if let Some(cex) = &o.counterexample {
+            let trace = super::trace_text(&super::counterexample(prog, cex, o.replay.as_ref(), sources));
+            let _ = writeln!(
+                body,
+                "<section id=\"runs\"><h2>slam's interpreter and the executable</h2><pre>{}</pre><pre>{}</pre></section>",
+                esc(&trace),
+                esc(&super::exec_run_text(c))
+            );
+        }
     }
     body.push_str(&iterations_html(o));
     page(&title, &body, &script)

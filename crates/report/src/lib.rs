@@ -23,6 +23,8 @@ pub struct Context {
     pub error_label: Option<String>,
     /// What the reports say about the rule in words (empty without a rule).
     pub rule_info: RuleInfo,
+    /// How a violation was confirmed (`slam check --confirm`; set after the check).
+    pub confirmation: Option<schema::Confirmation>,
 }
 
 /// A rule in words, for people: its description and the meaning of the variables the product
@@ -308,6 +310,7 @@ fn reason_text(r: engine::StopReason) -> &'static str {
         R::Unknown => "undecided",
         R::InternalError => "internal error",
         R::Bounded => "bounded",
+        R::NotConfirmed => "not confirmed by execution",
     }
 }
 
@@ -387,16 +390,49 @@ pub fn text(prog: &Program, o: &engine::Outcome, ctx: &Context, sources: &[Optio
                     let _ = writeln!(out, "Note: the concrete interpreter did not confirm this trace ({}).", r.outcome);
                 }
             }
+            if let Some(c) = &ctx.confirmation {
+                let _ = writeln!(out, "Confirmation: {}.", c.summary());
+            }
         }
         engine::Verdict::Unknown => {
             let _ = writeln!(out, "UNKNOWN: {}", reason_text(o.reason));
             let _ = writeln!(out, "{}.", capitalise(&o.detail));
+            if let (Some(c), Some(cex)) = (&ctx.confirmation, &o.counterexample) {
+                // Not reproduced by execution: both runs, for a bug report.
+                let _ = write!(out, "\nslam's interpreter:");
+                out.push_str(&trace_text(&counterexample(prog, cex, o.replay.as_ref(), sources)));
+                out.push_str(&exec_run_text(c));
+            }
             let _ = writeln!(out, "Checked {} for {}: stopped after {summary}.", ctx.files.join(", "), what);
         }
     }
     if verbose {
         out.push_str(&iterations_text(o));
     }
+    out
+}
+
+/// What the executable did (a confirmation that ran it).
+pub fn exec_run_text(c: &schema::Confirmation) -> String {
+    let mut out = String::new();
+    let Some(r) = &c.run else { return out };
+    let how = [c.compiler.clone().unwrap_or_default(), c.flags.join(" ")].join(", ");
+    let _ = writeln!(out, "The executable ({how}):");
+    let inputs: Vec<String> = r.inputs.iter().map(|v| v.to_string()).collect();
+    let _ = writeln!(out, "  inputs fed: {}", if inputs.is_empty() { "none".to_string() } else { inputs.join(", ") });
+    let _ = writeln!(out, "  ended: {}", r.ended);
+    if let Some(e) = &r.reached {
+        let _ = writeln!(out, "  reached: {e}");
+    }
+    for (name, tail) in [("stdout", &r.stdout_tail), ("stderr", &r.stderr_tail)] {
+        if !tail.trim().is_empty() {
+            let _ = writeln!(out, "  {name} (last lines):");
+            for l in tail.lines() {
+                let _ = writeln!(out, "    {l}");
+            }
+        }
+    }
+    let _ = writeln!(out);
     out
 }
 
@@ -528,6 +564,7 @@ pub fn json(prog: &Program, o: &engine::Outcome, ctx: &Context, sources: &[Optio
         time_secs: o.time_secs,
         peak_rss_mib: o.peak_rss_mib,
         counterexample: o.counterexample.as_ref().map(|c| counterexample(prog, c, o.replay.as_ref(), sources)),
+        confirmation: ctx.confirmation.as_ref(),
         iteration_stats: &o.iterations,
     };
     // Each iteration's added predicates as the report shows them (none over temporaries).
@@ -563,6 +600,7 @@ pub fn unsupported(ctx: &Context, detail: &str, secs: f64, json: bool) -> String
             time_secs: secs,
             peak_rss_mib: None,
             counterexample: None,
+            confirmation: None,
             iteration_stats: &[],
         };
         serde_json::to_string_pretty(&r).unwrap_or_default()

@@ -54,6 +54,103 @@ impl From<&engine::ReplayCheck> for Replay {
     }
 }
 
+/// How a violation was confirmed (`slam check --confirm`, docs/check.md "Confirmation"):
+/// by running the program built by the real compiler, by slam's interpreter only (with the
+/// reason execution was impossible), not at all, or refuted — the compiled program, fed the
+/// counterexample's inputs, did not reach the error (the verdict is then UNKNOWN).
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct Confirmation {
+    pub status: ConfirmStatus,
+    /// `gcc 12.2.0` when the compiler ran.
+    #[serde(default)]
+    pub compiler: Option<String>,
+    /// The compiler's flags that matter (`-O0`, `-m32`).
+    #[serde(default)]
+    pub flags: Vec<String>,
+    /// Why the violation was not confirmed by execution (`interpreter_only`, `not_checked`),
+    /// or what the executable did instead (`not_reproduced`).
+    #[serde(default)]
+    pub reason: Option<String>,
+    /// Functions without a definition that the harness defined: they return the trace's
+    /// values, as slam's model of an external function does (the rule's functions, and
+    /// `nondet_*` inputs).
+    #[serde(default)]
+    pub stubs: Vec<String>,
+    /// What the executable did, when it ran.
+    #[serde(default)]
+    pub run: Option<ExecRun>,
+    /// Wall time of the confirmation (compiling and running).
+    #[serde(default)]
+    pub time_secs: f64,
+}
+
+/// The confirmation's outcome.
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum ConfirmStatus {
+    /// The executable built by the compiler reached the same error.
+    Executed,
+    /// Only slam's interpreter replayed the trace (`reason` says why execution was impossible).
+    InterpreterOnly,
+    /// The executable did not reach the error: slam's model and the compiler disagree.
+    NotReproduced,
+    /// `--confirm none`: no confirmation beyond the engine's own.
+    NotChecked,
+}
+
+/// One run of the compiled program.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct ExecRun {
+    /// `exit status 0`, `killed by signal 11 (SIGSEGV)`, `timed out after 10 s`.
+    pub ended: String,
+    /// The error the run reached, as the harness saw it (`reach_error`, `assertion failed
+    /// at f.c:12`, the rule's message), if any.
+    #[serde(default)]
+    pub reached: Option<String>,
+    /// The values the harness fed, in order.
+    #[serde(default)]
+    pub inputs: Vec<i128>,
+    /// The last lines the program wrote.
+    #[serde(default)]
+    pub stdout_tail: String,
+    #[serde(default)]
+    pub stderr_tail: String,
+}
+
+impl Confirmation {
+    /// One sentence for people: "confirmed by execution (gcc 12.2.0, -O0)", "confirmed by
+    /// slam's interpreter only: …".
+    pub fn summary(&self) -> String {
+        let how = || {
+            let mut parts: Vec<String> = self.compiler.iter().cloned().collect();
+            parts.extend(self.flags.iter().cloned());
+            parts.join(", ")
+        };
+        match self.status {
+            ConfirmStatus::Executed => {
+                let mut s = format!("confirmed by execution ({})", how());
+                if !self.stubs.is_empty() {
+                    s.push_str(&format!(
+                        "; functions without a definition returned the trace's values: {}",
+                        self.stubs.join(", ")
+                    ));
+                }
+                s
+            }
+            ConfirmStatus::InterpreterOnly => format!(
+                "confirmed by slam's interpreter only: {}",
+                self.reason.as_deref().unwrap_or("execution was not possible")
+            ),
+            ConfirmStatus::NotReproduced => format!(
+                "not reproduced by execution ({}): {}",
+                how(),
+                self.reason.as_deref().unwrap_or("the executable did not reach the error")
+            ),
+            ConfirmStatus::NotChecked => "not confirmed (--confirm none)".to_string(),
+        }
+    }
+}
+
 /// A concrete counterexample.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 pub struct CexOut {
@@ -98,6 +195,8 @@ pub(crate) struct JsonReport<'a> {
     pub time_secs: f64,
     pub peak_rss_mib: Option<f64>,
     pub counterexample: Option<CexOut>,
+    /// How the violation was confirmed; null when there was none to confirm.
+    pub confirmation: Option<&'a Confirmation>,
     pub iteration_stats: &'a [engine::Iteration],
 }
 
@@ -118,6 +217,8 @@ pub struct CheckRead {
     pub time_secs: f64,
     #[serde(default)]
     pub counterexample: Option<CexOut>,
+    #[serde(default)]
+    pub confirmation: Option<Confirmation>,
 }
 
 impl CheckRead {

@@ -108,6 +108,7 @@ pub fn violation() -> (Program, engine::Outcome, Context, Vec<Option<String>>) {
         entry: "main".into(),
         error_label: None,
         rule_info: Default::default(),
+        confirmation: None,
     };
     (prog, o, ctx, vec![Some(SOURCE.to_string())])
 }

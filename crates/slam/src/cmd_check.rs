@@ -67,6 +67,13 @@ pub struct Args {
     /// Save the predicates, boolean program and traces of every iteration in DIR.
     #[arg(long, value_name = "DIR")]
     pub save_dir: Option<PathBuf>,
+    /// How a VIOLATION is confirmed: exec (also build the program with gcc -O0 and run it on
+    /// the counterexample's inputs; a run that misses the error makes the answer UNKNOWN;
+    /// slam's interpreter only, with the reason, when the program cannot be built), interp
+    /// (slam's interpreter only) or none.
+    #[arg(long, value_name = "none|interp|exec", default_value = "exec",
+          value_parser = clap::builder::PossibleValuesParser::new(["none", "interp", "exec"]))]
+    pub confirm: String,
 }
 
 pub fn run(mut a: Args, verbose: u8) -> u8 {
@@ -101,6 +108,7 @@ fn check(a: &mut Args, verbose: u8) -> Result<u8, u8> {
         entry: a.front.entry.clone(),
         error_label: a.error_label.clone(),
         rule_info: report::RuleInfo::default(),
+        confirmation: None,
     };
     let prog = lower_c(a, &ctx, started, json)?;
     let prog = match &a.error_label {
@@ -110,6 +118,7 @@ fn check(a: &mut Args, verbose: u8) -> Result<u8, u8> {
             exit::INPUT
         })?,
     };
+    let rule_ids_from = a.rule.is_some().then_some(prog.next_id);
     let (prog, rule) = crate::front::instrument(&a.front, a.rule.as_deref(), prog)?;
     ctx.rule_info = crate::front::rule_info(a.rule.as_deref(), rule.as_ref(), &prog);
     let rule_preds = rule.as_ref().map(|r| slic::initial_predicates(r, &prog));
@@ -140,7 +149,24 @@ fn check(a: &mut Args, verbose: u8) -> Result<u8, u8> {
         runner = runner.with_observer(save_observer(dir.clone(), prog.clone()));
     }
     let choice = a.engine.unwrap_or_else(search::portfolio::EngineChoice::default_for_machine);
-    let outcome = search::portfolio::run(choice, runner, preds, search_opts);
+    let mut outcome = search::portfolio::run(choice, runner, preds, search_opts);
+    let rule_for_entry = rule.as_ref().map(|r| r.for_entry(&prog.entry));
+    let req = exec::Request {
+        includes: &a.front.include,
+        defines: &a.front.define,
+        ilp32: a.front.ilp32,
+        rule_ids_from,
+        rule: rule_for_entry.as_ref(),
+        error_label: a.error_label.as_deref(),
+        thread_roots: a.front.thread_roots,
+        entry_mid_run: a.front.entry_mid_run,
+        ..exec::Request::new(&a.front.files, &prog)
+    };
+    let mode = exec::Mode::by_name(&a.confirm).unwrap_or(exec::Mode::Exec);
+    ctx.confirmation = exec::confirm(&req, &outcome, mode);
+    if let Some(c) = &ctx.confirmation {
+        exec::apply(&mut outcome, c);
+    }
     if let Some(dir) = &a.save_dir {
         save_outcome(dir, &prog, &outcome, &ctx);
     }
@@ -233,6 +259,10 @@ fn print_report(
             (None, None) => "unreach-call",
         };
         print!("{}", report::svcomp::render(outcome, property));
+        if let Some(c) = &ctx.confirmation {
+            // BenchExec's tool-info module reads it (a column `confirmation`).
+            println!("# confirmation: {}", c.summary());
+        }
     } else if json {
         println!("{}", report::json(prog, outcome, ctx, &crate::outputs::sources(prog)));
     } else {

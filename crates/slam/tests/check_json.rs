@@ -143,7 +143,10 @@ fn check_json_matches_its_documentation() {
         })
         .collect();
     assert!(undocumented.is_empty(), "written but not documented: {undocumented:?}");
-    let unwritten: Vec<&String> = doc.iter().filter(|f| !written.contains(*f)).collect();
+    // Without gcc no executable runs: its fields are not written (issue 28's tests skip).
+    let gcc = Command::new("gcc").arg("-dumpfullversion").output().is_ok_and(|o| o.status.success());
+    let unwritten: Vec<&String> =
+        doc.iter().filter(|f| !written.contains(*f)).filter(|f| gcc || !f.starts_with("confirmation.run")).collect();
     assert!(unwritten.is_empty(), "documented but never written: {unwritten:?}");
     assert_eq!(violation["verdict"], "VIOLATION");
     assert_eq!(safe["verdict"], "SAFE");

@@ -168,6 +168,13 @@ fn corpus_summary_sarif_junit() {
     let blk = results.iter().find(|r| r["properties"]["check"] == "drivers/blk.c:blk_submit:reach_error").unwrap();
     let text = blk["codeFlows"][0]["threadFlows"][0]["locations"][0]["location"]["message"]["text"].as_str().unwrap();
     assert!(text.contains("sector = 1024"), "{text}");
+    // How each violation was confirmed (issue 28): the checks' programs run, built by gcc.
+    let gcc = Command::new("gcc").arg("-dumpfullversion").output().is_ok_and(|o| o.status.success());
+    for r in [serial, blk] {
+        let c = &r["properties"]["confirmation"];
+        assert_eq!(c["status"], if gcc { "executed" } else { "interpreter_only" }, "{r}");
+        assert!(c["summary"].as_str().is_some_and(|s| s.starts_with("confirmed by")), "{c}");
+    }
 
     // JUnit: one test case per check, violations as failures
     let xml = std::fs::read_to_string(dir.join("out.xml")).unwrap();

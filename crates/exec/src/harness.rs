@@ -1,0 +1,266 @@
+//! The C file linked with the program: `slam tests`' replay harness
+//! (`report::testcomp::HARNESS`: the inputs of a Test-Comp test case, read from the file named
+//! by `SLAM_TEST`) and, in the same translation unit, what makes the error observable. Each
+//! error the run can reach writes a marker line `@@slam-exec KIND DETAIL` on standard error
+//! and ends the process with `_exit` (no `atexit` handler runs after the error):
+//!
+//! - `reach_error ADDRESS` (97): a call of `reach_error()` / `__VERIFIER_error()`, whatever its
+//!   body (gcc's `-finstrument-functions` entry hook sees the program's own definition too),
+//!   with the call's return address (`addr2line` gives its line);
+//! - `assert FUNCTION FILE:LINE: EXPR` (98): glibc's `__assert_fail` (so `assert`), or
+//!   `__VERIFIER_assert` / `assert` called without a definition;
+//! - `rule MESSAGE` (99): the rule's monitor aborted with the counterexample's message
+//!   (`rule-other MESSAGE`: with another one; that object's monitor stops, the run goes on);
+//! - `label` (96): the statement with the error label (inserted by [`crate::label`]).
+
+use crate::monitor::{c_string, Monitor};
+
+/// Exit codes of the markers (after the marker line, which is what counts).
+pub(crate) const LABEL_EXIT: i32 = 96;
+
+/// The harness's source: the test-case reader, the markers, the stubs of `nondet` inputs
+/// (`inputs`: names whose calls return the next input; `zeros`: inputs the harness cannot
+/// feed — floats, pointers — which return 0) and the rule's monitor.
+pub(crate) fn source(expected: &str, inputs: &[String], zeros: &[String], monitor: Option<&Monitor>) -> String {
+    let mut s = String::from(report::testcomp::HARNESS);
+    s.push_str(&format!(
+        r#"
+/* --- slam check --confirm exec: the error made observable --- */
+#include <unistd.h>
+#include <stdarg.h>
+#define SLAM_NI __attribute__((no_instrument_function))
+static int slam_quiet; /* the harness's own calls are not the program's events */
+static const char slam_expected[] = {expected};
+SLAM_NI static int slam_streq(const char *a, const char *b) {{ while (*a && *a == *b) {{ a++; b++; }} return *a == *b; }}
+SLAM_NI static void slam_put(const char *s) {{
+  const char *e = s;
+  while (*e) e++;
+  if (e > s) {{ ssize_t w = write(2, s, (size_t)(e - s)); (void)w; }}
+}}
+SLAM_NI static void slam_mark(const char *kind, const char *detail) {{
+  slam_quiet++;
+  fflush(stdout);
+  slam_put("\n@@slam-exec "); slam_put(kind);
+  if (detail) {{ slam_put(" "); slam_put(detail); }}
+  slam_put("\n");
+  slam_quiet--;
+}}
+__attribute__((constructor)) SLAM_NI static void slam_start(void) {{ slam_quiet++; slam_load(); slam_quiet--; }}
+SLAM_NI __attribute__((weak)) void __assert_fail(const char *a, const char *file, unsigned int line, const char *fn) {{
+  char b[512];
+  slam_quiet++;
+  snprintf(b, sizeof b, "%s %s:%u: %s", fn ? fn : "?", file ? file : "?", line, a ? a : "?");
+  slam_mark("assert", b);
+  _exit(98);
+}}
+SLAM_NI __attribute__((weak)) void __VERIFIER_assert(int c) {{ if (!c) {{ slam_mark("assert", "__VERIFIER_assert"); _exit(98); }} }}
+SLAM_NI __attribute__((weak)) void assert(int c) {{ if (!c) {{ slam_mark("assert", "assert"); _exit(98); }} }}
+SLAM_NI void __slam_label_reached(void) {{ slam_mark("label", 0); _exit({LABEL_EXIT}); }}
+"#,
+        expected = c_string(expected)
+    ));
+    for n in inputs {
+        s.push_str(&format!("SLAM_NI long long {n}() {{ return (long long)slam_next(); }}\n"));
+    }
+    for n in zeros {
+        s.push_str(&format!("SLAM_NI long long {n}() {{ return 0; }}\n"));
+    }
+    match monitor {
+        Some(m) => s.push_str(&m.code),
+        None => s.push_str("SLAM_NI static void slam_rule_enter(void *fn) { (void)fn; }\nSLAM_NI static void slam_rule_exit(void *fn) { (void)fn; }\n"),
+    }
+    s.push_str(
+        r#"SLAM_NI void __cyg_profile_func_enter(void *fn, void *site) {
+  (void)site;
+  if (fn == (void *)reach_error || fn == (void *)__VERIFIER_error) {
+    char b[32];
+    slam_quiet++;
+    snprintf(b, sizeof b, "%p", site);
+    slam_mark("reach_error", b);
+    _exit(97);
+  }
+  slam_rule_enter(fn);
+}
+SLAM_NI void __cyg_profile_func_exit(void *fn, void *site) { (void)site; slam_rule_exit(fn); }
+"#,
+    );
+    s
+}
+
+/// The names the harness defines (the probe link's undefined references to them are fine).
+pub(crate) fn defines(name: &str) -> bool {
+    matches!(
+        name,
+        "__VERIFIER_nondet_int"
+            | "__VERIFIER_nondet_uint"
+            | "__VERIFIER_nondet_unsigned"
+            | "__VERIFIER_nondet_char"
+            | "__VERIFIER_nondet_uchar"
+            | "__VERIFIER_nondet_short"
+            | "__VERIFIER_nondet_ushort"
+            | "__VERIFIER_nondet_long"
+            | "__VERIFIER_nondet_ulong"
+            | "__VERIFIER_nondet_longlong"
+            | "__VERIFIER_nondet_ulonglong"
+            | "__VERIFIER_nondet_size_t"
+            | "__VERIFIER_nondet_bool"
+            | "__VERIFIER_assume"
+            | "reach_error"
+            | "__VERIFIER_error"
+            | "__assert_fail"
+            | "__VERIFIER_assert"
+            | "assert"
+            | "__cyg_profile_func_enter"
+            | "__cyg_profile_func_exit"
+            | "__slam_label_reached"
+    )
+}
+
+/// A function whose calls are inputs: `__VERIFIER_nondet_T` and `nondet_T` (as the front end
+/// reads them). `Some(true)` when the harness can feed its values (integers).
+pub(crate) fn nondet_input(name: &str) -> Option<bool> {
+    let suffix = name
+        .strip_prefix("__VERIFIER_nondet_")
+        .or_else(|| name.strip_prefix("nondet_").filter(|_| !name.contains("__")))?;
+    let fed = !["float", "double", "pointer", "ptr", "charp", "string", "struct"].iter().any(|w| suffix.contains(w));
+    Some(fed)
+}
+
+/// Wrappers of the heap allocators `allocators` (`-Wl,--wrap=`) that fail (return NULL) on
+/// the calls `fails` says, in order, and otherwise call the library's. `Err` says why not:
+/// the rule's monitor wraps the allocator already, or it is not the library's.
+pub(crate) fn fail_schedule(
+    prog: &cminus::Program,
+    fails: &[bool],
+    allocators: &[String],
+    wrapped: &[String],
+    undefined: &std::collections::HashSet<String>,
+) -> Result<String, String> {
+    let cannot = |f: &str| format!("whether `{f}` fails");
+    let mut s =
+        String::from("/* --- allocations that fail on the trace --- */\nstatic const unsigned char slam_fails[] = { ");
+    s.push_str(&fails.iter().map(|&b| if b { "1" } else { "0" }).collect::<Vec<_>>().join(", "));
+    s.push_str(" };\nstatic unsigned slam_nalloc;\n");
+    s.push_str("SLAM_NI static int slam_fail(void) { unsigned i = slam_nalloc++; return i < sizeof slam_fails && slam_fails[i]; }\n");
+    for f in allocators {
+        let Some(e) = prog.externs.iter().find(|e| &e.name == f) else { return Err(cannot(f)) };
+        if wrapped.contains(f) || undefined.contains(f) || e.ty.variadic || !matches!(e.ty.ret, cminus::Type::Ptr(_)) {
+            return Err(cannot(f));
+        }
+        let params: Vec<String> =
+            e.ty.params.iter().map(crate::monitor::c_type).collect::<Option<_>>().ok_or_else(|| cannot(f))?;
+        let formals: Vec<String> = params.iter().enumerate().map(|(i, p)| format!("{p} a{}", i + 1)).collect();
+        let actuals: Vec<String> = (1..=params.len()).map(|i| format!("a{i}")).collect();
+        let decl = if params.is_empty() { "void".to_string() } else { params.join(", ") };
+        let formal_list = if formals.is_empty() { "void".to_string() } else { formals.join(", ") };
+        s.push_str(&format!(
+            "extern void *__real_{f}({decl});\nSLAM_NI void *__wrap_{f}({formal_list}) {{ if (!slam_quiet && slam_fail()) return 0; return __real_{f}({}); }}\n",
+            actuals.join(", ")
+        ));
+    }
+    Ok(s)
+}
+
+/// The input functions of the C library whose calls are inputs, as slam models them: the
+/// result, then each scalar written through the arguments (`x := nondet` after the call).
+pub(crate) const INPUT_FUNCTIONS: [&str; 2] = ["scanf", "fscanf"];
+
+/// Definitions of `scanf`/`fscanf` (and glibc's `__isoc99_` names the headers redirect to)
+/// that return the trace's values: the result, then one value per conversion that writes a
+/// scalar (`%d`, `%c`, `%lu`, …, by its length modifier), as slam's model asks for them;
+/// strings and floats are not written (slam's model does not give them values either).
+pub(crate) fn input_functions(names: &[String]) -> String {
+    let mut s = String::from(
+        r#"/* --- input functions: the trace's values --- */
+SLAM_NI static int slam_vscan(const char *fmt, va_list ap) {
+  int r = (int)slam_next();
+  for (const char *p = fmt; *p; p++) {
+    if (*p != '%') continue;
+    p++;
+    if (*p == '%') continue;
+    int skip = 0, len = 0; /* 0 int, 1 char (hh), 2 short, 3 long, 4 long long, 5 size_t */
+    if (*p == '*') { skip = 1; p++; }
+    while (*p >= '0' && *p <= '9') p++;
+    for (;; p++) {
+      if (*p == 'h') len = len == 2 ? 1 : 2;
+      else if (*p == 'l') len = len == 3 ? 4 : 3;
+      else if (*p == 'L' || *p == 'q' || *p == 'j') len = 4;
+      else if (*p == 'z' || *p == 't') len = 5;
+      else break;
+    }
+    if (!*p) break;
+    if (skip) continue;
+    char conv = *p;
+    if (conv == '[') { while (*p && *p != ']') p++; if (!*p) break; }
+    void *dst = va_arg(ap, void *);
+    if (conv == 'c') { *(char *)dst = (char)slam_next(); continue; }
+    if (conv == 's' || conv == '[' || conv == 'e' || conv == 'f' || conv == 'g' || conv == 'a' || conv == 'E' || conv == 'G' || conv == 'p') continue;
+    unsigned long long v = slam_next();
+    switch (len) {
+      case 1: *(char *)dst = (char)v; break;
+      case 2: *(short *)dst = (short)v; break;
+      case 3: *(long *)dst = (long)v; break;
+      case 4: *(long long *)dst = (long long)v; break;
+      case 5: *(unsigned long *)dst = (unsigned long)v; break;
+      default: *(int *)dst = (int)v;
+    }
+  }
+  return r;
+}
+"#,
+    );
+    // Defined under their symbol names (asm labels): stdio.h renames `scanf` itself.
+    let def = |sym: &str, file: bool| {
+        let (params, pre) =
+            if file { ("FILE *f, const char *fmt, ...", "(void)f; ") } else { ("const char *fmt, ...", "") };
+        let c = sym.replace("__", "_");
+        format!(
+            "SLAM_NI int slam_in{c}({params}) __asm__(\"{sym}\");\n\
+             SLAM_NI int slam_in{c}({params}) {{ va_list ap; int r; {pre}va_start(ap, fmt); r = slam_vscan(fmt, ap); va_end(ap); return r; }}\n"
+        )
+    };
+    for n in names {
+        match n.as_str() {
+            "scanf" => {
+                s.push_str(&def("scanf", false));
+                s.push_str(&def("__isoc99_scanf", false));
+            }
+            "fscanf" => {
+                s.push_str(&def("fscanf", true));
+                s.push_str(&def("__isoc99_fscanf", true));
+            }
+            _ => {}
+        }
+    }
+    s
+}
+
+/// A `main` that calls the check's entry: integer parameters get the trace's values (`args`:
+/// index, value), pointer parameters a zeroed buffer each. `Err` for other parameter types.
+pub(crate) fn entry_main(prog: &cminus::Program, args: &[(usize, i128)]) -> Result<String, String> {
+    let e = &prog.entry;
+    let p = prog.proc(e).ok_or_else(|| format!("the entry `{e}` has no body"))?;
+    let mut decls = vec![];
+    let mut actuals = vec![];
+    let mut bufs = String::new();
+    for (i, v) in p.formals.iter().enumerate() {
+        let t = crate::monitor::c_type(&v.ty)
+            .filter(|_| !matches!(v.ty, cminus::Type::Float { .. }))
+            .ok_or_else(|| format!("the entry `{e}` takes a {} parameter", cminus::print::type_str(&v.ty)))?;
+        if matches!(v.ty, cminus::Type::Ptr(_)) {
+            bufs.push_str(&format!("static long long slam_arg{i}[8192];\n"));
+            actuals.push(format!("(void *)slam_arg{i}"));
+        } else {
+            let x = args.iter().find(|(k, _)| *k == i).map(|(_, x)| cminus::interp::wrap(*x, &v.ty)).unwrap_or(0);
+            let suffix = if x > i64::MAX as i128 { "ULL" } else { "LL" };
+            actuals.push(format!("({t})({x}{suffix})"));
+        }
+        decls.push(t);
+    }
+    let ret = crate::monitor::c_type(&p.ret).unwrap_or_else(|| "void".into());
+    Ok(format!(
+        "/* --- the check's entry, called by main --- */\n{bufs}extern {ret} {e}({});\nint main(void) {{ {e}({}); return 0; }}\n",
+        if decls.is_empty() { "void".to_string() } else { decls.join(", ") },
+        actuals.join(", ")
+    ))
+}

@@ -1,0 +1,99 @@
+//! The inputs of a counterexample for a compiled run: the values of the nondeterministic
+//! choices of slam's replay, in order, that the executable asks the harness for (the
+//! `__VERIFIER_nondet_*` / `nondet_*` calls and the results of stubbed functions), and the
+//! choices no harness controls (uninitialised memory, addresses, a failing `fopen`), which
+//! make a run that misses the error inconclusive rather than a disagreement.
+
+use cminus::interp::{Ask, Run};
+use cminus::{Program, Stmt, StmtId, StmtKind, Type};
+use std::collections::{HashMap, HashSet};
+
+/// What the harness feeds and what it cannot.
+#[derive(Debug, Default)]
+pub(crate) struct Feed {
+    /// The values the harness returns, in order.
+    pub values: Vec<(Type, i128)>,
+    /// The choices a compiled run makes on its own, in words (each once).
+    pub uncontrolled: Vec<String>,
+    /// Extra command-line arguments (`argc - 1`) when the trace chose `main`'s `argc`.
+    pub args: usize,
+    /// Whether each call of a heap allocator of the program fails, in order, when some does
+    /// (the harness wraps the allocators in `allocators`); empty when all succeed.
+    pub fails: Vec<bool>,
+    pub allocators: Vec<String>,
+    /// The integer parameters of an entry other than `main`: (index, value).
+    pub entry_args: Vec<(usize, i128)>,
+}
+
+impl Feed {
+    fn uncontrolled(&mut self, what: String) {
+        if !self.uncontrolled.contains(&what) {
+            self.uncontrolled.push(what);
+        }
+    }
+}
+
+/// The feed of `run` (slam's replay of the counterexample on `prog`). Statements with ids from
+/// `rule_from` on are the rule's (the product construction): their choices (the prophecy of
+/// the tracked object) are not the program's. `stubs` are the functions the harness defines:
+/// their results are fed; other functions without a body are the C library's, which
+/// computes their results itself.
+pub(crate) fn feed(prog: &Program, run: &Run, rule_from: Option<u32>, stubs: &HashSet<String>) -> Feed {
+    let stmts: HashMap<StmtId, &Stmt> = prog.procs.iter().flat_map(|p| p.body.iter().map(|s| (s.id, s))).collect();
+    let mut f = Feed::default();
+    for c in &run.choices {
+        let st = run.trace.get(c.step).and_then(|id| stmts.get(id)).copied();
+        if let (Some(st), Some(from)) = (st, rule_from) {
+            if st.id.0 >= from {
+                continue;
+            }
+        }
+        let controllable = matches!(c.ty, Type::Int { .. } | Type::Bool);
+        match &c.ask {
+            Ask::EntryParam(0) if prog.entry == "main" && (1..=64).contains(&c.value) => f.args = c.value as usize - 1,
+            Ask::EntryParam(i) if prog.entry != "main" && controllable => f.entry_args.push((*i, c.value as i128)),
+            Ask::EntryParam(i) => f.uncontrolled(format!("parameter {} of `{}`", i + 1, prog.entry)),
+            Ask::AllocFails { heap: true } => match st.map(|s| &s.kind) {
+                Some(StmtKind::Call { callee, .. }) if !callee.starts_with("__slam") => {
+                    f.fails.push(c.value != 0);
+                    if !f.allocators.contains(callee) {
+                        f.allocators.push(callee.clone());
+                    }
+                }
+                _ if c.value == 0 => {}
+                _ => f.uncontrolled("whether an allocation fails".into()),
+            },
+            Ask::AllocFails { .. } => f.uncontrolled(match st {
+                Some(Stmt { kind: StmtKind::Call { callee, .. }, .. }) => format!("whether `{callee}` fails"),
+                _ => "whether an allocation fails".to_string(),
+            }),
+            Ask::Nondet if c.step == usize::MAX => f.uncontrolled("the initial value of an extern variable".into()),
+            Ask::Nondet => match st.map(|s| &s.kind) {
+                Some(StmtKind::Call { callee, .. })
+                    if cminus::names::is_unknown_write(callee) || cminus::names::is_clobbered(callee) => {}
+                Some(StmtKind::Call { callee, .. }) if stubs.contains(callee) => {
+                    if controllable {
+                        f.values.push((c.ty.clone(), c.value as i128));
+                    } else {
+                        f.uncontrolled(format!("the result of `{callee}` (a {})", cminus::print::type_str(&c.ty)));
+                    }
+                }
+                // The C library computes the result of its own functions.
+                Some(StmtKind::Call { callee, .. }) if prog.proc(callee).is_none() => {}
+                _ if controllable => f.values.push((c.ty.clone(), c.value as i128)),
+                _ => f.uncontrolled(format!("an input of type {}", cminus::print::type_str(&c.ty))),
+            },
+            Ask::Uninit(Some((_, v, _))) => f.uncontrolled(format!("the value of the uninitialised variable `{v}`")),
+            Ask::Uninit(None) | Ask::UninitParam { .. } | Ask::UninitAlloc { .. } => {
+                f.uncontrolled("the contents of uninitialised memory".into())
+            }
+            Ask::Goto(_) => f.uncontrolled("a nondeterministic jump".into()),
+            Ask::Address => f.uncontrolled("the integer value of a pointer".into()),
+        }
+    }
+    if !f.fails.iter().any(|&x| x) {
+        f.fails.clear();
+        f.allocators.clear();
+    }
+    f
+}

@@ -1,0 +1,125 @@
+//! The planted semantic mismatch (issue 28): slam is given a deliberately wrong model of one
+//! library function — it believes `abs(x)` returns `x` — so its engine and its interpreter
+//! agree on a violation that the real program, built by gcc, cannot reach. The confirmation
+//! by execution must turn that answer into UNKNOWN (`not_confirmed`), never a VIOLATION; the
+//! same program with slam's own model of an unknown library function (any result) is refuted
+//! the same way. Skipped (with a note) when gcc is absent.
+
+use cminus::{Expr, StmtKind};
+
+const PROGRAM: &str = r#"
+extern int __VERIFIER_nondet_int(void);
+extern void reach_error(void);
+int abs(int);
+int main(void) {
+    int x = __VERIFIER_nondet_int();
+    if (x < -5 && x > -1000) {
+        int y = abs(x);
+        if (y < 0)
+            reach_error();
+    }
+    return 0;
+}
+"#;
+
+fn gcc() -> bool {
+    if exec::compiler_version("gcc").is_none() {
+        eprintln!("note: gcc not found; the confirmation by execution is not tested");
+        return false;
+    }
+    true
+}
+
+fn lower() -> cminus::Program {
+    cfront::lower_str("planted.c", PROGRAM, &cfront::Options::default()).expect("lowers")
+}
+
+/// The wrong model: every call `y := abs(x)` becomes `y := x`.
+fn plant_wrong_abs(prog: &mut cminus::Program) -> usize {
+    let mut n = 0;
+    for p in &mut prog.procs {
+        for s in &mut p.body {
+            if let StmtKind::Call { ret: Some(r), callee, args } = &s.kind {
+                if callee == "abs" && args.len() == 1 {
+                    s.kind = StmtKind::Assign(r.clone(), args[0].clone());
+                    n += 1;
+                }
+            }
+        }
+    }
+    prog.externs.retain(|e| e.name != "abs");
+    n
+}
+
+fn check(prog: &cminus::Program) -> engine::Outcome {
+    engine::Runner::new(prog.clone())
+        .with_predicates(engine::initial_predicates(prog, None))
+        .with_time_limit(std::time::Duration::from_secs(60))
+        .run()
+}
+
+fn confirm_and_apply(prog: &cminus::Program, mut outcome: engine::Outcome) -> (engine::Outcome, exec::Confirmation) {
+    let file = std::env::temp_dir().join(format!("slam-planted-{}.c", std::process::id()));
+    std::fs::write(&file, PROGRAM).unwrap();
+    let files = [file.clone()];
+    let req = exec::Request::new(&files, prog);
+    let c = exec::confirm(&req, &outcome, exec::Mode::Exec).expect("a violation has a confirmation");
+    exec::apply(&mut outcome, &c);
+    let _ = std::fs::remove_file(&file);
+    (outcome, c)
+}
+
+#[test]
+fn a_wrong_model_of_abs_gives_unknown_not_violation() {
+    if !gcc() {
+        return;
+    }
+    let mut prog = lower();
+    assert_eq!(plant_wrong_abs(&mut prog), 1, "the program calls abs once");
+    let outcome = check(&prog);
+    assert_eq!(outcome.verdict, engine::Verdict::Violation, "{}", outcome.detail);
+    assert!(outcome.replay.as_ref().is_some_and(|r| r.confirmed), "slam's interpreter shares the wrong model");
+    let (outcome, c) = confirm_and_apply(&prog, outcome);
+    assert_eq!(c.status, exec::ConfirmStatus::NotReproduced, "{c:?}");
+    assert_eq!(outcome.verdict, engine::Verdict::Unknown);
+    assert_eq!(outcome.reason, engine::StopReason::NotConfirmed);
+    let run = c.run.as_ref().expect("the executable ran");
+    assert!(run.reached.is_none() && run.ended == "exit status 0", "{run:?}");
+    assert_eq!(run.inputs.len(), 1, "x is the one input: {run:?}");
+    assert!((-1000..-5).contains(&run.inputs[0]), "{run:?}");
+    assert!(outcome.counterexample.is_some(), "the interpreter's trace is kept for a bug report");
+}
+
+#[test]
+fn an_unknown_result_of_a_library_function_is_refuted_by_the_library() {
+    if !gcc() {
+        return;
+    }
+    let prog = lower();
+    assert!(prog.externs.iter().any(|e| e.name == "abs"), "abs has no model: any result");
+    let outcome = check(&prog);
+    assert_eq!(outcome.verdict, engine::Verdict::Violation, "{}", outcome.detail);
+    let (outcome, c) = confirm_and_apply(&prog, outcome);
+    assert_eq!(c.status, exec::ConfirmStatus::NotReproduced, "{c:?}");
+    assert_eq!(outcome.verdict, engine::Verdict::Unknown);
+}
+
+#[test]
+fn the_same_program_with_the_right_model_is_safe() {
+    // The control: with abs modelled as the library computes it, no violation exists.
+    let mut prog = lower();
+    for p in &mut prog.procs {
+        for s in &mut p.body {
+            if let StmtKind::Call { ret: Some(r), callee, args } = &s.kind {
+                if callee == "abs" {
+                    // x < -5 where abs is called: abs(x) is -x
+                    let x = args[0].clone();
+                    s.kind = StmtKind::Assign(r.clone(), Expr::Unary(cminus::UnOp::Neg, Box::new(x)));
+                }
+            }
+        }
+    }
+    prog.externs.retain(|e| e.name != "abs");
+    let outcome = check(&prog);
+    assert_eq!(outcome.verdict, engine::Verdict::Safe, "{}", outcome.detail);
+}
