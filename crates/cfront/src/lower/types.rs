@@ -281,7 +281,13 @@ impl<'o> Lowerer<'o> {
             }
             name = format!("{}__{k}", id.node.name);
             self.unit_tags.insert(format!("{kw} {}", id.node.name), name.clone());
-            self.prog.structs.push(StructDef { name: name.clone(), is_union, complete: false, fields: vec![], layout: None });
+            self.prog.structs.push(StructDef {
+                name: name.clone(),
+                is_union,
+                complete: false,
+                fields: vec![],
+                layout: None,
+            });
         }
         self.struct_locs.insert(name.clone(), here);
         let mut fields = vec![];
@@ -340,7 +346,13 @@ impl<'o> Lowerer<'o> {
                 self.anon_n += 1;
                 let n = format!("__anon{}", self.anon_n);
                 self.tags.insert(key, n.clone());
-                self.prog.structs.push(StructDef { name: n.clone(), is_union, complete: false, fields: vec![], layout: None });
+                self.prog.structs.push(StructDef {
+                    name: n.clone(),
+                    is_union,
+                    complete: false,
+                    fields: vec![],
+                    layout: None,
+                });
                 n
             }
         }
