@@ -69,6 +69,49 @@ use crate::*;
 use std::borrow::Cow;
 use std::collections::{BTreeMap, HashMap};
 
+/// A fast hasher for the interpreter's maps (names, pointers): FxHash, as rustc's.
+#[derive(Default, Clone, Copy)]
+struct Fx(u64);
+
+impl std::hash::Hasher for Fx {
+    fn finish(&self) -> u64 {
+        // the product's high bits are its best: hashbrown takes buckets from the low ones
+        self.0.rotate_left(26)
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        let mut chunks = bytes.chunks_exact(8);
+        for c in &mut chunks {
+            self.add(u64::from_le_bytes(c.try_into().unwrap()));
+        }
+        let rest = chunks.remainder();
+        if !rest.is_empty() {
+            let mut b = [0u8; 8];
+            b[..rest.len()].copy_from_slice(rest);
+            self.add(u64::from_le_bytes(b));
+        }
+    }
+    fn write_u8(&mut self, i: u8) {
+        self.add(i as u64)
+    }
+    fn write_u32(&mut self, i: u32) {
+        self.add(i as u64)
+    }
+    fn write_u64(&mut self, i: u64) {
+        self.add(i)
+    }
+    fn write_usize(&mut self, i: usize) {
+        self.add(i as u64)
+    }
+}
+
+impl Fx {
+    fn add(&mut self, w: u64) {
+        self.0 = (self.0.rotate_left(5) ^ w).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+}
+
+type FxMap<K, V> = HashMap<K, V, std::hash::BuildHasherDefault<Fx>>;
+
 /// The object an entry pointer parameter points to holds this many of its pointees.
 pub const PARAM_ITEMS: u64 = 64;
 
@@ -440,14 +483,15 @@ fn align_up(a: u64, align: u64) -> u64 {
 pub fn wrap(v: i128, t: &Type) -> i128 {
     match t {
         Type::Bool => (v != 0) as i128,
+        Type::Int { bits: 0, .. } => 0,
         Type::Int { bits, signed } if *bits < 128 => {
-            let bits = *bits as u32;
-            let m = 1i128 << bits;
-            let mut r = v.rem_euclid(m);
-            if *signed && r >= m / 2 {
-                r -= m;
+            // the low `bits` bits, sign- or zero-extended (two's complement)
+            let sh = 128 - *bits as u32;
+            if *signed {
+                (v << sh) >> sh
+            } else {
+                (((v as u128) << sh) >> sh) as i128
             }
-            r
         }
         // a float's value is its bit pattern
         Type::Float { bits: 32 } => v & 0xffff_ffff,
@@ -599,25 +643,28 @@ struct Machine<'a> {
     stack: Vec<Byte>,
     /// The pointers stored in memory (fragments name them by index), and their indices.
     ptrs: Vec<Pv>,
-    ptr_ids: HashMap<Pv, u32>,
-    globals: HashMap<&'a str, usize>,
+    ptr_ids: FxMap<Pv, u32>,
+    globals: FxMap<&'a str, usize>,
     frames: Vec<Frame<'a>>,
     /// Per frame number: the procedure and the object of its first variable.
     frame_objs: Vec<(usize, usize)>,
     /// Per procedure (made at its first call): its labels, and its variables' slots.
     labels: Vec<Option<HashMap<&'a str, usize>>>,
-    slots: Vec<Option<HashMap<&'a str, usize>>>,
-    procs: HashMap<&'a str, usize>,
+    slots: Vec<Option<FxMap<&'a str, usize>>>,
+    procs: FxMap<&'a str, usize>,
     /// Allocator calls so far, and the objects of allocations (made early when a pointer
     /// value named one before it happened).
     alloc_calls: usize,
     allocs: HashMap<usize, usize>,
     /// The next made-up address.
     next_addr: u64,
+    /// Variables by the address of their name in an expression and the procedure running
+    /// (see [`Machine::var`]): slot (or global index), whether a global, the name.
+    var_cache: std::cell::RefCell<FxMap<(usize, usize), (usize, bool, &'a str)>>,
     /// Replays: the objects whose base the run fixed, by base.
     fixed: BTreeMap<u64, usize>,
     /// Replays: the address of each pointer converted so far.
-    addr_of: HashMap<Pv, u64>,
+    addr_of: FxMap<Pv, u64>,
     /// Function addresses handed out, for conversions back.
     func_at: HashMap<u64, usize>,
     trace: Vec<StmtId>,
@@ -653,8 +700,8 @@ impl<'a> Machine<'a> {
             heap: Vec::new(),
             stack: Vec::new(),
             ptrs: Vec::new(),
-            ptr_ids: HashMap::new(),
-            globals: HashMap::with_capacity(p.globals.len()),
+            ptr_ids: FxMap::default(),
+            globals: FxMap::default(),
             frames: vec![],
             frame_objs: vec![],
             labels: vec![None; p.procs.len()],
@@ -663,8 +710,9 @@ impl<'a> Machine<'a> {
             alloc_calls: 0,
             allocs: HashMap::new(),
             next_addr,
+            var_cache: Default::default(),
             fixed: BTreeMap::new(),
-            addr_of: HashMap::new(),
+            addr_of: FxMap::default(),
             func_at: HashMap::new(),
             trace: vec![],
             used: vec![],
@@ -934,7 +982,7 @@ impl<'a> Machine<'a> {
     fn push_frame(&mut self, pi: usize, args: Vec<Option<Value>>, ret: Option<&'a Lval>) -> R<()> {
         let pr = &self.p.procs[pi];
         if self.slots[pi].is_none() {
-            let mut slots = HashMap::with_capacity(pr.formals.len() + pr.locals.len());
+            let mut slots = FxMap::default();
             for (k, v) in pr.formals.iter().chain(&pr.locals).enumerate() {
                 slots.entry(v.name.as_str()).or_insert(k);
             }
@@ -1030,6 +1078,8 @@ impl<'a> Machine<'a> {
             StmtKind::Goto(ls) => {
                 let pi = self.frames.last().unwrap().proc;
                 let mut cands = vec![];
+                // why a target's condition could not be evaluated (undefined behaviour)
+                let mut stuck = None;
                 for l in ls {
                     let Some(&t) = self.labels[pi].as_ref().and_then(|m| m.get(l.as_str())) else {
                         return Err(Stuck::new(format!("undefined label {l}")));
@@ -1040,7 +1090,12 @@ impl<'a> Machine<'a> {
                     let mut k = t;
                     while ok {
                         match proc.body.get(k).map(|s| &s.kind) {
-                            Some(StmtKind::Assume(c)) => ok = self.truth(pp, c).unwrap_or(false),
+                            Some(StmtKind::Assume(c)) => {
+                                ok = self.truth(pp, c).unwrap_or_else(|e| {
+                                    stuck.get_or_insert(e);
+                                    false
+                                })
+                            }
                             _ => break,
                         }
                         k += 1;
@@ -1053,7 +1108,7 @@ impl<'a> Machine<'a> {
                     }
                 }
                 let t = match cands.len() {
-                    0 => return Err(Stuck::new("no goto target is feasible")),
+                    0 => return Err(stuck.unwrap_or_else(|| Stuck::new("no goto target is feasible"))),
                     1 => cands[0],
                     n => {
                         let labels =
@@ -1612,6 +1667,50 @@ impl<'a> Machine<'a> {
 
     /// A variable of the current frame, else a global: its object and type.
     fn var(&self, name: &str) -> R<(usize, &'a Type)> {
+        // The names of a program's expressions do not move: a cache by the name's address
+        // (checked against the variable's own name) saves hashing the string.
+        let pi = self.frames.last().map_or(usize::MAX, |f| f.proc);
+        let key = (name.as_ptr() as usize, pi);
+        let hit = self.var_cache.borrow().get(&key).copied();
+        if let Some((slot, global, vname)) = hit {
+            if vname == name {
+                let p = self.p;
+                return Ok(if global {
+                    (slot, &p.globals[slot].ty)
+                } else {
+                    let fr = self.frames.last().unwrap();
+                    let pr = &p.procs[fr.proc];
+                    let nf = pr.formals.len();
+                    (fr.first + slot, if slot < nf { &pr.formals[slot].ty } else { &pr.locals[slot - nf].ty })
+                });
+            }
+        }
+        let r = self.var_lookup(name)?;
+        if !self.peeking {
+            self.var_cache.borrow_mut().insert(key, r);
+        }
+        self.var_uncached(name)
+    }
+
+    /// [`Machine::var`] by the name: (slot or global index, whether a global, its name).
+    fn var_lookup(&self, name: &str) -> R<(usize, bool, &'a str)> {
+        let p = self.p;
+        if let Some(fr) = self.frames.last() {
+            if let Some(&slot) = self.slots[fr.proc].as_ref().and_then(|m| m.get(name)) {
+                let pr = &p.procs[fr.proc];
+                let nf = pr.formals.len();
+                let v = if slot < nf { &pr.formals[slot] } else { &pr.locals[slot - nf] };
+                return Ok((slot, false, v.name.as_str()));
+            }
+        }
+        match self.globals.get(name) {
+            Some(&g) => Ok((g, true, p.globals[g].name.as_str())),
+            None => Err(Stuck::new(format!("unknown variable {name}"))),
+        }
+    }
+
+    /// The variable `name` without the cache.
+    fn var_uncached(&self, name: &str) -> R<(usize, &'a Type)> {
         let p = self.p;
         if let Some(fr) = self.frames.last() {
             if let Some(&slot) = self.slots[fr.proc].as_ref().and_then(|m| m.get(name)) {
