@@ -135,6 +135,18 @@ pub enum Outcome {
     Stuck { stmt: StmtId, reason: String, unmodelled: bool },
 }
 
+impl Outcome {
+    /// Whether the run stopped at an `assume` whose condition is false (not at undefined
+    /// behaviour, or a rejected address, while evaluating it).
+    pub fn is_failed_assume(&self) -> bool {
+        matches!(self, Outcome::Stuck { reason, unmodelled: false, .. } if reason.starts_with(ASSUME) && reason.ends_with(FAILED))
+    }
+}
+
+/// How the reason of a failed `assume` reads: `assume(c) failed`.
+const ASSUME: &str = "assume(";
+const FAILED: &str = ") failed";
+
 #[derive(Clone, Debug)]
 pub struct Run {
     pub outcome: Outcome,
@@ -1072,7 +1084,7 @@ impl<'a> Machine<'a> {
             }
             StmtKind::Assume(e) => {
                 if !self.truth(pp, e)? {
-                    return Err(Stuck::new(format!("assume({}) failed", print_expr(e))));
+                    return Err(Stuck::new(format!("{ASSUME}{}{FAILED}", print_expr(e))));
                 }
             }
             StmtKind::Goto(ls) => {

@@ -1,6 +1,8 @@
-//! Unions read through a member of another kind than the one written: slam does not lay out
-//! struct, array or pointer members as bytes, so such a read is unknown (`cminus::unions`) —
-//! the check must end UNKNOWN, whatever gcc computes, never SAFE or VIOLATION.
+//! Unions read through a member of another kind than the one written: `logic`'s typed cells
+//! do not lay struct, array or pointer members out as bytes, so such a read is unknown there
+//! (`cminus::unions`), while the interpreter's memory is bytes, so a replay computes what gcc
+//! computes. The check must never be wrong: a VIOLATION only where gcc reaches the error (the
+//! replay confirms it), never SAFE where it does.
 
 use engine::{Runner, Verdict};
 
@@ -21,16 +23,17 @@ int main(void) {
 "#;
 
 #[test]
-fn an_int_read_over_a_struct_member_is_unknown() {
-    // gcc: v.x is 0x20001, so `==` is a bug and `!=` is not; slam's cells cannot tell.
-    for cmp in ["==", "!="] {
-        let o = run(&STRUCT_OVER_INT.replace("CMP", cmp));
-        assert_eq!(o.verdict, Verdict::Unknown, "{cmp}: {}", o.detail);
-    }
+fn an_int_read_over_a_struct_member_is_never_wrong() {
+    // gcc: v.x is 0x20001, so `==` is a bug and `!=` is not. The typed cells cannot tell; the
+    // interpreter's replay confirms the bug (it reads the struct's bytes as gcc does).
+    let bug = run(&STRUCT_OVER_INT.replace("CMP", "=="));
+    assert_eq!(bug.verdict, Verdict::Violation, "==: {}", bug.detail);
+    let ok = run(&STRUCT_OVER_INT.replace("CMP", "!="));
+    assert_ne!(ok.verdict, Verdict::Violation, "!=: {}", ok.detail);
 }
 
 #[test]
-fn bytes_read_through_a_char_array_member_are_unknown() {
+fn bytes_read_through_a_char_array_member_are_never_wrong() {
     let src = r#"
 union B { unsigned int i; unsigned char c[4]; };
 int main(void) {
@@ -40,8 +43,12 @@ int main(void) {
   return 0;
 }
 "#;
+    // gcc: b.c[1] is 0x33, no bug (SAFE would be right; the typed cells cannot prove it)
     let o = run(src);
-    assert_eq!(o.verdict, Verdict::Unknown, "{}", o.detail);
+    assert_ne!(o.verdict, Verdict::Violation, "{}", o.detail);
+    // and where gcc does reach the error, the replay confirms it
+    let bug = run(&src.replace("!= 0x33", "== 0x33"));
+    assert_eq!(bug.verdict, Verdict::Violation, "{}", bug.detail);
 }
 
 #[test]

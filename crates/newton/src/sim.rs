@@ -1485,3 +1485,35 @@ fn alias_condition(prog: &Program, proc: &str, w: &Lval, r: &Lval) -> Option<Exp
 fn var_names_of(e: &Expr) -> BTreeSet<String> {
     e.var_names()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::typed_cell;
+    use cminus::Type;
+
+    #[test]
+    fn byte_offsets_map_to_the_typed_cells() {
+        let src = "struct in { short a; int b; };\nstruct s { char c; int x; struct in n[2]; union { int i; char k[4]; } u; long l; };\nint main(void) { return 0; }\n";
+        let p = cfront::lower_str("t.c", src, &cfront::Options::default()).unwrap();
+        let s = Type::Struct("s".into());
+        let arr = Type::Array(Box::new(s.clone()), None);
+        let int = Type::INT;
+        // c: cell 0; x (byte 4): cell 1; n[0].a (byte 8): 2, n[0].b (12): 3, n[1].a (16): 4,
+        // n[1].b (20): 5; u (24): 6 — its `int` or its first `char`, 5 cells with the tag of a
+        // mixed union —; l (32): 11; 12 cells in all
+        assert_eq!(typed_cell(&p, &s, 0, &Type::CHAR), Some(0));
+        assert_eq!(typed_cell(&p, &s, 4, &int), Some(1));
+        assert_eq!(typed_cell(&p, &s, 12, &int), Some(3));
+        assert_eq!(typed_cell(&p, &s, 16, &Type::int(16, true)), Some(4));
+        assert_eq!(typed_cell(&p, &s, 20, &int), Some(5));
+        assert_eq!(typed_cell(&p, &s, 24, &int), Some(6));
+        assert_eq!(typed_cell(&p, &s, 24, &Type::CHAR), Some(6));
+        assert_eq!(typed_cell(&p, &s, 25, &Type::CHAR), Some(7));
+        assert_eq!(typed_cell(&p, &s, 32, &Type::int(64, true)), Some(11));
+        // the second element of an array of them
+        assert_eq!(typed_cell(&p, &arr, 40 + 4, &int), Some(13));
+        // no scalar starts there with that size
+        assert_eq!(typed_cell(&p, &s, 5, &int), None);
+        assert_eq!(typed_cell(&p, &s, 4, &Type::int(64, true)), None);
+    }
+}
