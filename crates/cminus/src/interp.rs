@@ -366,6 +366,9 @@ enum Pv {
     Func(usize),
 }
 
+/// A variable [`Machine::var`] found: its slot (or global index), whether a global, its name.
+type CachedVar<'a> = (usize, bool, &'a str);
+
 /// A runtime value.
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Value {
@@ -672,7 +675,7 @@ struct Machine<'a> {
     next_addr: u64,
     /// Variables by the address of their name in an expression and the procedure running
     /// (see [`Machine::var`]): slot (or global index), whether a global, the name.
-    var_cache: std::cell::RefCell<FxMap<(usize, usize), (usize, bool, &'a str)>>,
+    var_cache: std::cell::RefCell<FxMap<(usize, usize), CachedVar<'a>>>,
     /// Replays: the objects whose base the run fixed, by base.
     fixed: BTreeMap<u64, usize>,
     /// Replays: the address of each pointer converted so far.
@@ -1317,7 +1320,7 @@ impl<'a> Machine<'a> {
             return Err(Stuck::unmodelled(format!("an object of {len} bytes is not modelled")));
         }
         let o = &self.objects[obj];
-        let new_len = len.max(2 * o.len).max(64).min(MAX_OBJECT);
+        let new_len = len.max(2 * o.len).clamp(64, MAX_OBJECT);
         let (area, start, old, fill) = (o.area, o.start, o.len as usize, o.fill);
         if area == Area::Lazy {
             self.objects[obj].len = new_len;
@@ -1403,7 +1406,7 @@ impl<'a> Machine<'a> {
     }
 
     /// The value of type `t` with these (concrete) bits.
-    fn from_raw(&mut self, raw: u128, t: &Type) -> Value {
+    fn of_raw(&mut self, raw: u128, t: &Type) -> Value {
         match t {
             Type::Ptr(_) => self.int_to_ptr(raw as i128),
             Type::Bool => Value::Int((raw & 0xff != 0) as i128),
@@ -1434,7 +1437,7 @@ impl<'a> Machine<'a> {
             buf[..n].copy_from_slice(&self.mem(area)[s..s + n]);
             let bytes = &buf[..n];
             if let Some(raw) = concrete(bytes) {
-                return Ok(self.from_raw(raw >> shift, ty));
+                return Ok(self.of_raw(raw >> shift, ty));
             }
             if bytes.contains(&UNDEF) {
                 if self.peeking {
@@ -1454,7 +1457,7 @@ impl<'a> Machine<'a> {
                 }
             }
             let raw = self.bytes_as_int(bytes)?;
-            return Ok(self.from_raw(raw >> shift, ty));
+            return Ok(self.of_raw(raw >> shift, ty));
         }
     }
 
@@ -1627,7 +1630,7 @@ impl<'a> Machine<'a> {
         if base == 0 {
             return Err(Stuck::new(format!("the model's address for {what} is NULL")));
         }
-        if base % o.align != 0 {
+        if !base.is_multiple_of(o.align) {
             return Err(Stuck::new(format!("the model's address for {what} is not {}-aligned", o.align)));
         }
         if base.saturating_add(o.len) > self.ptr_mask {

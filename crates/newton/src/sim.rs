@@ -202,7 +202,8 @@ fn simulate<'p, 'ctx>(
         rec.nondets = sim.env.take_fresh();
         sim.records.push(rec);
     }
-    sim.addresses = sim.env.take_addresses();
+    let more = sim.env.take_addresses();
+    sim.addresses.extend(more);
     // Uninitialised locals of the entry frame.
     let entry = prog.proc(&prog.entry).expect("checked by start");
     let entry_state = sim.frames.first().map(|f| f.entry.clone());
@@ -414,6 +415,23 @@ fn external_call<'ctx>(
         if ty.is_scalar() {
             sim.frames[top].state.write(env, l, v.clone())?;
             rec.writes.push((cminus::print_lval(l), v));
+        }
+    }
+    if let (Some(l), Some(_)) = (ret, cminus::pointsto::extern_allocation(prog, callee)) {
+        // What the interpreter checks of a replay's addresses: an allocation's address is
+        // aligned to `_Alignof(max_align_t)` (`cminus::layout::MALLOC_ALIGN`). The condition's
+        // own conversion is no conversion of the program's (the interpreter asks for the
+        // addresses of those only), so it is not logged.
+        if caller_state.type_of_lval(env, l).is_ok_and(|t| t.is_pointer()) {
+            let ul = Type::Int { bits: 64, signed: false };
+            let cast = |e: Expr| Expr::Cast(ul.clone(), Box::new(e));
+            let rem = Expr::bin(cminus::BinOp::Rem, cast(Expr::Lval(l.clone())), cast(Expr::Int(16)));
+            let aligned = Expr::bin(cminus::BinOp::Eq, rem, cast(Expr::Int(0)));
+            let logged = sim.env.take_addresses();
+            sim.addresses.extend(logged);
+            let f = sim.frames[top].state.cond(&sim.env, &aligned)?;
+            let _ = sim.env.take_addresses();
+            sim.axioms.push(f);
         }
     }
     if let Some(l) = ret {
