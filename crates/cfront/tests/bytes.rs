@@ -173,3 +173,46 @@ fn pointers_through_unions_and_integers() {
     let src = "int g = 4;\nunion UP { int *p; unsigned long u; };\nint main(void) {\n  union UP x;\n  x.p = &g;\n  if (x.u == (unsigned long)&g && *(int *)x.u == 4) reach_error();\n  return 0;\n}\n";
     agrees("union_ptr", src, "ERROR 6", true);
 }
+
+#[test]
+fn a_replay_takes_only_addresses_a_run_can_have() {
+    use cminus::interp::{run_replay, Ask, Event};
+    let src = "#include <stdlib.h>\nint main(void) {\n  char *p = malloc(3);\n  int x;\n  if (p && (unsigned long)p % 16) reach_error();\n  if ((unsigned long)&x == 64) return 2;\n  return 0;\n}\n";
+    let p = lower(src, DataModel::Lp64);
+    let replay = |addrs: &[i64]| {
+        let mut k = 0;
+        let mut oracle = |e: &Event| match e.ask {
+            Ask::Address => {
+                k += 1;
+                addrs.get(k - 1).copied().unwrap_or(0)
+            }
+            _ => 0,
+        };
+        run_replay(&p, &mut oracle, &|_| None, 1000).outcome
+    };
+    // the model's address for the allocation must be 16-aligned: 40 is no address malloc gives
+    match replay(&[40]) {
+        Outcome::Stuck { reason, unmodelled: false, .. } => assert!(reason.contains("not 16-aligned"), "{reason}"),
+        o => panic!("{o:?}"),
+    }
+    // an aligned one is taken; `x` (4-aligned) may be at 64, but not inside the allocation
+    assert_eq!(replay(&[48, 64]).outcome_value(), Some(2));
+    match replay(&[64, 66]) {
+        Outcome::Stuck { reason, .. } => assert!(reason.contains("overlaps") || reason.contains("aligned"), "{reason}"),
+        o => panic!("{o:?}"),
+    }
+    // 0: the interpreter makes the addresses up
+    assert_eq!(replay(&[]).outcome_value(), Some(0));
+}
+
+trait Value {
+    fn outcome_value(&self) -> Option<i128>;
+}
+impl Value for Outcome {
+    fn outcome_value(&self) -> Option<i128> {
+        match self {
+            Outcome::Returned(v) => *v,
+            _ => None,
+        }
+    }
+}

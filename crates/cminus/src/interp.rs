@@ -1093,8 +1093,6 @@ impl<'a> Machine<'a> {
             StmtKind::Goto(ls) => {
                 let pi = self.frames.last().unwrap().proc;
                 let mut cands = vec![];
-                // why a target's condition could not be evaluated (undefined behaviour)
-                let mut stuck = None;
                 for l in ls {
                     let Some(&t) = self.labels[pi].as_ref().and_then(|m| m.get(l.as_str())) else {
                         return Err(Stuck::new(format!("undefined label {l}")));
@@ -1105,12 +1103,9 @@ impl<'a> Machine<'a> {
                     let mut k = t;
                     while ok {
                         match proc.body.get(k).map(|s| &s.kind) {
-                            Some(StmtKind::Assume(c)) => {
-                                ok = self.truth(pp, c).unwrap_or_else(|e| {
-                                    stuck.get_or_insert(e);
-                                    false
-                                })
-                            }
+                            // undefined behaviour (or an address a replay rejects) in a
+                            // target's condition stops the run: no target is decided then
+                            Some(StmtKind::Assume(c)) => ok = self.truth(pp, c)?,
                             _ => break,
                         }
                         k += 1;
@@ -1123,7 +1118,7 @@ impl<'a> Machine<'a> {
                     }
                 }
                 let t = match cands.len() {
-                    0 => return Err(stuck.unwrap_or_else(|| Stuck::new("no goto target is feasible"))),
+                    0 => return Err(Stuck::new("no goto target is feasible")),
                     1 => cands[0],
                     n => {
                         let labels =
