@@ -409,7 +409,7 @@ impl Parser {
                     }
                     "goto" => StmtKind::Goto(self.names("a label")?),
                     "return" => {
-                        if self.is_punct(";") {
+                        if self.is_punct(";") || self.at_block_close() {
                             StmtKind::Return(Vec::new())
                         } else {
                             StmtKind::Return(self.exprs()?)
@@ -455,8 +455,17 @@ impl Parser {
             }
             _ => return self.error("a statement"),
         };
-        self.expect_punct(";")?;
+        // The last statement of a block may omit its `;` (`L1: skip` before `end`, as
+        // SatAbs's Boppo tests write it).
+        if !self.at_block_close() {
+            self.expect_punct(";")?;
+        }
         Ok(kind)
+    }
+
+    /// Whether the next token closes a block (`end`, `fi`, `od`, `else`, `elsif`).
+    fn at_block_close(&self) -> bool {
+        ["end", "fi", "od", "else", "elsif"].iter().any(|k| self.is_kw(k))
     }
 
     fn if_rest(&mut self) -> Result<StmtKind, BpError> {

@@ -62,3 +62,14 @@ fn the_corpus_program_in_this_dialect_parses() {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus/bp/satabs_dialect.bp");
     cfg(&std::fs::read_to_string(path).unwrap());
 }
+
+#[test]
+fn the_last_statement_of_a_block_may_omit_its_semicolon() {
+    // SatAbs's Boppo tests: `L1: skip` right before `end`, and in the arms of `if`/`while`.
+    let src = "decl x;\nmain()\nbegin\n  if x then x := 0 else x := 1 fi;\n  while x do x := 0 od;\n  goto L1;\nL1: skip\nend\nvoid f()\nbegin\n  return\nend\n";
+    let prog = bp::parse(src).unwrap_or_else(|e| panic!("rejected: {e:?}"));
+    let with_semis = "decl x;\nmain()\nbegin\n  if x then x := 0; else x := 1; fi;\n  while x do x := 0; od;\n  goto L1;\nL1: skip;\nend\nvoid f()\nbegin\n  return;\nend\n";
+    assert_eq!(Ok(prog), bp::parse(with_semis));
+    // Between two statements the `;` is still required.
+    assert!(bp::parse("main()\nbegin\n  skip skip;\nend\n").is_err());
+}

@@ -52,6 +52,9 @@ pub struct Options {
     /// code ran before it, so every global the program can change — one it assigns or whose
     /// address it takes — starts with an unknown value; the others keep their initialisers.
     pub entry_mid_run: bool,
+    /// Byte memory for every program, also where the typed model is exact (to compare the
+    /// two models; `cminus::punning` chooses otherwise).
+    pub bytes: bool,
 }
 
 /// The property checked: which calls are the error.
@@ -91,6 +94,7 @@ impl Default for Options {
             property: None,
             thread_roots: false,
             entry_mid_run: false,
+            bytes: false,
         }
     }
 }
@@ -361,6 +365,12 @@ pub fn lower_files(files: &[PathBuf], opts: &Options) -> Result<cminus::Program,
 /// What every lowering ends with: the NULL checks, and unknown globals for an entry mid-run.
 fn after_lowering(p: &mut cminus::Program, opts: &Options) {
     guard(p, opts);
+    p.memory = match cminus::punning::memory_model(p) {
+        cminus::punning::MemoryModel::Typed if opts.bytes => {
+            cminus::punning::MemoryModel::Bytes { reason: "byte memory was asked for (--memory bytes)".into() }
+        }
+        m => m,
+    };
     if opts.entry_mid_run {
         globals_start_unknown(p);
     }

@@ -18,6 +18,7 @@ pub mod names;
 pub mod pointsto;
 pub mod pred;
 pub mod print;
+pub mod punning;
 pub mod unions;
 
 pub use print::{print_expr, print_lval, print_proc, print_program, PrintOptions};
@@ -670,6 +671,9 @@ pub struct Program {
     pub externs: Vec<Extern>,
     pub entry: String,
     pub data_model: DataModel,
+    /// The memory model the program needs (`punning::memory_model`, set by the front end):
+    /// typed cells where that is exact, else bytes.
+    pub memory: punning::MemoryModel,
     /// The next fresh statement id.
     pub next_id: u32,
 }
@@ -684,6 +688,7 @@ impl Program {
             externs: vec![],
             entry: entry.to_string(),
             data_model: DataModel::Lp64,
+            memory: punning::MemoryModel::Typed,
             next_id: 0,
         }
     }

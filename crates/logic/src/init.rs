@@ -19,7 +19,7 @@ impl<'ctx> State<'ctx> {
             self.init_global(env, &Lval::var(&g.name), &g.ty, &g.init);
         }
         // No allocation yet: the watermark at the bottom of the allocations' addresses.
-        self.set_global(env, cminus::names::ALLOC_TOP, env.int(crate::mem::ALLOC_MIN));
+        self.set_global(env, cminus::names::ALLOC_TOP, env.int(env.layout.map.alloc_min));
     }
 
     fn init_global(&mut self, env: &Env<'_, 'ctx>, l: &Lval, ty: &Type, init: &Init) {

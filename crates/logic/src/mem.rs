@@ -1,13 +1,22 @@
 //! The memory model, independent of Z3: which variables live in memory, their addresses,
-//! and the size of types in *cells*.
+//! and the size of types — in *cells* (the typed model) or in *bytes*.
 //!
-//! Scalars (integers, booleans, pointers) take one cell; structs the sum of their fields
-//! (unions the largest), arrays `n` times their element. A variable lives in memory when its
-//! address is taken somewhere in the program or when it is an aggregate; every other scalar
-//! is a plain logical constant. Memory is one array from cell addresses to values, so an
-//! assignment through a pointer is a `store` and Morris' alias cases are decided by the
-//! array theory (exactly), while the points-to analysis prunes which predicates a statement
-//! can affect at all (see `c2bp`).
+//! **Typed** (the fast path, for programs `cminus::punning` finds exact in it): scalars
+//! (integers, booleans, pointers) take one cell; structs the sum of their fields (unions the
+//! largest), arrays `n` times their element. **Bytes** (C's, for programs that look at an
+//! object through another type): every object has gcc's size and field offsets
+//! (`cminus::layout`), memory maps byte addresses to bytes and a scalar is its bytes,
+//! little-endian. A variable lives in memory when its address is taken somewhere in the
+//! program or when it is an aggregate; every other scalar is a plain logical constant.
+//! Memory is one array from addresses to cells (or bytes), so an assignment through a
+//! pointer is a `store` and Morris' alias cases are decided by the array theory (exactly),
+//! while the points-to analysis prunes which predicates a statement can affect at all (see
+//! `c2bp`).
+//!
+//! Addresses ([`AddressMap`]): every variable, call frame, entry-parameter object,
+//! allocation and function has its own range. The typed model and 64-bit byte memory space
+//! them by powers of two; byte memory of the ILP32 data model packs them below 2³², so that
+//! a pointer fits its 4 bytes.
 
 use cminus::{Expr, Lval, Program, StmtKind, Type};
 use std::collections::{HashMap, HashSet};
@@ -24,13 +33,51 @@ pub const ALLOC_MIN: i64 = 1 << 56;
 /// Function addresses start here (distinct from every data address).
 pub const FUNC_BASE: i64 = 1 << 60;
 
+/// Where the ranges of addresses are (see the module doc).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AddressMap {
+    /// Locals of call frame `f` (Newton) lie `f * frame_stride` above frame 0's.
+    pub frame_stride: i64,
+    /// Objects of entry pointer parameters (Newton): `fresh_base + i * fresh_stride`.
+    pub fresh_base: i64,
+    pub fresh_stride: i64,
+    /// Allocated objects lie in `[alloc_min, alloc_end)`; the engines that place allocations
+    /// themselves (Newton, the structural engine) put the k-th at `alloc_min + k * alloc_stride`.
+    pub alloc_min: i64,
+    pub alloc_end: i64,
+    pub alloc_stride: i64,
+    /// Function addresses start here.
+    pub func_base: i64,
+}
+
+impl AddressMap {
+    /// The typed model's and 64-bit byte memory's map.
+    pub const WIDE: AddressMap = AddressMap {
+        frame_stride: FRAME_STRIDE,
+        fresh_base: 1 << 52,
+        fresh_stride: 1 << 36,
+        alloc_min: ALLOC_MIN,
+        alloc_end: FUNC_BASE - 1,
+        alloc_stride: 1 << 36,
+        func_base: FUNC_BASE,
+    };
+}
+
+/// The start of the variables of the packed (32-bit) map.
+const PACKED_START: i64 = 1 << 16;
+
 /// Where variables are: per (procedure or `None` for globals, name), whether in memory and
-/// the base address.
+/// the base address; the memory model and the address map.
 #[derive(Clone, Debug)]
 pub struct Layout {
     in_memory: HashSet<(Option<String>, String)>,
     base: HashMap<(Option<String>, String), i64>,
     funcs: HashMap<String, i64>,
+    /// Byte memory (`cminus::punning`), else typed cells.
+    pub bytes: bool,
+    /// The size of a pointer in bytes (byte memory).
+    pub ptr_bytes: u64,
+    pub map: AddressMap,
 }
 
 impl Layout {
@@ -96,23 +143,81 @@ impl Layout {
                 }
             }
         }
+        let bytes = p.memory.is_bytes();
+        let packed = bytes && p.data_model == cminus::DataModel::Ilp32;
         let mut base = HashMap::new();
-        let mut next = STRIDE;
-        for g in &p.globals {
-            base.insert((None, g.name.clone()), next);
-            next += STRIDE;
-        }
-        for proc in &p.procs {
-            for v in proc.formals.iter().chain(&proc.locals) {
-                base.insert((Some(proc.name.clone()), v.name.clone()), next);
+        let (map, frame0) = if packed {
+            // Packed below 2^32: each variable after the previous one (16-aligned, with a
+            // gap); the locals of all frames above the globals; then entry-parameter objects,
+            // allocations and functions.
+            let span = |t: &Type| {
+                cminus::layout::size_of(p, t).unwrap_or(UNKNOWN_ARRAY_CELLS).max(1).div_ceil(16) as i64 * 16 + 16
+            };
+            let mut next = PACKED_START;
+            for g in &p.globals {
+                base.insert((None, g.name.clone()), next);
+                next += span(&g.ty);
+            }
+            let frame0 = next;
+            for proc in &p.procs {
+                for v in proc.formals.iter().chain(&proc.locals) {
+                    base.insert((Some(proc.name.clone()), v.name.clone()), next);
+                    next += span(&v.ty);
+                }
+            }
+            let frame_stride = ((next - frame0).max(16) as u64).next_power_of_two() as i64;
+            let map = AddressMap {
+                frame_stride,
+                fresh_base: 0x4000_0000,
+                fresh_stride: 1 << 24,
+                alloc_min: 0x5000_0000,
+                alloc_end: 0xE000_0000,
+                alloc_stride: 1 << 20,
+                func_base: 0xF000_0000,
+            };
+            (map, frame0)
+        } else {
+            let mut next = STRIDE;
+            for g in &p.globals {
+                base.insert((None, g.name.clone()), next);
                 next += STRIDE;
             }
-        }
+            for proc in &p.procs {
+                for v in proc.formals.iter().chain(&proc.locals) {
+                    base.insert((Some(proc.name.clone()), v.name.clone()), next);
+                    next += STRIDE;
+                }
+            }
+            (AddressMap::WIDE, 0)
+        };
+        let _ = frame0;
         let mut funcs = HashMap::new();
+        let fstep = if packed { 16 } else { 1 };
         for (i, name) in p.procs.iter().map(|q| &q.name).chain(p.externs.iter().map(|e| &e.name)).enumerate() {
-            funcs.insert(name.clone(), FUNC_BASE + i as i64);
+            funcs.insert(name.clone(), map.func_base + fstep * i as i64);
         }
-        Layout { in_memory: taken, base, funcs }
+        Layout { in_memory: taken, base, funcs, bytes, ptr_bytes: cminus::layout::ptr_bytes(p), map }
+    }
+
+    /// The size of a type: cells (typed) or bytes (gcc's; an array of unknown size, or an
+    /// incomplete struct, [`UNKNOWN_ARRAY_CELLS`] bytes).
+    pub fn size(&self, p: &Program, t: &Type) -> u64 {
+        if !self.bytes {
+            return cells(p, t);
+        }
+        match t {
+            Type::Void | Type::Func(_) => 1,
+            _ => cminus::layout::size_of(p, t).unwrap_or(UNKNOWN_ARRAY_CELLS).max(1),
+        }
+    }
+
+    /// The offset of a field: cells (typed) or bytes (for a bit-field, the byte holding its
+    /// first bit).
+    pub fn field_offset(&self, p: &Program, sname: &str, field: &str) -> u64 {
+        if !self.bytes {
+            return field_offset(p, sname, field);
+        }
+        cminus::layout::field_offset(p, sname, field).unwrap_or(0)
     }
 
     /// The scope key of a variable read in procedure `proc`.
@@ -134,7 +239,7 @@ impl Layout {
     }
 
     pub fn func_addr(&self, f: &str) -> i64 {
-        self.funcs.get(f).copied().unwrap_or(FUNC_BASE - 1)
+        self.funcs.get(f).copied().unwrap_or(self.map.func_base - 1)
     }
 
     /// The function whose address is `a`, if any.

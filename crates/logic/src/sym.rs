@@ -15,7 +15,7 @@
 //! the operands' common type (C's usual arithmetic conversions). Bit-vectors were chosen over
 //! integers with `mod 2^w` at every operation on evidence (docs/c2bp.md, "Integer encoding").
 
-use crate::mem::{cells, field_offset, Layout, FRAME_STRIDE};
+use crate::mem::Layout;
 use crate::LogicError;
 use cminus::{arith_conv, promote, BinOp, Expr, FloatOp, Lval, Program, Type, UnOp};
 use std::cell::Cell;
@@ -54,26 +54,99 @@ pub struct Env<'p, 'ctx> {
     /// What a mixed union read through a member of another class holds (see
     /// [`cminus::unions`]): unknown, but the same for the same address in the same memory.
     punned: FuncDecl<'ctx>,
-    /// The program has a union (reads and writes then look for tags and narrow members).
+    /// The program has a union (reads and writes then look for tags and narrow members);
+    /// never in byte memory, where a union's members are views of its bytes.
     unions: bool,
+    /// Memory holds bytes (`Layout::bytes`), else typed cells.
+    bytes: bool,
 }
 
 impl<'p, 'ctx> Env<'p, 'ctx> {
     pub fn new(ctx: &'ctx Context, prog: &'p Program) -> Env<'p, 'ctx> {
         let bv = Sort::bitvector(ctx, WIDTH);
         let addr_to_int = FuncDecl::new(ctx, "addr_to_int", &[&bv], &bv);
-        let mem_sort = Sort::array(ctx, &bv, &bv);
+        let layout = Layout::new(prog);
+        let bytes = layout.bytes;
+        let cell = Sort::bitvector(ctx, if bytes { 8 } else { WIDTH });
+        let mem_sort = Sort::array(ctx, &bv, &cell);
         let punned = FuncDecl::new(ctx, "punned", &[&bv, &mem_sort], &bv);
         Env {
             ctx,
             prog,
-            layout: Layout::new(prog),
+            layout,
             fresh: Cell::new(0),
             fresh_log: Default::default(),
             addr_log: Default::default(),
             addr_to_int,
             punned,
-            unions: prog.structs.iter().any(|d| d.is_union),
+            unions: !bytes && prog.structs.iter().any(|d| d.is_union),
+            bytes,
+        }
+    }
+
+    /// Whether memory holds bytes (else typed cells).
+    pub fn bytes(&self) -> bool {
+        self.bytes
+    }
+
+    /// The sort of what one address of memory holds: a byte, or a 64-bit cell.
+    fn cell_sort(&self) -> Sort<'ctx> {
+        Sort::bitvector(self.ctx, if self.bytes { 8 } else { WIDTH })
+    }
+
+    /// The `n` bytes at `a` of byte memory, as one bit-vector of `8n` bits (little-endian:
+    /// the byte at `a` is the lowest).
+    pub fn load_bytes(&self, mem: &Array<'ctx>, a: &Term<'ctx>, n: u64) -> BV<'ctx> {
+        let byte = |k: u64| {
+            let ak = if k == 0 { a.clone() } else { a.bvadd(&self.int(k as i64)) };
+            mem.select(&ak).as_bv().expect("memory holds bit-vectors")
+        };
+        let mut v = byte(0);
+        for k in 1..n.max(1) {
+            v = byte(k).concat(&v);
+        }
+        v
+    }
+
+    /// Byte memory with the low `n` bytes of `v` stored at `a` (little-endian).
+    pub fn store_bytes(&self, mem: &Array<'ctx>, a: &Term<'ctx>, v: &BV<'ctx>, n: u64) -> Array<'ctx> {
+        let mut m = mem.clone();
+        let width = v.get_size();
+        for k in 0..n.max(1) {
+            let ak = if k == 0 { a.clone() } else { a.bvadd(&self.int(k as i64)) };
+            let lo = (8 * k) as u32;
+            let b = if lo + 8 <= width { v.extract(lo + 7, lo) } else { BV::from_u64(self.ctx, 0, 8) };
+            m = m.store(&ak, &b);
+        }
+        m
+    }
+
+    /// The value of type `t` stored at `a`: the cell, or the type's bytes (the term read
+    /// through [`State::read`] is then converted to `t`).
+    pub fn load(&self, mem: &Array<'ctx>, a: &Term<'ctx>, t: &Type) -> Term<'ctx> {
+        if !self.bytes {
+            return self.select(mem, a);
+        }
+        let n = self.scalar_bytes(t);
+        let v = self.load_bytes(mem, a, n);
+        fit64(v)
+    }
+
+    /// Memory with the value `v` of type `t` stored at `a`.
+    pub fn store(&self, mem: &Array<'ctx>, a: &Term<'ctx>, v: &Term<'ctx>, t: &Type) -> Array<'ctx> {
+        if !self.bytes {
+            return mem.store(a, v);
+        }
+        self.store_bytes(mem, a, v, self.scalar_bytes(t))
+    }
+
+    /// The bytes a scalar of type `t` takes in byte memory (at most 8: the terms are 64-bit;
+    /// the rest of a wider object, such as a `long double`, is not read or written).
+    fn scalar_bytes(&self, t: &Type) -> u64 {
+        match t {
+            Type::Ptr(_) => self.layout.ptr_bytes,
+            Type::Bool => 1,
+            t => cminus::layout::size_of(self.prog, t).unwrap_or(8).clamp(1, 8),
         }
     }
 
@@ -84,12 +157,22 @@ impl<'p, 'ctx> Env<'p, 'ctx> {
         self.punned.apply(&[a as &dyn Ast<'ctx>, mem as &dyn Ast<'ctx>]).as_bv().expect("a bit-vector")
     }
 
-    /// The integer a pointer converts to: 0 for NULL, else an unknown value per address.
+    /// The integer a pointer converts to: 0 for NULL, else an unknown value per address in
+    /// typed memory (cell addresses are not C's), the byte address itself in byte memory.
     fn ptr_to_int(&self, p: &Term<'ctx>) -> Term<'ctx> {
-        let v = self.addr_to_int.apply(&[p as &dyn Ast<'ctx>]).as_bv().expect("a bit-vector");
-        let v = p._eq(&self.int(0)).ite(&self.int(0), &v);
+        let v = self.address_int(p);
         self.addr_log.borrow_mut().push((p.clone(), v.clone()));
         v
+    }
+
+    /// The integer of a pointer as [`Env::ptr_to_int`] converts it, without recording the
+    /// conversion (for facts about addresses, such as an allocation's alignment).
+    pub fn address_int(&self, p: &Term<'ctx>) -> Term<'ctx> {
+        if self.bytes {
+            return p.clone();
+        }
+        let v = self.addr_to_int.apply(&[p as &dyn Ast<'ctx>]).as_bv().expect("a bit-vector");
+        p._eq(&self.int(0)).ite(&self.int(0), &v)
     }
 
     /// The pointers converted to integers since the last call, with their integer values.
@@ -143,13 +226,20 @@ impl<'p, 'ctx> Env<'p, 'ctx> {
     /// Memory whose every cell is zero (the initial memory of globals).
     pub fn zero_mem(&self) -> Array<'ctx> {
         let s = Sort::bitvector(self.ctx, WIDTH);
-        Array::const_array(self.ctx, &s, &self.int(0))
+        let zero = if self.bytes { BV::from_u64(self.ctx, 0, 8) } else { self.int(0) };
+        Array::const_array(self.ctx, &s, &zero)
     }
 
     /// Unknown memory (after a call that may write anywhere).
     pub fn fresh_mem(&self, hint: &str) -> Array<'ctx> {
         let s = Sort::bitvector(self.ctx, WIDTH);
-        Array::fresh_const(self.ctx, hint, &s, &s)
+        Array::fresh_const(self.ctx, hint, &s, &self.cell_sort())
+    }
+
+    /// Unknown memory named `name` (the same constant for the same name).
+    pub fn named_mem(&self, name: &str) -> Array<'ctx> {
+        let s = Sort::bitvector(self.ctx, WIDTH);
+        Array::new_const(self.ctx, name, &s, &self.cell_sort())
     }
 
     /// The value of a memory cell.
@@ -230,6 +320,41 @@ fn fits(from: &Type, to: &Type) -> bool {
     }
 }
 
+/// The most bytes an aggregate copy in byte memory makes one by one (a larger copy makes
+/// memory unknown).
+const COPY_BYTES: u64 = 4096;
+
+/// The bit-vector of `width` bits (at most 128) holding `v`.
+fn bv_const(ctx: &Context, v: u128, width: u32) -> BV<'_> {
+    if width <= 64 {
+        return BV::from_u64(ctx, v as u64, width);
+    }
+    BV::from_u64(ctx, (v >> 64) as u64, width - 64).concat(&BV::from_u64(ctx, v as u64, 64))
+}
+
+/// A bit-vector of at most 64 bits zero-extended to a term (wider: its low 64 bits).
+fn fit64(v: BV<'_>) -> BV<'_> {
+    let w = v.get_size();
+    match w.cmp(&WIDTH) {
+        std::cmp::Ordering::Less => v.zero_ext(WIDTH - w),
+        std::cmp::Ordering::Equal => v,
+        std::cmp::Ordering::Greater => v.extract(WIDTH - 1, 0),
+    }
+}
+
+/// A bit-vector of at most 64 bits extended to a term by the signedness of its type.
+fn extend(v: BV<'_>, signed: bool) -> BV<'_> {
+    let w = v.get_size();
+    if w >= WIDTH {
+        return fit64(v);
+    }
+    if signed {
+        v.sign_ext(WIDTH - w)
+    } else {
+        v.zero_ext(WIDTH - w)
+    }
+}
+
 /// Whether comparisons and division on values of type `t` are signed.
 fn is_signed(t: &Type) -> bool {
     matches!(t, Type::Int { signed: true, .. })
@@ -253,14 +378,13 @@ pub struct State<'ctx> {
 
 impl<'ctx> State<'ctx> {
     pub fn new(env: &Env<'_, 'ctx>, tag: &str, proc: Option<&str>) -> State<'ctx> {
-        let s = Sort::bitvector(env.ctx, WIDTH);
         State {
             tag: tag.to_string(),
             global_tag: tag.to_string(),
             proc: proc.map(str::to_string),
             frame: 0,
             vars: HashMap::new(),
-            mem: Array::new_const(env.ctx, format!("{tag}mem"), &s, &s),
+            mem: env.named_mem(&format!("{tag}mem")),
         }
     }
 
@@ -394,7 +518,7 @@ impl<'ctx> State<'ctx> {
     pub fn var_addr(&self, env: &Env<'_, 'ctx>, name: &str) -> Term<'ctx> {
         let k = self.key(env, name);
         let b = env.layout.base(&k.0, name);
-        let off = if k.0.is_some() { self.frame as i64 * FRAME_STRIDE } else { 0 };
+        let off = if k.0.is_some() { self.frame as i64 * env.layout.map.frame_stride } else { 0 };
         env.int(b + off)
     }
 
@@ -407,7 +531,7 @@ impl<'ctx> State<'ctx> {
                 let base = self.addr(env, inner)?;
                 match self.type_of_lval(env, inner)? {
                     Type::Struct(s) => {
-                        let off = field_offset(env.prog, &s, f) as i64;
+                        let off = env.layout.field_offset(env.prog, &s, f) as i64;
                         if off == 0 {
                             base
                         } else {
@@ -424,7 +548,7 @@ impl<'ctx> State<'ctx> {
                     Type::Ptr(e) => (self.read(env, inner)?, e.as_ref().clone()),
                     t => return Err(LogicError::Type(format!("index into {t:?}"))),
                 };
-                let k = cells(env.prog, &elem) as i64;
+                let k = env.layout.size(env.prog, &elem) as i64;
                 let idx = self.int(env, i)?;
                 let scaled = if k == 1 { idx } else { idx.bvmul(&env.int(k)) };
                 base.bvadd(&scaled)
@@ -450,8 +574,14 @@ impl<'ctx> State<'ctx> {
         if t.is_aggregate() {
             return Ok(a);
         }
+        if let Some((bit, width)) = self.bit_field(env, l) {
+            // the bits of a bit-field, from the bytes that hold them
+            let raw = env.load_bytes(&self.mem, &a, (bit + width).div_ceil(8));
+            let v = raw.extract((bit + width - 1) as u32, bit as u32);
+            return Ok(extend(v, is_signed(&t)));
+        }
         // Memory written by this program holds canonical values; unknown memory need not.
-        let v = norm(env, env.select(&self.mem, &a), &t);
+        let v = norm(env, env.load(&self.mem, &a, &t), &t);
         Ok(match self.tag_guard(env, l)? {
             Some(exact) => exact.ite(&v, &norm(env, env.punned(&self.mem, &a), &t)),
             None => v,
@@ -476,12 +606,15 @@ impl<'ctx> State<'ctx> {
 
     /// The address of a mixed union's tag: the cell after its largest member.
     fn tag_addr(&self, env: &Env<'_, 'ctx>, u: &Lval) -> Result<Term<'ctx>, LogicError> {
-        let n = cells(env.prog, &self.type_of_lval(env, u)?);
+        let n = crate::mem::cells(env.prog, &self.type_of_lval(env, u)?);
         Ok(self.addr(env, u)?.bvadd(&env.int(n as i64 - 1)))
     }
 
     /// The mixed union `u` holds all zeros: tag 0.
     pub(crate) fn clear_tag(&mut self, env: &Env<'_, 'ctx>, u: &Lval) -> Result<(), LogicError> {
+        if env.bytes {
+            return Ok(());
+        }
         let a = self.tag_addr(env, u)?;
         self.mem = self.mem.store(&a, &env.int(0));
         Ok(())
@@ -506,11 +639,30 @@ impl<'ctx> State<'ctx> {
             self.set_var(env, &name, v);
             return Ok(());
         }
-        let v = match self.type_of_lval(env, l) {
-            Ok(t) => norm(env, v, &t),
+        let t = self.type_of_lval(env, l);
+        let v = match &t {
+            Ok(t) => norm(env, v, t),
             Err(_) => v,
         };
         let a = self.addr(env, l)?;
+        if env.bytes {
+            let t = t?;
+            match self.bit_field(env, l) {
+                Some((bit, width)) => {
+                    // replace the field's bits in the bytes that hold them
+                    let n = (bit + width).div_ceil(8);
+                    let raw = env.load_bytes(&self.mem, &a, n);
+                    let bits = (8 * n) as u32;
+                    let mask = bv_const(env.ctx, ((1u128 << width) - 1) << bit, bits);
+                    let val = if bits > 64 { v.zero_ext(bits - 64) } else { v.extract(bits - 1, 0) };
+                    let shifted = val.bvshl(&BV::from_u64(env.ctx, bit, bits));
+                    let new = raw.bvand(&mask.bvnot()).bvor(&shifted.bvand(&mask));
+                    self.mem = env.store_bytes(&self.mem, &a, &new, n);
+                }
+                None => self.mem = env.store(&self.mem, &a, &v, &t),
+            }
+            return Ok(());
+        }
         let v = match self.narrow_union_member(env, l) {
             // The union's wider integer members keep their high bits (little endian).
             Some(bits) => {
@@ -522,6 +674,25 @@ impl<'ctx> State<'ctx> {
         };
         self.mem = self.mem.store(&a, &v);
         self.set_tags(env, l)
+    }
+
+    /// In byte memory, when `l` is a bit-field: its first bit within the byte at its address,
+    /// and its width.
+    fn bit_field(&self, env: &Env, l: &Lval) -> Option<(u64, u64)> {
+        let Lval::Field(b, f) = l else { return None };
+        if !env.bytes {
+            return None;
+        }
+        let Ok(Type::Struct(s)) = self.type_of_lval(env, b) else { return None };
+        if !cminus::layout::is_bit_field(env.prog, &s, f) {
+            return None;
+        }
+        let bit = cminus::layout::field_bit_offset(env.prog, &s, f)? % 8;
+        let width = match env.prog.field_type(&s, f)? {
+            Type::Int { bits, .. } => u64::from(*bits).min(64),
+            _ => return None,
+        };
+        Some((bit, width))
     }
 
     /// The width of `l` when it is an integer member of a union narrower than the union's
@@ -542,15 +713,15 @@ impl<'ctx> State<'ctx> {
         let t = self.type_of_lval(env, l)?;
         if t.is_aggregate() {
             let dst = self.addr(env, l)?;
-            self.copy_cells(env, &dst, Some(&v), None, cells(env.prog, &t));
+            self.copy_cells(env, &dst, Some(&v), None, env.layout.size(env.prog, &t));
             return self.set_tags(env, l);
         }
         self.write(env, l, v)
     }
 
-    /// Copy `n` cells from `src` to `dst` (`None`: unknown contents; `exact`: the cells are
-    /// unknown unless it holds, see [`State::tag_guard`]); a copy too large to make cell by
-    /// cell makes all memory unknown (sound, coarse).
+    /// Copy `n` cells (bytes) from `src` to `dst` (`None`: unknown contents; `exact`: the
+    /// cells are unknown unless it holds, see [`State::tag_guard`]); a copy too large to make
+    /// cell by cell makes all memory unknown (sound, coarse).
     fn copy_cells(
         &mut self,
         env: &Env<'_, 'ctx>,
@@ -559,6 +730,22 @@ impl<'ctx> State<'ctx> {
         exact: Option<&Bool<'ctx>>,
         n: u64,
     ) {
+        if env.bytes {
+            // every byte read from the memory before the copy: exact for overlapping objects
+            let before = self.mem.clone();
+            for k in 0..n.min(COPY_BYTES) {
+                let d = dst.bvadd(&env.int(k as i64));
+                let v = match src {
+                    Some(s) => env.load_bytes(&before, &s.bvadd(&env.int(k as i64)), 1),
+                    None => BV::fresh_const(env.ctx, "copy", 8),
+                };
+                self.mem = self.mem.store(&d, &v);
+            }
+            if n > COPY_BYTES {
+                self.mem = env.fresh_mem("havoc");
+            }
+            return;
+        }
         for k in 0..n.min(64) {
             let d = dst.bvadd(&env.int(k as i64));
             let v = match src {
@@ -585,7 +772,7 @@ impl<'ctx> State<'ctx> {
                 Expr::Lval(r) => (Some(self.addr(env, r)?), self.tag_guard(env, r)?),
                 _ => (None, None),
             };
-            self.copy_cells(env, &dst, src.as_ref(), exact.as_ref(), cells(env.prog, &t));
+            self.copy_cells(env, &dst, src.as_ref(), exact.as_ref(), env.layout.size(env.prog, &t));
             return self.set_tags(env, l);
         }
         let v = self.int(env, e)?;
@@ -703,7 +890,7 @@ impl<'ctx> State<'ctx> {
     ) -> Result<Val<'ctx>, LogicError> {
         let scale = |t: &Type| -> i64 {
             match t {
-                Type::Ptr(p) => cells(env.prog, p) as i64,
+                Type::Ptr(p) => env.layout.size(env.prog, p) as i64,
                 _ => 1,
             }
         };

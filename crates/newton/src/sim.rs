@@ -10,15 +10,15 @@ use std::collections::{BTreeSet, HashMap};
 use std::ops::ControlFlow;
 use std::time::Instant;
 
-/// Entry pointer parameters point to fresh objects (as in the interpreter): far apart,
-/// far from every variable.
-const FRESH_PTR_BASE: i64 = 1 << 52;
-const FRESH_PTR_STRIDE: i64 = 1 << 36;
-/// Objects from allocators (malloc, fopen…), one per call on the path.
-const ALLOC_BASE: i64 = logic::mem::ALLOC_MIN;
-const ALLOC_STRIDE: i64 = 1 << 36;
-/// Cells of an allocated object whose initial contents a counterexample records.
+// Entry pointer parameters point to fresh objects (as in the interpreter), objects from
+// allocators (malloc, fopen…) are one per call on the path: both where the memory layout's
+// address map puts them (`logic::mem::AddressMap`), far apart and from every variable.
+/// Cells (typed memory) of an allocated object whose initial contents a counterexample
+/// records; in byte memory, bytes ([`OBJECT_BYTES`]).
 const ALLOC_CELLS: i64 = 64;
+/// Bytes of an entry-parameter object or an allocated object whose initial contents a
+/// counterexample records, in byte memory.
+const OBJECT_BYTES: i64 = 256;
 
 /// An `assume` on the path: its formula, and where it came from.
 struct Cond<'ctx> {
@@ -202,8 +202,7 @@ fn simulate<'p, 'ctx>(
         rec.nondets = sim.env.take_fresh();
         sim.records.push(rec);
     }
-    let more = sim.env.take_addresses();
-    sim.addresses.extend(more);
+    sim.addresses = sim.env.take_addresses();
     // Uninitialised locals of the entry frame.
     let entry = prog.proc(&prog.entry).expect("checked by start");
     let entry_state = sim.frames.first().map(|f| f.entry.clone());
@@ -235,12 +234,20 @@ fn start<'p, 'ctx>(prog: &'p Program, ctx: &'ctx logic::Context) -> Result<Sim<'
     for (i, f) in entry.formals.iter().enumerate() {
         let v = st.read(&env, &Lval::var(&f.name))?;
         if let Type::Ptr(pointee) = &f.ty {
-            let base = FRESH_PTR_BASE + fresh_ptrs * FRESH_PTR_STRIDE;
+            let map = env.layout.map;
+            let base = map.fresh_base + fresh_ptrs * map.fresh_stride;
             axioms.push(formula::eq(&v, &env.int(base)));
             fresh_ptrs += 1;
-            for k in 0..logic::mem::cells(prog, pointee).min(64) as i64 {
-                let cell = env.select(&init_mem, &env.int(base + k));
-                param_cells.push((i, k, cell));
+            if env.bytes() {
+                for k in 0..(env.layout.size(prog, pointee) as i64).min(OBJECT_BYTES) {
+                    let byte = env.load_bytes(&init_mem, &env.int(base + k), 1).zero_ext(56);
+                    param_cells.push((i, k, byte));
+                }
+            } else {
+                for k in 0..logic::mem::cells(prog, pointee).min(64) as i64 {
+                    let cell = env.select(&init_mem, &env.int(base + k));
+                    param_cells.push((i, k, cell));
+                }
             }
         }
         entry_params.push((f.c_name.clone(), v));
@@ -387,13 +394,25 @@ fn external_call<'ctx>(
     }
     // The object's cells hold what the initial memory holds there (nothing writes an object
     // before it exists); the replay reads them from there.
-    let (init_mem, alloc_cells, allocs) = (&sim.init_mem, &mut sim.alloc_cells, &mut sim.allocs);
+    let (init_mem, alloc_cells, allocs, axioms) =
+        (&sim.init_mem, &mut sim.alloc_cells, &mut sim.allocs, &mut sim.axioms);
     let mut fresh_obj = || {
         *allocs += 1;
-        let base = ALLOC_BASE + *allocs * ALLOC_STRIDE;
-        for k in 0..ALLOC_CELLS {
-            let cell = env.select(init_mem, &env.int(base + k));
-            alloc_cells.push((*allocs as usize - 1, k, cell));
+        let map = env.layout.map;
+        let base = map.alloc_min + *allocs * map.alloc_stride;
+        // glibc aligns what it allocates (in typed memory the address's integer is unknown)
+        let mask = env.int(cminus::layout::MALLOC_ALIGN as i64 - 1);
+        axioms.push(formula::eq(&env.address_int(&env.int(base)).bvand(&mask), &env.int(0)));
+        if env.bytes() {
+            for k in 0..OBJECT_BYTES {
+                let byte = env.load_bytes(init_mem, &env.int(base + k), 1).zero_ext(56);
+                alloc_cells.push((*allocs as usize - 1, k, byte));
+            }
+        } else {
+            for k in 0..ALLOC_CELLS {
+                let cell = env.select(init_mem, &env.int(base + k));
+                alloc_cells.push((*allocs as usize - 1, k, cell));
+            }
         }
         env.int(base)
     };
@@ -415,23 +434,6 @@ fn external_call<'ctx>(
         if ty.is_scalar() {
             sim.frames[top].state.write(env, l, v.clone())?;
             rec.writes.push((cminus::print_lval(l), v));
-        }
-    }
-    if let (Some(l), Some(_)) = (ret, cminus::pointsto::extern_allocation(prog, callee)) {
-        // What the interpreter checks of a replay's addresses: an allocation's address is
-        // aligned to `_Alignof(max_align_t)` (`cminus::layout::MALLOC_ALIGN`). The condition's
-        // own conversion is no conversion of the program's (the interpreter asks for the
-        // addresses of those only), so it is not logged.
-        if caller_state.type_of_lval(env, l).is_ok_and(|t| t.is_pointer()) {
-            let ul = Type::Int { bits: 64, signed: false };
-            let cast = |e: Expr| Expr::Cast(ul.clone(), Box::new(e));
-            let rem = Expr::bin(cminus::BinOp::Rem, cast(Expr::Lval(l.clone())), cast(Expr::Int(16)));
-            let aligned = Expr::bin(cminus::BinOp::Eq, rem, cast(Expr::Int(0)));
-            let logged = sim.env.take_addresses();
-            sim.addresses.extend(logged);
-            let f = sim.frames[top].state.cond(&sim.env, &aligned)?;
-            let _ = sim.env.take_addresses();
-            sim.axioms.push(f);
         }
     }
     if let Some(l) = ret {
@@ -692,6 +694,8 @@ struct Answers<'a> {
     param_mem: HashMap<(usize, i64), i128>,
     alloc_mem: HashMap<(usize, i64), i128>,
     entry: Option<&'a cminus::Proc>,
+    /// The model's memory is bytes (else typed cells).
+    bytes: bool,
     /// Per step, how many nondeterministic values it has asked for.
     seen: HashMap<usize, usize>,
     init_k: usize,
@@ -713,6 +717,7 @@ impl<'a> Answers<'a> {
             param_mem: cex.param_memory.iter().map(|&(p, k, v)| ((p, k), v)).collect(),
             alloc_mem: cex.alloc_memory.iter().map(|&(a, k, v)| ((a, k), v)).collect(),
             entry: prog.proc(&prog.entry),
+            bytes: logic::mem::Layout::new(prog).bytes,
             seen: HashMap::new(),
             init_k: 0,
             addr_k: 0,
@@ -729,6 +734,9 @@ impl<'a> Answers<'a> {
     /// ([`typed_cell`]); a read no cell stands for gets 0 while the counterexample lasts,
     /// then `fill`'s value.
     fn object_memory(&mut self, e: &cminus::interp::Event, obj: Obj, pointee: Option<&Type>, off: u64) -> i128 {
+        if self.bytes {
+            return self.object_bytes(e, obj, off);
+        }
         let cell = pointee.and_then(|t| typed_cell(self.prog, &Type::Array(Box::new(t.clone()), None), off, e.ty));
         let mem = match obj {
             Obj::Param(_) => &self.param_mem,
@@ -742,6 +750,24 @@ impl<'a> Answers<'a> {
             None if e.step >= self.cex.steps.len() => (self.fill)(e, 0),
             None => 0,
         }
+    }
+
+    /// [`Answers::object_memory`] in byte memory, where the counterexample records the first
+    /// [`OBJECT_BYTES`] bytes of the object: the read's bytes, little-endian (past them, 0
+    /// while the counterexample lasts, then `fill`'s value).
+    fn object_bytes(&mut self, e: &cminus::interp::Event, obj: Obj, off: u64) -> i128 {
+        let (mem, k) = match obj {
+            Obj::Param(k) => (&self.param_mem, k),
+            Obj::Alloc(k) => (&self.alloc_mem, k),
+        };
+        let n = cminus::layout::size_of(self.prog, e.ty).unwrap_or(0).min(16);
+        if off + n > OBJECT_BYTES as u64 {
+            return if e.step >= self.cex.steps.len() { (self.fill)(e, 0) } else { 0 };
+        }
+        (0..n).fold(0i128, |v, i| {
+            let b = mem.get(&(k, (off + i) as i64)).copied().unwrap_or(0) & 0xff;
+            v | b << (8 * i)
+        })
     }
 
     /// The value for request `e`: from the model while the counterexample lasts, then from
@@ -802,14 +828,15 @@ fn resolve_address(prog: &Program, layout: &logic::mem::Layout, a: i64) -> Optio
             return Some(Target::Global(g.name.clone()));
         }
     }
-    if a >= ALLOC_BASE && (a - ALLOC_BASE) % ALLOC_STRIDE == 0 && a > ALLOC_BASE {
-        return Some(Target::Alloc(((a - ALLOC_BASE) / ALLOC_STRIDE - 1) as usize));
+    let map = layout.map;
+    if a > map.alloc_min && a < map.alloc_end && (a - map.alloc_min) % map.alloc_stride == 0 {
+        return Some(Target::Alloc(((a - map.alloc_min) / map.alloc_stride - 1) as usize));
     }
     for p in &prog.procs {
         for v in p.formals.iter().chain(&p.locals) {
             let d = a - layout.base(&Some(p.name.clone()), &v.name);
-            if d >= 0 && d % logic::mem::FRAME_STRIDE == 0 {
-                let frame = (d / logic::mem::FRAME_STRIDE) as usize;
+            if d >= 0 && d % map.frame_stride == 0 {
+                let frame = (d / map.frame_stride) as usize;
                 return Some(Target::Local { proc: p.name.clone(), var: v.name.clone(), frame });
             }
         }

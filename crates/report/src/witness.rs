@@ -287,13 +287,15 @@ impl Waypoints<'_> {
         while calls.last().is_some_and(|&(ck, _)| steps[ck].depth >= s.depth) {
             let Some((ck, callee)) = calls.pop() else { break };
             let c = &steps[ck];
-            let result = steps[ck].values.iter().find_map(|v| written(v).map(|_| v.value));
+            // the format requires the constraint (`\result == v`, ACSL): a call whose result
+            // the trace does not know (a void function, a result left unused) gets no waypoint
+            let Some(result) = steps[ck].values.iter().find_map(|v| written(v).map(|_| v.value)) else { continue };
             let Some(loc) = self.pos.call_close(c.loc, &callee) else { continue };
             out.push(Waypoint {
                 kind: WaypointKind::FunctionReturn,
                 loc,
                 function: c.proc.clone(),
-                constraint: result.map(|r| format!("\\result == {r}")),
+                constraint: Some(format!("\\result == {result}")),
                 step: k,
                 stmt_line: c.loc.line,
                 callee: Some(callee),
@@ -437,7 +439,9 @@ pub fn yaml_violation(
                 ("location", location(prog, w.loc, &w.function)),
             ];
             if let Some(c) = &w.constraint {
-                wp.push(("constraint", map(vec![("value", s(c)), ("format", s("c_expression"))])));
+                // a return's constraint is ACSL (`\result`), every other one a C expression
+                let format = if w.kind == WaypointKind::FunctionReturn { "acsl" } else { "c_expression" };
+                wp.push(("constraint", map(vec![("value", s(c)), ("format", s(format))])));
             }
             map(vec![("segment", Value::Sequence(vec![map(vec![("waypoint", map(wp))])]))])
         })
@@ -665,5 +669,11 @@ mod tests {
             Some(sha256_hex(testdata::SOURCE.as_bytes()).as_str())
         );
         assert_eq!(e["content"][0]["segment"][0]["waypoint"]["constraint"]["value"].as_str(), Some("x == 3"));
+        assert_eq!(e["content"][0]["segment"][0]["waypoint"]["constraint"]["format"].as_str(), Some("c_expression"));
+        // a function_return waypoint always has its constraint, in ACSL
+        let ret = e["content"][2]["segment"][0]["waypoint"].clone();
+        assert_eq!(ret["type"].as_str(), Some("function_return"));
+        assert_eq!(ret["constraint"]["value"].as_str(), Some("\\result == 4"));
+        assert_eq!(ret["constraint"]["format"].as_str(), Some("acsl"));
     }
 }

@@ -36,6 +36,10 @@ pub struct FrontArgs {
     /// assigns or takes the address of start with unknown values (slam gate's program mode).
     #[arg(long)]
     pub entry_mid_run: bool,
+    /// The memory model: auto (typed cells where that is exact, else C's bytes) or bytes
+    /// (bytes for every program; to compare the two).
+    #[arg(long, value_name = "auto|bytes", default_value = "auto", value_parser = ["auto", "bytes"])]
+    pub memory: String,
 }
 
 impl FrontArgs {
@@ -48,6 +52,7 @@ impl FrontArgs {
             property: self.property.as_deref().and_then(cfront::Property::by_name),
             thread_roots: self.thread_roots,
             entry_mid_run: self.entry_mid_run,
+            bytes: self.memory == "bytes",
             ..Default::default()
         }
     }

@@ -31,14 +31,6 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-/// Where allocations of the encoding live (the range Newton's memory model gives allocated
-/// objects; the replay decides anyway).
-const ALLOC_BASE: i64 = logic::mem::ALLOC_MIN;
-const ALLOC_STRIDE: i64 = 1 << 36;
-/// Entry pointer parameters point to distinct fresh objects, as in Newton and the interpreter.
-const PARAM_BASE: i64 = 1 << 52;
-const PARAM_STRIDE: i64 = 1 << 36;
-
 #[derive(Clone, Debug)]
 pub struct Options {
     /// How many times a loop body is analysed on a path (the thesis: once).
@@ -447,7 +439,7 @@ impl<'a, 'p, 'ctx> Enc<'a, 'p, 'ctx> {
         for f in &entry.formals {
             if let Type::Ptr(_) = &f.ty {
                 let v = st.read(env, &Lval::var(&f.name)).map_err(|e| e.to_string())?;
-                axioms.push(formula::eq(&v, &env.int(PARAM_BASE + k * PARAM_STRIDE)));
+                axioms.push(formula::eq(&v, &env.int(env.layout.map.fresh_base + k * env.layout.map.fresh_stride)));
                 k += 1;
             }
         }
@@ -663,7 +655,7 @@ impl<'a, 'p, 'ctx> Enc<'a, 'p, 'ctx> {
         let env = &self.env;
         let v = if let Some(a) = cminus::pointsto::extern_allocation(self.prog, callee) {
             self.allocs += 1;
-            let obj = env.int(ALLOC_BASE + self.allocs * ALLOC_STRIDE);
+            let obj = env.int(env.layout.map.alloc_min + self.allocs * env.layout.map.alloc_stride);
             if a.may_fail {
                 let c = env.fresh_of("alloc_fails", Some(&Type::INT));
                 Some(formula::ite(&formula::eq(&c, &env.int(0)), &obj, &env.int(0)))

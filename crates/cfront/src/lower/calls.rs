@@ -72,8 +72,10 @@ impl<'o> Lowerer<'o> {
                         return Ok(Break(r));
                     }
                     self.check_unmodelled(&n, callee.span)?;
-                    // implicit declaration: int n()
-                    self.funcs.entry(n.clone()).or_insert(FuncType { ret: Type::INT, params: vec![], variadic: true });
+                    // implicit declaration: int n(), except that gcc gives a library
+                    // function it knows its own return type (`malloc` returns a pointer)
+                    let ret = implicit_builtin_return(&n).unwrap_or(Type::INT);
+                    self.funcs.entry(n.clone()).or_insert(FuncType { ret, params: vec![], variadic: true });
                     direct = Some(n);
                 }
             }
@@ -329,6 +331,8 @@ impl<'o> Lowerer<'o> {
                 Ok(Some(void_result(want)))
             }
             "abort"
+            | "pthread_exit"
+            | "thrd_exit"
             | "quick_exit"
             | "_exit"
             | "_Exit"
@@ -357,7 +361,12 @@ impl<'o> Lowerer<'o> {
                 let r = self.rv_for_want(a0, want)?;
                 Ok(Some(r))
             }
-            "__builtin_constant_p" => Ok(Some(self.value_for_want(Expr::Int(0), Type::INT, want, span)?)),
+            // 1 for an integer constant expression, as gcc folds it (also at -O0); 0 otherwise,
+            // which gcc's documentation allows for anything it does not fold
+            "__builtin_constant_p" => {
+                let k = args.first().is_some_and(|a| self.const_int(a).is_ok());
+                Ok(Some(self.value_for_want(Expr::Int(k as i128), Type::INT, want, span)?))
+            }
             _ if is_nondet_name(n) => Ok(Some(self.nondet_call(n, args, span, want)?)),
             _ => Ok(None),
         }
@@ -459,4 +468,20 @@ fn assert_fail_message(args: &[Node<Expression>]) -> String {
         }
         _ => "assertion failed".to_string(),
     }
+}
+
+/// The return type gcc gives a library function called without a declaration, where it is
+/// not `int` (gcc uses its built-in prototype and warns, `-Wbuiltin-declaration-mismatch`):
+/// a pointer result would otherwise be truncated to an `int`.
+fn implicit_builtin_return(name: &str) -> Option<Type> {
+    let void_ptr = || Type::ptr(Type::Void);
+    let char_ptr = || Type::ptr(Type::CHAR);
+    Some(match name {
+        "malloc" | "calloc" | "realloc" | "alloca" | "memcpy" | "memmove" | "memset" | "memchr" | "mempcpy" => {
+            void_ptr()
+        }
+        "strcpy" | "strncpy" | "strcat" | "strncat" | "strchr" | "strrchr" | "strstr" | "strdup" | "strndup"
+        | "stpcpy" | "strpbrk" | "index" | "rindex" => char_ptr(),
+        _ => return None,
+    })
 }

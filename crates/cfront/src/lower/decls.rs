@@ -20,6 +20,10 @@ impl<'o> Lowerer<'o> {
             if let Type::Func(ft) = &info.ty {
                 self.note_readonly_params(&name, &id.node.declarator);
                 self.declare_func(&name, (**ft).clone());
+                if is_noreturn(&d.node.specifiers) {
+                    let n = self.fn_name(&name);
+                    self.noreturn.insert(n);
+                }
                 continue;
             }
             let is_static = storage == Some(StorageClassSpecifier::Static);
@@ -660,4 +664,18 @@ fn is_const_not_volatile(specs: &[Node<DeclarationSpecifier>]) -> bool {
         specs.iter().any(|s| matches!(&s.node, DeclarationSpecifier::TypeQualifier(t) if t.node == k))
     };
     q(TypeQualifier::Const) && !q(TypeQualifier::Volatile)
+}
+
+/// Whether declaration specifiers say that the function never returns (`_Noreturn`, GNU
+/// `__attribute__((noreturn))`).
+fn is_noreturn(specs: &[Node<DeclarationSpecifier>]) -> bool {
+    specs.iter().any(|s| {
+        match &s.node {
+        DeclarationSpecifier::Function(f) => matches!(f.node, FunctionSpecifier::Noreturn),
+        DeclarationSpecifier::Extension(es) => es.iter().any(|e| {
+            matches!(&e.node, Extension::Attribute(a) if matches!(a.name.node.as_str(), "noreturn" | "__noreturn__"))
+        }),
+        _ => false,
+    }
+    })
 }

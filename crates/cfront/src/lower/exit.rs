@@ -53,13 +53,16 @@ pub(super) fn scan(units: &[Unit]) -> Uses {
     s.0
 }
 
-/// The registration procedure and the runner. 32 handlers is the least C guarantees; a
-/// further registration fails (returns nonzero) as C allows.
+/// The registration procedure and the runner. glibc registers any number of handlers (it
+/// fails only when out of memory); the model keeps 1024: a further registration returns a
+/// value slam does not compute (`cminus::names::clobbered`), so such a run is unmodelled
+/// (UNKNOWN) rather than dropping the handler.
 const ATEXIT_C: &str = r#"# 1 "<slam: atexit>"
-void (*__slam_atexit_fns[32])(void);
+void (*__slam_atexit_fns[1024])(void);
 int __slam_atexit_n;
+int __slam_clobbered_i32(int);
 int __slam_atexit(void (*f)(void)) {
-    if (__slam_atexit_n == 32) return 1;
+    if (__slam_atexit_n == 1024) return __slam_clobbered_i32(1);
     __slam_atexit_fns[__slam_atexit_n] = f;
     __slam_atexit_n++;
     return 0;

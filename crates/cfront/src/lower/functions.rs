@@ -226,6 +226,7 @@ impl<'o> Lowerer<'o> {
         self.declare_externs();
         self.extern_globals_start_unknown();
         self.resolve_indirect_calls();
+        self.halt_after_noreturn_calls();
         // after the calls through pointers became direct calls: they pass arguments too
         self.pass_variadic_args();
         self.calls_to_error_fns();
@@ -350,6 +351,28 @@ impl<'o> Lowerer<'o> {
         self.prog.globals.extend(streams);
     }
 
+    /// A call of an external function declared `_Noreturn` ends the path: returning from it
+    /// is undefined (C11 6.7.4p8), so no run goes on after it.
+    fn halt_after_noreturn_calls(&mut self) {
+        if self.noreturn.is_empty() {
+            return;
+        }
+        for pi in 0..self.prog.procs.len() {
+            let body = std::mem::take(&mut self.prog.procs[pi].body);
+            let mut out = Vec::with_capacity(body.len());
+            for s in body {
+                let ends = matches!(&s.kind, StmtKind::Call { callee, .. }
+                    if self.noreturn.contains(callee) && !self.defined_fns.contains(callee));
+                let loc = s.loc;
+                out.push(s);
+                if ends {
+                    out.push(Stmt { id: StmtId(0), loc, labels: vec![], kind: StmtKind::Halt });
+                }
+            }
+            self.prog.procs[pi].body = out;
+        }
+    }
+
     /// Calls through function pointers: each `#indirect<k>` placeholder becomes a branch over the
     /// targets the points-to analysis allows (with a matching arity), each guarded by
     /// `assume(fp == &f)`.
@@ -380,16 +403,23 @@ impl<'o> Lowerer<'o> {
         }
     }
 
-    /// The functions an indirect call in `pname` may reach whose arity fits its arguments.
+    /// The functions an indirect call in `pname` may reach whose arity fits its arguments —
+    /// or, when none does, those with more parameters than the call has arguments: a call
+    /// through an unprototyped pointer (`void (*f)()`) with too few arguments is undefined
+    /// (C11 6.5.2.2p6), but gcc makes it, so it must not disappear (the missing arguments
+    /// are unknown values, `expand_indirect_call`).
     fn indirect_call_targets(&self, pt: &mut PointsTo, pname: &str, ic: &IndirectCall) -> Vec<String> {
         let nargs = ic.args.len();
-        pt.call_targets(pname, &ic.fp)
-            .into_iter()
-            .filter(|f| match self.prog.func_type(f) {
-                Some(ft) => ft.params.len() == nargs || (ft.variadic && ft.params.len() <= nargs),
-                None => false,
-            })
-            .collect()
+        let all = pt.call_targets(pname, &ic.fp);
+        let fits = |f: &String| match self.prog.func_type(f) {
+            Some(ft) => ft.params.len() == nargs || (ft.variadic && ft.params.len() <= nargs),
+            None => false,
+        };
+        let exact: Vec<String> = all.iter().filter(|f| fits(f)).cloned().collect();
+        if !exact.is_empty() {
+            return exact;
+        }
+        all.into_iter().filter(|f| self.prog.func_type(f).is_some_and(|ft| ft.params.len() > nargs)).collect()
     }
 
     /// Replaces the placeholder statement `s` by the dispatch over `targets` (appended to `out`):
@@ -405,6 +435,25 @@ impl<'o> Lowerer<'o> {
     ) {
         let mk = |kind: StmtKind, labels: Vec<String>| Stmt { id: StmtId(0), loc: s.loc, labels, kind };
         let mut labels = s.labels.clone();
+        if self.property == crate::Property::NullDeref {
+            // a call through a NULL function pointer dereferences NULL
+            let fp = match &ic.fp {
+                Expr::Cast(_, inner) => (**inner).clone(),
+                e => e.clone(),
+            };
+            let ty = self.prog.type_of(self.prog.proc(pname), &fp).unwrap_or(Type::ptr(Type::Void));
+            let null = Expr::Cast(ty, Box::new(Expr::Int(0)));
+            let mut fresh = || {
+                self.label_n += 1;
+                format!("{FRESH_PREFIX}{}", self.label_n)
+            };
+            let (bad, ok) = (fresh(), fresh());
+            let what = format!("null dereference: a call through {}", cminus::print_expr(&fp));
+            out.push(mk(StmtKind::Goto(vec![bad.clone(), ok.clone()]), std::mem::take(&mut labels)));
+            out.push(mk(StmtKind::Assume(Expr::bin(BinOp::Eq, fp.clone(), null.clone())), vec![bad]));
+            out.push(mk(StmtKind::Error(what), vec![]));
+            out.push(mk(StmtKind::Assume(Expr::bin(BinOp::Ne, fp, null)), vec![ok]));
+        }
         if targets.is_empty() {
             // no known target: havoc the result (documented in docs/cminus.md)
             let kind = match &ic.ret {
@@ -441,7 +490,12 @@ impl<'o> Lowerer<'o> {
                 e => e.clone(),
             };
             out.push(mk(StmtKind::Assume(Expr::bin(BinOp::Eq, fp, fe)), ls));
-            out.push(mk(StmtKind::Call { ret: ic.ret.clone(), callee: f.clone(), args: ic.args.clone() }, vec![]));
+            // parameters the call has no argument for: unknown values
+            let mut args = ic.args.clone();
+            if let Some(ft) = self.prog.func_type(f) {
+                args.extend(ft.params.iter().skip(args.len()).map(|t| Expr::Nondet(t.clone())));
+            }
+            out.push(mk(StmtKind::Call { ret: ic.ret.clone(), callee: f.clone(), args }, vec![]));
             if i + 1 < targets.len() {
                 out.push(mk(StmtKind::Goto(vec![done.clone()]), vec![]));
             }

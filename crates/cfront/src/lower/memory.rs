@@ -1,15 +1,17 @@
 //! The library functions that write memory through their arguments: `memset`, `bzero`,
 //! `memcpy`, `memmove` (and their `__builtin_` forms). An external function never writes
 //! memory, so left external they would be silently dropped (`x = 1; memset(&x, 0, 4);` would
-//! keep `x == 1`). What C-- expresses exactly is lowered to assignments: whole objects of a
-//! known type (arrays of them, an array of structs: element by element in a loop), copies
-//! between pointers of one type, and for `memset` a byte pattern that fits every scalar in the
-//! object — with a constant size that is a multiple of the object's size, or a size known only
-//! at run time (a loop over `n / sizeof(T)` elements; a partial last element is clobbered).
-//! Everything else is modelled soundly, not exactly: what the call may write is *clobbered*
-//! (`cminus::names::clobbered`: unknown to the proofs, a run through it is unmodelled) — the
-//! whole object behind `&x` or an array, else the elements `p[0 .. ⌈n / sizeof *p⌉)` behind
-//! the destination pointer. Only an object with pointer parts written inexactly is "not
+//! keep `x == 1`). What C-- expresses with the objects' own types is lowered to assignments
+//! (the typed memory model stays exact): whole objects of a known type (arrays of them, an
+//! array of structs: element by element in a loop), copies between pointers of one type,
+//! and for `memset` a byte pattern that fits every scalar in the object — with a constant
+//! size that is a multiple of the object's size, or a size known only at run time (a loop
+//! over `n / sizeof(T)` elements; a partial last element is clobbered). Everything else is
+//! lowered **byte by byte** through `unsigned char` pointers (`mem_bytes`), exact whatever
+//! the types — such a program needs byte memory (`cminus::punning`). Only a constant size
+//! that is negative or larger than 4096 bytes is modelled soundly, not exactly: what the
+//! call may write is *clobbered* (`cminus::names::clobbered`: unknown to the proofs, a run
+//! through it is unmodelled), and an object with pointer parts written so is "not
 //! supported" (slam does not invent pointer values). The call itself is kept before the
 //! assignments (SLIC rules watch it).
 
@@ -168,11 +170,12 @@ impl Lowerer<'_> {
         self.emit(StmtKind::Call { ret: None, callee: n.to_string(), args: call_args })?;
         let whole = tsize > 0 && self.multiple_of(size_arg, tsize);
         let d = MemDest { p, pt, t, tsize, size, whole, object };
+        let fill = byte.map(|b| b.1).unwrap_or(Expr::Int(0));
         let exact = match &src {
             Some((s, sty)) => self.mem_copy(base, s, sty, &d)?,
-            None => self.mem_fill(byte.map(|b| b.1).unwrap_or(Expr::Int(0)), &d)?,
+            None => self.mem_fill(fill.clone(), &d)?,
         };
-        if !exact {
+        if !exact && !self.mem_bytes(base, src.as_ref().map(|x| &x.0), &fill, &d)? {
             self.clobber_dest(n, &d, span)?;
         }
         if base.ends_with("bzero") {
@@ -222,7 +225,7 @@ impl Lowerer<'_> {
     fn mem_copy(&mut self, base: &str, s: &Expr, sty: &Type, d: &MemDest) -> Res<bool> {
         let st = self.size_t();
         let Some((k, kconst, partial)) = d.count(&st) else { return Ok(false) };
-        if *sty != d.pt {
+        if *sty != d.pt || (partial && !self.clobberable(d)) {
             return Ok(false);
         }
         let (p2, s2) = (d.p.clone(), s.clone());
@@ -266,6 +269,9 @@ impl Lowerer<'_> {
     fn mem_fill(&mut self, byte: Expr, d: &MemDest) -> Res<bool> {
         let st = self.size_t();
         let Some((k, kconst, partial)) = d.count(&st) else { return Ok(false) };
+        if partial && !self.clobberable(d) {
+            return Ok(false);
+        }
         // the assignments of one object, checked before any code is emitted
         let mut leaves = vec![];
         if !self.scalar_leaves(elem(&d.p, Expr::Int(0)), &d.t, &mut leaves) {
@@ -288,6 +294,65 @@ impl Lowerer<'_> {
             self.clobber_partial(d)?;
         }
         Ok(true)
+    }
+
+    /// The call byte by byte, exact whatever the objects' types (the program then needs byte
+    /// memory, `cminus::punning`): a copy of a constant size is one assignment of an
+    /// `unsigned char[n]` (an aggregate assignment reads before it writes: `memmove`'s
+    /// semantics, also for overlapping objects), a fill of a constant size one byte
+    /// assignment per byte, a run-time size a loop over the bytes (for `memmove` away from
+    /// the overlap). `false` (nothing emitted) for a negative or too large constant size.
+    fn mem_bytes(&mut self, base: &str, src: Option<&Expr>, fill: &Expr, d: &MemDest) -> Res<bool> {
+        let uchar = Type::int(8, false);
+        let bytes_at = |p: &Expr| Expr::Cast(Type::ptr(uchar.clone()), Box::new(p.clone()));
+        let (dp, sp) = (bytes_at(&d.p), src.map(bytes_at));
+        match (&d.size, &sp) {
+            (Size::Const(v), _) if *v < 0 || *v as usize > MAX_LEAVES => Ok(false),
+            (Size::Const(0), _) => Ok(true),
+            (Size::Const(v), Some(sp)) => {
+                let arr = Type::ptr(Type::Array(Box::new(uchar.clone()), Some(*v as u64)));
+                let whole = |p: &Expr| super::deref(Expr::Cast(arr.clone(), Box::new(p.clone())));
+                self.emit(StmtKind::Assign(whole(&dp), Expr::Lval(whole(sp))))?;
+                Ok(true)
+            }
+            (Size::Const(v), None) => {
+                for k in 0..*v {
+                    self.emit(StmtKind::Assign(elem(&dp, Expr::Int(k)), fill.clone()))?;
+                }
+                Ok(true)
+            }
+            (Size::Var(n), _) => {
+                let (dp2, sp2, fill2) = (dp.clone(), sp.clone(), fill.clone());
+                let mut one = move |l: &mut Self, i: Expr| {
+                    let v = match &sp2 {
+                        Some(s) => Expr::Lval(elem(s, i.clone())),
+                        None => fill2.clone(),
+                    };
+                    l.emit(StmtKind::Assign(elem(&dp2, i), v))
+                };
+                match &sp {
+                    Some(s) if base == "memmove" => {
+                        let forward = Expr::bin(BinOp::Le, dp.clone(), s.clone());
+                        let mut back = one.clone();
+                        let (n1, n2) = (n.clone(), n.clone());
+                        self.emit_if(
+                            forward,
+                            &mut |l: &mut Self| l.each_element_upto(n1.clone(), None, false, &mut one),
+                            &mut |l: &mut Self| l.each_element_upto(n2.clone(), None, true, &mut back),
+                        )?;
+                    }
+                    _ => self.each_element_upto(n.clone(), None, false, &mut one)?,
+                }
+                Ok(true)
+            }
+        }
+    }
+
+    /// Whether a partly written object of the destination's type can be clobbered (it has
+    /// only scalar parts and no pointer); otherwise the call is lowered byte by byte.
+    fn clobberable(&mut self, d: &MemDest) -> bool {
+        let mut leaves = vec![];
+        self.scalar_leaves(elem(&d.p, Expr::Int(0)), &d.t, &mut leaves) && !leaves.iter().any(|(_, lt)| lt.is_pointer())
     }
 
     /// After an exact loop over `n / sizeof(t)` objects: when `n` is no multiple of the
@@ -597,10 +662,9 @@ impl Lowerer<'_> {
             }
             let Expr::AddrOf(l) = a else {
                 let Some(size) = bound.and_then(|k| args.get(k)) else {
-                    return self.unsupported(
-                        Span::none(),
-                        format!("{n} writing through a pointer slam cannot bound is not supported"),
-                    );
+                    // text written through a pointer of unknown extent (`sprintf(p, …)`): any
+                    // number of characters from `p` on, clobbered
+                    return self.clobber_unbounded(n, a);
                 };
                 // the size as it was at the call: the result may have overwritten a variable it reads
                 if ret.is_some_and(|r| reads_base(size, r)) {
@@ -660,6 +724,32 @@ impl Lowerer<'_> {
             }
         }
         Ok(())
+    }
+
+    /// The characters from `p` on that a string writer without a bound writes (`strcpy`,
+    /// `sprintf` into a pointer): a clobber loop of any length (`clobber_loop`: the
+    /// interpreter stops there as unmodelled); "not supported" when `p` does not point to
+    /// characters.
+    fn clobber_unbounded(&mut self, n: &str, p: &Expr) -> Res<()> {
+        let proc = self.current_proc();
+        let (p, pt) = match self.prog.type_of(proc.as_ref(), p) {
+            Some(pt @ Type::Ptr(_)) if matches!(pt.pointee(), Some(Type::Int { bits: 8, .. })) => (p.clone(), pt),
+            Some(Type::Ptr(_)) => {
+                let c = Type::ptr(Type::CHAR);
+                (Expr::Cast(c.clone(), Box::new(p.clone())), c)
+            }
+            _ => {
+                return self.unsupported(
+                    Span::none(),
+                    format!("{n} writing through a pointer slam cannot bound is not supported"),
+                )
+            }
+        };
+        let t = pt.pointee().cloned().unwrap_or(Type::CHAR);
+        let p = self.keep_pointer(p, &pt)?;
+        let st = self.size_t();
+        let all = Expr::Cast(st, Box::new(Expr::Int(-1)));
+        self.clobber_loop(all, false, &mut |l: &mut Self, i: Expr| l.clobber_object(elem(&p, i), &t, Span::none()))
     }
 
     /// The bytes `p[0 .. size)` a library call writes behind pointer `p` (elements of `p`'s

@@ -81,6 +81,9 @@ struct Lowerer<'o> {
     attrs: Vec<crate::attrs::Attr>,
     funcs: HashMap<String, FuncType>,
     defined_fns: HashSet<String>,
+    /// Functions declared `_Noreturn` (or `__attribute__((noreturn))`): a call of one that is
+    /// not defined here ends the path (`Lowerer::halt_after_noreturn_calls`).
+    noreturn: HashSet<String>,
     lowered_fns: HashSet<String>,
     globals_by_c: HashMap<String, String>,
     extern_only: HashSet<String>,
@@ -150,6 +153,7 @@ pub(crate) fn lower_units(mut units: Vec<Unit>, opts: &Options) -> Result<Progra
         attrs: vec![],
         funcs: HashMap::new(),
         defined_fns: HashSet::new(),
+        noreturn: HashSet::new(),
         lowered_fns: HashSet::new(),
         globals_by_c: HashMap::new(),
         extern_only: HashSet::new(),

@@ -64,6 +64,11 @@ impl<'o> Lowerer<'o> {
             Expression::AlignOf(a) => {
                 let t = self.type_name(&a.node.0)?;
                 match self.size_align(&t) {
+                    // gcc aligns an atomic type of 1, 2, 4, 8 or 16 bytes to its size
+                    // (`_Atomic long long` is 8-aligned on i386, where `long long` is 4)
+                    Some((sz, al)) if is_atomic(&a.node.0.node) && sz.is_power_of_two() && sz <= 16 => {
+                        Ok((const_expr(al.max(sz) as i128, &self.size_t()), self.size_t()))
+                    }
                     Some((_, al)) => Ok((const_expr(al as i128, &self.size_t()), self.size_t())),
                     None => self.err(e.span, "alignof of an incomplete type"),
                 }
@@ -649,4 +654,14 @@ impl<'o> Lowerer<'o> {
             }
         }
     }
+}
+
+/// Whether a type name is atomic (`_Atomic T` or `_Atomic(T)`).
+fn is_atomic(t: &lang_c::ast::TypeName) -> bool {
+    use lang_c::ast::{SpecifierQualifier, TypeQualifier, TypeSpecifier};
+    t.specifiers.iter().any(|s| match &s.node {
+        SpecifierQualifier::TypeQualifier(q) => matches!(q.node, TypeQualifier::Atomic),
+        SpecifierQualifier::TypeSpecifier(ts) => matches!(ts.node, TypeSpecifier::Atomic(_)),
+        _ => false,
+    })
 }

@@ -1,0 +1,15 @@
+// expect: VIOLATION
+// A call through a NULL function pointer loaded from a dispatch table: the second device
+// has no `open` operation, and `open_device` calls it unchecked (issue 28: such a run used
+// to stop silently, and the buggy table was SAFE).
+extern int __VERIFIER_nondet_int(void);
+struct ops { int (*open)(int); int (*close)(int); };
+static int uart_open(int port) { return port; }
+static int uart_close(int port) { return 0; }
+static struct ops devices[2] = { { uart_open, uart_close }, { 0, uart_close } };
+static int open_device(int k, int port) { return devices[k].open(port); }
+int main(void) {
+  int k = __VERIFIER_nondet_int();
+  if (k < 0 || k > 1) return 0;
+  return open_device(k, 3);
+}
