@@ -1,6 +1,6 @@
 // rule: specs/refcount.slic
 // expect: VIOLATION
-// input: 0 0 0 0 0 1
+// input: 0 0 0 0 1
 // message: A reference taken with get_device is still held when main returns.
 // The error path forgets put_device.
 #include "linux_stub.h"

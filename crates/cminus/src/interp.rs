@@ -1,45 +1,123 @@
 //! A concrete interpreter for C--, the reference semantics used to test the front end and
 //! later stages.
 //!
-//! **Memory**: every variable (and every allocation) is an object holding a value tree; a
-//! pointer is an object plus a path of field/element indices, so pointers to locals, globals,
-//! struct fields and array elements work. Allocation models (`malloc` and the other
-//! [`crate::pointsto::ALLOCATORS`]) return a pointer to element 0 of a fresh array object;
-//! `calloc`/`kzalloc`/`kcalloc`/`vzalloc` memory is zero, other allocations uninitialised.
-//! The object of a variable-length array ([`crate::names::VLA_ALLOC`]) has exactly the
-//! elements asked for: an access past them is undefined behaviour, as for a fixed array.
+//! **Memory is bytes**, laid out as gcc -O0 lays C's objects out on x86-64 (LP64) or i386
+//! (ILP32) ([`crate::layout`]). Every object — a variable, an allocation, the object an entry
+//! pointer parameter points to — is a vector of its real size in bytes; each byte is a
+//! concrete value, *undefined* (never written), or fragment k of a stored pointer (as Miri
+//! and CompCert have it: a pointer stored at a pointer type writes its fragments; reading the
+//! same fragments in order at a pointer type gives the pointer back, at an integer type of a
+//! pointer's size the pointer converted to an integer; any other read of fragments reads the
+//! bytes of the pointer's address). Integers are little-endian, a `_Bool` is one byte, floats
+//! are their bit patterns (a `long double` holds the nearest double's pattern in its low 8
+//! bytes). Reads and writes at any scalar type at any in-bounds offset are exact byte by
+//! byte (a `char` array read through an `unsigned *`, unions through any member); structs and
+//! arrays are copied as bytes; a bit-field reads and writes exactly its bits. An access
+//! outside the object's bytes (or through a pointer past its end, or to a local of a
+//! procedure that has returned) is undefined behaviour: [`Outcome::Stuck`].
+//!
+//! A **pointer** is an object and a byte offset: arithmetic scales by the pointee's size,
+//! `&s.f` adds the field's offset, pointer equality is address equality (an object and its
+//! first field are equal), `p - q` within an object divides the byte difference by the
+//! element size, and a relational comparison compares offsets within one object, otherwise
+//! addresses (unsigned, as gcc: `(void *)-1 > (void *)0`). Every object has a **base
+//! address** aligned to its alignment (allocations to [`crate::layout::MALLOC_ALIGN`]); the
+//! integer of a pointer is base + offset. Plain runs ([`run`], [`run_with`], [`run_oracle`])
+//! make bases up (distinct, aligned, apart). Replays (a `resolve` function given) ask
+//! [`Ask::Address`] once per distinct non-NULL pointer, in the order the run first needs its
+//! integer (a conversion to an integer type, pointer bytes read as an integer, or a
+//! relational comparison or difference of pointers into different objects); the answer
+//! fixes the object's base, which must be aligned, non-NULL, apart from the other objects
+//! and agree with the base fixed before — else the run is stuck (not a run of the C
+//! program). An answer 0 leaves the address to the interpreter (a made-up one). An integer
+//! converted to a pointer is a pointer again when it is an address of an object (base +
+//! offset); other integers stay integers used as pointers (dereferencing one is stuck).
+//!
+//! **Objects**: a variable has its type's size; allocation models (`malloc` and the other
+//! [`crate::pointsto::ALLOCATORS`]) give an object of exactly the size asked for (`calloc`:
+//! the product; `realloc`: a new object holding the old one's bytes; a variable-length array
+//! [`crate::names::VLA_ALLOC`]: the elements asked for); `calloc`/`kzalloc`/`kcalloc`/
+//! `vzalloc` memory is zero, other allocations undefined. An object whose size the
+//! interpreter cannot know — the result of a fallible allocator such as `fopen` or of
+//! another external function returning a fresh object, an `extern` array of unknown size, a
+//! struct without layout — has an *open extent*: it grows (undefined, or zero) as it is
+//! accessed, as the value trees of earlier versions did. The object an entry pointer
+//! parameter points to has [`PARAM_ITEMS`] pointees, undefined. An object larger than
+//! [`MAX_OBJECT`] bytes stops the run as unmodelled.
 //!
 //! **Nondeterminism**: the supplier is asked for a value, in this order of events as they
 //! happen: (1) each integer/bool formal of the entry procedure, left to right (pointer formals
 //! get a fresh uninitialised object instead); then during execution (2) each evaluation of
 //! `nondet`, (3) each call of an external function without a model (its return value),
-//! (4) each first read of an uninitialised scalar (the value is then stored), (5) each `goto`
-//! whose targets are not decided by the `assume` at the targets: when exactly one target's
-//! leading `assume` holds (or has no assume) it is taken without asking; when several are
-//! possible the supplier's value modulo their number picks one (in label order).
+//! (4) each read of a scalar that meets undefined bytes: [`Ask::Uninit`] with the variable
+//! when the read is a whole variable (offset 0, its own type), [`Ask::UninitParam`] /
+//! [`Ask::UninitAlloc`] with the **byte offset** of the read within the object of an entry
+//! parameter or allocation (the read's type is [`Event::ty`]), `Ask::Uninit(None)` otherwise;
+//! the value's bytes fill the undefined bytes read and the read is repeated (a bit-field's
+//! undefined bytes become zero around its bits), (5) each `goto` whose targets are not decided
+//! by the `assume` at the targets: when exactly one target's leading `assume` holds (or has no
+//! assume) it is taken without asking; when several are possible the supplier's value modulo
+//! their number picks one (in label order), (6) in replays, addresses (above).
 //!
-//! Undefined behaviour (null or invalid dereference, division by zero, a negative or
-//! too-large index or shift) and a failing `assume` make the run [`Outcome::Stuck`].
+//! Undefined behaviour (null or invalid dereference, an access out of an object's bounds,
+//! division by zero, a negative or too-large index or shift) and a failing `assume` make the
+//! run [`Outcome::Stuck`].
 
+use crate::layout::{Layouts, MALLOC_ALIGN};
 use crate::pointsto::extern_allocation;
 use crate::*;
-use std::collections::HashMap;
+use std::borrow::Cow;
+use std::collections::{BTreeMap, HashMap};
 
-/// A runtime value.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Value {
-    Int(i128),
-    Ptr {
-        obj: usize,
-        path: Vec<i64>,
-    },
-    Func(String),
-    Agg(Vec<Value>),
-    /// Uninitialised (as a scalar, or every part of an aggregate).
-    Undef,
-    /// All-zero memory (as a scalar 0, or every part of an aggregate).
-    Zero,
+/// A fast hasher for the interpreter's maps (names, pointers): FxHash, as rustc's.
+#[derive(Default, Clone, Copy)]
+struct Fx(u64);
+
+impl std::hash::Hasher for Fx {
+    fn finish(&self) -> u64 {
+        // the product's high bits are its best: hashbrown takes buckets from the low ones
+        self.0.rotate_left(26)
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        let mut chunks = bytes.chunks_exact(8);
+        for c in &mut chunks {
+            self.add(u64::from_le_bytes(c.try_into().unwrap()));
+        }
+        let rest = chunks.remainder();
+        if !rest.is_empty() {
+            let mut b = [0u8; 8];
+            b[..rest.len()].copy_from_slice(rest);
+            self.add(u64::from_le_bytes(b));
+        }
+    }
+    fn write_u8(&mut self, i: u8) {
+        self.add(i as u64)
+    }
+    fn write_u32(&mut self, i: u32) {
+        self.add(i as u64)
+    }
+    fn write_u64(&mut self, i: u64) {
+        self.add(i)
+    }
+    fn write_usize(&mut self, i: usize) {
+        self.add(i as u64)
+    }
 }
+
+impl Fx {
+    fn add(&mut self, w: u64) {
+        self.0 = (self.0.rotate_left(5) ^ w).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+}
+
+type FxMap<K, V> = HashMap<K, V, std::hash::BuildHasherDefault<Fx>>;
+
+/// The object an entry pointer parameter points to holds this many of its pointees.
+pub const PARAM_ITEMS: u64 = 64;
+
+/// The largest object a run makes, in bytes: a larger variable or allocation stops the run
+/// as unmodelled (the interpreter keeps every byte).
+pub const MAX_OBJECT: u64 = 1 << 25;
 
 /// How a run ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -56,6 +134,18 @@ pub enum Outcome {
     /// `unmodelled`: the interpreter does not model the operation (not a fact about C).
     Stuck { stmt: StmtId, reason: String, unmodelled: bool },
 }
+
+impl Outcome {
+    /// Whether the run stopped at an `assume` whose condition is false (not at undefined
+    /// behaviour, or a rejected address, while evaluating it).
+    pub fn is_failed_assume(&self) -> bool {
+        matches!(self, Outcome::Stuck { reason, unmodelled: false, .. } if reason.starts_with(ASSUME) && reason.ends_with(FAILED))
+    }
+}
+
+/// How the reason of a failed `assume` reads: `assume(c) failed`.
+const ASSUME: &str = "assume(";
+const FAILED: &str = ") failed";
 
 #[derive(Clone, Debug)]
 pub struct Run {
@@ -111,21 +201,27 @@ pub enum Ask {
     /// statement; counted with [`Ask::Nondet`] among the statement's choices. `heap`: a heap
     /// allocator (see [`crate::pointsto::Allocation::heap`]).
     AllocFails { heap: bool },
-    /// The first read of an uninitialised scalar: the variable `(procedure, name, frame)` when
-    /// the object is a whole variable (`None` procedure for globals; frame `n` is the n-th call
-    /// of the run, the entry's frame is 0), else `None`.
+    /// A read of a scalar that meets undefined bytes: the variable `(procedure, name, frame)`
+    /// when the read is the whole variable (offset 0, its own type; `None` procedure for
+    /// globals; frame `n` is the n-th call of the run, the entry's frame is 0), else `None`.
     Uninit(Option<(Option<String>, String, usize)>),
     /// A `goto` with several possible targets: the value picks one (index into the labels).
     Goto(Vec<Label>),
-    /// The first read of an uninitialised scalar inside the object an entry pointer
-    /// parameter points to: the parameter's index and the path (fields, elements) within.
-    UninitParam { param: usize, path: Vec<i64> },
-    /// The first read of an uninitialised scalar inside the object of the `alloc`-th
-    /// allocation, an array of `elem`: the path (element index, then fields…) within.
-    UninitAlloc { alloc: usize, elem: Type, path: Vec<i64> },
-    /// The integer value of a pointer converted to an integer type, asked once per distinct
-    /// non-NULL pointer, in the order the run first converts them: objects have no fixed
-    /// addresses, so the address is a choice, as in the logic.
+    /// A read of a scalar that meets undefined bytes inside the object an entry pointer
+    /// parameter points to: the parameter's index and the read's byte offset within the
+    /// object (the read's type is [`Event::ty`]).
+    UninitParam { param: usize, off: u64 },
+    /// A read of a scalar that meets undefined bytes inside the object of the `alloc`-th
+    /// allocation: the read's byte offset within the object (its type is [`Event::ty`]), and
+    /// `elem`, the pointee type of the pointer the read goes through (the allocation seen as
+    /// an array of `elem`).
+    UninitAlloc { alloc: usize, elem: Type, off: u64 },
+    /// The integer value of a pointer (converted to an integer type, read as integer bytes,
+    /// or compared with a pointer into another object), asked once per distinct non-NULL
+    /// pointer in replays, in the order the run first needs them: objects have no fixed
+    /// addresses, so the address is a choice, as in the logic. The answer must be the
+    /// object's base (aligned, apart from the others, the same for every pointer into the
+    /// object) plus the pointer's offset; 0 lets the interpreter make one up.
     Address,
 }
 
@@ -155,21 +251,21 @@ pub struct Event<'t> {
 }
 
 /// Run from the entry procedure, answering each request with `oracle`, which sees why the
-/// value is needed (used to replay a counterexample found symbolically).
+/// value is needed. Addresses are made up (no [`Ask::Address`]).
 pub fn run_oracle(p: &Program, oracle: &mut dyn FnMut(&Event) -> i64, max_steps: u64) -> Run {
-    run_replay(p, oracle, &|_| None, max_steps)
+    exec(p, oracle, None, max_steps, None)
 }
 
-/// Like [`run_oracle`], and a nondeterministic pointer value that `resolve` maps to a
-/// variable becomes a pointer to it (a replay of a symbolic counterexample, whose pointers
-/// are addresses).
+/// Like [`run_oracle`], and a replay of a symbolic counterexample: a nondeterministic pointer
+/// value that `resolve` maps to a variable becomes a pointer to it (the counterexample's
+/// pointers are addresses), and addresses are asked for ([`Ask::Address`]).
 pub fn run_replay(
     p: &Program,
     oracle: &mut dyn FnMut(&Event) -> i64,
     resolve: &dyn Fn(i64) -> Option<Target>,
     max_steps: u64,
 ) -> Run {
-    run_observed(p, oracle, resolve, max_steps, &mut |_, _| {})
+    exec(p, oracle, Some(resolve), max_steps, None)
 }
 
 /// Sees each statement, and the state, before the statement runs.
@@ -187,18 +283,28 @@ pub trait Peek {
     fn choices(&self) -> usize;
 }
 
-/// Like [`run_replay`], and `observe` sees every statement before it runs, with the state
-/// (the under-approximation search stores abstract states this way).
+/// Like [`run_replay`] (a replay when `resolve` is given, else a plain run as
+/// [`run_oracle`]), and `observe` sees every statement before it runs, with the state (the
+/// under-approximation search stores abstract states this way).
 pub fn run_observed<'a>(
     p: &'a Program,
     oracle: &'a mut dyn FnMut(&Event) -> i64,
-    resolve: &'a dyn Fn(i64) -> Option<Target>,
+    resolve: Option<&'a dyn Fn(i64) -> Option<Target>>,
     max_steps: u64,
     observe: &'a mut Observer<'a>,
 ) -> Run {
-    let mut m = Machine::new(p, oracle);
-    m.resolve = Some(resolve);
-    m.observe = Some(observe);
+    exec(p, oracle, resolve, max_steps, Some(observe))
+}
+
+fn exec<'a>(
+    p: &'a Program,
+    oracle: &'a mut dyn FnMut(&Event) -> i64,
+    resolve: Option<&'a dyn Fn(i64) -> Option<Target>>,
+    max_steps: u64,
+    observe: Option<&'a mut Observer<'a>>,
+) -> Run {
+    let mut m = Machine::new(p, oracle, resolve);
+    m.observe = observe;
     let outcome = m.go(max_steps);
     Run { outcome, trace: m.trace, inputs_used: m.used, choices: m.choices }
 }
@@ -212,7 +318,6 @@ impl Peek for Machine<'_> {
         self.peeking = false;
         match v {
             Ok(Value::Int(i)) if !self.peek_failed => Some(i),
-            Ok(Value::Zero) if !self.peek_failed => Some(0),
             _ => None,
         }
     }
@@ -224,111 +329,184 @@ impl Peek for Machine<'_> {
     }
 }
 
-struct Frame {
+/// One byte of memory: a concrete value (0–255), undefined, or fragment k of the pointer
+/// with index `id` in the run's pointer table (`512 + (id << 3 | k)`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Byte(u32);
+
+const UNDEF: Byte = Byte(256);
+const ZERO: Byte = Byte(0);
+const FRAG: u32 = 512;
+
+impl Byte {
+    fn frag(id: u32, k: u32) -> Byte {
+        Byte(FRAG + (id << 3 | k))
+    }
+    fn as_frag(self) -> Option<(u32, u32)> {
+        (self.0 >= FRAG).then(|| ((self.0 - FRAG) >> 3, (self.0 - FRAG) & 7))
+    }
+}
+
+/// The concrete little-endian value of `bytes`, when every byte is concrete.
+fn concrete(bytes: &[Byte]) -> Option<u128> {
+    let mut raw = 0u128;
+    for (i, b) in bytes.iter().enumerate() {
+        if b.0 >= 256 {
+            return None;
+        }
+        raw |= (b.0 as u128) << (8 * i);
+    }
+    Some(raw)
+}
+
+/// A pointer value as memory stores it: into an object at a byte offset, or a function.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Pv {
+    Obj(usize, i64),
+    Func(usize),
+}
+
+/// A variable [`Machine::var`] found: its slot (or global index), whether a global, its name.
+type CachedVar<'a> = (usize, bool, &'a str);
+
+/// A runtime value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Value {
+    /// An integer, a float's bit pattern, or an integer used as a pointer (unsigned, of the
+    /// pointer's width).
+    Int(i128),
+    /// A byte offset into an object (any offset: bounds are checked at accesses).
+    Ptr { obj: usize, off: i64 },
+    /// A function (index: procedures, then externs).
+    Func(usize),
+    /// The bytes of a struct or array.
+    Bytes(Vec<Byte>),
+}
+
+impl Value {
+    fn pv(&self) -> Option<Pv> {
+        match *self {
+            Value::Ptr { obj, off } => Some(Pv::Obj(obj, off)),
+            Value::Func(f) => Some(Pv::Func(f)),
+            _ => None,
+        }
+    }
+    fn of_pv(pv: Pv) -> Value {
+        match pv {
+            Pv::Obj(obj, off) => Value::Ptr { obj, off },
+            Pv::Func(f) => Value::Func(f),
+        }
+    }
+}
+
+/// Where an object's bytes are: not yet made (all `fill`), in the heap arena (globals,
+/// allocations, parameter objects), or on the stack (locals of live frames).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Area {
+    Lazy,
+    Heap,
+    Stack,
+}
+
+/// What an object is, for the questions about its undefined bytes and its address.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Origin {
+    Global(usize),
+    Local { frame: usize, slot: usize },
+    Param(usize),
+    Alloc(usize),
+}
+
+struct Object {
+    area: Area,
+    start: usize,
+    len: u64,
+    /// The bytes of a lazy object, and of an open one where it grows.
+    fill: Byte,
+    /// An object of unknown extent: it grows as it is accessed.
+    open: bool,
+    align: u64,
+    /// The base address, once fixed (plain runs: at creation).
+    base: Option<u64>,
+    origin: Origin,
+    /// A local of a frame that has returned.
+    dead: bool,
+}
+
+struct Frame<'a> {
     proc: usize,
     pc: usize,
-    vars: HashMap<String, usize>,
+    /// The object of the frame's first variable (formals, then locals, one object each).
+    first: usize,
     /// Where the caller wants the result (in the caller's frame).
-    ret: Option<Lval>,
+    ret: Option<&'a Lval>,
+    /// The stack arena's length before the frame.
+    stack_mark: usize,
+}
+
+/// An lvalue's place: the object, the byte offset, the type, and for a bit-field its bit
+/// offset within the byte at `off` and its width.
+struct Place<'e> {
+    obj: usize,
+    off: i64,
+    ty: Cow<'e, Type>,
+    bits: Option<(u32, u32)>,
 }
 
 /// Why a run is stuck; `unmodelled` when the interpreter does not model the operation (the
 /// run says nothing about the C program then).
 struct Stuck(String, bool);
 
-/// Pointer equality is address equality: an object and its first field (or element) start
-/// at the same address (`(void *)&s == (void *)&s.first`), so trailing zero steps of a path
-/// do not count.
-fn same_address(a: &Value, b: &Value) -> bool {
-    fn start(path: &[i64]) -> &[i64] {
-        let n = path.iter().rposition(|&k| k != 0).map_or(0, |i| i + 1);
-        &path[..n]
-    }
-    match (a, b) {
-        (Value::Ptr { obj, path }, Value::Ptr { obj: o2, path: p2 }) => obj == o2 && start(path) == start(p2),
-        _ => a == b,
-    }
-}
-
 impl Stuck {
     fn new(reason: impl Into<String>) -> Self {
         Stuck(reason.into(), false)
+    }
+    fn unmodelled(reason: impl Into<String>) -> Self {
+        Stuck(reason.into(), true)
     }
 }
 
 type R<T> = Result<T, Stuck>;
 
-struct Machine<'a> {
-    p: &'a Program,
-    nondet: &'a mut dyn FnMut(&Event) -> i64,
-    /// Which variable (procedure, name, frame) each object is, for uninitialised reads.
-    obj_var: HashMap<usize, (Option<String>, String, usize)>,
-    /// The objects entry pointer parameters point to, by parameter index.
-    param_obj: HashMap<usize, usize>,
-    resolve: Option<&'a dyn Fn(i64) -> Option<Target>>,
-    calls: usize,
-    /// Allocator calls so far, and the objects of allocations (made early when a pointer
-    /// value named one before it happened).
-    alloc_calls: usize,
-    allocs: HashMap<usize, usize>,
-    /// The number of elements of the objects of variable-length arrays
-    /// ([`crate::names::VLA_ALLOC`]), by object: an access at or past it stops the run.
-    vla_len: HashMap<usize, i128>,
-    /// Pointers converted to integers, by the integer (for conversions back).
-    int_ptrs: HashMap<i128, Value>,
-    /// The address chosen for each pointer converted so far.
-    ptr_ints: Vec<(Value, i128)>,
-    objects: Vec<Value>,
-    globals: HashMap<String, usize>,
-    frames: Vec<Frame>,
-    labels: Vec<HashMap<&'a str, usize>>,
-    procs: HashMap<&'a str, usize>,
-    trace: Vec<StmtId>,
-    used: Vec<i64>,
-    choices: Vec<Choice>,
-    /// Called before each statement (see [`run_observed`]).
-    observe: Option<&'a mut Observer<'a>>,
-    /// An observer is evaluating: no choice may be asked or remembered.
-    peeking: bool,
-    peek_failed: bool,
-    /// The program has a union (member writes and reads then look at it; see `crate::unions`).
-    unions: bool,
+static BOOL: Type = Type::Bool;
+static INT: Type = Type::INT;
+
+/// The element (or pointee) type of an array (or pointer) type, kept borrowed when it was.
+fn elem_of(t: Cow<'_, Type>) -> Option<Cow<'_, Type>> {
+    match t {
+        Cow::Borrowed(Type::Array(e, _) | Type::Ptr(e)) => Some(Cow::Borrowed(e)),
+        Cow::Owned(Type::Array(e, _) | Type::Ptr(e)) => Some(Cow::Owned(*e)),
+        _ => None,
+    }
 }
 
-/// Member `idx` of a union (its `members`' values) set to `v`: the other integer members
-/// change as gcc's layout makes them (see [`crate::unions`]).
-fn set_union_member(d: &StructDef, members: &mut [Value], idx: usize, v: Value) {
-    if let Some(Type::Int { bits, .. }) = d.fields.get(idx).map(|f| &f.ty) {
-        let as_int = |x: &Value| match x {
-            Value::Int(i) => Some(*i),
-            Value::Zero => Some(0),
-            _ => None,
-        };
-        let written = as_int(&v);
-        for (j, f) in d.fields.iter().enumerate() {
-            if j != idx && matches!(f.ty, Type::Int { .. }) {
-                let old = as_int(&members[j]);
-                let new = written.and_then(|w| crate::unions::read_after_member_write(old, w, *bits, &f.ty));
-                members[j] = new.map_or(Value::Undef, Value::Int);
-            }
-        }
-    }
-    if let Some(m) = members.get_mut(idx) {
-        *m = v;
-    }
+/// Made-up addresses of plain runs start here (functions below, at [`FUNC_ADDR`] + 16 k).
+const FIRST_ADDR: u64 = 0x0100_0000;
+const FUNC_ADDR: u64 = 0x1000;
+/// Made-up addresses of replays (where the model leaves one open) start here.
+const REPLAY_ADDR_64: u64 = 0x7e00_0000_0000;
+const REPLAY_ADDR_32: u64 = 0xb000_0000;
+/// The room a made-up address leaves for an object of open extent.
+const OPEN_ROOM: u64 = 1 << 20;
+/// The gap between made-up objects (so that one past the end of one is no other's start).
+const GAP: u64 = 16;
+
+fn align_up(a: u64, align: u64) -> u64 {
+    a.div_ceil(align.max(1)) * align.max(1)
 }
 
 pub fn wrap(v: i128, t: &Type) -> i128 {
     match t {
         Type::Bool => (v != 0) as i128,
+        Type::Int { bits: 0, .. } => 0,
         Type::Int { bits, signed } if *bits < 128 => {
-            let bits = *bits as u32;
-            let m = 1i128 << bits;
-            let mut r = v.rem_euclid(m);
-            if *signed && r >= m / 2 {
-                r -= m;
+            // the low `bits` bits, sign- or zero-extended (two's complement)
+            let sh = 128 - *bits as u32;
+            if *signed {
+                (v << sh) >> sh
+            } else {
+                (((v as u128) << sh) >> sh) as i128
             }
-            r
         }
         // a float's value is its bit pattern
         Type::Float { bits: 32 } => v & 0xffff_ffff,
@@ -466,39 +644,147 @@ fn float_conv(x: i128, from: &Type, to: &Type) -> R<i128> {
     }
 }
 
+struct Machine<'a> {
+    p: &'a Program,
+    lay: Layouts<'a>,
+    /// The size of a pointer in bytes, and the mask of its width.
+    ptr_size: u64,
+    ptr_mask: u64,
+    nondet: &'a mut dyn FnMut(&Event) -> i64,
+    /// A replay: nondeterministic pointers resolved, addresses asked for.
+    resolve: Option<&'a dyn Fn(i64) -> Option<Target>>,
+    objects: Vec<Object>,
+    heap: Vec<Byte>,
+    stack: Vec<Byte>,
+    /// The pointers stored in memory (fragments name them by index), and their indices.
+    ptrs: Vec<Pv>,
+    ptr_ids: FxMap<Pv, u32>,
+    globals: FxMap<&'a str, usize>,
+    frames: Vec<Frame<'a>>,
+    /// Per frame number: the procedure and the object of its first variable.
+    frame_objs: Vec<(usize, usize)>,
+    /// Per procedure (made at its first call): its labels, and its variables' slots.
+    labels: Vec<Option<HashMap<&'a str, usize>>>,
+    slots: Vec<Option<FxMap<&'a str, usize>>>,
+    procs: FxMap<&'a str, usize>,
+    /// Allocator calls so far, and the objects of allocations (made early when a pointer
+    /// value named one before it happened).
+    alloc_calls: usize,
+    allocs: HashMap<usize, usize>,
+    /// The next made-up address.
+    next_addr: u64,
+    /// Variables by the address of their name in an expression and the procedure running
+    /// (see [`Machine::var`]): slot (or global index), whether a global, the name.
+    var_cache: std::cell::RefCell<FxMap<(usize, usize), CachedVar<'a>>>,
+    /// Replays: the objects whose base the run fixed, by base.
+    fixed: BTreeMap<u64, usize>,
+    /// Replays: the address of each pointer converted so far.
+    addr_of: FxMap<Pv, u64>,
+    /// Function addresses handed out, for conversions back.
+    func_at: HashMap<u64, usize>,
+    trace: Vec<StmtId>,
+    used: Vec<i64>,
+    choices: Vec<Choice>,
+    /// Called before each statement (see [`run_observed`]).
+    observe: Option<&'a mut Observer<'a>>,
+    /// An observer is evaluating: no choice may be asked or remembered.
+    peeking: bool,
+    peek_failed: bool,
+}
+
 impl<'a> Machine<'a> {
-    fn new(p: &'a Program, nondet: &'a mut dyn FnMut(&Event) -> i64) -> Self {
+    fn new(
+        p: &'a Program,
+        nondet: &'a mut dyn FnMut(&Event) -> i64,
+        resolve: Option<&'a dyn Fn(i64) -> Option<Target>>,
+    ) -> Self {
+        let ptr_size = crate::layout::ptr_bytes(p);
+        let next_addr = match (resolve.is_some(), ptr_size) {
+            (false, _) => FIRST_ADDR,
+            (true, 8) => REPLAY_ADDR_64,
+            (true, _) => REPLAY_ADDR_32,
+        };
         let mut m = Machine {
             p,
+            lay: Layouts::new(p),
+            ptr_size,
+            ptr_mask: if ptr_size >= 8 { u64::MAX } else { (1u64 << (8 * ptr_size)) - 1 },
             nondet,
-            obj_var: HashMap::new(),
-            param_obj: HashMap::new(),
-            resolve: None,
-            calls: 0,
+            resolve,
+            objects: Vec::new(),
+            heap: Vec::new(),
+            stack: Vec::new(),
+            ptrs: Vec::new(),
+            ptr_ids: FxMap::default(),
+            globals: FxMap::default(),
+            frames: vec![],
+            frame_objs: vec![],
+            labels: vec![None; p.procs.len()],
+            slots: vec![None; p.procs.len()],
+            procs: p.procs.iter().enumerate().map(|(i, pr)| (pr.name.as_str(), i)).collect(),
             alloc_calls: 0,
             allocs: HashMap::new(),
-            vla_len: HashMap::new(),
-            int_ptrs: HashMap::new(),
-            ptr_ints: Vec::new(),
-            objects: vec![],
-            globals: HashMap::new(),
-            frames: vec![],
-            labels: p.procs.iter().map(|pr| pr.label_map()).collect(),
-            procs: p.procs.iter().enumerate().map(|(i, pr)| (pr.name.as_str(), i)).collect(),
+            next_addr,
+            var_cache: Default::default(),
+            fixed: BTreeMap::new(),
+            addr_of: FxMap::default(),
+            func_at: HashMap::new(),
             trace: vec![],
             used: vec![],
             choices: vec![],
             observe: None,
             peeking: false,
             peek_failed: false,
-            unions: p.structs.iter().any(|d| d.is_union),
         };
-        for g in &p.globals {
-            let o = m.objects.len();
-            m.objects.push(Value::Zero);
-            m.globals.insert(g.name.clone(), o);
+        for (i, g) in p.globals.iter().enumerate() {
+            // unknown contents (an `extern` defined elsewhere) are undefined past the leaves
+            let fill = if Type::is_unknown_aggregate(&g.init, &g.ty) { UNDEF } else { ZERO };
+            let size = m.lay.size_of(&g.ty);
+            let align = m.lay.align_of(&g.ty).unwrap_or(MALLOC_ALIGN);
+            m.new_object(size, fill, align, Origin::Global(i), Area::Lazy);
+            m.globals.entry(g.name.as_str()).or_insert(i);
         }
         m
+    }
+
+    /// A new object of `size` bytes (`None`: open extent), all `fill`.
+    fn new_object(&mut self, size: Option<u64>, fill: Byte, align: u64, origin: Origin, area: Area) -> usize {
+        let len = size.unwrap_or(0);
+        let mut o = Object {
+            area,
+            start: 0,
+            len,
+            fill,
+            open: size.is_none(),
+            align: align.max(1),
+            base: None,
+            origin,
+            dead: false,
+        };
+        match area {
+            Area::Stack => {
+                o.start = self.stack.len();
+                self.stack.resize(o.start + len as usize, fill);
+            }
+            Area::Heap => {
+                o.start = self.heap.len();
+                self.heap.resize(o.start + len as usize, fill);
+            }
+            Area::Lazy => {}
+        }
+        if self.resolve.is_none() {
+            o.base = Some(self.made_up_base(&o));
+        }
+        self.objects.push(o);
+        self.objects.len() - 1
+    }
+
+    /// A fresh made-up base for `o`: aligned, above every address made up so far.
+    fn made_up_base(&mut self, o: &Object) -> u64 {
+        let base = align_up(self.next_addr, o.align.max(MALLOC_ALIGN));
+        let room = if o.open { OPEN_ROOM.max(o.len) } else { o.len };
+        self.next_addr = base + room + GAP;
+        base
     }
 
     fn ask(&mut self, t: &Type, ask: Ask) -> i64 {
@@ -522,96 +808,140 @@ impl<'a> Machine<'a> {
             Type::Ptr(_) if self.resolve.is_some() => {
                 let target = self.resolve.and_then(|r| r(v as i64));
                 let obj = match target {
-                    Some(Target::Global(g)) => self.globals.get(&g).copied(),
-                    Some(Target::Local { proc, var, frame }) => self
-                        .obj_var
-                        .iter()
-                        .find(|(_, (p, n, f))| p.as_deref() == Some(proc.as_str()) && *n == var && *f == frame)
-                        .map(|(o, _)| *o),
-                    Some(Target::Alloc(k)) => {
-                        let o = self.alloc_object(k);
-                        return Value::Ptr { obj: o, path: vec![0] };
-                    }
+                    Some(Target::Global(g)) => self.globals.get(g.as_str()).copied(),
+                    Some(Target::Local { proc, var, frame }) => self.frame_var(&proc, &var, frame),
+                    Some(Target::Alloc(k)) => Some(self.alloc_object(k)),
                     None => None,
                 };
                 match obj {
-                    Some(obj) => Value::Ptr { obj, path: vec![] },
-                    None => Value::Int(v),
+                    Some(obj) => Value::Ptr { obj, off: 0 },
+                    None => Value::Int(v & self.ptr_mask as i128),
                 }
             }
-            Type::Ptr(_) => Value::Int(v),
+            Type::Ptr(_) => Value::Int(v & self.ptr_mask as i128),
             t => Value::Int(wrap(v, t)),
         }
     }
 
-    fn init_value(&mut self, i: &Init, ty: &Type) -> R<Value> {
-        Ok(match i {
-            Init::Zero => Value::Zero,
-            Init::Expr(Expr::Nondet(_)) if ty.is_aggregate() => self.unknown_aggregate(ty)?,
-            Init::Expr(e) => self.eval(None, e)?,
-            Init::List(items) => {
-                // missing trailing entries are zero
-                let tys: Vec<Type> = match ty {
-                    Type::Struct(s) => self
-                        .p
-                        .struct_def(s)
-                        .map(|d| d.fields.iter().map(|f| f.ty.clone()).collect())
-                        .unwrap_or_default(),
-                    Type::Array(e, Some(n)) => vec![(**e).clone(); *n as usize],
-                    _ => vec![],
-                };
-                if let Some(d) = crate::unions::union_def(self.p, ty) {
-                    // Zero, then the member the initialiser names (its siblings follow).
-                    let mut members = vec![Value::Zero; d.fields.len()];
-                    let mut tag = Value::Zero;
-                    for (k, it) in items.iter().enumerate().filter(|(_, it)| !crate::unions::is_zero(it)) {
-                        let v = self.init_value(it, &tys.get(k).cloned().unwrap_or(Type::Void))?;
-                        set_union_member(d, &mut members, k, v);
-                        tag = Value::Int(crate::unions::member_class(d, &d.fields[k].name).into());
-                    }
-                    if crate::unions::is_mixed(d) {
-                        members.push(tag);
-                    }
-                    return Ok(Value::Agg(members));
+    /// The object of variable `var` of the `frame`-th call, a call of `proc`.
+    fn frame_var(&self, proc: &str, var: &str, frame: usize) -> Option<usize> {
+        let &(pi, first) = self.frame_objs.get(frame)?;
+        let pr = &self.p.procs[pi];
+        if pr.name != proc {
+            return None;
+        }
+        let slot = pr.formals.iter().chain(&pr.locals).position(|v| v.name == var)?;
+        Some(first + slot)
+    }
+
+    /// Global `i`'s initial contents (its object is all zero, or undefined for unknown
+    /// contents).
+    fn init_global(&mut self, i: usize) -> R<()> {
+        let g = &self.p.globals[i];
+        if Type::is_unknown_aggregate(&g.init, &g.ty) {
+            return self.unknown_aggregate(i, 0, &g.ty);
+        }
+        self.init_at(i, 0, &g.init, &g.ty)
+    }
+
+    /// Initialiser `init` of a `ty` at byte `off` of object `obj` (zero before).
+    fn init_at(&mut self, obj: usize, off: i64, init: &'a Init, ty: &'a Type) -> R<()> {
+        match init {
+            Init::Zero => Ok(()),
+            Init::Expr(e) => {
+                let v = self.eval(None, e)?;
+                if matches!(v, Value::Int(0)) && ty.is_aggregate() {
+                    return Ok(());
                 }
-                let mut v = vec![];
-                for (k, it) in items.iter().enumerate() {
-                    let t = tys.get(k).cloned().unwrap_or(Type::Void);
-                    v.push(self.init_value(it, &t)?);
-                }
-                while v.len() < tys.len() {
-                    v.push(Value::Zero);
-                }
-                Value::Agg(v)
+                self.store(&Place { obj, off, ty: Cow::Borrowed(ty), bits: None }, v)
             }
-        })
+            Init::List(items) => match ty {
+                Type::Struct(s) => {
+                    let Some(d) = self.lay.struct_def(s) else {
+                        return Err(Stuck::unmodelled(format!("struct {s} has no definition")));
+                    };
+                    for (it, f) in items.iter().zip(&d.fields) {
+                        if d.is_union && crate::unions::is_zero(it) {
+                            continue;
+                        }
+                        let Some((_, bit, fty, width)) = self.lay.field(s, &f.name) else {
+                            return Err(Stuck::unmodelled(format!("the layout of struct {s} is unknown")));
+                        };
+                        let off = off + (bit / 8) as i64;
+                        match (width, it) {
+                            (Some(w), Init::Expr(e)) => {
+                                let v = self.eval(None, e)?;
+                                let pl = Place { obj, off, ty: Cow::Borrowed(fty), bits: Some(((bit % 8) as u32, w)) };
+                                self.store(&pl, v)?;
+                            }
+                            _ => self.init_at(obj, off, it, fty)?,
+                        }
+                    }
+                    Ok(())
+                }
+                Type::Array(e, _) => {
+                    let size = self.size(e)? as i64;
+                    for (k, it) in items.iter().enumerate() {
+                        self.init_at(obj, off + k as i64 * size, it, e)?;
+                    }
+                    Ok(())
+                }
+                _ => Err(Stuck::new("an initialiser list for a scalar")),
+            },
+        }
     }
 
     /// Unknown contents of an aggregate (an `extern` global defined elsewhere): every scalar
     /// leaf from the oracle, fields and items in order (as `logic` makes them); unions zero.
-    fn unknown_aggregate(&mut self, ty: &Type) -> R<Value> {
-        Ok(match ty {
-            Type::Struct(s) => match self.p.struct_def(s) {
+    fn unknown_aggregate(&mut self, obj: usize, off: i64, ty: &'a Type) -> R<()> {
+        match ty {
+            Type::Struct(s) => match self.lay.struct_def(s) {
                 Some(d) if !d.is_union => {
-                    let tys: Vec<Type> = d.fields.iter().map(|f| f.ty.clone()).collect();
-                    Value::Agg(tys.iter().map(|t| self.unknown_aggregate(t)).collect::<R<_>>()?)
+                    for f in &d.fields {
+                        let Some((_, bit, fty, width)) = self.lay.field(s, &f.name) else {
+                            return Err(Stuck::unmodelled(format!("the layout of struct {s} is unknown")));
+                        };
+                        let off = off + (bit / 8) as i64;
+                        match width {
+                            Some(w) => {
+                                let v = self.nondet_value(fty, Ask::Nondet);
+                                let pl = Place { obj, off, ty: Cow::Borrowed(fty), bits: Some(((bit % 8) as u32, w)) };
+                                self.store(&pl, v)?;
+                            }
+                            None => self.unknown_aggregate(obj, off, fty)?,
+                        }
+                    }
+                    Ok(())
                 }
-                _ => Value::Zero,
+                Some(_) => {
+                    let n = self.size(ty)?;
+                    self.store(
+                        &Place { obj, off, ty: Cow::Borrowed(ty), bits: None },
+                        Value::Bytes(vec![ZERO; n as usize]),
+                    )
+                }
+                None => Ok(()),
             },
-            Type::Array(e, Some(n)) => Value::Agg((0..*n).map(|_| self.unknown_aggregate(e)).collect::<R<_>>()?),
-            Type::Array(_, None) => Value::Agg(vec![]),
-            t if t.is_scalar() => self.eval(None, &Expr::Nondet(t.clone()))?,
-            _ => Value::Zero,
-        })
+            Type::Array(e, Some(n)) => {
+                let size = self.size(e)? as i64;
+                for k in 0..*n as i64 {
+                    self.unknown_aggregate(obj, off + k * size, e)?;
+                }
+                Ok(())
+            }
+            Type::Array(_, None) => Ok(()),
+            t if t.is_scalar() => {
+                let v = self.nondet_value(t, Ask::Nondet);
+                self.store(&Place { obj, off, ty: Cow::Borrowed(t), bits: None }, v)
+            }
+            _ => Ok(()),
+        }
     }
 
     fn go(&mut self, max_steps: u64) -> Outcome {
-        for (i, g) in self.p.globals.iter().enumerate() {
-            match self.init_value(&g.init, &g.ty) {
-                Ok(v) => self.objects[i] = v,
-                Err(Stuck(reason, unmodelled)) => {
-                    return Outcome::Stuck { stmt: StmtId(u32::MAX), reason, unmodelled };
-                }
+        for i in 0..self.p.globals.len() {
+            if let Err(Stuck(reason, unmodelled)) = self.init_global(i) {
+                return Outcome::Stuck { stmt: StmtId(u32::MAX), reason, unmodelled };
             }
         }
         let Some(&entry) = self.procs.get(self.p.entry.as_str()) else {
@@ -621,18 +951,20 @@ impl<'a> Machine<'a> {
         let mut args = vec![];
         for (i, f) in ep.formals.iter().enumerate() {
             let v = match &f.ty {
-                Type::Ptr(_) => {
-                    let o = self.objects.len();
-                    self.objects.push(Value::Undef);
-                    self.param_obj.insert(o, i);
-                    Value::Ptr { obj: o, path: vec![] }
+                Type::Ptr(t) => {
+                    let size = self.lay.size_of(t).map(|s| s.max(1) * PARAM_ITEMS).filter(|&s| s <= MAX_OBJECT);
+                    let align = self.lay.align_of(t).unwrap_or(MALLOC_ALIGN);
+                    let o = self.new_object(size, UNDEF, align, Origin::Param(i), Area::Lazy);
+                    Some(Value::Ptr { obj: o, off: 0 })
                 }
-                t if t.is_scalar() => self.nondet_value(t, Ask::EntryParam(i)),
-                _ => Value::Undef,
+                t if t.is_scalar() => Some(self.nondet_value(t, Ask::EntryParam(i))),
+                _ => None,
             };
             args.push(v);
         }
-        self.push_frame(entry, args, None);
+        if let Err(Stuck(reason, unmodelled)) = self.push_frame(entry, args, None) {
+            return Outcome::Stuck { stmt: StmtId(u32::MAX), reason, unmodelled };
+        }
         let mut steps = 0;
         loop {
             if steps >= max_steps {
@@ -661,24 +993,37 @@ impl<'a> Machine<'a> {
         }
     }
 
-    fn push_frame(&mut self, pi: usize, args: Vec<Value>, ret: Option<Lval>) {
+    /// A call of procedure `pi` with the values of its formals (`None`: undefined).
+    fn push_frame(&mut self, pi: usize, args: Vec<Option<Value>>, ret: Option<&'a Lval>) -> R<()> {
         let pr = &self.p.procs[pi];
-        let frame_no = self.calls;
-        self.calls += 1;
-        let mut vars = HashMap::new();
-        for (f, a) in pr.formals.iter().zip(args) {
-            let o = self.objects.len();
-            self.objects.push(a);
-            vars.insert(f.name.clone(), o);
-            self.obj_var.insert(o, (Some(pr.name.clone()), f.name.clone(), frame_no));
+        if self.slots[pi].is_none() {
+            let mut slots = FxMap::default();
+            for (k, v) in pr.formals.iter().chain(&pr.locals).enumerate() {
+                slots.entry(v.name.as_str()).or_insert(k);
+            }
+            self.slots[pi] = Some(slots);
+            self.labels[pi] = Some(pr.label_map());
         }
-        for l in &pr.locals {
-            let o = self.objects.len();
-            self.objects.push(Value::Undef);
-            vars.insert(l.name.clone(), o);
-            self.obj_var.insert(o, (Some(pr.name.clone()), l.name.clone(), frame_no));
+        let frame = self.frame_objs.len();
+        let first = self.objects.len();
+        let stack_mark = self.stack.len();
+        self.frame_objs.push((pi, first));
+        for (slot, v) in pr.formals.iter().chain(&pr.locals).enumerate() {
+            let (size, align) = match self.lay.size_align(&v.ty) {
+                Some((s, a)) if s <= MAX_OBJECT => (Some(s), a),
+                Some((s, _)) => return Err(Stuck::unmodelled(format!("a variable of {s} bytes is not modelled"))),
+                None => (None, MALLOC_ALIGN),
+            };
+            let area = if size.is_some() { Area::Stack } else { Area::Lazy };
+            self.new_object(size, UNDEF, align, Origin::Local { frame, slot }, area);
         }
-        self.frames.push(Frame { proc: pi, pc: 0, vars, ret });
+        self.frames.push(Frame { proc: pi, pc: 0, first, ret, stack_mark });
+        for (k, (f, a)) in pr.formals.iter().zip(args).enumerate() {
+            if let Some(a) = a {
+                self.store(&Place { obj: first + k, off: 0, ty: Cow::Borrowed(&f.ty), bits: None }, a)?;
+            }
+        }
+        Ok(())
     }
 
     /// Pop the current frame; `Some` when the entry procedure returned.
@@ -687,14 +1032,20 @@ impl<'a> Machine<'a> {
         if self.frames.is_empty() {
             let val = match v {
                 Some(Value::Int(i)) => Some(i),
-                Some(Value::Zero) => Some(0),
                 _ => None,
             };
             return Some(Outcome::Returned(val));
         }
+        // the frame's locals end: their bytes go, a later access is stuck
+        let n = self.p.procs[fr.proc].formals.len() + self.p.procs[fr.proc].locals.len();
+        for o in &mut self.objects[fr.first..fr.first + n] {
+            o.dead = true;
+        }
+        self.stack.truncate(fr.stack_mark);
         if let (Some(lv), Some(v)) = (fr.ret, v) {
             let caller = &self.p.procs[self.frames.last().unwrap().proc];
-            if let Err(Stuck(reason, unmodelled)) = self.store(Some(caller), &lv, v) {
+            let r = self.place(Some(caller), lv, false).and_then(|pl| self.store(&pl, v));
+            if let Err(Stuck(reason, unmodelled)) = r {
                 let id = caller.body[self.frames.last().unwrap().pc].id;
                 return Some(Outcome::Stuck { stmt: id, reason, unmodelled });
             }
@@ -708,20 +1059,23 @@ impl<'a> Machine<'a> {
         match &s.kind {
             StmtKind::Assign(l, e) => {
                 let v = self.eval(pp, e)?;
-                self.store(pp, l, v)?;
+                let pl = self.place(pp, l, false)?;
+                self.store(&pl, v)?;
             }
             StmtKind::Call { ret, callee, args } => {
-                let mut vals = vec![];
+                let mut vals = Vec::with_capacity(args.len());
                 for a in args {
                     vals.push(self.eval(pp, a)?);
                 }
                 if let Some(&pi) = self.procs.get(callee.as_str()) {
-                    self.push_frame(pi, vals, ret.clone());
+                    self.push_frame(pi, vals.into_iter().map(Some).collect(), ret.as_ref())?;
                     return Ok(None);
                 }
-                let rv = self.call_extern(callee, &vals)?;
+                let ret_ty = ret.as_ref().and_then(|l| self.lval_ty(pp, l));
+                let rv = self.call_extern(callee, &vals, ret_ty.as_deref())?;
                 if let (Some(l), Some(v)) = (ret, rv) {
-                    self.store(pp, l, v)?;
+                    let pl = self.place(pp, l, false)?;
+                    self.store(&pl, v)?;
                 }
             }
             StmtKind::Return(e) => {
@@ -733,14 +1087,14 @@ impl<'a> Machine<'a> {
             }
             StmtKind::Assume(e) => {
                 if !self.truth(pp, e)? {
-                    return Err(Stuck::new(format!("assume({}) failed", print_expr(e))));
+                    return Err(Stuck::new(format!("{ASSUME}{}{FAILED}", print_expr(e))));
                 }
             }
             StmtKind::Goto(ls) => {
                 let pi = self.frames.last().unwrap().proc;
                 let mut cands = vec![];
                 for l in ls {
-                    let Some(&t) = self.labels[pi].get(l.as_str()) else {
+                    let Some(&t) = self.labels[pi].as_ref().and_then(|m| m.get(l.as_str())) else {
                         return Err(Stuck::new(format!("undefined label {l}")));
                     };
                     // The target's leading assumes (a branch condition, after the NULL guards
@@ -749,7 +1103,9 @@ impl<'a> Machine<'a> {
                     let mut k = t;
                     while ok {
                         match proc.body.get(k).map(|s| &s.kind) {
-                            Some(StmtKind::Assume(c)) => ok = self.truth(pp, c).unwrap_or(false),
+                            // undefined behaviour (or an address a replay rejects) in a
+                            // target's condition stops the run: no target is decided then
+                            Some(StmtKind::Assume(c)) => ok = self.truth(pp, c)?,
                             _ => break,
                         }
                         k += 1;
@@ -782,57 +1138,44 @@ impl<'a> Machine<'a> {
         Ok(None)
     }
 
-    /// The type of the elements of the allocated object that `l` reads: the pointee of the
-    /// pointer through which it is reached (an allocation is an array of those).
-    fn access_elem(&self, proc: Option<&Proc>, l: &Lval) -> Option<Type> {
-        match l {
-            Lval::Var(_) => None,
-            Lval::Field(inner, _) => self.access_elem(proc, inner),
-            Lval::Index(inner, _) => match self.p.type_of_lval(proc, inner)? {
-                Type::Ptr(t) => Some(*t),
-                _ => self.access_elem(proc, inner),
-            },
-            Lval::Deref(e) => self.p.type_of(proc, e)?.pointee().cloned(),
-        }
-    }
-
-    /// A pointer converted to the integer type `t`. Replays take the address from the oracle;
-    /// plain runs give each object a distinct made-up address. The pointer is remembered, so
-    /// that converting the integer back gives the pointer again.
-    fn ptr_to_int(&mut self, v: Value, t: &Type) -> Value {
-        if let Some(a) = self.ptr_ints.iter().find(|(p, _)| *p == v).map(|(_, a)| *a) {
-            return Value::Int(wrap(a, t));
-        }
-        let addr = match &v {
-            Value::Int(i) => return Value::Int(wrap(*i, t)),
-            Value::Zero | Value::Undef => return Value::Int(0),
-            _ if self.peeking => {
-                self.peek_failed = true;
-                return Value::Int(0);
-            }
-            _ if self.resolve.is_some() => self.ask(&Type::Int { bits: 64, signed: false }, Ask::Address) as i128,
-            Value::Ptr { obj, path } => 4096 * (*obj as i128 + 1) + 16 * path.iter().map(|&k| k as i128).sum::<i128>(),
-            Value::Func(f) => 1 << 40 | self.procs.get(f.as_str()).map_or(0, |&k| k as i128) << 4,
-            Value::Agg(_) => 0,
-        };
-        self.ptr_ints.push((v.clone(), addr));
-        let i = wrap(addr, t);
-        self.int_ptrs.insert(i, v);
-        Value::Int(i)
-    }
-
-    /// The object of the k-th allocation (created when first named).
+    /// The object of the k-th allocation (created when first named, with an open extent
+    /// until the allocation happens).
     fn alloc_object(&mut self, k: usize) -> usize {
         if let Some(&o) = self.allocs.get(&k) {
             return o;
         }
-        let o = self.objects.len();
-        self.objects.push(Value::Undef);
+        let o = self.new_object(None, UNDEF, MALLOC_ALIGN, Origin::Alloc(k), Area::Lazy);
         self.allocs.insert(k, o);
         o
     }
 
-    fn call_extern(&mut self, name: &str, args: &[Value]) -> R<Option<Value>> {
+    /// The size in bytes an allocator call asks for (`None`: unknown, an open extent).
+    fn alloc_size(&self, name: &str, args: &[Value], ret: Option<&Type>) -> R<Option<u64>> {
+        let arg = |i: usize| match args.get(i) {
+            Some(&Value::Int(v)) => Some(v),
+            _ => None,
+        };
+        let n = match name {
+            "malloc" | "alloca" | "__builtin_alloca" | "kmalloc" | "kzalloc" | "vmalloc" | "vzalloc" => arg(0),
+            "calloc" | "kcalloc" => arg(0).zip(arg(1)).map(|(a, b)| a.saturating_mul(b)),
+            "realloc" | "ExAllocatePool" | "ExAllocatePoolWithTag" | "ExAllocatePool2" => arg(1),
+            crate::names::VLA_ALLOC => {
+                let Some(n) = arg(0) else {
+                    return Err(Stuck::new("variable-length array of unknown size"));
+                };
+                let elem = ret.and_then(|t| t.pointee()).and_then(|t| self.lay.size_of(t)).unwrap_or(1);
+                Some(n.saturating_mul(elem as i128))
+            }
+            _ => return Ok(None),
+        };
+        match n {
+            Some(n) if (0..=MAX_OBJECT as i128).contains(&n) => Ok(Some(n as u64)),
+            Some(n) => Err(Stuck::unmodelled(format!("an allocation of {n} bytes is not modelled"))),
+            None => Ok(None),
+        }
+    }
+
+    fn call_extern(&mut self, name: &str, args: &[Value], ret: Option<&Type>) -> R<Option<Value>> {
         if let Some(a) = extern_allocation(self.p, name) {
             // NULL when the supplier says 0 (for those that may fail), else a fresh object.
             let k = self.alloc_calls;
@@ -840,18 +1183,34 @@ impl<'a> Machine<'a> {
             if a.may_fail && self.ask(&Type::INT, Ask::AllocFails { heap: a.heap }) != 0 {
                 return Ok(Some(Value::Int(0)));
             }
-            let o = self.alloc_object(k);
-            if name == crate::names::VLA_ALLOC {
-                let n = match args.first() {
-                    Some(&Value::Int(n)) => n,
-                    _ => return Err(Stuck::new("variable-length array of unknown size")),
-                };
-                self.vla_len.insert(o, n);
+            let size = self.alloc_size(name, args, ret)?;
+            let fill = if a.zeroed { ZERO } else { UNDEF };
+            let o = match self.allocs.get(&k) {
+                Some(&o) => {
+                    // named before it happened (a replay): its extent is known now
+                    let ob = &mut self.objects[o];
+                    (ob.area, ob.len, ob.open, ob.fill) = (Area::Lazy, size.unwrap_or(0), size.is_none(), fill);
+                    o
+                }
+                None => {
+                    let o = self.new_object(size, fill, MALLOC_ALIGN, Origin::Alloc(k), Area::Lazy);
+                    self.allocs.insert(k, o);
+                    o
+                }
+            };
+            if name == "realloc" {
+                // the old object's bytes, as far as both reach
+                if let (Some(&Value::Ptr { obj, off: 0 }), Some(n)) = (args.first(), size) {
+                    let m = n.min(self.objects[obj].len);
+                    if m > 0 {
+                        let (area, s) = self.span(obj, 0, m, "read")?;
+                        let bytes = self.mem(area)[s..s + m as usize].to_vec();
+                        let (area, d) = self.span(o, 0, m, "write")?;
+                        self.mem_mut(area)[d..d + m as usize].copy_from_slice(&bytes);
+                    }
+                }
             }
-            if a.zeroed {
-                self.objects[o] = Value::Zero;
-            }
-            return Ok(Some(Value::Ptr { obj: o, path: vec![0] }));
+            return Ok(Some(Value::Ptr { obj: o, off: 0 }));
         }
         if crate::names::is_unknown_write(name) {
             // What an unknown function wrote: nothing (see `names::unknown_write`). The
@@ -863,206 +1222,708 @@ impl<'a> Machine<'a> {
         }
         if crate::names::is_clobbered(name) {
             // what a library call wrote that slam does not compute (`names::clobbered`)
-            return Err(Stuck("a value a library call wrote, which slam does not compute".into(), true));
+            return Err(Stuck::unmodelled("a value a library call wrote, which slam does not compute"));
         }
         if matches!(name, "free" | "kfree" | "vfree" | "ExFreePool" | "ExFreePoolWithTag") {
-            let _ = args;
             return Ok(None);
         }
-        let ret = self.p.extern_fn(name).map(|e| e.ty.ret.clone()).unwrap_or(Type::INT);
-        if ret == Type::Void {
+        let ret = self.p.extern_fn(name).map(|e| &e.ty.ret).unwrap_or(&INT);
+        if *ret == Type::Void {
             return Ok(None);
         }
         if ret.is_scalar() {
-            return Ok(Some(self.nondet_value(&ret, Ask::Nondet)));
+            return Ok(Some(self.nondet_value(ret, Ask::Nondet)));
         }
-        Ok(Some(Value::Undef))
+        // a struct returned by an unknown function: undefined bytes
+        Ok(self.lay.size_of(ret).map(|n| Value::Bytes(vec![UNDEF; n as usize])))
     }
 
-    fn truth(&mut self, proc: Option<&Proc>, e: &Expr) -> R<bool> {
-        let v = self.eval(proc, e)?;
-        self.is_true(v)
+    // ---------------------------------------------------------------- memory
+
+    fn mem(&self, area: Area) -> &Vec<Byte> {
+        match area {
+            Area::Stack => &self.stack,
+            _ => &self.heap,
+        }
     }
 
-    fn is_true(&mut self, v: Value) -> R<bool> {
-        Ok(match v {
-            Value::Int(i) => i != 0,
-            Value::Zero => false,
-            Value::Ptr { .. } | Value::Func(_) => true,
-            Value::Undef => self.ask(&Type::Bool, Ask::Uninit(None)) != 0,
-            Value::Agg(_) => return Err(Stuck::new("aggregate used as a condition")),
+    fn mem_mut(&mut self, area: Area) -> &mut Vec<Byte> {
+        match area {
+            Area::Stack => &mut self.stack,
+            _ => &mut self.heap,
+        }
+    }
+
+    /// The size of a complete type (an incomplete one stops the run as unmodelled).
+    fn size(&self, t: &Type) -> R<u64> {
+        self.lay
+            .size_of(t)
+            .ok_or_else(|| Stuck::unmodelled(format!("the size of {} is unknown", crate::print::type_str(t))))
+    }
+
+    /// A name for object `o` in messages.
+    fn describe(&self, o: usize) -> String {
+        match self.objects[o].origin {
+            Origin::Global(i) => format!("`{}`", self.p.globals[i].c_name),
+            Origin::Local { frame, slot } => {
+                let pr = &self.p.procs[self.frame_objs[frame].0];
+                let v = pr.formals.iter().chain(&pr.locals).nth(slot);
+                format!("`{}`", v.map_or("?", |v| v.c_name.as_str()))
+            }
+            Origin::Param(i) => {
+                let f = self.p.proc(&self.p.entry).and_then(|pr| pr.formals.get(i));
+                format!("the object of entry parameter `{}`", f.map_or("?", |f| f.c_name.as_str()))
+            }
+            Origin::Alloc(_) => "the allocation".into(),
+        }
+    }
+
+    /// Where bytes `[off, off + n)` of object `obj` are (the area and the index of the first),
+    /// for a `what` ("read", "write"): out of the object's bounds is undefined behaviour; an
+    /// object of open extent grows; a lazy object is made.
+    fn span(&mut self, obj: usize, off: i64, n: u64, what: &str) -> R<(Area, usize)> {
+        let o = &self.objects[obj];
+        if o.dead {
+            return Err(Stuck::new(format!(
+                "{what} of {} after its procedure returned (undefined behaviour)",
+                self.describe(obj)
+            )));
+        }
+        let end = off as i128 + n as i128;
+        if off < 0 || end > o.len as i128 {
+            if !(o.open && off >= 0) {
+                return Err(Stuck::new(format!(
+                    "out of bounds: {what} of {n} bytes at offset {off} of a {}-byte object ({})",
+                    o.len,
+                    self.describe(obj)
+                )));
+            }
+            self.grow(obj, end as u64)?;
+        }
+        let o = &mut self.objects[obj];
+        if o.area == Area::Lazy {
+            o.area = Area::Heap;
+            o.start = self.heap.len();
+            self.heap.resize(o.start + o.len as usize, o.fill);
+        }
+        Ok((o.area, o.start + off as usize))
+    }
+
+    /// Object `obj`, of open extent, made at least `len` bytes long (moved to the heap's end).
+    fn grow(&mut self, obj: usize, len: u64) -> R<()> {
+        if len > MAX_OBJECT {
+            return Err(Stuck::unmodelled(format!("an object of {len} bytes is not modelled")));
+        }
+        let o = &self.objects[obj];
+        let new_len = len.max(2 * o.len).clamp(64, MAX_OBJECT);
+        let (area, start, old, fill) = (o.area, o.start, o.len as usize, o.fill);
+        if area == Area::Lazy {
+            self.objects[obj].len = new_len;
+            return Ok(());
+        }
+        let at = self.heap.len();
+        if area == Area::Heap {
+            self.heap.extend_from_within(start..start + old);
+        } else {
+            let bytes = self.stack[start..start + old].to_vec();
+            self.heap.extend_from_slice(&bytes);
+        }
+        self.heap.resize(at + new_len as usize, fill);
+        let o = &mut self.objects[obj];
+        o.area = Area::Heap;
+        o.start = at;
+        o.len = new_len;
+        Ok(())
+    }
+
+    /// The index of pointer `pv` in the pointer table (its fragments name it).
+    fn ptr_id(&mut self, pv: Pv) -> R<u32> {
+        if let Some(&id) = self.ptr_ids.get(&pv) {
+            return Ok(id);
+        }
+        let id = self.ptrs.len() as u32;
+        if id >= 1 << 28 {
+            return Err(Stuck::unmodelled("too many distinct pointers stored"));
+        }
+        self.ptrs.push(pv);
+        self.ptr_ids.insert(pv, id);
+        Ok(id)
+    }
+
+    /// The `n` bytes of scalar value `v` stored at a scalar type of that size.
+    fn encode(&mut self, v: &Value, n: usize) -> R<[Byte; 16]> {
+        let mut out = [ZERO; 16];
+        match v {
+            Value::Int(i) => {
+                for (k, b) in out.iter_mut().enumerate().take(n) {
+                    *b = Byte(((*i >> (8 * k)) & 0xff) as u32);
+                }
+            }
+            Value::Ptr { .. } | Value::Func(_) => {
+                let pv = v.pv().unwrap();
+                if n as u64 == self.ptr_size {
+                    let id = self.ptr_id(pv)?;
+                    for (k, b) in out.iter_mut().enumerate().take(n) {
+                        *b = Byte::frag(id, k as u32);
+                    }
+                } else {
+                    let a = self.address(pv)?;
+                    return self.encode(&Value::Int(a as i128), n);
+                }
+            }
+            Value::Bytes(_) => return Err(Stuck::new("an aggregate stored as a scalar")),
+        }
+        Ok(out)
+    }
+
+    /// The integer of concrete bytes and pointer fragments (a fragment is the byte of its
+    /// pointer's address).
+    fn bytes_as_int(&mut self, bytes: &[Byte]) -> R<u128> {
+        let mut raw = 0u128;
+        for (i, b) in bytes.iter().enumerate() {
+            let v = match b.as_frag() {
+                Some((id, k)) => {
+                    let a = self.address(self.ptrs[id as usize])?;
+                    (a >> (8 * k)) & 0xff
+                }
+                None if b.0 < 256 => b.0 as u64,
+                None => 0,
+            };
+            raw |= (v as u128) << (8 * i);
+        }
+        Ok(raw)
+    }
+
+    /// The pointer whose fragments `bytes` are, in order.
+    fn whole_pointer(&self, bytes: &[Byte]) -> Option<Pv> {
+        let (id, _) = bytes.first()?.as_frag()?;
+        bytes.iter().enumerate().all(|(k, b)| b.as_frag() == Some((id, k as u32))).then(|| self.ptrs[id as usize])
+    }
+
+    /// The value of type `t` with these (concrete) bits.
+    fn of_raw(&mut self, raw: u128, t: &Type) -> Value {
+        match t {
+            Type::Ptr(_) => self.int_to_ptr(raw as i128),
+            Type::Bool => Value::Int((raw & 0xff != 0) as i128),
+            t => Value::Int(wrap(raw as i128, t)),
+        }
+    }
+
+    /// Reads place `pl`: a scalar's value (undefined bytes are asked for, see the module
+    /// doc), an aggregate's bytes. `lv` is the lvalue read (for the question).
+    fn load(&mut self, proc: Option<&Proc>, pl: &Place, lv: Option<&Lval>) -> R<Value> {
+        let ty: &Type = &pl.ty;
+        if !ty.is_scalar() {
+            if !ty.is_aggregate() {
+                return Err(Stuck::unmodelled(format!("a read of type {}", crate::print::type_str(ty))));
+            }
+            let n = self.size(ty)?;
+            let (area, s) = self.span(pl.obj, pl.off, n, "read")?;
+            return Ok(Value::Bytes(self.mem(area)[s..s + n as usize].to_vec()));
+        }
+        let (n, shift) = match pl.bits {
+            Some((b, w)) => ((b + w).div_ceil(8) as u64, b),
+            None => (self.size(ty)?, 0),
+        };
+        let n = n.min(16) as usize;
+        loop {
+            let (area, s) = self.span(pl.obj, pl.off, n as u64, "read")?;
+            let mut buf = [UNDEF; 16];
+            buf[..n].copy_from_slice(&self.mem(area)[s..s + n]);
+            let bytes = &buf[..n];
+            if let Some(raw) = concrete(bytes) {
+                return Ok(self.of_raw(raw >> shift, ty));
+            }
+            if bytes.contains(&UNDEF) {
+                if self.peeking {
+                    self.peek_failed = true;
+                    return Ok(Value::Int(0));
+                }
+                self.fill_undefined(proc, pl, n, lv)?;
+                continue;
+            }
+            if pl.bits.is_none() && n as u64 == self.ptr_size {
+                if let Some(pv) = self.whole_pointer(bytes) {
+                    return match ty {
+                        Type::Ptr(_) => Ok(Value::of_pv(pv)),
+                        Type::Bool => Ok(Value::Int(1)),
+                        t => Ok(Value::Int(wrap(self.address(pv)? as i128, t))),
+                    };
+                }
+            }
+            let raw = self.bytes_as_int(bytes)?;
+            return Ok(self.of_raw(raw >> shift, ty));
+        }
+    }
+
+    /// A read of place `pl` met undefined bytes among its `n`: the value asked for fills them.
+    fn fill_undefined(&mut self, proc: Option<&Proc>, pl: &Place, n: usize, lv: Option<&Lval>) -> R<()> {
+        let off = pl.off as u64;
+        let ask = match self.objects[pl.obj].origin {
+            Origin::Param(param) => Ask::UninitParam { param, off },
+            Origin::Alloc(alloc) => match lv.and_then(|l| self.access_elem(proc, l)) {
+                Some(elem) => Ask::UninitAlloc { alloc, elem, off },
+                None => Ask::Uninit(None),
+            },
+            Origin::Local { frame, slot } if off == 0 && pl.bits.is_none() => {
+                let pr = &self.p.procs[self.frame_objs[frame].0];
+                match pr.formals.iter().chain(&pr.locals).nth(slot) {
+                    Some(v) if v.ty == *pl.ty => Ask::Uninit(Some((Some(pr.name.clone()), v.name.clone(), frame))),
+                    _ => Ask::Uninit(None),
+                }
+            }
+            _ => Ask::Uninit(None),
+        };
+        let v = self.nondet_value(&pl.ty, ask);
+        match pl.bits {
+            None => {
+                let enc = self.encode(&v, n)?;
+                let (area, s) = self.span(pl.obj, pl.off, n as u64, "read")?;
+                for (b, e) in self.mem_mut(area)[s..s + n].iter_mut().zip(enc) {
+                    if *b == UNDEF {
+                        *b = e;
+                    }
+                }
+                Ok(())
+            }
+            Some(_) => {
+                let (area, s) = self.span(pl.obj, pl.off, n as u64, "read")?;
+                for b in &mut self.mem_mut(area)[s..s + n] {
+                    if *b == UNDEF {
+                        *b = ZERO;
+                    }
+                }
+                self.store(pl, v)
+            }
+        }
+    }
+
+    /// Writes `v` at place `pl`.
+    fn store(&mut self, pl: &Place, v: Value) -> R<()> {
+        if let Value::Bytes(bytes) = &v {
+            let n = self.size(&pl.ty)?;
+            if bytes.len() as u64 != n {
+                return Err(Stuck::new(format!("a copy of {} bytes into a {n}-byte object", bytes.len())));
+            }
+            let (area, s) = self.span(pl.obj, pl.off, n, "write")?;
+            self.mem_mut(area)[s..s + n as usize].copy_from_slice(bytes);
+            return Ok(());
+        }
+        if !pl.ty.is_scalar() {
+            return Err(Stuck::new(format!("a scalar stored as {}", crate::print::type_str(&pl.ty))));
+        }
+        if let Some((bit, w)) = pl.bits {
+            let x = match v {
+                Value::Int(i) => i,
+                _ => return Err(Stuck::unmodelled("a pointer stored in a bit-field")),
+            };
+            let n = (bit + w).div_ceil(8) as usize;
+            let (area, s) = self.span(pl.obj, pl.off, n as u64, "write")?;
+            let mut buf = [ZERO; 16];
+            buf[..n].copy_from_slice(&self.mem(area)[s..s + n]);
+            let old = self.bytes_as_int(&buf[..n])?;
+            let mask = ((1u128 << w) - 1) << bit;
+            let new = (old & !mask) | (((x as u128) << bit) & mask);
+            for (k, b) in self.mem_mut(area)[s..s + n].iter_mut().enumerate() {
+                *b = Byte(((new >> (8 * k)) & 0xff) as u32);
+            }
+            return Ok(());
+        }
+        let n = self.size(&pl.ty)? as usize;
+        let v = match (&*pl.ty, v) {
+            (Type::Bool, Value::Int(i)) => Value::Int((i != 0) as i128),
+            (Type::Bool, _) => Value::Int(1),
+            (_, v) => v,
+        };
+        let enc = self.encode(&v, n.min(16))?;
+        let (area, s) = self.span(pl.obj, pl.off, n as u64, "write")?;
+        let m = n.min(16);
+        let dst = &mut self.mem_mut(area)[s..s + n];
+        dst[..m].copy_from_slice(&enc[..m]);
+        dst[m..].fill(ZERO);
+        Ok(())
+    }
+
+    // ---------------------------------------------------------------- addresses
+
+    /// The integer address of a pointer: plain runs make bases up; replays ask for the
+    /// address of each distinct pointer once and check it (see the module doc).
+    fn address(&mut self, pv: Pv) -> R<u64> {
+        if self.resolve.is_none() {
+            return Ok(match pv {
+                Pv::Obj(obj, off) => self.objects[obj].base.unwrap_or(0).wrapping_add(off as u64) & self.ptr_mask,
+                Pv::Func(f) => {
+                    let a = FUNC_ADDR + 16 * f as u64;
+                    self.func_at.insert(a, f);
+                    a
+                }
+            });
+        }
+        if let Some(&a) = self.addr_of.get(&pv) {
+            return Ok(a);
+        }
+        if self.peeking {
+            self.peek_failed = true;
+            return Ok(0);
+        }
+        let answer = self.ask(&Type::Int { bits: 64, signed: false }, Ask::Address) as u64 & self.ptr_mask;
+        let a = match pv {
+            Pv::Func(f) => {
+                let a = if answer == 0 { FUNC_ADDR + 16 * f as u64 } else { answer };
+                self.func_at.insert(a, f);
+                a
+            }
+            Pv::Obj(obj, off) => {
+                let base = match (answer, self.objects[obj].base) {
+                    (0, Some(b)) => b,
+                    (0, None) => self.free_base(obj),
+                    (a, _) => a.wrapping_sub(off as u64) & self.ptr_mask,
+                };
+                self.fix_base(obj, base)?;
+                base.wrapping_add(off as u64) & self.ptr_mask
+            }
+        };
+        self.addr_of.insert(pv, a);
+        Ok(a)
+    }
+
+    /// A made-up base for `obj` that no fixed object overlaps (replays).
+    fn free_base(&mut self, obj: usize) -> u64 {
+        loop {
+            let o = &self.objects[obj];
+            let base = align_up(self.next_addr, o.align.max(MALLOC_ALIGN));
+            let room = if o.open { OPEN_ROOM.max(o.len) } else { o.len.max(1) };
+            self.next_addr = base + room + GAP;
+            if self.overlap(obj, base, room).is_none() {
+                return base;
+            }
+        }
+    }
+
+    /// A fixed object other than `obj` that `[base, base + len)` overlaps.
+    fn overlap(&self, obj: usize, base: u64, len: u64) -> Option<usize> {
+        let end = base.saturating_add(len.max(1));
+        let (&b, &o) = self.fixed.range(..end).next_back()?;
+        let ob = &self.objects[o];
+        let olen = if ob.open { ob.len.max(OPEN_ROOM) } else { ob.len.max(1) };
+        (o != obj && b.saturating_add(olen) > base).then_some(o)
+    }
+
+    /// The model's base for `obj` (replays): it must be a possible address of the object.
+    fn fix_base(&mut self, obj: usize, base: u64) -> R<()> {
+        let o = &self.objects[obj];
+        if let Some(b) = o.base {
+            if b == base {
+                return Ok(());
+            }
+            return Err(Stuck::new(format!(
+                "the model's addresses for {} disagree ({b:#x} and {base:#x} for its start)",
+                self.describe(obj)
+            )));
+        }
+        let what = self.describe(obj);
+        if base == 0 {
+            return Err(Stuck::new(format!("the model's address for {what} is NULL")));
+        }
+        if !base.is_multiple_of(o.align) {
+            return Err(Stuck::new(format!("the model's address for {what} is not {}-aligned", o.align)));
+        }
+        if base.saturating_add(o.len) > self.ptr_mask {
+            return Err(Stuck::new(format!("the model's address for {what} leaves no room for its bytes")));
+        }
+        if let Some(other) = self.overlap(obj, base, o.len) {
+            return Err(Stuck::new(format!("the model's address for {what} overlaps {}", self.describe(other))));
+        }
+        self.objects[obj].base = Some(base);
+        self.fixed.insert(base, obj);
+        Ok(())
+    }
+
+    /// An integer converted to a pointer: a pointer again when it is an address of an object
+    /// (or one past its end) or of a function; else the integer (unsigned, pointer-wide).
+    fn int_to_ptr(&mut self, i: i128) -> Value {
+        let a = (i as u64) & self.ptr_mask;
+        if a == 0 {
+            return Value::Int(0);
+        }
+        if let Some(&f) = self.func_at.get(&a) {
+            return Value::Func(f);
+        }
+        let found = if self.resolve.is_none() {
+            // made-up bases grow with the objects' indices
+            let k = self.objects.partition_point(|o| o.base.is_some_and(|b| b <= a));
+            k.checked_sub(1).map(|o| (o, self.objects[o].base.unwrap_or(0)))
+        } else {
+            self.fixed.range(..=a).next_back().map(|(&b, &o)| (o, b))
+        };
+        match found {
+            Some((obj, b)) if a - b <= self.objects[obj].len => Value::Ptr { obj, off: (a - b) as i64 },
+            _ => Value::Int(a as i128),
+        }
+    }
+
+    /// A pointer converted to the integer type `t`.
+    fn ptr_to_int(&mut self, v: Value, t: &Type) -> R<Value> {
+        match v.pv() {
+            Some(pv) => Ok(Value::Int(wrap(self.address(pv)? as i128, t))),
+            None => match v {
+                Value::Int(i) => Ok(Value::Int(wrap(i, t))),
+                _ => Err(Stuck::new("an aggregate converted to an integer")),
+            },
+        }
+    }
+
+    // ---------------------------------------------------------------- types and places
+
+    /// A variable of the current frame, else a global: its object and type.
+    fn var(&self, name: &str) -> R<(usize, &'a Type)> {
+        // The names of a program's expressions do not move: a cache by the name's address
+        // (checked against the variable's own name) saves hashing the string.
+        let pi = self.frames.last().map_or(usize::MAX, |f| f.proc);
+        let key = (name.as_ptr() as usize, pi);
+        let hit = self.var_cache.borrow().get(&key).copied();
+        if let Some((slot, global, vname)) = hit {
+            if vname == name {
+                let p = self.p;
+                return Ok(if global {
+                    (slot, &p.globals[slot].ty)
+                } else {
+                    let fr = self.frames.last().unwrap();
+                    let pr = &p.procs[fr.proc];
+                    let nf = pr.formals.len();
+                    (fr.first + slot, if slot < nf { &pr.formals[slot].ty } else { &pr.locals[slot - nf].ty })
+                });
+            }
+        }
+        let r = self.var_lookup(name)?;
+        if !self.peeking {
+            self.var_cache.borrow_mut().insert(key, r);
+        }
+        self.var_uncached(name)
+    }
+
+    /// [`Machine::var`] by the name: (slot or global index, whether a global, its name).
+    fn var_lookup(&self, name: &str) -> R<(usize, bool, &'a str)> {
+        let p = self.p;
+        if let Some(fr) = self.frames.last() {
+            if let Some(&slot) = self.slots[fr.proc].as_ref().and_then(|m| m.get(name)) {
+                let pr = &p.procs[fr.proc];
+                let nf = pr.formals.len();
+                let v = if slot < nf { &pr.formals[slot] } else { &pr.locals[slot - nf] };
+                return Ok((slot, false, v.name.as_str()));
+            }
+        }
+        match self.globals.get(name) {
+            Some(&g) => Ok((g, true, p.globals[g].name.as_str())),
+            None => Err(Stuck::new(format!("unknown variable {name}"))),
+        }
+    }
+
+    /// The variable `name` without the cache.
+    fn var_uncached(&self, name: &str) -> R<(usize, &'a Type)> {
+        let p = self.p;
+        if let Some(fr) = self.frames.last() {
+            if let Some(&slot) = self.slots[fr.proc].as_ref().and_then(|m| m.get(name)) {
+                let pr = &p.procs[fr.proc];
+                let nf = pr.formals.len();
+                let ty = if slot < nf { &pr.formals[slot].ty } else { &pr.locals[slot - nf].ty };
+                return Ok((fr.first + slot, ty));
+            }
+        }
+        match self.globals.get(name) {
+            Some(&g) => Ok((g, &p.globals[g].ty)),
+            None => Err(Stuck::new(format!("unknown variable {name}"))),
+        }
+    }
+
+    /// The type of an lvalue (as [`Program::type_of_lval`], borrowed where it can be).
+    fn lval_ty<'e>(&self, proc: Option<&'e Proc>, l: &'e Lval) -> Option<Cow<'e, Type>>
+    where
+        'a: 'e,
+    {
+        match l {
+            Lval::Var(v) => self.var(v).ok().map(|(_, t)| Cow::Borrowed(t)),
+            Lval::Deref(e) => elem_of(self.expr_ty(proc, e)?),
+            Lval::Field(b, f) => match &*self.lval_ty(proc, b)? {
+                Type::Struct(s) => self.lay.field(s, f).map(|(_, _, t, _)| Cow::Borrowed(t)),
+                _ => None,
+            },
+            Lval::Index(b, _) => elem_of(self.lval_ty(proc, b)?),
+        }
+    }
+
+    /// The type of an expression (as [`Program::type_of`], borrowed where it can be).
+    fn expr_ty<'e>(&self, proc: Option<&'e Proc>, e: &'e Expr) -> Option<Cow<'e, Type>>
+    where
+        'a: 'e,
+    {
+        Some(match e {
+            Expr::Int(_) => Cow::Borrowed(&INT),
+            Expr::Bool(_) => Cow::Borrowed(&BOOL),
+            Expr::Lval(l) => self.lval_ty(proc, l)?,
+            Expr::Unary(UnOp::Not, _) => Cow::Borrowed(&BOOL),
+            Expr::Unary(_, a) => Cow::Owned(promote(&*self.expr_ty(proc, a)?)),
+            Expr::Binary(op, a, b) => {
+                if op.is_comparison() || op.is_logical() {
+                    return Some(Cow::Borrowed(&BOOL));
+                }
+                let ta = self.expr_ty(proc, a)?;
+                if ta.is_pointer() && *op != BinOp::Sub {
+                    return Some(ta);
+                }
+                let tb = self.expr_ty(proc, b)?;
+                match (&*ta, &*tb, op) {
+                    (Type::Ptr(_), Type::Ptr(_), BinOp::Sub) => Cow::Owned(self.p.long_type()),
+                    (Type::Ptr(_), _, _) => ta,
+                    (_, Type::Ptr(_), _) => tb,
+                    _ if matches!(op, BinOp::Shl | BinOp::Shr) => Cow::Owned(promote(&ta)),
+                    _ => Cow::Owned(arith_conv(&ta, &tb)),
+                }
+            }
+            Expr::AddrOf(l) => Cow::Owned(Type::ptr(self.lval_ty(proc, l)?.into_owned())),
+            Expr::FuncAddr(_) => Cow::Owned(self.p.type_of(proc, e)?),
+            Expr::Cast(t, _) | Expr::Nondet(t) | Expr::Float(_, t, _) => Cow::Borrowed(t),
         })
     }
 
-    fn var_obj(&self, name: &str) -> R<usize> {
-        if let Some(fr) = self.frames.last() {
-            if let Some(&o) = fr.vars.get(name) {
-                return Ok(o);
-            }
+    /// The type of the elements of the allocated object that `l` reads: the pointee of the
+    /// pointer through which it is reached.
+    fn access_elem(&self, proc: Option<&Proc>, l: &Lval) -> Option<Type> {
+        match l {
+            Lval::Var(_) => None,
+            Lval::Field(inner, _) => self.access_elem(proc, inner),
+            Lval::Index(inner, _) => match self.lval_ty(proc, inner)?.as_ref() {
+                Type::Ptr(t) => Some((**t).clone()),
+                _ => self.access_elem(proc, inner),
+            },
+            Lval::Deref(e) => self.expr_ty(proc, e)?.pointee().cloned(),
         }
-        self.globals.get(name).copied().ok_or_else(|| Stuck::new(format!("unknown variable {name}")))
     }
 
-    fn place(&mut self, proc: Option<&Proc>, l: &Lval) -> R<(usize, Vec<i64>)> {
+    /// The place of `l`; `one_past`: the place of `&a[n]` of an `n`-element array is one past
+    /// its end (only its address is taken).
+    fn place<'e>(&mut self, proc: Option<&'e Proc>, l: &'e Lval, one_past: bool) -> R<Place<'e>>
+    where
+        'a: 'e,
+    {
         match l {
-            Lval::Var(v) => Ok((self.var_obj(v)?, vec![])),
-            Lval::Deref(e) => match self.eval(proc, e)? {
-                Value::Ptr { obj, path } => {
-                    if let (Some(&n), Some(&k)) = (self.vla_len.get(&obj), path.first()) {
-                        if k as i128 >= n {
-                            return Err(Stuck::new(format!("index {k} out of bounds {n}")));
-                        }
-                    }
-                    Ok((obj, path))
-                }
-                Value::Int(0) | Value::Zero => Err(Stuck::new("null pointer dereference")),
-                Value::Func(f) => Err(Stuck::new(format!("dereference of function pointer {f}"))),
-                v => Err(Stuck::new(format!("dereference of invalid pointer {v:?}"))),
-            },
+            Lval::Var(v) => {
+                let (obj, ty) = self.var(v)?;
+                Ok(Place { obj, off: 0, ty: Cow::Borrowed(ty), bits: None })
+            }
+            Lval::Deref(e) => {
+                let v = self.eval(proc, e)?;
+                let ty = self.expr_ty(proc, e).and_then(elem_of).ok_or_else(|| Stuck::new("ill-typed dereference"))?;
+                self.deref(v, ty)
+            }
             Lval::Field(b, f) => {
-                let t = self.p.type_of_lval(proc, b);
-                let idx = match &t {
-                    Some(Type::Struct(s)) => {
-                        self.p.struct_def(s).and_then(|d| d.fields.iter().position(|x| &x.name == f))
-                    }
-                    _ => None,
-                };
-                let Some(idx) = idx else {
+                let base = self.place(proc, b, false)?;
+                let Type::Struct(s) = &*base.ty else {
                     return Err(Stuck::new(format!("unknown field {f}")));
                 };
-                let (o, mut path) = self.place(proc, b)?;
-                path.push(idx as i64);
-                Ok((o, path))
+                let Some((_, bit, fty, width)) = self.lay.field(s, f) else {
+                    return Err(Stuck::unmodelled(format!("the layout of field {f} of struct {s} is unknown")));
+                };
+                let bits = width.map(|w| ((bit % 8) as u32, w));
+                Ok(Place { obj: base.obj, off: base.off + (bit / 8) as i64, ty: Cow::Borrowed(fty), bits })
             }
             Lval::Index(b, i) => {
-                let (o, mut path) = self.place(proc, b)?;
+                let base = self.place(proc, b, false)?;
                 let iv = self.eval(proc, i)?;
                 let iv = self.int_of(iv)?;
                 if iv < 0 {
                     return Err(Stuck::new(format!("negative index {iv}")));
                 }
-                if let Some(Type::Array(_, Some(n))) = self.p.type_of_lval(proc, b) {
-                    if iv as u64 >= n {
+                if let Type::Array(_, Some(n)) = &*base.ty {
+                    if iv > *n as i128 || (iv == *n as i128 && !one_past) {
                         return Err(Stuck::new(format!("index {iv} out of bounds {n}")));
                     }
                 }
-                path.push(iv as i64);
-                Ok((o, path))
-            }
-        }
-    }
-
-    fn read_path(&self, obj: usize, path: &[i64]) -> Value {
-        let mut v = &self.objects[obj];
-        for &i in path {
-            match v {
-                Value::Agg(items) => match items.get(i as usize) {
-                    Some(x) => v = x,
-                    None => return Value::Undef,
-                },
-                Value::Zero => return Value::Zero,
-                _ => return Value::Undef,
-            }
-        }
-        v.clone()
-    }
-
-    fn write_path(&mut self, obj: usize, path: &[i64], val: Value) {
-        let mut v = &mut self.objects[obj];
-        for &i in path {
-            if !matches!(v, Value::Agg(_)) {
-                let fill = if *v == Value::Zero { Value::Zero } else { Value::Undef };
-                *v = Value::Agg(vec![fill]);
-            }
-            let Value::Agg(items) = v else { unreachable!() };
-            let i = i as usize;
-            if items.len() <= i {
-                let fill = items.last().map(|x| match x {
-                    Value::Zero => Value::Zero,
-                    _ => Value::Undef,
-                });
-                items.resize(i + 1, fill.unwrap_or(Value::Undef));
-            }
-            v = &mut items[i];
-        }
-        *v = val;
-    }
-
-    fn store(&mut self, proc: Option<&Proc>, l: &Lval, v: Value) -> R<()> {
-        let (o, path) = self.place(proc, l)?;
-        let union = match l {
-            Lval::Field(b, _) if self.unions => {
-                self.p.type_of_lval(proc, b).and_then(|t| crate::unions::union_def(self.p, &t))
-            }
-            _ => None,
-        };
-        match (union, path.split_last()) {
-            (Some(d), Some((&idx, base))) => {
-                let mut members = match self.read_path(o, base) {
-                    Value::Agg(items) => items,
-                    fill => vec![fill; d.fields.len()],
+                let (obj, off) = if base.ty.is_pointer() {
+                    // `p[i]` on a pointer lvalue: through the pointer's value
+                    let pv = self.load(proc, &base, Some(b))?;
+                    let ty = base.ty.clone();
+                    let pl = self.deref(pv, elem_of(ty).unwrap())?;
+                    (pl.obj, pl.off)
+                } else {
+                    (base.obj, base.off)
                 };
-                members.resize(d.fields.len(), Value::Undef);
-                set_union_member(d, &mut members, idx as usize, v);
-                self.write_path(o, base, Value::Agg(members));
+                let elem = elem_of(base.ty).ok_or_else(|| Stuck::new("index of a scalar"))?;
+                let size = self.size(&elem)? as i128;
+                Ok(Place { obj, off: (off as i128 + iv * size) as i64, ty: elem, bits: None })
             }
-            _ => self.write_path(o, &path, v),
         }
-        for (tag, class) in self.union_tags(proc, l, &path) {
-            self.write_path(o, &tag, Value::Int(class.into()));
-        }
-        Ok(())
     }
 
-    /// The tags of the mixed unions an access at `path` (of lvalue `l`) goes through: for
-    /// each, the path of its tag (after its members) and the class of the member accessed.
-    fn union_tags(&self, proc: Option<&Proc>, l: &Lval, path: &[i64]) -> Vec<(Vec<i64>, i64)> {
-        let mut out = Vec::new();
-        if !self.unions {
-            return out;
+    /// The place a pointer value points to.
+    fn deref<'e>(&self, v: Value, ty: Cow<'e, Type>) -> R<Place<'e>> {
+        match v {
+            Value::Ptr { obj, off } => Ok(Place { obj, off, ty, bits: None }),
+            Value::Int(0) => Err(Stuck::new("null pointer dereference")),
+            Value::Int(a) => Err(Stuck::new(format!("dereference of the address {a:#x}, which is no object's"))),
+            Value::Func(f) => Err(Stuck::new(format!("dereference of function pointer {}", self.func_name(f)))),
+            Value::Bytes(_) => Err(Stuck::new("dereference of an aggregate")),
         }
-        let (mut cur, mut depth) = (l, path.len());
-        while depth > 0 {
-            match cur {
-                Lval::Field(b, m) => {
-                    let d = self.p.type_of_lval(proc, b).and_then(|t| crate::unions::union_def(self.p, &t).cloned());
-                    if let Some(d) = d.filter(crate::unions::is_mixed) {
-                        let mut tag = path[..depth - 1].to_vec();
-                        tag.push(d.fields.len() as i64);
-                        out.push((tag, crate::unions::member_class(&d, m)));
-                    }
-                    cur = b;
-                }
-                Lval::Index(b, _) => cur = b,
-                Lval::Var(_) | Lval::Deref(_) => break,
-            }
-            depth -= 1;
+    }
+
+    fn func_name(&self, f: usize) -> &'a str {
+        let p = self.p;
+        match p.procs.get(f) {
+            Some(pr) => &pr.name,
+            None => p.externs.get(f - p.procs.len()).map_or("?", |e| e.name.as_str()),
         }
-        out
+    }
+
+    // ---------------------------------------------------------------- expressions
+
+    fn truth(&mut self, proc: Option<&Proc>, e: &Expr) -> R<bool> {
+        let v = self.eval(proc, e)?;
+        self.is_true(&v)
+    }
+
+    fn is_true(&mut self, v: &Value) -> R<bool> {
+        Ok(match v {
+            Value::Int(i) => *i != 0,
+            Value::Ptr { .. } | Value::Func(_) => true,
+            Value::Bytes(_) => return Err(Stuck::new("aggregate used as a condition")),
+        })
     }
 
     fn int_of(&mut self, v: Value) -> R<i128> {
         match v {
             Value::Int(i) => Ok(i),
-            Value::Zero => Ok(0),
-            Value::Undef => Ok(self.ask(&Type::INT, Ask::Uninit(None)) as i128),
-            v => Err(Stuck::new(format!("integer expected, found {v:?}"))),
+            v => Err(Stuck::new(format!("integer expected, found {}", self.show(&v)))),
+        }
+    }
+
+    fn show(&self, v: &Value) -> String {
+        match v {
+            Value::Int(i) => i.to_string(),
+            Value::Ptr { obj, off } => format!("a pointer to byte {off} of {}", self.describe(*obj)),
+            Value::Func(f) => format!("function pointer {}", self.func_name(*f)),
+            Value::Bytes(b) => format!("{} bytes", b.len()),
         }
     }
 
     /// The value of `e`; one arm per C-- expression form, the longer forms in helpers.
-    fn eval(&mut self, proc: Option<&Proc>, e: &Expr) -> R<Value> {
+    fn eval<'e>(&mut self, proc: Option<&'e Proc>, e: &'e Expr) -> R<Value>
+    where
+        'a: 'e,
+    {
         Ok(match e {
             Expr::Int(v) => Value::Int(*v),
             Expr::Bool(b) => Value::Int(*b as i128),
-            Expr::Lval(l) => self.eval_lval(proc, l)?,
+            Expr::Lval(l) => {
+                let pl = self.place(proc, l, false)?;
+                self.load(proc, &pl, Some(l))?
+            }
             Expr::Unary(op, a) => {
                 let v = self.eval(proc, a)?;
                 match op {
-                    UnOp::Not => Value::Int(!self.is_true(v)? as i128),
+                    UnOp::Not => Value::Int(!self.is_true(&v)? as i128),
                     UnOp::Neg | UnOp::BitNot => {
                         let i = self.int_of(v)?;
-                        let t = self.p.type_of(proc, e).unwrap_or(Type::INT);
+                        let t = self.expr_ty(proc, e).unwrap_or(Cow::Borrowed(&INT));
                         let r = if *op == UnOp::Neg { -i } else { !i };
                         Value::Int(wrap(r, &t))
                     }
@@ -1070,19 +1931,19 @@ impl<'a> Machine<'a> {
             }
             Expr::Binary(BinOp::And, a, b) => {
                 let va = self.eval(proc, a)?;
-                if !self.is_true(va)? {
+                if !self.is_true(&va)? {
                     return Ok(Value::Int(0));
                 }
                 let vb = self.eval(proc, b)?;
-                Value::Int(self.is_true(vb)? as i128)
+                Value::Int(self.is_true(&vb)? as i128)
             }
             Expr::Binary(BinOp::Or, a, b) => {
                 let va = self.eval(proc, a)?;
-                if self.is_true(va)? {
+                if self.is_true(&va)? {
                     return Ok(Value::Int(1));
                 }
                 let vb = self.eval(proc, b)?;
-                Value::Int(self.is_true(vb)? as i128)
+                Value::Int(self.is_true(&vb)? as i128)
             }
             Expr::Binary(op, a, b) => {
                 let va = self.eval(proc, a)?;
@@ -1090,103 +1951,67 @@ impl<'a> Machine<'a> {
                 self.binary(proc, e, *op, va, vb)?
             }
             Expr::AddrOf(l) => {
-                let (obj, path) = self.place(proc, l)?;
-                Value::Ptr { obj, path }
+                let pl = self.place(proc, l, true)?;
+                if pl.bits.is_some() {
+                    return Err(Stuck::new("the address of a bit-field"));
+                }
+                Value::Ptr { obj: pl.obj, off: pl.off }
             }
-            Expr::FuncAddr(f) => Value::Func(f.clone()),
-            Expr::Cast(t, a) => self.eval_cast(proc, t, a)?,
+            Expr::FuncAddr(f) => match self.procs.get(f.as_str()) {
+                Some(&k) => Value::Func(k),
+                None => match self.p.externs.iter().position(|x| x.name == *f) {
+                    Some(k) => Value::Func(self.p.procs.len() + k),
+                    None => return Err(Stuck::new(format!("unknown function {f}"))),
+                },
+            },
+            Expr::Cast(t, a) => {
+                let v = self.eval(proc, a)?;
+                self.cast(t, v)?
+            }
             Expr::Nondet(t) => self.nondet_value(t, Ask::Nondet),
             Expr::Float(op, t, xs) => {
-                let from = xs.first().and_then(|x| self.p.type_of(proc, x));
+                let from = xs.first().and_then(|x| self.expr_ty(proc, x));
                 let mut vals = Vec::with_capacity(xs.len());
                 for x in xs {
                     let v = self.eval(proc, x)?;
                     vals.push(self.int_of(v)?);
                 }
-                Value::Int(float_op(*op, from.as_ref(), t, &vals)?)
+                Value::Int(float_op(*op, from.as_deref(), t, &vals)?)
             }
         })
     }
 
-    /// `(t) a`: pointer-to-integer casts, integers back to the pointers they came from, and
-    /// wrapping to the target type.
-    fn eval_cast(&mut self, proc: Option<&Proc>, t: &Type, a: &Expr) -> R<Value> {
-        let from_ptr = matches!(t, Type::Int { .. }) && self.p.type_of(proc, a).is_some_and(|f| f.is_pointer());
-        let v = self.eval(proc, a)?;
-        if from_ptr {
-            return Ok(self.ptr_to_int(v, t));
-        }
-        if let (Type::Ptr(_), Value::Int(i)) = (t, &v) {
-            if let Some(p) = self.int_ptrs.get(i) {
-                return Ok(p.clone());
+    /// `(t) v`: pointers to integers (their addresses), integers to pointers (the pointers
+    /// they are addresses of), wrapping to the target type.
+    fn cast(&mut self, t: &Type, v: Value) -> R<Value> {
+        Ok(match (t, v) {
+            (Type::Ptr(_), Value::Int(i)) => self.int_to_ptr(i),
+            (Type::Bool, v @ (Value::Ptr { .. } | Value::Func(_))) => Value::Int(self.is_true(&v)? as i128),
+            (Type::Int { .. }, v @ (Value::Ptr { .. } | Value::Func(_))) => self.ptr_to_int(v, t)?,
+            (Type::Float { .. }, Value::Ptr { .. } | Value::Func(_)) => {
+                return Err(Stuck::new("a pointer converted to a floating type"))
             }
-        }
-        Ok(match (v, t) {
-            (Value::Int(i), t) => Value::Int(wrap(i, t)),
-            (Value::Zero, t) if t.is_scalar() => Value::Int(0),
-            (Value::Undef, t) if t.is_scalar() => self.nondet_value(t, Ask::Uninit(None)),
-            (Value::Ptr { .. } | Value::Func(_), Type::Bool) => Value::Int(1),
-            (v, _) => v,
+            (_, Value::Int(i)) => Value::Int(wrap(i, t)),
+            (_, v) => v,
         })
     }
 
-    /// Reads lvalue `l`; an uninitialised scalar gets a nondeterministic value (asked for
-    /// and remembered), an array decays to a pointer.
-    fn eval_lval(&mut self, proc: Option<&Proc>, l: &Lval) -> R<Value> {
-        let (o, path) = self.place(proc, l)?;
-        let punned = self
-            .union_tags(proc, l, &path)
-            .into_iter()
-            .any(|(tag, class)| matches!(self.read_path(o, &tag), Value::Int(t) if t != 0 && t != i128::from(class)));
-        if punned {
-            // A mixed union read through a member of another class than the one written:
-            // `logic` makes it unknown (see `crate::unions`); gcc reads the other member's
-            // bytes, which no value of a run stands for.
-            return Err(Stuck("a union read through a member of another kind than the one written".into(), true));
+    /// The size of the pointee of pointer type `t` (1 for `void`, as GNU C counts).
+    fn pointee_size(&self, t: Option<Cow<'_, Type>>) -> R<i128> {
+        match t.as_deref() {
+            Some(Type::Ptr(p)) => Ok(self.lay.size_of(p).unwrap_or(1).max(1) as i128),
+            _ => Err(Stuck::new("ill-typed pointer arithmetic")),
         }
-        Ok(match self.read_path(o, &path) {
-            Value::Undef => {
-                let t = self.p.type_of_lval(proc, l);
-                match t {
-                    Some(t) if t.is_scalar() => {
-                        let alloc = self.allocs.iter().find(|(_, &ob)| ob == o).map(|(&k, _)| k);
-                        let ask = match (self.param_obj.get(&o), alloc) {
-                            (Some(&param), _) => Ask::UninitParam { param, path: path.clone() },
-                            (None, Some(alloc)) => match self.access_elem(proc, l) {
-                                Some(elem) => Ask::UninitAlloc { alloc, elem, path: path.clone() },
-                                None => Ask::Uninit(None),
-                            },
-                            (None, None) => {
-                                Ask::Uninit(if path.is_empty() { self.obj_var.get(&o).cloned() } else { None })
-                            }
-                        };
-                        if self.peeking {
-                            self.peek_failed = true;
-                            return Ok(Value::Int(0));
-                        }
-                        let v = self.nondet_value(&t, ask);
-                        self.write_path(o, &path, v.clone());
-                        v
-                    }
-                    Some(Type::Array(..)) => Value::Ptr { obj: o, path },
-                    _ => Value::Undef,
-                }
-            }
-            Value::Zero => match self.p.type_of_lval(proc, l) {
-                Some(t) if t.is_scalar() => Value::Int(0),
-                _ => Value::Zero,
-            },
-            v => v,
-        })
     }
 
-    fn binary(&mut self, proc: Option<&Proc>, e: &Expr, op: BinOp, a: Value, b: Value) -> R<Value> {
-        let is_ptr = |v: &Value| matches!(v, Value::Ptr { .. } | Value::Func(_));
-        if is_ptr(&a) || is_ptr(&b) {
+    fn binary<'e>(&mut self, proc: Option<&'e Proc>, e: &'e Expr, op: BinOp, a: Value, b: Value) -> R<Value>
+    where
+        'a: 'e,
+    {
+        if !matches!(a, Value::Int(_)) || !matches!(b, Value::Int(_)) {
             return self.ptr_binary(proc, e, op, a, b);
         }
-        let x = self.int_of(a)?;
-        let y = self.int_of(b)?;
+        let (Value::Int(x), Value::Int(y)) = (a, b) else { unreachable!() };
         let b2 = |c: bool| Value::Int(c as i128);
         Ok(match op {
             BinOp::Eq => b2(x == y),
@@ -1196,7 +2021,25 @@ impl<'a> Machine<'a> {
             BinOp::Gt => b2(x > y),
             BinOp::Ge => b2(x >= y),
             _ => {
-                let t = self.p.type_of(proc, e).unwrap_or(Type::INT);
+                let t = self.expr_ty(proc, e).unwrap_or(Cow::Borrowed(&INT));
+                let mask = self.ptr_mask as i128;
+                if let (Type::Ptr(_), BinOp::Add | BinOp::Sub) = (&*t, op) {
+                    // integers used as pointers: scaled, wrapped to the pointer's width
+                    let Expr::Binary(_, ea, _) = e else { unreachable!() };
+                    let a_ptr = self.expr_ty(proc, ea).is_some_and(|t| t.is_pointer());
+                    let size = self.pointee_size(Some(t))?;
+                    let (p, k) = if a_ptr { (x, y) } else { (y, x) };
+                    let k = if op == BinOp::Sub { -k } else { k };
+                    return Ok(Value::Int((p + k * size) & mask));
+                }
+                if op == BinOp::Sub {
+                    let Expr::Binary(_, ea, _) = e else { unreachable!() };
+                    let ta = self.expr_ty(proc, ea);
+                    if ta.as_deref().is_some_and(|t| t.is_pointer()) {
+                        let size = self.pointee_size(ta)?;
+                        return Ok(Value::Int(wrap((x - y) / size, &t)));
+                    }
+                }
                 let r = match op {
                     BinOp::Add => x + y,
                     BinOp::Sub => x - y,
@@ -1212,8 +2055,8 @@ impl<'a> Machine<'a> {
                         }
                     }
                     BinOp::Shl | BinOp::Shr => {
-                        let bits = match t {
-                            Type::Int { bits, .. } => bits as i128,
+                        let bits = match &*t {
+                            Type::Int { bits, .. } => *bits as i128,
                             _ => 64,
                         };
                         if y < 0 || y >= bits {
@@ -1235,57 +2078,102 @@ impl<'a> Machine<'a> {
         })
     }
 
-    fn ptr_binary(&mut self, proc: Option<&Proc>, e: &Expr, op: BinOp, a: Value, b: Value) -> R<Value> {
-        let norm = |v: Value| if v == Value::Zero { Value::Int(0) } else { v };
-        let (a, b) = (norm(a), norm(b));
+    /// Whether two pointer values are the same address (without asking for addresses: a
+    /// pointer and an integer are equal only when the pointer's base is known).
+    fn same_address(&mut self, a: &Value, b: &Value) -> R<bool> {
+        Ok(match (a, b) {
+            (Value::Ptr { obj, off }, Value::Ptr { obj: o2, off: f2 }) => {
+                if obj == o2 {
+                    off == f2
+                } else {
+                    match (self.objects[*obj].base, self.objects[*o2].base) {
+                        (Some(x), Some(y)) => x.wrapping_add(*off as u64) == y.wrapping_add(*f2 as u64),
+                        _ => false,
+                    }
+                }
+            }
+            (Value::Func(f), Value::Func(g)) => f == g,
+            (Value::Ptr { obj, off }, Value::Int(i)) | (Value::Int(i), Value::Ptr { obj, off }) => {
+                *i != 0
+                    && self.objects[*obj]
+                        .base
+                        .is_some_and(|b| (b.wrapping_add(*off as u64) & self.ptr_mask) as i128 == *i)
+            }
+            (Value::Func(f), Value::Int(i)) | (Value::Int(i), Value::Func(f)) => {
+                *i != 0 && self.func_at.get(&(*i as u64)) == Some(f)
+            }
+            (Value::Int(x), Value::Int(y)) => x == y,
+            (Value::Bytes(_), _) | (_, Value::Bytes(_)) => return Err(Stuck::new("aggregate compared")),
+            _ => false,
+        })
+    }
+
+    /// The pointer value `v` as an unsigned address.
+    fn address_of_value(&mut self, v: &Value) -> R<i128> {
+        match v.pv() {
+            Some(pv) => Ok(self.address(pv)? as i128),
+            None => match v {
+                Value::Int(i) => Ok(*i & self.ptr_mask as i128),
+                _ => Err(Stuck::new("aggregate used as a pointer")),
+            },
+        }
+    }
+
+    fn ptr_binary<'e>(&mut self, proc: Option<&'e Proc>, e: &'e Expr, op: BinOp, a: Value, b: Value) -> R<Value>
+    where
+        'a: 'e,
+    {
         let b2 = |c: bool| Ok(Value::Int(c as i128));
         match op {
-            BinOp::Eq => return b2(same_address(&a, &b)),
-            BinOp::Ne => return b2(!same_address(&a, &b)),
+            BinOp::Eq => return b2(self.same_address(&a, &b)?),
+            BinOp::Ne => return b2(!self.same_address(&a, &b)?),
+            BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge => {
+                // within one object: the offsets; else the addresses, unsigned
+                let (x, y) = match (&a, &b) {
+                    (Value::Ptr { obj, off }, Value::Ptr { obj: o2, off: f2 }) if obj == o2 => {
+                        (*off as i128, *f2 as i128)
+                    }
+                    _ => (self.address_of_value(&a)?, self.address_of_value(&b)?),
+                };
+                return b2(match op {
+                    BinOp::Lt => x < y,
+                    BinOp::Le => x <= y,
+                    BinOp::Gt => x > y,
+                    _ => x >= y,
+                });
+            }
             _ => {}
         }
-        match (&a, &b) {
-            (Value::Ptr { obj, path }, Value::Ptr { obj: o2, path: p2 }) => {
-                if obj != o2 {
-                    return Err(Stuck::new("comparison of pointers to different objects"));
-                }
-                match op {
-                    BinOp::Lt => b2(path < p2),
-                    BinOp::Le => b2(path <= p2),
-                    BinOp::Gt => b2(path > p2),
-                    BinOp::Ge => b2(path >= p2),
-                    BinOp::Sub => {
-                        let d = match (path.last(), p2.last()) {
-                            (Some(x), Some(y)) => (x - y) as i128,
-                            _ => 0,
-                        };
-                        // the difference is in elements of the pointee
-                        let _ = (proc, e);
-                        Ok(Value::Int(d))
+        let Expr::Binary(_, ea, eb) = e else { unreachable!() };
+        let difference = op == BinOp::Sub
+            && (matches!(b, Value::Ptr { .. })
+                || (matches!(b, Value::Int(_)) && self.expr_ty(proc, eb).is_some_and(|t| t.is_pointer())));
+        match (&a, &b, op) {
+            (Value::Ptr { .. } | Value::Int(_), Value::Ptr { .. } | Value::Int(_), BinOp::Sub) if difference => {
+                // the difference in elements of the pointee
+                let size = self.pointee_size(self.expr_ty(proc, ea))?;
+                let d = match (&a, &b) {
+                    (Value::Ptr { obj, off }, Value::Ptr { obj: o2, off: f2 }) if obj == o2 => (off - f2) as i128,
+                    _ => {
+                        let (x, y) = (self.address_of_value(&a)?, self.address_of_value(&b)?);
+                        (x - y) as i64 as i128
                     }
-                    _ => Err(Stuck(format!("unsupported pointer operation {}", op.symbol()), true)),
-                }
+                };
+                let t = self.p.long_type();
+                Ok(Value::Int(wrap(d / size, &t)))
             }
-            (Value::Ptr { obj, path }, Value::Int(k)) | (Value::Int(k), Value::Ptr { obj, path })
-                if matches!(op, BinOp::Add | BinOp::Sub) =>
-            {
+            (Value::Ptr { obj, off }, Value::Int(k), BinOp::Add | BinOp::Sub)
+            | (Value::Int(k), Value::Ptr { obj, off }, BinOp::Add) => {
+                let size = self.pointee_size(self.expr_ty(proc, e))?;
                 let k = if op == BinOp::Sub { -*k } else { *k };
-                if k == 0 {
-                    return Ok(Value::Ptr { obj: *obj, path: path.clone() });
-                }
-                let mut path = path.clone();
-                match path.last_mut() {
-                    Some(l) => {
-                        *l += k as i64;
-                        if *l < 0 {
-                            return Err(Stuck::new("pointer arithmetic before the start of an array"));
-                        }
-                    }
-                    None => return Err(Stuck::new("pointer arithmetic outside an array")),
-                }
-                Ok(Value::Ptr { obj: *obj, path })
+                Ok(Value::Ptr { obj: *obj, off: (*off as i128 + k * size) as i64 })
             }
-            _ => Err(Stuck(format!("unsupported pointer operation {}", op.symbol()), true)),
+            _ => Err(Stuck::unmodelled(format!(
+                "unsupported pointer operation {} on {} and {}",
+                op.symbol(),
+                self.show(&a),
+                self.show(&b)
+            ))),
         }
     }
 }

@@ -9,7 +9,8 @@
 //! (ILP32); `long double` is the x87 80-bit format padded to 16 (12 on i386). A bit-field
 //! is addressed by its bit offset from the start of its struct ([`field_bit_offset`]).
 
-use crate::{DataModel, Program, Type};
+use crate::{DataModel, Program, StructDef, Type};
+use std::collections::HashMap;
 
 /// What `malloc` and the other allocators guarantee: `_Alignof(max_align_t)` of glibc, 16
 /// on x86-64 and on i386 (glibc ≥ 2.26).
@@ -38,6 +39,11 @@ pub fn ptr_bytes(p: &Program) -> u64 {
 /// and inside structs: 4 for `long long` and `double` on i386). `None` for an incomplete
 /// type (an array of unknown size, a struct only declared or without a layout).
 pub fn size_align(p: &Program, t: &Type) -> Option<(u64, u64)> {
+    size_align_in(p, t, &|s| p.struct_def(s))
+}
+
+/// [`size_align`] with the struct definitions looked up by `structs`.
+fn size_align_in<'p>(p: &Program, t: &Type, structs: &dyn Fn(&str) -> Option<&'p StructDef>) -> Option<(u64, u64)> {
     let ilp32 = p.data_model == DataModel::Ilp32;
     Some(match t {
         Type::Void | Type::Bool | Type::Func(_) => (1, 1),
@@ -57,11 +63,11 @@ pub fn size_align(p: &Program, t: &Type) -> Option<(u64, u64)> {
         }
         Type::Ptr(_) => (ptr_bytes(p), ptr_bytes(p)),
         Type::Array(e, n) => {
-            let (s, a) = size_align(p, e)?;
+            let (s, a) = size_align_in(p, e, structs)?;
             (s.checked_mul((*n)?)?, a)
         }
         Type::Struct(s) => {
-            let l = p.struct_def(s)?.layout.as_ref()?;
+            let l = structs(s)?.layout.as_ref()?;
             (l.size, l.align)
         }
     })
@@ -99,6 +105,61 @@ pub fn is_bit_field(p: &Program, sname: &str, field: &str) -> bool {
             field_bit_offset(p, sname, field).is_some_and(|b| b % 8 != 0) || !matches!(bits, 8 | 16 | 32 | 64 | 128)
         }
         _ => false,
+    }
+}
+
+/// The layout of one program with its structs indexed by name: the same answers as the
+/// functions above, without a search of [`Program::structs`] per question (the interpreter
+/// asks one per access).
+pub struct Layouts<'p> {
+    p: &'p Program,
+    structs: HashMap<&'p str, &'p StructDef>,
+}
+
+impl<'p> Layouts<'p> {
+    pub fn new(p: &'p Program) -> Self {
+        // the first definition of a name wins, as in `Program::struct_def`
+        let mut structs = HashMap::with_capacity(p.structs.len());
+        for d in &p.structs {
+            structs.entry(d.name.as_str()).or_insert(d);
+        }
+        Layouts { p, structs }
+    }
+    pub fn struct_def(&self, name: &str) -> Option<&'p StructDef> {
+        self.structs.get(name).copied()
+    }
+    /// [`size_align`].
+    pub fn size_align(&self, t: &Type) -> Option<(u64, u64)> {
+        match t {
+            Type::Int { .. } | Type::Bool | Type::Ptr(_) => size_align(self.p, t),
+            _ => size_align_in(self.p, t, &|s| self.struct_def(s)),
+        }
+    }
+    /// [`size_of`].
+    pub fn size_of(&self, t: &Type) -> Option<u64> {
+        self.size_align(t).map(|(s, _)| s)
+    }
+    /// [`align_of`].
+    pub fn align_of(&self, t: &Type) -> Option<u64> {
+        self.size_align(t).map(|(_, a)| a)
+    }
+    /// A direct field of a struct or union: its index, its offset in bits
+    /// ([`field_bit_offset`]), its type, and its width in bits when it is a bit-field (as
+    /// [`is_bit_field`]; a `_Bool` that does not start on a byte, or shares its byte with the
+    /// next field, is a 1-bit bit-field: the front end keeps no width for `_Bool`).
+    pub fn field(&self, sname: &str, field: &str) -> Option<(usize, u64, &'p Type, Option<u32>)> {
+        let d = self.struct_def(sname)?;
+        let i = d.fields.iter().position(|f| f.name == field)?;
+        let offsets = &d.layout.as_ref()?.bit_offsets;
+        let bits = *offsets.get(i)?;
+        let ty = &d.fields[i].ty;
+        let width = match ty {
+            Type::Int { bits: w, .. } if bits % 8 != 0 || !matches!(w, 8 | 16 | 32 | 64 | 128) => Some(u32::from(*w)),
+            Type::Bool if bits % 8 != 0 => Some(1),
+            Type::Bool if !d.is_union && offsets.get(i + 1).is_some_and(|&n| n < bits + 8) => Some(1),
+            _ => None,
+        };
+        Some((i, bits, ty, width))
     }
 }
 

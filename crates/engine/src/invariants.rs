@@ -517,7 +517,7 @@ fn sample(
                 }
             }
         };
-        cminus::interp::run_observed(prog, &mut oracle, &|_| None, STEPS, &mut observe);
+        cminus::interp::run_observed(prog, &mut oracle, None, STEPS, &mut observe);
         rng = rng.wrapping_add(0x9e37_79b9_7f4a_7c15);
     }
     rows

@@ -673,7 +673,14 @@ pub fn replay_observed(
     let mut answer = |e: &cminus::interp::Event| answers.answer(e);
     let layout = logic::mem::Layout::new(prog);
     let resolve = |a: i64| resolve_address(prog, &layout, a);
-    cminus::interp::run_observed(prog, &mut answer, &resolve, max_steps, observe)
+    cminus::interp::run_observed(prog, &mut answer, Some(&resolve), max_steps, observe)
+}
+
+/// An object whose initial contents the model gives: an entry parameter's, an allocation's.
+#[derive(Clone, Copy)]
+enum Obj {
+    Param(usize),
+    Alloc(usize),
 }
 
 /// The model's answers to the interpreter's requests during [`replay_observed`], with the
@@ -687,6 +694,8 @@ struct Answers<'a> {
     param_mem: HashMap<(usize, i64), i128>,
     alloc_mem: HashMap<(usize, i64), i128>,
     entry: Option<&'a cminus::Proc>,
+    /// The model's memory is bytes (else typed cells).
+    bytes: bool,
     /// Per step, how many nondeterministic values it has asked for.
     seen: HashMap<usize, usize>,
     init_k: usize,
@@ -708,6 +717,7 @@ impl<'a> Answers<'a> {
             param_mem: cex.param_memory.iter().map(|&(p, k, v)| ((p, k), v)).collect(),
             alloc_mem: cex.alloc_memory.iter().map(|&(a, k, v)| ((a, k), v)).collect(),
             entry: prog.proc(&prog.entry),
+            bytes: logic::mem::Layout::new(prog).bytes,
             seen: HashMap::new(),
             init_k: 0,
             addr_k: 0,
@@ -717,6 +727,47 @@ impl<'a> Answers<'a> {
     /// The labels of the counterexample's statement at step `i` (none past its end).
     fn labels_of(&self, i: usize) -> Vec<String> {
         self.cex.steps.get(i).and_then(|s| self.prog.stmt_ref(s.stmt)).map(|s| s.labels.clone()).unwrap_or_default()
+    }
+
+    /// The model's initial contents of an entry parameter's object or an allocation (an
+    /// array of `pointee`) for a read of type `e.ty` at byte `off`: the model's cell there
+    /// ([`typed_cell`]); a read no cell stands for gets 0 while the counterexample lasts,
+    /// then `fill`'s value.
+    fn object_memory(&mut self, e: &cminus::interp::Event, obj: Obj, pointee: Option<&Type>, off: u64) -> i128 {
+        if self.bytes {
+            return self.object_bytes(e, obj, off);
+        }
+        let cell = pointee.and_then(|t| typed_cell(self.prog, &Type::Array(Box::new(t.clone()), None), off, e.ty));
+        let mem = match obj {
+            Obj::Param(_) => &self.param_mem,
+            Obj::Alloc(_) => &self.alloc_mem,
+        };
+        let k = match obj {
+            Obj::Param(k) | Obj::Alloc(k) => k,
+        };
+        match cell {
+            Some(c) => mem.get(&(k, c)).copied().unwrap_or(0),
+            None if e.step >= self.cex.steps.len() => (self.fill)(e, 0),
+            None => 0,
+        }
+    }
+
+    /// [`Answers::object_memory`] in byte memory, where the counterexample records the first
+    /// [`OBJECT_BYTES`] bytes of the object: the read's bytes, little-endian (past them, 0
+    /// while the counterexample lasts, then `fill`'s value).
+    fn object_bytes(&mut self, e: &cminus::interp::Event, obj: Obj, off: u64) -> i128 {
+        let (mem, k) = match obj {
+            Obj::Param(k) => (&self.param_mem, k),
+            Obj::Alloc(k) => (&self.alloc_mem, k),
+        };
+        let n = cminus::layout::size_of(self.prog, e.ty).unwrap_or(0).min(16);
+        if off + n > OBJECT_BYTES as u64 {
+            return if e.step >= self.cex.steps.len() { (self.fill)(e, 0) } else { 0 };
+        }
+        (0..n).fold(0i128, |v, i| {
+            let b = mem.get(&(k, (off + i) as i64)).copied().unwrap_or(0) & 0xff;
+            v | b << (8 * i)
+        })
     }
 
     /// The value for request `e`: from the model while the counterexample lasts, then from
@@ -754,15 +805,11 @@ impl<'a> Answers<'a> {
                 None => 0,
             },
             Ask::Uninit(_) => 0,
-            Ask::UninitParam { param, path } => {
+            Ask::UninitParam { param, off } => {
                 let pointee = self.entry.and_then(|p| p.formals.get(*param)).and_then(|f| f.ty.pointee().cloned());
-                let off = pointee.map(|t| cell_offset(self.prog, &t, path)).unwrap_or(0);
-                self.param_mem.get(&(*param, off)).copied().unwrap_or(0)
+                self.object_memory(e, Obj::Param(*param), pointee.as_ref(), *off)
             }
-            Ask::UninitAlloc { alloc, elem, path } => {
-                let off = cell_offset(self.prog, &Type::Array(Box::new(elem.clone()), None), path);
-                self.alloc_mem.get(&(*alloc, off)).copied().unwrap_or(0)
-            }
+            Ask::UninitAlloc { alloc, elem, off } => self.object_memory(e, Obj::Alloc(*alloc), Some(elem), *off),
             Ask::Goto(labels) => {
                 let next = self.labels_of(e.step + 1);
                 labels.iter().position(|l| next.contains(l)).unwrap_or(0) as i128
@@ -797,25 +844,63 @@ fn resolve_address(prog: &Program, layout: &logic::mem::Layout, a: i64) -> Optio
     None
 }
 
-/// The cell offset of an interpreter path (field and element indices) inside a `ty` object.
-fn cell_offset(prog: &Program, ty: &Type, path: &[i64]) -> i64 {
-    let mut t = ty.clone();
-    let mut off = 0i64;
-    for &i in path {
-        match t.clone() {
+/// The cell of the typed logic model (`logic::mem::cells`: a scalar takes one cell, a struct
+/// the sum of its fields', an array its elements') that a read of type `access` at byte
+/// `byte_off` of an object of type `obj_ty` reads: the array element holding the byte, then
+/// the field holding it, down to a scalar leaf that starts there with the access's size (a
+/// union: the first member with such a leaf). `None` when no leaf fits (a read that straddles
+/// or splits scalars).
+pub fn typed_cell(prog: &Program, obj_ty: &Type, byte_off: u64, access: &Type) -> Option<i64> {
+    use cminus::layout;
+    let want = layout::size_of(prog, access)?;
+    let mut t = obj_ty;
+    let mut off = byte_off;
+    let mut cell = 0i64;
+    loop {
+        match t {
+            Type::Array(e, n) => {
+                let size = layout::size_of(prog, e)?;
+                if size == 0 {
+                    return None;
+                }
+                let i = off / size;
+                if n.is_some_and(|n| i >= n) {
+                    return None;
+                }
+                cell += (i * logic::mem::cells(prog, e)) as i64;
+                off %= size;
+                t = e;
+            }
             Type::Struct(s) => {
-                let Some(f) = prog.struct_def(&s).and_then(|d| d.fields.get(i as usize).cloned()) else { break };
-                off += logic::mem::field_offset(prog, &s, &f.name) as i64;
-                t = f.ty;
+                let d = prog.struct_def(s)?;
+                if d.is_union {
+                    let inner = d.fields.iter().find_map(|f| typed_cell(prog, &f.ty, off, access))?;
+                    return Some(cell + inner);
+                }
+                let f = d.fields.iter().find(|f| {
+                    let Some(bit) = layout::field_bit_offset(prog, s, &f.name) else { return false };
+                    let size = layout::size_of(prog, &f.ty).unwrap_or(0);
+                    if layout::is_bit_field(prog, s, &f.name) {
+                        // a bit-field is read at the byte holding its first bit, at its own type
+                        bit / 8 == off && f.ty == *access
+                    } else {
+                        bit % 8 == 0 && bit / 8 <= off && off < bit / 8 + size
+                    }
+                })?;
+                let bit = layout::field_bit_offset(prog, s, &f.name)?;
+                cell += logic::mem::field_offset(prog, s, &f.name) as i64;
+                if layout::is_bit_field(prog, s, &f.name) {
+                    return Some(cell);
+                }
+                off -= bit / 8;
+                t = &f.ty;
             }
-            Type::Array(e, _) => {
-                off += i * logic::mem::cells(prog, &e) as i64;
-                t = *e;
+            t if t.is_scalar() => {
+                return (off == 0 && layout::size_of(prog, t) == Some(want)).then_some(cell);
             }
-            _ => break,
+            _ => return None,
         }
     }
-    off
 }
 
 // ---------------------------------------------------------------------------------------
@@ -1444,4 +1529,36 @@ fn alias_condition(prog: &Program, proc: &str, w: &Lval, r: &Lval) -> Option<Exp
 
 fn var_names_of(e: &Expr) -> BTreeSet<String> {
     e.var_names()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::typed_cell;
+    use cminus::Type;
+
+    #[test]
+    fn byte_offsets_map_to_the_typed_cells() {
+        let src = "struct in { short a; int b; };\nstruct s { char c; int x; struct in n[2]; union { int i; char k[4]; } u; long l; };\nint main(void) { return 0; }\n";
+        let p = cfront::lower_str("t.c", src, &cfront::Options::default()).unwrap();
+        let s = Type::Struct("s".into());
+        let arr = Type::Array(Box::new(s.clone()), None);
+        let int = Type::INT;
+        // c: cell 0; x (byte 4): cell 1; n[0].a (byte 8): 2, n[0].b (12): 3, n[1].a (16): 4,
+        // n[1].b (20): 5; u (24): 6 — its `int` or its first `char`, 5 cells with the tag of a
+        // mixed union —; l (32): 11; 12 cells in all
+        assert_eq!(typed_cell(&p, &s, 0, &Type::CHAR), Some(0));
+        assert_eq!(typed_cell(&p, &s, 4, &int), Some(1));
+        assert_eq!(typed_cell(&p, &s, 12, &int), Some(3));
+        assert_eq!(typed_cell(&p, &s, 16, &Type::int(16, true)), Some(4));
+        assert_eq!(typed_cell(&p, &s, 20, &int), Some(5));
+        assert_eq!(typed_cell(&p, &s, 24, &int), Some(6));
+        assert_eq!(typed_cell(&p, &s, 24, &Type::CHAR), Some(6));
+        assert_eq!(typed_cell(&p, &s, 25, &Type::CHAR), Some(7));
+        assert_eq!(typed_cell(&p, &s, 32, &Type::int(64, true)), Some(11));
+        // the second element of an array of them
+        assert_eq!(typed_cell(&p, &arr, 40 + 4, &int), Some(13));
+        // no scalar starts there with that size
+        assert_eq!(typed_cell(&p, &s, 5, &int), None);
+        assert_eq!(typed_cell(&p, &s, 4, &Type::int(64, true)), None);
+    }
 }

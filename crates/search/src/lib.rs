@@ -314,8 +314,10 @@ impl<'p> Search<'p> {
                 Run::Stuck { unmodelled: true, reason, .. } => {
                     self.not_exhaustive(&format!("the interpreter does not model: {reason}"))
                 }
-                Run::Stuck { stmt, .. } if !self.is_assume(*stmt) => {
-                    self.not_exhaustive("a run ended in undefined behaviour")
+                Run::Stuck { reason, .. } if !ran.run.outcome.is_failed_assume() => {
+                    // (also a replay whose model the interpreter rejects: an address no run
+                    // of the C program has)
+                    self.not_exhaustive(&format!("a run ended in undefined behaviour: {reason}"))
                 }
                 _ => {}
             }
@@ -364,10 +366,6 @@ impl<'p> Search<'p> {
     fn stmt(&self, id: StmtId) -> Option<&'p Stmt> {
         let &(p, s) = self.at.get(&id)?;
         self.prog.procs[p].body.get(s)
-    }
-
-    fn is_assume(&self, id: StmtId) -> bool {
-        self.stmt(id).is_some_and(|s| matches!(s.kind, StmtKind::Assume(_)))
     }
 
     /// Run the interpreter with the plan's inputs, storing the abstract state at every
@@ -455,9 +453,7 @@ impl<'p> Search<'p> {
                     self.targets(s).into_iter().filter(|t| Some(t.0) != taken).collect()
                 }
                 // The run stopped at a failing assume: inputs that pass it.
-                StmtKind::Assume(c)
-                    if i + 1 == trace.len() && matches!(ran.run.outcome, cminus::interp::Outcome::Stuck { .. }) =>
-                {
+                StmtKind::Assume(c) if i + 1 == trace.len() && ran.run.outcome.is_failed_assume() => {
                     vec![(s.id, Vec::new(), vec![c.clone()])]
                 }
                 _ => continue,
