@@ -1,10 +1,8 @@
 // slam: lowers
-// expect: UNKNOWN
-// unknown at check: the bug needs a value the library call wrote, which slam clobbers
-// memcpy from bytes into an int: slam does not compute the written value, so the int is
-// clobbered (unknown to the proofs; a run through the call is unmodelled). The bug needs
-// the written value (0x04030201 on x86-64): never SAFE — UNKNOWN, since the replay cannot
-// confirm it.
+// expect: VIOLATION
+// memcpy from bytes into an int: the front end copies byte by byte (the program needs byte
+// memory), and the interpreter's memory is bytes, so the replay computes the written value
+// (0x04030201 on x86-64, gcc -O0: reach_error) and confirms the bug.
 #include <string.h>
 void reach_error(void);
 int main(void) {
