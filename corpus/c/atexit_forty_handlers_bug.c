@@ -1,3 +1,4 @@
+// slam: lowers
 // expect: VIOLATION
 // Issue 27, minimal program 6: glibc runs every handler registered with atexit (it has no
 // limit of 32); the first registered runs last and sees that all 40 others ran.

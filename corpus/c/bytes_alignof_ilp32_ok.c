@@ -1,3 +1,4 @@
+// slam: lowers
 // expect: SAFE
 // data_model: ILP32
 // Issue 27, minimal program 7: gcc -m32 (≥ 11) aligns long long to 4 in structs

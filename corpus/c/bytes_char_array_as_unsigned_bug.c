@@ -1,3 +1,4 @@
+// slam: lowers
 // expect: VIOLATION
 // Issue 27, minimal program 1: a char array read through an unsigned pointer; gcc -O0 on
 // x86-64 reads the four bytes little-endian, 0x00000201.

@@ -1,3 +1,4 @@
+// slam: lowers
 // expect: SAFE
 // The safe twin of bytes_char_array_as_unsigned_bug.c: the bytes read little-endian are
 // 0x00000201, never 0x01020000.

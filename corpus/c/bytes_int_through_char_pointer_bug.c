@@ -1,3 +1,4 @@
+// slam: lowers
 // expect: VIOLATION
 // Issue 27, minimal program 2: one byte of an unsigned written through a char pointer.
 void reach_error(void);

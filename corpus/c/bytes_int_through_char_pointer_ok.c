@@ -1,3 +1,4 @@
+// slam: lowers
 // expect: SAFE
 // The safe twin of bytes_int_through_char_pointer_bug.c: after c[1] = 0 the other three
 // bytes keep their values.

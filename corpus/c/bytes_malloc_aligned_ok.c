@@ -1,3 +1,4 @@
+// slam: lowers
 // expect: SAFE
 // Issue 27, minimal program 5: glibc's malloc returns addresses aligned to
 // _Alignof(max_align_t), 16.

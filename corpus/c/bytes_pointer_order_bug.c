@@ -1,3 +1,4 @@
+// slam: lowers
 // expect: VIOLATION
 // Issue 27, minimal program 4: gcc compares addresses as unsigned numbers.
 void reach_error(void);

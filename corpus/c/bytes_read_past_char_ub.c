@@ -1,3 +1,4 @@
+// slam: lowers
 // expect: UNKNOWN
 // unknown at check: the read is undefined behaviour (four bytes of a one-byte object)
 // Issue 27, minimal program 3: four bytes read from a one-byte object. C leaves the value

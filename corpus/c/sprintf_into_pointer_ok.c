@@ -1,3 +1,4 @@
+// slam: lowers
 // expect: SAFE
 // sprintf through a pointer of unknown extent: any number of characters from the pointer
 // on are written (clobbered); a counter in a register is not touched, so its proof stands.

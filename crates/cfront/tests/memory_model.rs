@@ -59,7 +59,7 @@ fn corpus_models() {
         if let Ok(inc) = std::env::var("SLAM_MODEL_INCLUDE") {
             opts.includes.push(inc.into());
         }
-        let p = match cfront::lower_files(&[f.clone()], &opts) {
+        let p = match cfront::lower_files(std::slice::from_ref(&f), &opts) {
             Ok(p) => p,
             Err(d) => {
                 println!("{}: rejected: {}", f.display(), d.first().map(|d| d.message.clone()).unwrap_or_default());

@@ -1168,8 +1168,14 @@ impl<'a> Machine<'a> {
             }
             _ => return Ok(None),
         };
+        // glibc's allocators refuse more than PTRDIFF_MAX bytes (NULL): a run where such an
+        // allocation succeeds is no run of the C program
+        let ptrdiff_max = (self.ptr_mask >> 1) as i128;
         match n {
             Some(n) if (0..=MAX_OBJECT as i128).contains(&n) => Ok(Some(n as u64)),
+            Some(n) if !(0..=ptrdiff_max).contains(&n) => {
+                Err(Stuck::new(format!("an allocation of {n} bytes succeeds, which no allocator does")))
+            }
             Some(n) => Err(Stuck::unmodelled(format!("an allocation of {n} bytes is not modelled"))),
             None => Ok(None),
         }
