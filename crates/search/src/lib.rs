@@ -300,9 +300,13 @@ impl<'p> Search<'p> {
             };
             let mut bound = plan.bound;
             let followed = plan.path.iter().zip(&path).take_while(|(a, b)| a.stmt == b.stmt).count();
-            if followed < plan.path.len() {
-                // The interpreter left the path the prover solved for: that branch was not
-                // explored after all.
+            // The interpreter left the path the prover solved for, or stopped on it (a
+            // failing assume the prover took for satisfiable, such as one over a float): that
+            // branch was not explored after all.
+            let stopped_on_path = !plan.path.is_empty()
+                && path.len() <= plan.path.len()
+                && matches!(ran.run.outcome, cminus::interp::Outcome::Stuck { .. });
+            if followed < plan.path.len() || stopped_on_path {
                 self.not_exhaustive("the interpreter and the logic disagree on a path");
                 bound = bound.min(followed);
             }
