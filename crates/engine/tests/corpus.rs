@@ -16,6 +16,7 @@ use std::time::Duration;
 /// Each was investigated: the cause is in the refiner (newton) — see the reason.
 const KNOWN_GAPS: &[(&str, &str)] = &[
     ("c/array_bounds_loop.c", "expected SAFE, got UNKNOWN: time limit (20 s) during the boolean abstraction after Newton found no new predicate for a cartesian spurious trace"),
+    ("c/struct_ptr_alias.c", "expected SAFE, may get UNKNOWN: decided (SAFE, 5 iterations, 32 predicates, about 22,000 prover queries in the last abstraction) since Newton carries conditions into callees through pointer arguments, but that abstraction takes 6-15 s: on a loaded machine the 20 s limit comes first"),
     ("c/global_init_table.c", "expected SAFE, may get UNKNOWN: decided (SAFE, 13 iterations, 21 predicates; about 13 s of CPU, most in one abstraction of 6,600 queries over the initialised table) since callers' facts about globals decide formal predicates and the Constrain step, but on a loaded machine the 20 s limit comes first"),
     ("c/linked_list_sum.c", "expected SAFE, got UNKNOWN: time limit (20 s) in the abstraction (bit-vector queries; allocations may fail)"),
     ("c/packet_parser.c", "expected SAFE, got UNKNOWN: time limit (20 s) in the abstraction of iteration 15 (one predicate per byte read)"),
