@@ -269,15 +269,27 @@ fn visit_exprs(k: &StmtKind, f: &mut dyn FnMut(&Expr)) {
     }
 }
 
-/// Every lvalue a statement reads or writes, subexpressions included.
+/// Every lvalue a statement reads or writes, subexpressions included (not those under `&`,
+/// which compute an address and access nothing).
 fn visit_lvals(k: &StmtKind, f: &mut dyn FnMut(&Lval)) {
-    visit_exprs(k, &mut |e| {
-        if let Expr::Lval(l) = e {
-            f(l)
-        }
-    });
+    let mut exprs: Vec<&Expr> = Vec::new();
     match k {
-        StmtKind::Assign(l, _) | StmtKind::Call { ret: Some(l), .. } => f(l),
+        StmtKind::Assign(l, e) => {
+            f(l);
+            l.visit_subexprs(f);
+            exprs.push(e);
+        }
+        StmtKind::Call { ret, args, .. } => {
+            if let Some(l) = ret {
+                f(l);
+                l.visit_subexprs(f);
+            }
+            exprs.extend(args);
+        }
+        StmtKind::Return(Some(e)) | StmtKind::Assume(e) => exprs.push(e),
         _ => {}
+    }
+    for e in exprs {
+        e.visit_lvals(f);
     }
 }

@@ -16,7 +16,7 @@
 //! function's events run from gcc's `-finstrument-functions` hooks at its entry and exit, so
 //! they may not read `$n` or `$return` (the check is then confirmed by the interpreter only).
 
-use cminus::{BinOp, Program, Type, UnOp};
+use cminus::{Program, Type, UnOp};
 use slic::{Event, Handler, RExpr, RExprKind, RStmt, Rule, Slot};
 use std::collections::HashSet;
 use std::fmt::Write as _;
@@ -453,26 +453,7 @@ fn expr(rule: &Rule, e: &RExpr, env: Option<&Env>) -> Result<String, String> {
         }
         RExprKind::Binary(op, a, b) => {
             let (a, b) = (expr(rule, a, env)?, expr(rule, b, env)?);
-            let o = match op {
-                BinOp::Add => "+",
-                BinOp::Sub => "-",
-                BinOp::Mul => "*",
-                BinOp::Div => "/",
-                BinOp::Rem => "%",
-                BinOp::Shl => "<<",
-                BinOp::Shr => ">>",
-                BinOp::BitAnd => "&",
-                BinOp::BitOr => "|",
-                BinOp::BitXor => "^",
-                BinOp::Eq => "==",
-                BinOp::Ne => "!=",
-                BinOp::Lt => "<",
-                BinOp::Le => "<=",
-                BinOp::Gt => ">",
-                BinOp::Ge => ">=",
-                BinOp::And => "&&",
-                BinOp::Or => "||",
-            };
+            let o = op.symbol();
             format!("({a} {o} {b})")
         }
         RExprKind::Cast(t, a) => {
