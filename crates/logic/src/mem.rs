@@ -146,7 +146,7 @@ impl Layout {
         let bytes = p.memory.is_bytes();
         let packed = bytes && p.data_model == cminus::DataModel::Ilp32;
         let mut base = HashMap::new();
-        let (map, frame0) = if packed {
+        let map = if packed {
             // Packed below 2^32: each variable after the previous one (16-aligned, with a
             // gap); the locals of all frames above the globals; then entry-parameter objects,
             // allocations and functions.
@@ -166,7 +166,7 @@ impl Layout {
                 }
             }
             let frame_stride = ((next - frame0).max(16) as u64).next_power_of_two() as i64;
-            let map = AddressMap {
+            AddressMap {
                 frame_stride,
                 fresh_base: 0x4000_0000,
                 fresh_stride: 1 << 24,
@@ -174,8 +174,7 @@ impl Layout {
                 alloc_end: 0xE000_0000,
                 alloc_stride: 1 << 20,
                 func_base: 0xF000_0000,
-            };
-            (map, frame0)
+            }
         } else {
             let mut next = STRIDE;
             for g in &p.globals {
@@ -188,9 +187,8 @@ impl Layout {
                     next += STRIDE;
                 }
             }
-            (AddressMap::WIDE, 0)
+            AddressMap::WIDE
         };
-        let _ = frame0;
         let mut funcs = HashMap::new();
         let fstep = if packed { 16 } else { 1 };
         for (i, name) in p.procs.iter().map(|q| &q.name).chain(p.externs.iter().map(|e| &e.name)).enumerate() {

@@ -20,6 +20,18 @@ const ALLOC_CELLS: i64 = 64;
 /// counterexample records, in byte memory.
 const OBJECT_BYTES: i64 = 256;
 
+/// The first `n` cells (typed memory) or bytes (byte memory) of the object at `base` in the
+/// initial memory, by offset: what a counterexample records of an object's contents.
+fn initial_contents<'ctx>(env: &Env<'_, 'ctx>, mem: &logic::Memory<'ctx>, base: i64, n: i64) -> Vec<(i64, Term<'ctx>)> {
+    (0..n)
+        .map(|k| {
+            let a = env.int(base + k);
+            let t = if env.bytes() { env.load_bytes(mem, &a, 1).zero_ext(56) } else { env.select(mem, &a) };
+            (k, t)
+        })
+        .collect()
+}
+
 /// An `assume` on the path: its formula, and where it came from.
 struct Cond<'ctx> {
     step: usize,
@@ -238,17 +250,12 @@ fn start<'p, 'ctx>(prog: &'p Program, ctx: &'ctx logic::Context) -> Result<Sim<'
             let base = map.fresh_base + fresh_ptrs * map.fresh_stride;
             axioms.push(formula::eq(&v, &env.int(base)));
             fresh_ptrs += 1;
-            if env.bytes() {
-                for k in 0..(env.layout.size(prog, pointee) as i64).min(OBJECT_BYTES) {
-                    let byte = env.load_bytes(&init_mem, &env.int(base + k), 1).zero_ext(56);
-                    param_cells.push((i, k, byte));
-                }
+            let n = if env.bytes() {
+                (env.layout.size(prog, pointee) as i64).min(OBJECT_BYTES)
             } else {
-                for k in 0..logic::mem::cells(prog, pointee).min(64) as i64 {
-                    let cell = env.select(&init_mem, &env.int(base + k));
-                    param_cells.push((i, k, cell));
-                }
-            }
+                (logic::mem::cells(prog, pointee) as i64).min(ALLOC_CELLS)
+            };
+            param_cells.extend(initial_contents(&env, &init_mem, base, n).into_iter().map(|(k, t)| (i, k, t)));
         }
         entry_params.push((f.c_name.clone(), v));
     }
@@ -403,17 +410,9 @@ fn external_call<'ctx>(
         // glibc aligns what it allocates (in typed memory the address's integer is unknown)
         let mask = env.int(cminus::layout::MALLOC_ALIGN as i64 - 1);
         axioms.push(formula::eq(&env.address_int(&env.int(base)).bvand(&mask), &env.int(0)));
-        if env.bytes() {
-            for k in 0..OBJECT_BYTES {
-                let byte = env.load_bytes(init_mem, &env.int(base + k), 1).zero_ext(56);
-                alloc_cells.push((*allocs as usize - 1, k, byte));
-            }
-        } else {
-            for k in 0..ALLOC_CELLS {
-                let cell = env.select(init_mem, &env.int(base + k));
-                alloc_cells.push((*allocs as usize - 1, k, cell));
-            }
-        }
+        let n = if env.bytes() { OBJECT_BYTES } else { ALLOC_CELLS };
+        let k = *allocs as usize - 1;
+        alloc_cells.extend(initial_contents(env, init_mem, base, n).into_iter().map(|(off, t)| (k, off, t)));
         env.int(base)
     };
     let v = if let Some(a) = cminus::pointsto::extern_allocation(prog, callee) {
