@@ -55,6 +55,9 @@ pub struct Options {
     /// Byte memory for every program, also where the typed model is exact (to compare the
     /// two models; `cminus::punning` chooses otherwise).
     pub bytes: bool,
+    /// What the program's undefined arithmetic means (`cminus::ub`): wrap as gcc -O0, no
+    /// path goes through it, or it is the error.
+    pub undefined: cminus::ub::UbMode,
 }
 
 /// The property checked: which calls are the error.
@@ -69,6 +72,10 @@ pub enum Property {
     /// A dereference of a NULL pointer is the error (`*p`, `p->f`, `p[i]`); `reach_error()`
     /// and failed assertions end the run like `abort()`.
     NullDeref,
+    /// SV-COMP's no-overflow: an arithmetic operation on a signed integer type whose result
+    /// the type cannot hold is the error (`cminus::ub`); `reach_error()` and failed
+    /// assertions end the run like `abort()`.
+    NoOverflow,
 }
 
 impl Property {
@@ -78,8 +85,13 @@ impl Property {
             "unreach-call" => Some(Property::UnreachCall),
             "assertions" => Some(Property::Assertions),
             "null-deref" => Some(Property::NullDeref),
+            "no-overflow" => Some(Property::NoOverflow),
             _ => None,
         }
+    }
+    /// Whether `reach_error()` is an error under this property (else it ends the run).
+    pub fn reach_error_is_error(self) -> bool {
+        matches!(self, Property::UnreachCall | Property::Assertions)
     }
 }
 
@@ -95,6 +107,7 @@ impl Default for Options {
             thread_roots: false,
             entry_mid_run: false,
             bytes: false,
+            undefined: cminus::ub::UbMode::Wrap,
         }
     }
 }
@@ -365,6 +378,11 @@ pub fn lower_files(files: &[PathBuf], opts: &Options) -> Result<cminus::Program,
 /// What every lowering ends with: the NULL checks, and unknown globals for an entry mid-run.
 fn after_lowering(p: &mut cminus::Program, opts: &Options) {
     guard(p, opts);
+    if opts.property == Some(Property::NoOverflow) {
+        cminus::ub::instrument(p, cminus::ub::UbMode::Error, cminus::ub::Kinds::Overflow);
+    } else {
+        cminus::ub::instrument(p, opts.undefined, cminus::ub::Kinds::All);
+    }
     p.memory = match cminus::punning::memory_model(p) {
         cminus::punning::MemoryModel::Typed if opts.bytes => {
             cminus::punning::MemoryModel::Bytes { reason: "byte memory was asked for (--memory bytes)".into() }

@@ -65,6 +65,7 @@
 
 use crate::layout::{Layouts, MALLOC_ALIGN};
 use crate::pointsto::extern_allocation;
+use crate::ub::{UbKind, Undefined};
 use crate::*;
 use std::borrow::Cow;
 use std::collections::{BTreeMap, HashMap};
@@ -157,6 +158,9 @@ pub struct Run {
     /// The same values with why and where they were asked for (a test's inputs are read
     /// from them).
     pub choices: Vec<Choice>,
+    /// The first undefined operation the run went through (signed overflow, a left shift of
+    /// a negative value: gcc -O0 computes on; other undefined behaviour stops the run).
+    pub undefined: Option<Undefined>,
 }
 
 /// One value a run asked for: the trace position of the statement (`usize::MAX` before the
@@ -306,7 +310,7 @@ fn exec<'a>(
     let mut m = Machine::new(p, oracle, resolve);
     m.observe = observe;
     let outcome = m.go(max_steps);
-    Run { outcome, trace: m.trace, inputs_used: m.used, choices: m.choices }
+    Run { outcome, trace: m.trace, inputs_used: m.used, choices: m.choices, undefined: m.undefined }
 }
 
 impl Peek for Machine<'_> {
@@ -493,6 +497,10 @@ const GAP: u64 = 16;
 
 fn align_up(a: u64, align: u64) -> u64 {
     a.div_ceil(align.max(1)) * align.max(1)
+}
+
+fn is_signed_int(t: &Type) -> bool {
+    matches!(t, Type::Int { signed: true, .. })
 }
 
 pub fn wrap(v: i128, t: &Type) -> i128 {
@@ -690,6 +698,8 @@ struct Machine<'a> {
     /// An observer is evaluating: no choice may be asked or remembered.
     peeking: bool,
     peek_failed: bool,
+    /// The first undefined operation of the run.
+    undefined: Option<Undefined>,
 }
 
 impl<'a> Machine<'a> {
@@ -735,6 +745,7 @@ impl<'a> Machine<'a> {
             observe: None,
             peeking: false,
             peek_failed: false,
+            undefined: None,
         };
         for (i, g) in p.globals.iter().enumerate() {
             // unknown contents (an `extern` defined elsewhere) are undefined past the leaves
@@ -745,6 +756,16 @@ impl<'a> Machine<'a> {
             m.globals.entry(g.name.as_str()).or_insert(i);
         }
         m
+    }
+
+    /// Remember the first undefined operation of the run (not while an observer peeks).
+    fn undefined(&mut self, kind: UbKind, e: &Expr) {
+        if self.peeking || self.undefined.is_some() {
+            return;
+        }
+        let Some(&stmt) = self.trace.last() else { return };
+        let visit = self.trace.iter().filter(|&&s| s == stmt).count() - 1;
+        self.undefined = Some(Undefined { stmt, visit, kind, what: crate::print_expr(e) });
     }
 
     /// A new object of `size` bytes (`None`: open extent), all `fill`.
@@ -1931,7 +1952,11 @@ impl<'a> Machine<'a> {
                         let i = self.int_of(v)?;
                         let t = self.expr_ty(proc, e).unwrap_or(Cow::Borrowed(&INT));
                         let r = if *op == UnOp::Neg { -i } else { !i };
-                        Value::Int(wrap(r, &t))
+                        let w = wrap(r, &t);
+                        if w != r && is_signed_int(&t) {
+                            self.undefined(UbKind::SignedOverflow, e);
+                        }
+                        Value::Int(w)
                     }
                 }
             }
@@ -2054,6 +2079,10 @@ impl<'a> Machine<'a> {
                         if y == 0 {
                             return Err(Stuck::new("division by zero"));
                         }
+                        if y == -1 && is_signed_int(&t) && wrap(-x, &t) != -x {
+                            // x86's idiv traps on the minimum divided by -1 (SIGFPE)
+                            return Err(Stuck::new("signed overflow: the minimum divided by -1"));
+                        }
                         if op == BinOp::Div {
                             x / y
                         } else {
@@ -2069,6 +2098,9 @@ impl<'a> Machine<'a> {
                             return Err(Stuck::new(format!("shift by {y}")));
                         }
                         if op == BinOp::Shl {
+                            if x < 0 && is_signed_int(&t) {
+                                self.undefined(UbKind::Shift, e);
+                            }
                             x << y
                         } else {
                             x >> y
@@ -2079,7 +2111,11 @@ impl<'a> Machine<'a> {
                     BinOp::BitXor => x ^ y,
                     _ => unreachable!(),
                 };
-                Value::Int(wrap(r, &t))
+                let w = wrap(r, &t);
+                if w != r && is_signed_int(&t) && matches!(op, BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Shl) {
+                    self.undefined(UbKind::SignedOverflow, e);
+                }
+                Value::Int(w)
             }
         })
     }

@@ -19,6 +19,7 @@ pub mod pointsto;
 pub mod pred;
 pub mod print;
 pub mod punning;
+pub mod ub;
 pub mod unions;
 
 pub use print::{print_expr, print_lval, print_proc, print_program, PrintOptions};

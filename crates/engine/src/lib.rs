@@ -168,6 +168,8 @@ pub struct ReplayCheck {
     /// How the interpreter's run ended.
     pub outcome: String,
     pub steps: usize,
+    /// The first undefined operation the replay went through (gcc -O0's result computed on).
+    pub undefined: Option<cminus::ub::Undefined>,
 }
 
 /// The names of the strategies a run used.
@@ -890,7 +892,12 @@ impl Worker {
     fn violation(&self, cex: Box<newton::Counterexample>) -> End {
         let run = newton::replay(&self.prog, &cex, self.replay_steps);
         let confirmed = matches!(run.outcome, cminus::interp::Outcome::Error { stmt, .. } if stmt == cex.error_stmt);
-        let replay = ReplayCheck { confirmed, outcome: describe_run(&run.outcome), steps: run.trace.len() };
+        let replay = ReplayCheck {
+            confirmed,
+            outcome: describe_run(&run.outcome),
+            steps: run.trace.len(),
+            undefined: run.undefined.clone(),
+        };
         let mut end = End::new(StopReason::Violation, cex.message.clone());
         end.counterexample = Some(cex);
         end.replay = Some(Box::new(replay));

@@ -79,6 +79,9 @@ pub struct Request<'a> {
     /// compiled run starts like that.
     pub thread_roots: bool,
     pub entry_mid_run: bool,
+    /// What the check made of undefined arithmetic: under `assume-none` a compiled run that
+    /// goes through undefined behaviour does not confirm the violation.
+    pub undefined: cminus::ub::UbMode,
     /// The compiler (`gcc`).
     pub compiler: String,
     /// The longest the program may run.
@@ -101,6 +104,7 @@ impl<'a> Request<'a> {
             error_label: None,
             thread_roots: false,
             entry_mid_run: false,
+            undefined: cminus::ub::UbMode::Wrap,
             compiler: "gcc".into(),
             run_limit: Duration::from_secs(10),
             build_limit: Duration::from_secs(60),
@@ -169,6 +173,8 @@ enum Expected {
     Rule(String),
     Label,
     NullDeref,
+    /// The error is undefined behaviour of this kind (`--undefined error`, no-overflow).
+    Undefined(cminus::ub::UbKind),
 }
 
 fn expected(req: &Request, cex: &newton::Counterexample) -> Result<Expected, String> {
@@ -183,7 +189,10 @@ fn expected(req: &Request, cex: &newton::Counterexample) -> Result<Expected, Str
         "reach_error" | "__VERIFIER_error" => Ok(Expected::Reach),
         _ if m.starts_with("assertion failed") => Ok(Expected::Assert),
         _ if m.starts_with("null dereference") => Ok(Expected::NullDeref),
-        _ => Err(format!("a compiled run does not show this kind of error ({m})")),
+        _ => match cminus::ub::error_kind(m) {
+            Some(k) => Ok(Expected::Undefined(k)),
+            None => Err(format!("a compiled run does not show this kind of error ({m})")),
+        },
     }
 }
 
@@ -202,12 +211,44 @@ fn unrunnable(req: &Request) -> Option<String> {
     None
 }
 
+/// The sanitizers of undefined arithmetic (`cminus::ub::UbKind`).
+const SANITIZE: &str = "signed-integer-overflow,shift,integer-divide-by-zero,float-cast-overflow";
+
+/// The first undefined behaviour UBSan reported on `stderr`: its kind (when slam tells it
+/// apart) and the report (`signed integer overflow: … at f.c:3:9`).
+fn sanitizer_report(stderr: &str) -> Option<(Option<cminus::ub::UbKind>, String)> {
+    use cminus::ub::UbKind;
+    stderr.lines().find_map(|l| {
+        let (place, msg) = l.split_once(": runtime error: ")?;
+        let kind = if msg.starts_with("signed integer overflow")
+            || msg.starts_with("negation of")
+            || msg.starts_with("division of")
+            || (msg.starts_with("left shift of") && msg.contains("cannot be represented"))
+        {
+            Some(UbKind::SignedOverflow)
+        } else if msg.starts_with("shift exponent") || msg.starts_with("left shift of negative") {
+            Some(UbKind::Shift)
+        } else if msg.starts_with("division by zero") {
+            Some(UbKind::DivisionByZero)
+        } else if msg.contains("outside the range of representable values") {
+            Some(UbKind::FloatToInt)
+        } else {
+            None
+        };
+        let place = place.rsplit('/').next().unwrap_or(place);
+        Some((kind, format!("{msg} at {place}")))
+    })
+}
+
 /// The gcc flags of the data model and of the harness's hooks.
 fn flags(req: &Request) -> Vec<String> {
     let mut f = vec!["-O0".to_string()];
     if req.ilp32 {
         f.push("-m32".into());
     }
+    // UBSan reports the undefined arithmetic the run goes through and computes on as -O0
+    // does (the report names it; `--undefined error` needs it to confirm).
+    f.push(format!("-fsanitize={}", SANITIZE));
     if req.rule.is_some() {
         // The rule's events are calls: gcc must not expand memcpy & co. inline.
         f.push("-fno-builtin".into());
@@ -451,6 +492,7 @@ fn build_and_run(
     let out = process::run(cmd, d, "run", req.run_limit)?;
     // 6. Did it reach the same error?
     let marks = markers(&out.stderr);
+    let ub = sanitizer_report(&out.stderr);
     let reached = marks.iter().find(|m| !m.starts_with("rule-other ")).cloned();
     // Where the error was reached, against the trace's error statement.
     let place = reached.as_deref().and_then(|m| error_place(req, d, &exe, m));
@@ -468,7 +510,12 @@ fn build_and_run(
         Expected::Rule(msg) => reached.as_deref() == Some(&format!("rule {msg}")),
         Expected::Label => reached.as_deref() == Some("label"),
         Expected::NullDeref => matches!(out.ended, Ended::Signal(s) if s == libc::SIGSEGV || s == libc::SIGBUS),
+        Expected::Undefined(k) => ub.as_ref().is_some_and(|(kind, _)| *kind == Some(*k)),
     };
+    // Under assume-none a path through undefined behaviour is no path: a compiled run that
+    // reaches the error through it confirms nothing.
+    let through_ub = req.undefined == cminus::ub::UbMode::AssumeNone && ub.is_some();
+    let hit = hit && !through_ub;
     let other = marks.iter().filter(|m| m.starts_with("rule-other ")).map(|m| m["rule-other ".len()..].to_string());
     let reached_text = reached
         .clone()
@@ -479,6 +526,7 @@ fn build_and_run(
         inputs: feed.values.iter().map(|(t, v)| cminus::interp::wrap(*v, t)).collect(),
         stdout_tail: process::tail(&out.stdout, 20),
         stderr_tail: process::tail(&strip_markers(&out.stderr), 20),
+        undefined: ub.as_ref().map(|(_, r)| r.clone()),
     });
     if hit {
         c.status = ConfirmStatus::Executed;
@@ -496,6 +544,12 @@ fn build_and_run(
         return Ok(());
     }
     let mut what = format!("the executable ended with {}", out.ended.text());
+    if through_ub {
+        what.push_str(&format!(
+            " after undefined behaviour slam's interpreter did not see ({}; --undefined assume-none)",
+            ub.as_ref().map(|(_, r)| r.as_str()).unwrap_or("")
+        ));
+    }
     match &reached {
         Some(m) => what.push_str(&format!(" after reaching another error ({})", m)),
         None => what.push_str(" without reaching the error"),

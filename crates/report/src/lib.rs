@@ -25,6 +25,16 @@ pub struct Context {
     pub rule_info: RuleInfo,
     /// How a violation was confirmed (`slam check --confirm`; set after the check).
     pub confirmation: Option<schema::Confirmation>,
+    /// What undefined arithmetic meant in the check, and why (`None`: not said).
+    pub undefined: Option<UndefinedMode>,
+}
+
+/// The `--undefined` mode of a check and why it was chosen (`--undefined`, the default, or
+/// the task file).
+#[derive(Clone, Debug)]
+pub struct UndefinedMode {
+    pub mode: cminus::ub::UbMode,
+    pub why: String,
 }
 
 /// A rule in words, for people: its description and the meaning of the variables the product
@@ -123,7 +133,7 @@ impl Sources<'_> {
 }
 
 pub use schema::{CexOut, ErrorPlace, StepOut, ValueOut};
-use schema::{InputOut, JsonReport};
+use schema::{InputOut, JsonReport, UndefinedModeOut};
 
 /// Temporaries of the front end say nothing to a reader.
 pub(crate) use cminus::names::{is_temp, mentions_temp};
@@ -249,10 +259,15 @@ pub fn counterexample(
     sources: &[Option<String>],
 ) -> CexOut {
     let src = Sources(sources);
+    let ub = replay.and_then(|r| r.undefined.as_ref());
+    let undefined = ub.and_then(|u| undefined_out(prog, u));
+    // the step of the undefined operation: the statement's visit the replay counted
+    let ub_step = ub.and_then(|u| cex.steps.iter().enumerate().filter(|(_, s)| s.stmt == u.stmt).nth(u.visit)).map(|(i, _)| i);
     let mut steps: Vec<StepOut> = Vec::new();
-    for s in &cex.steps {
+    for (i, s) in cex.steps.iter().enumerate() {
         let file = file_name(prog, s.loc).to_string();
         let values: Vec<ValueOut> = s.values.iter().map(value_out).filter(|v| !is_temp(&v.name)).collect();
+        let at_ub = ub_step == Some(i);
         if let Some(last) = steps.last_mut() {
             if last.file == file && last.line == s.loc.line && last.function == s.proc && last.depth == s.depth {
                 for v in values {
@@ -260,6 +275,7 @@ pub fn counterexample(
                         last.values.push(v);
                     }
                 }
+                last.undefined |= at_ub;
                 continue;
             }
         }
@@ -271,6 +287,7 @@ pub fn counterexample(
             function: s.proc.clone(),
             depth: s.depth,
             values,
+            undefined: at_ub,
         });
     }
     let error = prog.stmt(cex.error_stmt).map(|(p, i)| {
@@ -287,7 +304,29 @@ pub fn counterexample(
         inputs: inputs(prog, cex, sources),
         steps,
         replay: replay.map(schema::Replay::from),
+        undefined,
     }
+}
+
+/// The first undefined behaviour of a replay, for the reports.
+fn undefined_out(prog: &Program, u: &cminus::ub::Undefined) -> Option<schema::UndefinedOut> {
+    let (p, i) = prog.stmt(u.stmt)?;
+    let st = &prog.procs[p].body[i];
+    let file = file_name(prog, st.loc).to_string();
+    let kind = serde_json::to_value(u.kind).ok()?.as_str()?.to_string();
+    Some(schema::UndefinedOut {
+        message: format!(
+            "{} in `{}` at {file}:{} (undefined behaviour): from here on the result is what gcc -O0 computes",
+            u.kind.describe(),
+            u.what,
+            st.loc.line
+        ),
+        kind,
+        operation: u.what.clone(),
+        file,
+        line: st.loc.line,
+        function: prog.procs[p].name.clone(),
+    })
 }
 
 fn values_text(vs: &[ValueOut]) -> String {
@@ -362,6 +401,9 @@ pub fn text(prog: &Program, o: &engine::Outcome, ctx: &Context, sources: &[Optio
     } else {
         format!("proved in {summary}")
     };
+    let mode_line = ctx.undefined.as_ref().filter(|u| u.mode != cminus::ub::UbMode::Wrap || u.why != "the default").map(|u| {
+        format!("Undefined arithmetic: {} ({}).\n", u.mode.name(), u.why)
+    });
     match o.verdict {
         engine::Verdict::Safe => {
             let summary = safe_summary;
@@ -392,6 +434,9 @@ pub fn text(prog: &Program, o: &engine::Outcome, ctx: &Context, sources: &[Optio
             }
             if let Some(c) = &ctx.confirmation {
                 let _ = writeln!(out, "Confirmation: {}.", c.summary());
+                if let Some(u) = c.run.as_ref().and_then(|r| r.undefined.as_ref()) {
+                    let _ = writeln!(out, "The compiled run's sanitizer reports undefined behaviour: {u}.");
+                }
             }
         }
         engine::Verdict::Unknown => {
@@ -405,6 +450,9 @@ pub fn text(prog: &Program, o: &engine::Outcome, ctx: &Context, sources: &[Optio
             }
             let _ = writeln!(out, "Checked {} for {}: stopped after {summary}.", ctx.files.join(", "), what);
         }
+    }
+    if let Some(l) = mode_line {
+        out.push_str(&l);
     }
     if verbose {
         out.push_str(&iterations_text(o));
@@ -457,7 +505,13 @@ pub fn trace_text(c: &CexOut) -> String {
             src = src.chars().take(57).collect::<String>() + "...";
         }
         let vals = values_text(&s.values);
-        let tail = if i + 1 == n { "   <-- the error".to_string() } else { String::new() };
+        let tail = if i + 1 == n {
+            "   <-- the error".to_string()
+        } else if s.undefined {
+            "   <-- undefined behaviour".to_string()
+        } else {
+            String::new()
+        };
         let line = if vals.is_empty() {
             format!("  {l:<lw$}  {:<fw$}  {src}{tail}", s.function)
         } else {
@@ -467,6 +521,9 @@ pub fn trace_text(c: &CexOut) -> String {
     }
     if !c.inputs.is_empty() {
         let _ = writeln!(out, "Inputs: {}", values_text(&c.inputs));
+    }
+    if let Some(u) = &c.undefined {
+        let _ = writeln!(out, "Note: {}.", capitalise(&u.message));
     }
     let _ = writeln!(out);
     out
@@ -565,6 +622,7 @@ pub fn json(prog: &Program, o: &engine::Outcome, ctx: &Context, sources: &[Optio
         peak_rss_mib: o.peak_rss_mib,
         counterexample: o.counterexample.as_ref().map(|c| counterexample(prog, c, o.replay.as_ref(), sources)),
         confirmation: ctx.confirmation.as_ref(),
+        undefined: ctx.undefined.as_ref().map(|u| UndefinedModeOut { mode: u.mode, why: &u.why }),
         iteration_stats: &o.iterations,
     };
     // Each iteration's added predicates as the report shows them (none over temporaries).
@@ -601,6 +659,7 @@ pub fn unsupported(ctx: &Context, detail: &str, secs: f64, json: bool) -> String
             peak_rss_mib: None,
             counterexample: None,
             confirmation: None,
+            undefined: None,
             iteration_stats: &[],
         };
         serde_json::to_string_pretty(&r).unwrap_or_default()

@@ -29,6 +29,24 @@ pub struct StepOut {
     pub source: String,
     #[serde(default)]
     pub values: Vec<ValueOut>,
+    /// The step goes through the trace's first undefined behaviour ([`CexOut::undefined`]).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub undefined: bool,
+}
+
+/// The first undefined behaviour a violation's replay went through (signed overflow, a left
+/// shift of a negative value): from there on the values are what gcc -O0 computes.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct UndefinedOut {
+    /// `signed_overflow`, `shift`.
+    pub kind: String,
+    /// The operation (`x + y`).
+    pub operation: String,
+    pub file: String,
+    pub line: u32,
+    pub function: String,
+    /// The sentence the reports print.
+    pub message: String,
 }
 
 /// Where the error is.
@@ -115,6 +133,10 @@ pub struct ExecRun {
     pub stdout_tail: String,
     #[serde(default)]
     pub stderr_tail: String,
+    /// The first undefined behaviour the sanitizer saw (`signed integer overflow: … at
+    /// f.c:3:9`): from there on the run computed what gcc -O0 computes.
+    #[serde(default)]
+    pub undefined: Option<String>,
 }
 
 impl Confirmation {
@@ -164,6 +186,9 @@ pub struct CexOut {
     /// Written by `slam check` (null when there was no replay); the gate drops it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub replay: Option<Replay>,
+    /// The first undefined behaviour on the path, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub undefined: Option<UndefinedOut>,
 }
 
 #[derive(Serialize)]
@@ -197,7 +222,16 @@ pub(crate) struct JsonReport<'a> {
     pub counterexample: Option<CexOut>,
     /// How the violation was confirmed; null when there was none to confirm.
     pub confirmation: Option<&'a Confirmation>,
+    /// What undefined arithmetic meant in the check (`--undefined`) and why.
+    pub undefined: Option<UndefinedModeOut<'a>>,
     pub iteration_stats: &'a [engine::Iteration],
+}
+
+/// `--undefined`'s mode and why it was chosen.
+#[derive(Serialize)]
+pub(crate) struct UndefinedModeOut<'a> {
+    pub mode: cminus::ub::UbMode,
+    pub why: &'a str,
 }
 
 /// The part of the report a reader of results (the gate) keeps.

@@ -51,6 +51,14 @@ pub struct Property {
 }
 
 impl Property {
+    /// Whether this is SV-COMP's no-overflow property (`G ! overflow`).
+    pub fn is_no_overflow(&self) -> bool {
+        let name = self.file.file_name().and_then(|n| n.to_str()).unwrap_or("");
+        if name == "no-overflow.prp" {
+            return true;
+        }
+        std::fs::read_to_string(&self.file).map(|t| t.contains("G ! overflow")).unwrap_or(false)
+    }
     /// Whether this is the reachability property slam checks.
     pub fn is_unreach_call(&self) -> bool {
         let name = self.file.file_name().and_then(|n| n.to_str()).unwrap_or("");
@@ -79,6 +87,10 @@ impl Task {
     /// The unreach-call property, if the task has one.
     pub fn unreach_call(&self) -> Option<&Property> {
         self.properties.iter().find(|p| p.is_unreach_call())
+    }
+    /// The no-overflow property, if the task has one.
+    pub fn no_overflow(&self) -> Option<&Property> {
+        self.properties.iter().find(|p| p.is_no_overflow())
     }
 }
 

@@ -109,6 +109,7 @@ pub fn violation() -> (Program, engine::Outcome, Context, Vec<Option<String>>) {
         error_label: None,
         rule_info: Default::default(),
         confirmation: None,
+            undefined: None,
     };
     (prog, o, ctx, vec![Some(SOURCE.to_string())])
 }

@@ -574,7 +574,12 @@ impl<'p> Search<'p> {
         let want: Vec<StmtId> = path.iter().map(|p| p.stmt).collect();
         let confirmed =
             matches!(&run.outcome, cminus::interp::Outcome::Error { stmt, .. } if *stmt == error) && run.trace == want;
-        let replay = ReplayCheck { confirmed, outcome: format!("{:?}", run.outcome), steps: run.trace.len() };
+        let replay = ReplayCheck {
+            confirmed,
+            outcome: format!("{:?}", run.outcome),
+            steps: run.trace.len(),
+            undefined: run.undefined.clone(),
+        };
         if !confirmed {
             let mut end = End::new(StopReason::Unknown, "a run reached an error, but its inputs do not replay it");
             end.replay = Some(replay);

@@ -3,6 +3,7 @@
 //! (docs/check-json.md); `--save-dir` keeps every iteration's predicates, boolean program
 //! and traces.
 
+use cminus::ub::UbMode;
 use crate::exit;
 use crate::front::FrontArgs;
 use std::path::{Path, PathBuf};
@@ -74,6 +75,9 @@ pub struct Args {
     #[arg(long, value_name = "none|interp|exec", default_value = "exec",
           value_parser = clap::builder::PossibleValuesParser::new(["none", "interp", "exec"]))]
     pub confirm: String,
+    /// Why the `--undefined` mode was chosen, when a task file chose it.
+    #[arg(skip)]
+    pub undefined_why: Option<String>,
 }
 
 pub fn run(mut a: Args, verbose: u8) -> u8 {
@@ -95,9 +99,6 @@ fn check(a: &mut Args, verbose: u8) -> Result<u8, u8> {
     }
     apply_property_file(a)?;
     apply_task_file(a)?;
-    let abstractor = a.abstraction.build(&engine::StrategyOptions { cube_length: a.cube_length });
-    let checker = a.checker.build();
-    let refiner = a.refiner.build();
     if !(a.timeout > 0.0 && a.timeout.is_finite() && a.query_timeout > 0.0 && a.query_timeout.is_finite()) {
         return Err(usage("--timeout and --query-timeout take a positive number of seconds"));
     }
@@ -109,8 +110,68 @@ fn check(a: &mut Args, verbose: u8) -> Result<u8, u8> {
         error_label: a.error_label.clone(),
         rule_info: report::RuleInfo::default(),
         confirmation: None,
+        undefined: None,
     };
-    let prog = lower_c(a, &ctx, started, json)?;
+    let mode = a.front.undefined_mode();
+    ctx.undefined = Some(report::UndefinedMode {
+        mode,
+        why: a.undefined_why.clone().unwrap_or_else(|| match a.front.undefined {
+            Some(_) => "--undefined".into(),
+            None => "the default".into(),
+        }),
+    });
+    // assume-none, lazily: a check in gcc's semantics whose answer does not go through
+    // undefined behaviour is the answer (SAFE there is SAFE with fewer paths; a violation
+    // without undefined behaviour is a path of both); only a violation through it is
+    // checked again with the paths through undefined behaviour cut.
+    let first = if mode == UbMode::AssumeNone { UbMode::Wrap } else { mode };
+    let (mut prog, mut outcome, mut rule_ids_from, mut rule) = analyse(a, &mut ctx, started, json, first)?;
+    if mode == UbMode::AssumeNone && through_undefined(&outcome) {
+        (prog, outcome, rule_ids_from, rule) = analyse(a, &mut ctx, started, json, mode)?;
+    }
+    let rule_for_entry = rule.as_ref().map(|r| r.for_entry(&prog.entry));
+    let req = exec::Request {
+        includes: &a.front.include,
+        defines: &a.front.define,
+        ilp32: a.front.ilp32,
+        rule_ids_from,
+        rule: rule_for_entry.as_ref(),
+        error_label: a.error_label.as_deref(),
+        thread_roots: a.front.thread_roots,
+        entry_mid_run: a.front.entry_mid_run,
+        undefined: mode,
+        ..exec::Request::new(&a.front.files, &prog)
+    };
+    let mode = exec::Mode::by_name(&a.confirm).unwrap_or(exec::Mode::Exec);
+    ctx.confirmation = exec::confirm(&req, &outcome, mode);
+    if let Some(c) = &ctx.confirmation {
+        exec::apply(&mut outcome, c);
+    }
+    if let Some(dir) = &a.save_dir {
+        save_outcome(dir, &prog, &outcome, &ctx);
+    }
+    if !crate::outputs::write_all(&a.reports, &prog, &outcome, &ctx) {
+        return Err(exit::INPUT);
+    }
+    print_report(a, &prog, &outcome, &ctx, json, verbose);
+    Ok(verdict_exit_code(&outcome))
+}
+
+/// Lower, instrument and check the program with undefined arithmetic read as `undefined`:
+/// the program, the outcome, the first statement id of the rule's instrumentation, the rule.
+fn analyse(
+    a: &Args,
+    ctx: &mut report::Context,
+    started: std::time::Instant,
+    json: bool,
+    undefined: UbMode,
+) -> Result<(cminus::Program, engine::Outcome, Option<u32>, Option<slic::Rule>), u8> {
+    let abstractor = a.abstraction.build(&engine::StrategyOptions { cube_length: a.cube_length });
+    let checker = a.checker.build();
+    let refiner = a.refiner.build();
+    let mut front = a.front.clone();
+    front.undefined = Some(undefined.name().into());
+    let prog = lower_c(&front, ctx, started, json)?;
     let prog = match &a.error_label {
         None => prog,
         Some(label) => error_label(prog, label).map_err(|e| {
@@ -124,8 +185,10 @@ fn check(a: &mut Args, verbose: u8) -> Result<u8, u8> {
     let rule_preds = rule.as_ref().map(|r| slic::initial_predicates(r, &prog));
     let preds = engine::initial_predicates(&prog, rule_preds.as_deref());
 
+    // (a second analysis has the rest of the time)
+    let left = Duration::from_secs_f64(a.timeout).saturating_sub(started.elapsed()).max(Duration::from_millis(100));
     let search_opts = search::Options {
-        time: Some(Duration::from_secs_f64(a.timeout)),
+        time: Some(left),
         refinement: a.refinement,
         query_timeout: Duration::from_secs_f64(a.query_timeout),
         unroll: a.unroll as usize,
@@ -149,32 +212,13 @@ fn check(a: &mut Args, verbose: u8) -> Result<u8, u8> {
         runner = runner.with_observer(save_observer(dir.clone(), prog.clone()));
     }
     let choice = a.engine.unwrap_or_else(search::portfolio::EngineChoice::default_for_machine);
-    let mut outcome = search::portfolio::run(choice, runner, preds, search_opts);
-    let rule_for_entry = rule.as_ref().map(|r| r.for_entry(&prog.entry));
-    let req = exec::Request {
-        includes: &a.front.include,
-        defines: &a.front.define,
-        ilp32: a.front.ilp32,
-        rule_ids_from,
-        rule: rule_for_entry.as_ref(),
-        error_label: a.error_label.as_deref(),
-        thread_roots: a.front.thread_roots,
-        entry_mid_run: a.front.entry_mid_run,
-        ..exec::Request::new(&a.front.files, &prog)
-    };
-    let mode = exec::Mode::by_name(&a.confirm).unwrap_or(exec::Mode::Exec);
-    ctx.confirmation = exec::confirm(&req, &outcome, mode);
-    if let Some(c) = &ctx.confirmation {
-        exec::apply(&mut outcome, c);
-    }
-    if let Some(dir) = &a.save_dir {
-        save_outcome(dir, &prog, &outcome, &ctx);
-    }
-    if !crate::outputs::write_all(&a.reports, &prog, &outcome, &ctx) {
-        return Err(exit::INPUT);
-    }
-    print_report(a, &prog, &outcome, &ctx, json, verbose);
-    Ok(verdict_exit_code(&outcome))
+    let outcome = search::portfolio::run(choice, runner, preds, search_opts);
+    Ok((prog, outcome, rule_ids_from, rule))
+}
+
+/// Whether the outcome is a violation whose replay went through undefined behaviour.
+fn through_undefined(o: &engine::Outcome) -> bool {
+    o.verdict == engine::Verdict::Violation && o.replay.as_ref().is_some_and(|r| r.undefined.is_some())
 }
 
 /// An SV-COMP property file: slam answers only the properties it checks, and the file decides
@@ -186,6 +230,7 @@ fn apply_property_file(a: &mut Args) -> Result<(), u8> {
     match crate::outputs::property_support(std::path::Path::new(&prp)) {
         // the file's property is unreach-call: only reach_error() is the error
         Ok(crate::outputs::PropertySupport::UnreachCall) => a.front.property = Some("unreach-call".into()),
+        Ok(crate::outputs::PropertySupport::NoOverflow) => a.front.property = Some("no-overflow".into()),
         Ok(crate::outputs::PropertySupport::UnreachLabel(l)) if a.rule.is_none() => {
             a.front.property = None;
             a.error_label.get_or_insert(l);
@@ -207,12 +252,22 @@ fn apply_property_file(a: &mut Args) -> Result<(), u8> {
 
 /// An SV-COMP task file (task.yml) names the C files and the data model.
 fn apply_task_file(a: &mut Args) -> Result<(), u8> {
-    match crate::outputs::task_input(&a.front.files) {
+    match crate::outputs::task_input(&a.front.files, a.front.property.as_deref()) {
         Ok(crate::outputs::TaskInput::None) => Ok(()),
-        Ok(crate::outputs::TaskInput::Files(files, ilp32)) => {
+        Ok(crate::outputs::TaskInput::Files { files, ilp32, no_overflow }) => {
             (a.front.files, a.front.ilp32) = (files, ilp32);
             // the task's property is unreach-call: only reach_error() is the error
             a.front.property.get_or_insert_with(|| "unreach-call".into());
+            if a.front.undefined.is_none() && a.front.property.as_deref() == Some("unreach-call") {
+                // SV-COMP labels unreach-call as if no overflow happened, unless the task
+                // says its program overflows
+                let (mode, why) = match no_overflow {
+                    Some(Some(false)) => ("wrap", "the task file says its program overflows (no-overflow: false)"),
+                    _ => ("assume-none", "the task file does not say its program overflows (SV-COMP's reading)"),
+                };
+                a.front.undefined = Some(mode.into());
+                a.undefined_why = Some(why.into());
+            }
             Ok(())
         }
         Ok(crate::outputs::TaskInput::Unsupported(why)) => {
@@ -227,8 +282,13 @@ fn apply_task_file(a: &mut Args) -> Result<(), u8> {
 }
 
 /// Front end: C → C--. Unsupported C makes the answer UNKNOWN, other errors are input errors.
-fn lower_c(a: &Args, ctx: &report::Context, started: std::time::Instant, json: bool) -> Result<cminus::Program, u8> {
-    cfront::lower_files(&a.front.files, &a.front.options()).map_err(|diags| {
+fn lower_c(
+    front: &crate::front::FrontArgs,
+    ctx: &report::Context,
+    started: std::time::Instant,
+    json: bool,
+) -> Result<cminus::Program, u8> {
+    cfront::lower_files(&front.files, &front.options()).map_err(|diags| {
         for d in &diags {
             let src = std::fs::read_to_string(&d.file).ok();
             crate::diag::report(&d.file, src.as_deref(), d.line as usize, d.col as usize, &d.message);

@@ -21,12 +21,20 @@ pub struct FrontArgs {
     #[arg(long)]
     pub ilp32: bool,
     /// Which calls are the error: unreach-call (only reach_error(); a failed assert ends the
-    /// run like abort()) or assertions (reach_error() and failed asserts), or an SV-COMP
-    /// property file (.prp: slam checks unreach-call and answers UNKNOWN for any other
+    /// run like abort()), assertions (reach_error() and failed asserts), null-deref,
+    /// no-overflow (signed arithmetic whose result its type cannot hold), or an SV-COMP
+    /// property file (.prp: unreach-call, unreach-label, no-overflow; UNKNOWN for any other
     /// property). Default: unreach-call when the program mentions reach_error/
     /// __VERIFIER_error, else assertions.
-    #[arg(long, value_name = "unreach-call|assertions|FILE.prp")]
+    #[arg(long, value_name = "unreach-call|assertions|null-deref|no-overflow|FILE.prp")]
     pub property: Option<String>,
+    /// Undefined arithmetic (signed overflow, shifts out of range, division by zero):
+    /// wrap (compute on as gcc -O0 does; the trace marks it), assume-none (no path goes
+    /// through it) or error (it is the violation). Default: wrap; for an SV-COMP task file,
+    /// assume-none unless the task says its program overflows.
+    #[arg(long, value_name = "wrap|assume-none|error",
+          value_parser = clap::builder::PossibleValuesParser::new(["wrap", "assume-none", "error"]))]
+    pub undefined: Option<String>,
     /// Thread-modular: pthread_create/thrd_create start nothing here (any result); each start
     /// routine is checked as an entry of its own (slam gate's program mode). Interference
     /// between threads through shared memory is not modelled.
@@ -53,8 +61,14 @@ impl FrontArgs {
             thread_roots: self.thread_roots,
             entry_mid_run: self.entry_mid_run,
             bytes: self.memory == "bytes",
+            undefined: self.undefined_mode(),
             ..Default::default()
         }
+    }
+
+    /// The `--undefined` mode (wrap when not given).
+    pub fn undefined_mode(&self) -> cminus::ub::UbMode {
+        self.undefined.as_deref().and_then(cminus::ub::UbMode::by_name).unwrap_or_default()
     }
 
     /// Lower the files; on error print the diagnostics and return the exit code.

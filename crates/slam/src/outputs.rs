@@ -36,6 +36,8 @@ pub enum PropertySupport {
     UnreachCall,
     /// unreach-label (`G ! label(L)`): check with `--error-label L`.
     UnreachLabel(String),
+    /// no-overflow (`G ! overflow`): signed arithmetic whose result its type cannot hold.
+    NoOverflow,
     /// A property slam does not check: answer UNKNOWN, for this reason.
     Unsupported(String),
 }
@@ -57,13 +59,16 @@ pub fn property_support(path: &Path) -> Result<PropertySupport, String> {
     if props.iter().all(|p| unreach(p)) {
         return Ok(PropertySupport::UnreachCall);
     }
+    if props.iter().all(|p| p.contains("LTL(G!overflow)")) {
+        return Ok(PropertySupport::NoOverflow);
+    }
     if let [only] = props.as_slice() {
         if let Some(l) = label(only) {
             return Ok(PropertySupport::UnreachLabel(l));
         }
     }
     Ok(PropertySupport::Unsupported(format!(
-        "{}: a property slam does not check (unreach-call, G ! call(reach_error()), and unreach-label)",
+        "{}: a property slam does not check (unreach-call, G ! call(reach_error()), unreach-label and no-overflow)",
         path.display()
     )))
 }
@@ -72,27 +77,33 @@ pub fn property_support(path: &Path) -> Result<PropertySupport, String> {
 pub enum TaskInput {
     /// Not a task file: check the files as given.
     None,
-    /// Check these files (ILP32 if set).
-    Files(Vec<PathBuf>, bool),
+    /// Check these files (ILP32 if set); `overflows`: the task's expected verdict of
+    /// no-overflow, if it lists the property (`Some(false)`: its program overflows).
+    Files { files: Vec<PathBuf>, ilp32: bool, no_overflow: Option<Option<bool>> },
     /// The task has no property slam checks: answer UNKNOWN with this reason.
     Unsupported(String),
 }
 
 /// If the only input is an SV-COMP task file, read it. Errors are for people.
-pub fn task_input(files: &[PathBuf]) -> Result<TaskInput, String> {
+pub fn task_input(files: &[PathBuf], property: Option<&str>) -> Result<TaskInput, String> {
     let [path] = files else { return Ok(TaskInput::None) };
     if !svcomp::is_task_file(path) {
         return Ok(TaskInput::None);
     }
     let text = std::fs::read_to_string(path).map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
     let task = svcomp::parse_task(path, &text).map_err(|e| format!("{}: {e}", path.display()))?;
-    if task.unreach_call().is_none() {
+    let no_overflow = task.no_overflow().map(|p| p.expected);
+    let checked = match property {
+        Some("no-overflow") => no_overflow.is_some(),
+        _ => task.unreach_call().is_some(),
+    };
+    if !checked {
         return Ok(TaskInput::Unsupported(format!(
-            "{}: no property slam checks (only unreach-call is supported)",
+            "{}: no property slam checks (unreach-call, or no-overflow with --property)",
             path.display()
         )));
     }
-    Ok(TaskInput::Files(task.input_files, task.ilp32))
+    Ok(TaskInput::Files { files: task.input_files, ilp32: task.ilp32, no_overflow })
 }
 
 /// The texts of the program's files (`None` where unreadable), aligned with `prog.files`.

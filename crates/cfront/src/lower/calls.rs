@@ -299,7 +299,7 @@ impl<'o> Lowerer<'o> {
         // under unreach-call a failed assertion ends the run like abort()
         let asserts_halt = self.property != Property::Assertions;
         match n {
-            "reach_error" | "__VERIFIER_error" if self.property == Property::NullDeref => {
+            "reach_error" | "__VERIFIER_error" if !self.property.reach_error_is_error() => {
                 self.end_with(args, span, StmtKind::Halt)?;
                 Ok(Some(void_result(want)))
             }

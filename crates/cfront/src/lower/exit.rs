@@ -7,7 +7,7 @@
 //! ordinary indirect-call lowering resolves the targets).
 
 use super::Lowerer;
-use crate::{LineMap, Property, Unit};
+use crate::{LineMap, Unit};
 use cminus::*;
 use lang_c::ast::{CallExpression, Expression, Identifier};
 use lang_c::span::Span;
@@ -147,9 +147,10 @@ impl Lowerer<'_> {
             for s in &mut p.body {
                 if let StmtKind::Call { callee, .. } = &s.kind {
                     if is_error_fn(callee) {
-                        s.kind = match property {
-                            Property::NullDeref => StmtKind::Halt,
-                            _ => StmtKind::Error(callee.clone()),
+                        s.kind = if property.reach_error_is_error() {
+                            StmtKind::Error(callee.clone())
+                        } else {
+                            StmtKind::Halt
                         };
                     }
                 }
