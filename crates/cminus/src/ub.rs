@@ -360,10 +360,7 @@ impl Walk<'_> {
                         (_, Some(k)) if k != -1 => Expr::Bool(true),
                         (Some(n), _) if n != min => Expr::Bool(true),
                         (Some(_), Some(_)) => Expr::Bool(false),
-                        _ => or(
-                            Expr::bin(BinOp::Ne, x, lit(min, &t)),
-                            Expr::bin(BinOp::Ne, y, lit(-1, &t)),
-                        ),
+                        _ => or(Expr::bin(BinOp::Ne, x, lit(min, &t)), Expr::bin(BinOp::Ne, y, lit(-1, &t))),
                     };
                     self.push(g, UbKind::SignedOverflow, cond, e);
                 }
@@ -439,7 +436,10 @@ fn overflow_free(op: BinOp, x: &Expr, y: &Expr, kx: Option<i128>, ky: Option<i12
         return match k {
             0 | 1 => Expr::Bool(true),
             -1 => Expr::bin(BinOp::Ne, v.clone(), lit(min, t)),
-            k if k > 0 => and(ge(v.clone(), min.div_euclid(k) + (min.rem_euclid(k) != 0) as i128), le(v.clone(), max.div_euclid(k))),
+            k if k > 0 => and(
+                ge(v.clone(), min.div_euclid(k) + (min.rem_euclid(k) != 0) as i128),
+                le(v.clone(), max.div_euclid(k)),
+            ),
             k => {
                 // v * k in [min, max] with k < -1: v in [ceil(max / k), floor(min / k)]
                 let (lo, hi) = (ceil_div(max, k), floor_div(min, k));
@@ -463,13 +463,25 @@ fn overflow_free(op: BinOp, x: &Expr, y: &Expr, kx: Option<i128>, ky: Option<i12
     match op {
         // y > 0 → x <= max - y, and y < 0 → x >= min - y
         BinOp::Add => and(
-            or(Expr::bin(BinOp::Le, y.clone(), zero()), Expr::bin(BinOp::Le, x.clone(), Expr::bin(BinOp::Sub, lit(max, t), y.clone()))),
-            or(Expr::bin(BinOp::Ge, y.clone(), zero()), Expr::bin(BinOp::Ge, x.clone(), Expr::bin(BinOp::Sub, lit(min, t), y.clone()))),
+            or(
+                Expr::bin(BinOp::Le, y.clone(), zero()),
+                Expr::bin(BinOp::Le, x.clone(), Expr::bin(BinOp::Sub, lit(max, t), y.clone())),
+            ),
+            or(
+                Expr::bin(BinOp::Ge, y.clone(), zero()),
+                Expr::bin(BinOp::Ge, x.clone(), Expr::bin(BinOp::Sub, lit(min, t), y.clone())),
+            ),
         ),
         // y < 0 → x <= max + y, and y > 0 → x >= min + y
         BinOp::Sub => and(
-            or(Expr::bin(BinOp::Ge, y.clone(), zero()), Expr::bin(BinOp::Le, x.clone(), Expr::bin(BinOp::Add, lit(max, t), y.clone()))),
-            or(Expr::bin(BinOp::Le, y.clone(), zero()), Expr::bin(BinOp::Ge, x.clone(), Expr::bin(BinOp::Add, lit(min, t), y.clone()))),
+            or(
+                Expr::bin(BinOp::Ge, y.clone(), zero()),
+                Expr::bin(BinOp::Le, x.clone(), Expr::bin(BinOp::Add, lit(max, t), y.clone())),
+            ),
+            or(
+                Expr::bin(BinOp::Le, y.clone(), zero()),
+                Expr::bin(BinOp::Ge, x.clone(), Expr::bin(BinOp::Add, lit(min, t), y.clone())),
+            ),
         ),
         _ => {
             // x == 0, or neither min * -1 nor the wrapped product divided back differs

@@ -27,6 +27,8 @@ pub struct Context {
     pub confirmation: Option<schema::Confirmation>,
     /// What undefined arithmetic meant in the check, and why (`None`: not said).
     pub undefined: Option<UndefinedMode>,
+    /// The property is SV-COMP's no-overflow (witnesses name `G ! overflow`).
+    pub no_overflow: bool,
 }
 
 /// The `--undefined` mode of a check and why it was chosen (`--undefined`, the default, or
@@ -262,7 +264,8 @@ pub fn counterexample(
     let ub = replay.and_then(|r| r.undefined.as_ref());
     let undefined = ub.and_then(|u| undefined_out(prog, u));
     // the step of the undefined operation: the statement's visit the replay counted
-    let ub_step = ub.and_then(|u| cex.steps.iter().enumerate().filter(|(_, s)| s.stmt == u.stmt).nth(u.visit)).map(|(i, _)| i);
+    let ub_step =
+        ub.and_then(|u| cex.steps.iter().enumerate().filter(|(_, s)| s.stmt == u.stmt).nth(u.visit)).map(|(i, _)| i);
     let mut steps: Vec<StepOut> = Vec::new();
     for (i, s) in cex.steps.iter().enumerate() {
         let file = file_name(prog, s.loc).to_string();
@@ -401,9 +404,11 @@ pub fn text(prog: &Program, o: &engine::Outcome, ctx: &Context, sources: &[Optio
     } else {
         format!("proved in {summary}")
     };
-    let mode_line = ctx.undefined.as_ref().filter(|u| u.mode != cminus::ub::UbMode::Wrap || u.why != "the default").map(|u| {
-        format!("Undefined arithmetic: {} ({}).\n", u.mode.name(), u.why)
-    });
+    let mode_line = ctx
+        .undefined
+        .as_ref()
+        .filter(|u| u.mode != cminus::ub::UbMode::Wrap || u.why != "the default")
+        .map(|u| format!("Undefined arithmetic: {} ({}).\n", u.mode.name(), u.why));
     match o.verdict {
         engine::Verdict::Safe => {
             let summary = safe_summary;

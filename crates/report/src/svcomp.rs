@@ -160,6 +160,7 @@ pub fn verdict_for(v: engine::Verdict, property: &str) -> &'static str {
         engine::Verdict::Safe => "TRUE",
         engine::Verdict::Violation if property == "unreach-label" => "FALSE(unreach-label)",
         engine::Verdict::Violation if property == "unreach-call" => "FALSE(unreach-call)",
+        engine::Verdict::Violation if property == "no-overflow" => "FALSE(no-overflow)",
         engine::Verdict::Violation => "FALSE",
         engine::Verdict::Unknown => "UNKNOWN",
     }

@@ -109,7 +109,8 @@ pub fn violation() -> (Program, engine::Outcome, Context, Vec<Option<String>>) {
         error_label: None,
         rule_info: Default::default(),
         confirmation: None,
-            undefined: None,
+        undefined: None,
+        no_overflow: false,
     };
     (prog, o, ctx, vec![Some(SOURCE.to_string())])
 }

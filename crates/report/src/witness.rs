@@ -31,6 +31,8 @@ pub struct Task {
 }
 
 pub const UNREACH_CALL: &str = "G ! call(reach_error())";
+/// SV-COMP's no-overflow property.
+pub const NO_OVERFLOW: &str = "G ! overflow";
 
 pub fn sha256_hex(bytes: &[u8]) -> String {
     let d = Sha256::digest(bytes);

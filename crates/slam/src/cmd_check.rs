@@ -3,9 +3,9 @@
 //! (docs/check-json.md); `--save-dir` keeps every iteration's predicates, boolean program
 //! and traces.
 
-use cminus::ub::UbMode;
 use crate::exit;
 use crate::front::FrontArgs;
+use cminus::ub::UbMode;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -111,8 +111,10 @@ fn check(a: &mut Args, verbose: u8) -> Result<u8, u8> {
         rule_info: report::RuleInfo::default(),
         confirmation: None,
         undefined: None,
+        no_overflow: false,
     };
     let mode = a.front.undefined_mode();
+    ctx.no_overflow = a.front.property.as_deref() == Some("no-overflow");
     ctx.undefined = Some(report::UndefinedMode {
         mode,
         why: a.undefined_why.clone().unwrap_or_else(|| match a.front.undefined {
@@ -216,9 +218,17 @@ fn analyse(
     Ok((prog, outcome, rule_ids_from, rule))
 }
 
-/// Whether the outcome is a violation whose replay went through undefined behaviour.
+/// Whether the outcome of the check in gcc's semantics may differ without the paths through
+/// undefined behaviour: a violation whose replay went through it, or no answer (a replay
+/// may have stopped at undefined behaviour the compiled program traps on).
 fn through_undefined(o: &engine::Outcome) -> bool {
-    o.verdict == engine::Verdict::Violation && o.replay.as_ref().is_some_and(|r| r.undefined.is_some())
+    match o.verdict {
+        engine::Verdict::Violation => o.replay.as_ref().is_some_and(|r| r.undefined.is_some()),
+        engine::Verdict::Unknown => {
+            !matches!(o.reason, engine::StopReason::TimeLimit | engine::StopReason::MemoryLimit)
+        }
+        engine::Verdict::Safe => false,
+    }
 }
 
 /// An SV-COMP property file: slam answers only the properties it checks, and the file decides
@@ -262,8 +272,8 @@ fn apply_task_file(a: &mut Args) -> Result<(), u8> {
                 // SV-COMP labels unreach-call as if no overflow happened, unless the task
                 // says its program overflows
                 let (mode, why) = match no_overflow {
-                    Some(Some(false)) => ("wrap", "the task file says its program overflows (no-overflow: false)"),
-                    _ => ("assume-none", "the task file does not say its program overflows (SV-COMP's reading)"),
+                    Some(Some(false)) => ("wrap", "the task file says its program overflows: no-overflow is false"),
+                    _ => ("assume-none", "the task file does not say its program overflows, and SV-COMP labels unreach-call as if it did not"),
                 };
                 a.front.undefined = Some(mode.into());
                 a.undefined_why = Some(why.into());
@@ -316,6 +326,7 @@ fn print_report(
         let property = match (&a.rule, &a.error_label) {
             (Some(_), _) => "rule",
             (None, Some(_)) => "unreach-label",
+            (None, None) if a.front.property.as_deref() == Some("no-overflow") => "no-overflow",
             (None, None) => "unreach-call",
         };
         print!("{}", report::svcomp::render(outcome, property));

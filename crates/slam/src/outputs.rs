@@ -122,8 +122,12 @@ pub fn witness_text(
     meta: &witness::Meta,
     rule: Option<&str>,
     label: Option<&str>,
+    no_overflow: bool,
 ) -> Result<String, String> {
-    let task = witness::Task::with_label(prog, sources, rule, label);
+    let mut task = witness::Task::with_label(prog, sources, rule, label);
+    if no_overflow {
+        task.specification = witness::NO_OVERFLOW.into();
+    }
     let graphml = format == "graphml";
     match (o.verdict, &o.counterexample) {
         (engine::Verdict::Violation, Some(cex)) => Ok(if graphml {
@@ -175,6 +179,7 @@ pub fn write_all(a: &ReportArgs, prog: &cminus::Program, o: &engine::Outcome, ct
             &witness::Meta::now(),
             ctx.rule.as_deref(),
             ctx.error_label.as_deref(),
+            ctx.no_overflow,
         ) {
             Ok(text) => ok &= write(path, &text),
             Err(why) => eprintln!("note: {why}; {} not written", path.display()),

@@ -382,12 +382,17 @@ fn confirm(
     if !confirmed {
         tracing::debug!(steps = path.len(), "dropped: the replay ends {:?}", run.outcome);
     }
-    confirmed.then(|| (*cex, ReplayCheck {
-            confirmed,
-            outcome: format!("{:?}", run.outcome),
-            steps: run.trace.len(),
-            undefined: run.undefined.clone(),
-        }))
+    confirmed.then(|| {
+        (
+            *cex,
+            ReplayCheck {
+                confirmed,
+                outcome: format!("{:?}", run.outcome),
+                steps: run.trace.len(),
+                undefined: run.undefined.clone(),
+            },
+        )
+    })
 }
 
 /// Follow the model (`on`: the value of every edge guard) from the tree's entry instance.
