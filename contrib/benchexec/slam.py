@@ -29,6 +29,8 @@ and in the tool directory itself (`--tool-directory` pointing at `target/release
 unpacked release that holds only the binary).
 """
 
+import os
+
 import benchexec.result as result
 import benchexec.tools.template
 
@@ -67,7 +69,15 @@ class Tool(benchexec.tools.template.BaseTool2):
         if rlimits.cputime and "--timeout" not in options:
             # Leave BenchExec a margin to collect the answer.
             cmd += ["--timeout", str(max(1, int(rlimits.cputime) - 2))]
-        return cmd + list(options) + list(task.input_files_or_identifier)
+        # A task-definition file goes to slam whole: it reads the input files and the data
+        # model from it, and chooses how undefined arithmetic reads from its no-overflow
+        # property (SV-COMP labels unreach-call as if no overflow happened).
+        identifier = getattr(task, "identifier", None)
+        if isinstance(identifier, str) and identifier.endswith((".yml", ".yaml")) and os.path.isfile(identifier):
+            inputs = [identifier]
+        else:
+            inputs = list(task.input_files_or_identifier)
+        return cmd + list(options) + inputs
 
     def get_value_from_output(self, output, identifier):
         # `confirmation`: how slam confirmed a FALSE answer ("confirmed by execution (gcc

@@ -22,11 +22,20 @@ assert cmd == [
     "slam", "check", "--format", "svcomp", "--property", "u.prp", "--ilp32", "--timeout", "58",
     "--abstraction", "boolean", "t.c",
 ], cmd
+# a task-definition file is passed whole (slam reads its properties)
+with open("/tmp/slam-benchexec-task.yml", "w") as f:
+    f.write("format_version: '2.0'\ninput_files: 't.c'\nproperties: []\n")
+task_yml = types.SimpleNamespace(
+    input_files_or_identifier=["t.c"], identifier="/tmp/slam-benchexec-task.yml", options=None, property_file="u.prp"
+)
+assert tool.cmdline("slam", [], task_yml, rl)[-1] == "/tmp/slam-benchexec-task.yml"
 
 
 def res(lines, code=0, timeout=False):
     run = types.SimpleNamespace(output=lines, was_timeout=timeout, exit_code=types.SimpleNamespace(value=code))
     return tool.determine_result(run)
+
+assert res(["FALSE(no-overflow)"]) == result.RESULT_FALSE_PROP + "(no-overflow)"
 
 
 assert res(["TRUE", "# no error"]) == result.RESULT_TRUE_PROP
@@ -54,7 +63,7 @@ if len(sys.argv) > 1:
     with tempfile.TemporaryDirectory() as tmp:
         prps = {
             "unreach-call.prp": ("CHECK( init(main()), LTL(G ! call(reach_error())) )\n", result.RESULT_FALSE_REACH),
-            "no-overflow.prp": ("CHECK( init(main()), LTL(G ! overflow) )\n", result.RESULT_UNKNOWN),
+            "no-overflow.prp": ("CHECK( init(main()), LTL(G ! overflow) )\n", result.RESULT_TRUE_PROP),
             "termination.prp": ("CHECK( init(main()), LTL(F end) )\n", result.RESULT_UNKNOWN),
             "valid-memsafety.prp": (
                 "CHECK( init(main()), LTL(G valid-free) )\nCHECK( init(main()), LTL(G valid-deref) )\n",
