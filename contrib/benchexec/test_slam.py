@@ -35,9 +35,8 @@ def res(lines, code=0, timeout=False):
     run = types.SimpleNamespace(output=lines, was_timeout=timeout, exit_code=types.SimpleNamespace(value=code))
     return tool.determine_result(run)
 
+
 assert res(["FALSE(no-overflow)"]) == result.RESULT_FALSE_PROP + "(no-overflow)"
-
-
 assert res(["TRUE", "# no error"]) == result.RESULT_TRUE_PROP
 assert res(["FALSE(unreach-call)"], 10) == result.RESULT_FALSE_REACH
 assert res(["FALSE(unreach-label)"], 10) == "false(unreach-label)"
