@@ -232,7 +232,11 @@ fn violation_result(
         "ruleIndex": rule_index,
         "level": "error",
         "kind": "fail",
-        "message": { "text": format!("{} (entry {})", cex.message, c.entry) },
+        "message": { "text": match &cex.undefined {
+            // the path goes through undefined behaviour: say where, with the message
+            Some(u) => format!("{} (entry {}); note: {}", cex.message, c.entry, u.message),
+            None => format!("{} (entry {})", cex.message, c.entry),
+        } },
         "locations": [{
             "physicalLocation": paths.physical(&file, line, col),
             "logicalLocations": [{ "name": function, "kind": "function" }],
@@ -269,8 +273,11 @@ fn thread_flow(paths: &Paths, steps: &[Step]) -> Vec<Value> {
                 "nestingLevel": s.depth,
                 "executionOrder": i + 1,
             });
-            if i + 1 == steps.len() {
+            if i + 1 == steps.len() || s.undefined {
                 loc["importance"] = json!("essential");
+            }
+            if s.undefined {
+                loc["kinds"] = json!(["undefined behaviour"]);
             }
             loc
         })

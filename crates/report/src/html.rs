@@ -628,6 +628,11 @@ fn violation_html(
         }
         None => String::new(),
     };
+    // the first undefined behaviour on the path, in words
+    let replay = match super::counterexample(prog, cex, o.replay.as_ref(), sources).undefined {
+        Some(u) => format!("{replay}<p class=\"hint ub\">Note: {}.</p>", esc(&super::capitalise(&u.message))),
+        None => replay,
+    };
     let (bar, src) = sources_html(prog, sources, &steps, &[]);
     // The rule's variables on the trace, in words.
     let used: Vec<&crate::Ghost> =

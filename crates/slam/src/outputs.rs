@@ -130,11 +130,20 @@ pub fn witness_text(
     }
     let graphml = format == "graphml";
     match (o.verdict, &o.counterexample) {
-        (engine::Verdict::Violation, Some(cex)) => Ok(if graphml {
-            witness::graphml_violation(prog, cex, sources, &task, meta)
-        } else {
-            witness::yaml_violation(prog, cex, sources, &task, meta)
-        }),
+        (engine::Verdict::Violation, Some(cex)) => {
+            let text = if graphml {
+                witness::graphml_violation(prog, cex, sources, &task, meta)
+            } else {
+                witness::yaml_violation(prog, cex, sources, &task, meta)
+            };
+            // the path's first undefined behaviour, as a note for people (a comment: the
+            // formats have no field for it)
+            let undefined = report::counterexample(prog, cex, o.replay.as_ref(), sources).undefined;
+            Ok(match undefined {
+                Some(u) => with_note(&text, &u.message, graphml),
+                None => text,
+            })
+        }
         (engine::Verdict::Safe, _) => {
             let invs = placed_invariants(prog, o, sources);
             if invs.is_empty() {
@@ -147,6 +156,15 @@ pub fn witness_text(
             })
         }
         _ => Err("no witness for an UNKNOWN verdict".into()),
+    }
+}
+
+/// `text` (a witness) with a comment after its first line.
+fn with_note(text: &str, note: &str, xml: bool) -> String {
+    let comment = if xml { format!("<!-- note: {} -->", note.replace("--", "- -")) } else { format!("# note: {note}") };
+    match text.split_once('\n') {
+        Some((first, rest)) => format!("{first}\n{comment}\n{rest}"),
+        None => format!("{text}\n{comment}\n"),
     }
 }
 
