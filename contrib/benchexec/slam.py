@@ -69,15 +69,13 @@ class Tool(benchexec.tools.template.BaseTool2):
         if rlimits.cputime and "--timeout" not in options:
             # Leave BenchExec a margin to collect the answer.
             cmd += ["--timeout", str(max(1, int(rlimits.cputime) - 2))]
-        # A task-definition file goes to slam whole: it reads the input files and the data
-        # model from it, and chooses how undefined arithmetic reads from its no-overflow
-        # property (SV-COMP labels unreach-call as if no overflow happened).
-        identifier = getattr(task, "identifier", None)
-        if isinstance(identifier, str) and identifier.endswith((".yml", ".yaml")) and os.path.isfile(identifier):
-            inputs = [identifier]
-        else:
-            inputs = list(task.input_files_or_identifier)
-        return cmd + list(options) + inputs
+        # SV-COMP labels unreach-call as if no overflow happened (tasks whose programs
+        # overflow carry no unreach-call property): a path through undefined arithmetic is
+        # no path (slam check task.yml chooses the same from the task file).
+        prop = os.path.basename(task.property_file or "")
+        if prop.startswith("unreach-call") and "--undefined" not in options:
+            cmd += ["--undefined", "assume-none"]
+        return cmd + list(options) + list(task.input_files_or_identifier)
 
     def get_value_from_output(self, output, identifier):
         # `confirmation`: how slam confirmed a FALSE answer ("confirmed by execution (gcc

@@ -16,19 +16,17 @@ assert tool.name() == "slam"
 task = types.SimpleNamespace(
     input_files_or_identifier=["t.c"], options={"language": "C", "data_model": "ILP32"}, property_file="u.prp"
 )
+# unreach-call is checked as SV-COMP labels it: no path through undefined arithmetic
+ur = types.SimpleNamespace(input_files_or_identifier=["t.c"], options=None, property_file="p/unreach-call.prp")
+assert tool.cmdline("slam", [], ur, types.SimpleNamespace(cputime=None)) == [
+    "slam", "check", "--format", "svcomp", "--property", "p/unreach-call.prp", "--undefined", "assume-none", "t.c"
+]
 rl = types.SimpleNamespace(cputime=60)
 cmd = tool.cmdline("slam", ["--abstraction", "boolean"], task, rl)
 assert cmd == [
     "slam", "check", "--format", "svcomp", "--property", "u.prp", "--ilp32", "--timeout", "58",
     "--abstraction", "boolean", "t.c",
 ], cmd
-# a task-definition file is passed whole (slam reads its properties)
-with open("/tmp/slam-benchexec-task.yml", "w") as f:
-    f.write("format_version: '2.0'\ninput_files: 't.c'\nproperties: []\n")
-task_yml = types.SimpleNamespace(
-    input_files_or_identifier=["t.c"], identifier="/tmp/slam-benchexec-task.yml", options=None, property_file="u.prp"
-)
-assert tool.cmdline("slam", [], task_yml, rl)[-1] == "/tmp/slam-benchexec-task.yml"
 
 
 def res(lines, code=0, timeout=False):

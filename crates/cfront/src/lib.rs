@@ -377,6 +377,7 @@ pub fn lower_files(files: &[PathBuf], opts: &Options) -> Result<cminus::Program,
 
 /// What every lowering ends with: the NULL checks, and unknown globals for an entry mid-run.
 fn after_lowering(p: &mut cminus::Program, opts: &Options) {
+    main_arguments(p);
     guard(p, opts);
     if opts.property == Some(Property::NoOverflow) {
         cminus::ub::instrument(p, cminus::ub::UbMode::Error, cminus::ub::Kinds::Overflow);
@@ -392,6 +393,57 @@ fn after_lowering(p: &mut cminus::Program, opts: &Options) {
     if opts.entry_mid_run {
         globals_start_unknown(p);
     }
+}
+
+/// How many of `main`'s arguments [`main_arguments`] describes exactly.
+const ARGV_KNOWN: i128 = 8;
+
+/// What C promises of `main(int argc, char *argv[])` (C11 5.1.2.2.1p2): `argc` is not
+/// negative, `argv` is not NULL, `argv[0]` … `argv[argc - 1]` point to strings and
+/// `argv[argc]` is NULL — as `assume`s at the entry over the unknown contents of `argv`'s
+/// object, exact for the first [`ARGV_KNOWN`] arguments (later ones stay unknown: any value,
+/// an over-approximation). Without them a trace could take `argv[0]` NULL when `argc` is 1.
+fn main_arguments(p: &mut cminus::Program) {
+    use cminus::{BinOp, Expr, Lval, Stmt, StmtKind, Type};
+    let Some(pi) = p.procs.iter().position(|q| q.name == p.entry && q.name == "main") else { return };
+    let q = &p.procs[pi];
+    let (argc, argv) = match q.formals.as_slice() {
+        [c, v, ..] if matches!(c.ty, Type::Int { .. }) && matches!(&v.ty, Type::Ptr(t) if t.is_pointer()) => {
+            (c.name.clone(), v.clone())
+        }
+        _ => return,
+    };
+    let loc = q.loc;
+    let c = Expr::var(&argc);
+    let null = Expr::Cast(argv.ty.clone(), Box::new(Expr::Int(0)));
+    let Type::Ptr(elem) = &argv.ty else { return };
+    let elem_null = Expr::Cast((**elem).clone(), Box::new(Expr::Int(0)));
+    let arg = |i: i128| Expr::Lval(Lval::Deref(Box::new(Expr::bin(BinOp::Add, Expr::var(&argv.name), Expr::Int(i)))));
+    let mut conds =
+        vec![Expr::bin(BinOp::Ge, c.clone(), Expr::Int(0)), Expr::bin(BinOp::Ne, Expr::var(&argv.name), null)];
+    for i in 0..ARGV_KNOWN {
+        // i < argc → argv[i] != NULL; i == argc → argv[i] == NULL
+        conds.push(Expr::bin(
+            BinOp::Or,
+            Expr::bin(BinOp::Le, c.clone(), Expr::Int(i)),
+            Expr::bin(BinOp::Ne, arg(i), elem_null.clone()),
+        ));
+        conds.push(Expr::bin(
+            BinOp::Or,
+            Expr::bin(BinOp::Ne, c.clone(), Expr::Int(i)),
+            Expr::bin(BinOp::Eq, arg(i), elem_null.clone()),
+        ));
+    }
+    let mut new = Vec::new();
+    for cond in conds {
+        let id = p.fresh_stmt_id();
+        new.push(Stmt { id, loc, labels: vec![], kind: StmtKind::Assume(cond) });
+    }
+    let body = &mut p.procs[pi].body;
+    if let Some(first) = body.first_mut() {
+        new[0].labels = std::mem::take(&mut first.labels);
+    }
+    body.splice(0..0, new);
 }
 
 /// `Options::entry_mid_run`: the globals the program assigns or takes the address of start

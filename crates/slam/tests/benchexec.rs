@@ -46,7 +46,7 @@ fn tool_info_module_with_benchexec() {
     std::fs::copy(env!("CARGO_BIN_EXE_slam"), dir.join("release/slam")).unwrap();
     std::fs::copy(root().join("corpus/c/svcomp_header.c"), dir.join("svcomp_header.c")).unwrap();
     std::fs::write(dir.join("unreach-call.prp"), "CHECK( init(main()), LTL(G ! call(reach_error())) )\n").unwrap();
-    std::fs::write(dir.join("no-overflow.prp"), "CHECK( init(main()), LTL(G ! overflow) )\n").unwrap();
+    std::fs::write(dir.join("valid-memsafety.prp"), "CHECK( init(main()), LTL(G valid-free) )\n").unwrap();
     std::fs::write(
         dir.join("task.yml"),
         "format_version: '2.0'\ninput_files: 'svcomp_header.c'\nproperties:\n  - property_file: unreach-call.prp\n    \
@@ -65,7 +65,7 @@ fn tool_info_module_with_benchexec() {
     assert_eq!(
         run_slam(
             &dir,
-            &["check", "--format", "svcomp", "--property", "no-overflow.prp", "svcomp_header.c"],
+            &["check", "--format", "svcomp", "--property", "valid-memsafety.prp", "svcomp_header.c"],
             "unknown.txt"
         ),
         5
@@ -84,8 +84,9 @@ fn tool_info_module_with_benchexec() {
     let want = [
         "Name of tool: “slam”",
         "Executable: “release/slam”",
-        // the property file of the task definition is passed, ILP32 from its options
-        "“['release/slam', 'check', '--format', 'svcomp', '--property', 'unreach-call.prp', '--ilp32', 'svcomp_header.c']”",
+        // the property file of the task definition is passed, ILP32 from its options, and the
+        // unreach-call as SV-COMP labels it (no path through undefined arithmetic)
+        "“['release/slam', 'check', '--format', 'svcomp', '--property', 'unreach-call.prp', '--ilp32', '--undefined', 'assume-none', 'svcomp_header.c']”",
         "Result of analyzing tool output in “false.txt”:\n\t“false(unreach-call)”",
         "Result of analyzing tool output in “unknown.txt”:\n\t“unknown”",
     ];

@@ -126,8 +126,11 @@ fn check_json_matches_its_documentation() {
     ]);
     assert_eq!(structural["engine"], "structural");
     assert!(structural["structural"]["inlinings"].as_u64().is_some_and(|n| n >= 1), "{structural}");
+    // A violation through undefined behaviour marks it.
+    let overflow = check_json(&["corpus/undefined/add_overflow.c", "--format", "json"]);
+    assert_eq!(overflow["counterexample"]["undefined"]["kind"], "signed_overflow", "{overflow}");
     let mut written = BTreeSet::new();
-    for v in [&violation, &safe, &deep, &structural] {
+    for v in [&violation, &safe, &deep, &structural, &overflow] {
         written_fields(v, "", &mut written);
         assert!(["SAFE", "VIOLATION", "UNKNOWN"].contains(&v["verdict"].as_str().unwrap()));
     }

@@ -375,11 +375,11 @@ fn property_files_slam_does_not_check_are_unknown() {
     let dir = tmpdir("prp");
     copy_corpus(&dir, "svcomp_header.c");
     std::fs::write(dir.join("unreach-call.prp"), "CHECK( init(main()), LTL(G ! call(reach_error())) )\n").unwrap();
-    std::fs::write(dir.join("no-overflow.prp"), "CHECK( init(main()), LTL(G ! overflow) )\n").unwrap();
+    std::fs::write(dir.join("memsafety.prp"), "CHECK( init(main()), LTL(G valid-free) )\n").unwrap();
     std::fs::write(dir.join("empty.prp"), "\n").unwrap();
     let (code, out) = check(&dir, &["svcomp_header.c", "--format", "svcomp", "--property", "unreach-call.prp"]);
     assert_eq!((code, out.lines().next()), (10, Some("FALSE(unreach-call)")));
-    let (code, out) = check(&dir, &["svcomp_header.c", "--format", "svcomp", "--property", "no-overflow.prp"]);
+    let (code, out) = check(&dir, &["svcomp_header.c", "--format", "svcomp", "--property", "memsafety.prp"]);
     assert_eq!((code, out.lines().next()), (5, Some("UNKNOWN")));
     // A SLIC rule is no SV-COMP property: its violation is a bare FALSE.
     let c = root().join("corpus/check/callee_magic_ioctl.c");
