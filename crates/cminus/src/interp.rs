@@ -758,6 +758,23 @@ impl<'a> Machine<'a> {
         m
     }
 
+    /// `main`'s `argv` for `argc` arguments: `argc` pointers to the string `slam` (what the
+    /// compiled run of a confirmation is given) and a NULL pointer.
+    fn argv(&mut self, argc: u64, elem: &Type) -> R<Value> {
+        let psize = self.ptr_size;
+        let arr = self.new_object(Some((argc + 1) * psize), ZERO, psize, Origin::Param(1), Area::Lazy);
+        for k in 0..argc {
+            let s = self.new_object(Some(5), ZERO, 1, Origin::Param(1), Area::Lazy);
+            for (j, b) in b"slam".iter().enumerate() {
+                let pl = Place { obj: s, off: j as i64, ty: Cow::Owned(Type::CHAR), bits: None };
+                self.store(&pl, Value::Int(*b as i128))?;
+            }
+            let pl = Place { obj: arr, off: (k * psize) as i64, ty: Cow::Owned(elem.clone()), bits: None };
+            self.store(&pl, Value::Ptr { obj: s, off: 0 })?;
+        }
+        Ok(Value::Ptr { obj: arr, off: 0 })
+    }
+
     /// Remember the first undefined operation of the run (not while an observer peeks).
     fn undefined(&mut self, kind: UbKind, e: &Expr) {
         if self.peeking || self.undefined.is_some() {
@@ -969,9 +986,25 @@ impl<'a> Machine<'a> {
             return Outcome::Stuck { stmt: StmtId(u32::MAX), reason: "no entry procedure".into(), unmodelled: false };
         };
         let ep = &self.p.procs[entry];
-        let mut args = vec![];
+        let mut args: Vec<Option<Value>> = vec![];
         for (i, f) in ep.formals.iter().enumerate() {
             let v = match &f.ty {
+                // main's argv, as the compiled run of `slam check --confirm exec` gets it
+                Type::Ptr(t) if i == 1 && ep.name == "main" && t.is_pointer() => match args.first() {
+                    Some(Some(Value::Int(n))) if (0..=PARAM_ITEMS as i128).contains(n) => match self.argv(*n as u64, t) {
+                        Ok(v) => Some(v),
+                        Err(Stuck(reason, unmodelled)) => {
+                            return Outcome::Stuck { stmt: StmtId(u32::MAX), reason, unmodelled }
+                        }
+                    },
+                    _ => {
+                        return Outcome::Stuck {
+                            stmt: StmtId(u32::MAX),
+                            reason: "argc out of the modelled range".into(),
+                            unmodelled: true,
+                        }
+                    }
+                },
                 Type::Ptr(t) => {
                     let size = self.lay.size_of(t).map(|s| s.max(1) * PARAM_ITEMS).filter(|&s| s <= MAX_OBJECT);
                     let align = self.lay.align_of(t).unwrap_or(MALLOC_ALIGN);
