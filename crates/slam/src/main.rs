@@ -42,6 +42,9 @@ enum Cmd {
     Merge(gate::merge::Args),
 }
 
+/// The stack of the thread that runs a command.
+const MAIN_STACK: usize = 1 << 30;
+
 fn main() {
     // `slam check … | head`: a closed pipe ends the process quietly, as for other Unix tools
     // (Rust ignores SIGPIPE, and every print would then panic).
@@ -49,7 +52,16 @@ fn main() {
     unsafe {
         libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
-    let code = run();
+    // Deeply nested C (a 12,000-operand `&&` chain) is parsed and lowered by recursion: the
+    // work runs on a thread with a stack far larger than the main thread's 8 MiB (only
+    // touched pages cost memory).
+    let code = std::thread::Builder::new()
+        .name("slam".into())
+        .stack_size(MAIN_STACK)
+        .spawn(run)
+        .ok()
+        .and_then(|h| h.join().ok())
+        .unwrap_or(exit::INTERNAL);
     // A stage left behind after a limit (see `engine::Runner::run`) may still be inside Z3,
     // and the C++ library's static destructors, which `exit` runs, would free memory under
     // it (a crash at exit after the verdict was printed, seen twice in 2,300 Csmith checks
