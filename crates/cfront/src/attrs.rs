@@ -18,6 +18,9 @@ pub(crate) struct Attr {
     pub alignas: bool,
     /// Offset of the first non-blank character after it.
     pub next: Option<usize>,
+    /// A `#pragma pack` line: from here on members are aligned to at most `Some(n)` bytes
+    /// (`Some(None)`: their natural alignment again).
+    pub pragma_pack: Option<Option<u64>>,
 }
 
 /// Blank every `__attribute__((…))` / `__attribute((…))` (string and character literals are
@@ -71,6 +74,7 @@ pub(crate) fn strip(text: &mut String) -> Vec<Attr> {
                                 aligned,
                                 alignas: true,
                                 next: None,
+                                pragma_pack: None,
                             });
                             for k in (s..i).chain(j..=end) {
                                 if b[k] != b'\n' {
@@ -92,7 +96,15 @@ pub(crate) fn strip(text: &mut String) -> Vec<Attr> {
                     if let Some(end) = matching_paren(&b, j) {
                         let body = String::from_utf8_lossy(&b[j..=end]).into_owned();
                         let (packed, aligned) = layout_attrs(&body);
-                        out.push(Attr { start: s, prev: last_nonblank, packed, aligned, alignas: false, next: None });
+                        out.push(Attr {
+                            start: s,
+                            prev: last_nonblank,
+                            packed,
+                            aligned,
+                            alignas: false,
+                            next: None,
+                            pragma_pack: None,
+                        });
                         for x in &mut b[s..=end] {
                             if *x != b'\n' {
                                 *x = b' ';
@@ -113,6 +125,59 @@ pub(crate) fn strip(text: &mut String) -> Vec<Attr> {
     }
     for a in &mut out {
         a.next = next_token(&b, a.start);
+    }
+    *text = String::from_utf8(b).unwrap_or_default();
+    out
+}
+
+/// Blank every `#pragma pack(…)` line, returning its effect at its offset (gcc's forms:
+/// `pack(n)`, `pack()`, `pack(push)`, `pack(push, n)`, `pack(pop)`; a pop without a push
+/// restores the natural alignment).
+pub(crate) fn pragma_packs(text: &mut String) -> Vec<Attr> {
+    if !text.contains("pragma") {
+        return vec![];
+    }
+    let mut out = vec![];
+    let mut stack: Vec<Option<u64>> = vec![];
+    let mut current: Option<u64> = None;
+    let mut b = std::mem::take(text).into_bytes();
+    let mut line_start = 0;
+    while line_start < b.len() {
+        let end = b[line_start..].iter().position(|&c| c == b'\n').map_or(b.len(), |k| line_start + k);
+        let line = String::from_utf8_lossy(&b[line_start..end]).into_owned();
+        let t = line.trim_start();
+        if let Some(rest) = t.strip_prefix('#').map(str::trim_start).and_then(|r| r.strip_prefix("pragma")) {
+            let rest = rest.trim_start();
+            if let Some(args) = rest.strip_prefix("pack").map(str::trim) {
+                let inner = args.strip_prefix('(').and_then(|a| a.strip_suffix(')')).unwrap_or("");
+                let parts: Vec<&str> = inner.split(',').map(str::trim).filter(|p| !p.is_empty()).collect();
+                let value = |p: &str| parse_alignment(p).filter(|n| n.is_power_of_two());
+                match parts.as_slice() {
+                    [] => current = None,
+                    ["push"] => stack.push(current),
+                    ["push", n] => {
+                        stack.push(current);
+                        current = value(n);
+                    }
+                    ["pop"] => current = stack.pop().flatten(),
+                    [n] => current = value(n),
+                    _ => {}
+                }
+                out.push(Attr {
+                    start: line_start,
+                    prev: None,
+                    packed: false,
+                    aligned: None,
+                    alignas: false,
+                    next: None,
+                    pragma_pack: Some(current),
+                });
+                for x in &mut b[line_start..end] {
+                    *x = b' ';
+                }
+            }
+        }
+        line_start = end + 1;
     }
     *text = String::from_utf8(b).unwrap_or_default();
     out

@@ -7,7 +7,8 @@ use crate::{DiagKind, Diagnostic, Options};
 /// blanked out (lang-c rejects some placements of them) and the layout ones returned.
 pub(crate) fn run(name: &str, text: Option<&str>, opts: &Options) -> Result<(String, Vec<Attr>), Diagnostic> {
     let mut pre = preprocessed(name, text, opts)?;
-    let attrs = crate::attrs::strip(&mut pre);
+    let mut attrs = crate::attrs::strip(&mut pre);
+    attrs.extend(crate::attrs::pragma_packs(&mut pre));
     Ok((pre, attrs))
 }
 

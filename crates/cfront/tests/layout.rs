@@ -48,6 +48,24 @@ union __attribute__((packed)) F32 { char a; int b; };
 typedef struct { char a; int b; } __attribute__((packed, aligned(4))) F33_t;
 struct F33 { char z; F33_t t; };
 struct F34 { char a; int :0; char b; } __attribute__((packed));
+#pragma pack(push, 1)
+struct F35 { char a; int b; long long c; };
+struct F36 { char a; unsigned b : 20; unsigned c : 7; };
+struct F37 { char a; _Alignas(8) int b; };
+#pragma pack(pop)
+#pragma pack(2)
+struct F38 { char a; double d; short s; };
+union F39 { char c; int u; long long l; };
+struct F40 { char a; int :0; char b; };
+#pragma pack()
+#pragma pack(push, 4)
+struct F41 { char a; long long x; struct F35 in; };
+#pragma pack(push, 8)
+struct F42 { char a; long long x; };
+#pragma pack(pop)
+struct F43 { char a; long double x; };
+#pragma pack(pop)
+struct __attribute__((aligned(8))) F44 { char a; int b; };
 "#;
 
 const MEMBER_TYPES: &[&str] = &[

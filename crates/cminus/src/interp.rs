@@ -991,7 +991,8 @@ impl<'a> Machine<'a> {
             let v = match &f.ty {
                 // main's argv, as the compiled run of `slam check --confirm exec` gets it
                 Type::Ptr(t) if i == 1 && ep.name == "main" && t.is_pointer() => match args.first() {
-                    Some(Some(Value::Int(n))) if (0..=PARAM_ITEMS as i128).contains(n) => match self.argv(*n as u64, t) {
+                    Some(Some(Value::Int(n))) if (0..=PARAM_ITEMS as i128).contains(n) => match self.argv(*n as u64, t)
+                    {
                         Ok(v) => Some(v),
                         Err(Stuck(reason, unmodelled)) => {
                             return Outcome::Stuck { stmt: StmtId(u32::MAX), reason, unmodelled }

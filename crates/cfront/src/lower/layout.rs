@@ -42,6 +42,7 @@ impl Lowerer<'_> {
         is_union: bool,
         packed: bool,
         aligned: Option<u64>,
+        pack: Option<u64>,
     ) -> Option<StructLayout> {
         let (mut bitpos, mut size_bits, mut align) = (0u64, 0u64, 1u64);
         let mut offsets = vec![];
@@ -51,8 +52,14 @@ impl Lowerer<'_> {
                 Type::Array(e, None) if flexible => (0, self.size_align(e)?.1),
                 t => self.size_align(t)?,
             };
-            // an explicit alignment raises the member's (also in a packed struct)
-            let fa_min = m.align.unwrap_or(1);
+            // `#pragma pack(n)` caps every member's alignment, except a `:0`'s
+            let fa = match pack {
+                Some(n) if m.width != Some(0) => fa.min(n),
+                _ => fa,
+            };
+            // an explicit alignment raises the member's (also in a packed struct; `#pragma
+            // pack` caps it too)
+            let fa_min = m.align.unwrap_or(1).min(pack.unwrap_or(u64::MAX));
             if packed && m.width.is_some_and(|w| w > 0) {
                 // packed bit-fields follow each other bit by bit
                 let start = if is_union { 0 } else { bitpos };
@@ -126,6 +133,13 @@ impl Lowerer<'_> {
             }
         }
         (packed, aligned)
+    }
+
+    /// The `#pragma pack` in effect where a struct's definition starts (`None`: natural
+    /// alignment).
+    pub(super) fn pragma_pack_at(&self, span: lang_c::span::Span) -> Option<u64> {
+        let at = self.map.original(span.start);
+        self.attrs.iter().filter(|a| a.start < at).filter_map(|a| a.pragma_pack).last().flatten()
     }
 
     /// The explicit alignment of a member declared in `span` (`_Alignas(N)`, GNU

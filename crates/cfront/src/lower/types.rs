@@ -299,7 +299,8 @@ impl<'o> Lowerer<'o> {
             self.struct_field(f, &mut fields, &mut members)?;
         }
         let (packed, aligned) = self.struct_attrs(st.span, kw);
-        let layout = self.layout_members(&members, is_union, packed, aligned);
+        let pack = self.pragma_pack_at(st.span);
+        let layout = self.layout_members(&members, is_union, packed, aligned, pack);
         if let Some(s) = self.prog.structs.iter_mut().find(|s| s.name == name) {
             s.fields = fields;
             s.complete = true;
