@@ -63,12 +63,17 @@ pub(crate) fn feed(prog: &Program, run: &Run, rule_from: Option<u32>, stubs: &Ha
                 _ if c.value == 0 => {}
                 _ => f.uncontrolled("whether an allocation fails".into()),
             },
-            // Whether the C library's own function (`fopen`, `localtime`, `getenv`) fails is
-            // the library's to decide in the compiled run, as its results are: a trace that
-            // needs a failure the real function does not produce is not reproduced.
+            // Whether a C library function whose result its arguments decide (`localtime`,
+            // `strerror`) fails is the library's to decide in the compiled run, as its results
+            // are: a trace that needs a failure the real function does not produce is not
+            // reproduced. Whether the environment lets `fopen` or `getenv` succeed is not
+            // something a run in a temporary directory says.
             Ask::AllocFails { .. } => match st {
                 Some(Stmt { kind: StmtKind::Call { callee, .. }, .. })
-                    if !stubs.contains(callee) && prog.proc(callee).is_none() && !callee.starts_with("__slam") => {}
+                    if !stubs.contains(callee)
+                        && prog.proc(callee).is_none()
+                        && !callee.starts_with("__slam")
+                        && !depends_on_environment(callee) => {}
                 Some(Stmt { kind: StmtKind::Call { callee, .. }, .. }) => {
                     f.uncontrolled(format!("whether `{callee}` fails"))
                 }
@@ -105,4 +110,10 @@ pub(crate) fn feed(prog: &Program, run: &Run, rule_from: Option<u32>, stubs: &Ha
         f.allocators.clear();
     }
     f
+}
+
+/// C library functions whose failure depends on the environment of the run (files, the
+/// environment variables), not on their arguments alone.
+fn depends_on_environment(f: &str) -> bool {
+    cminus::pointsto::FALLIBLE_ALLOCATORS.contains(&f) || matches!(f, "getenv" | "secure_getenv")
 }
