@@ -360,7 +360,8 @@ fn build_and_run(
     }
     // 2. What nothing defines: link the program alone.
     let mut cmd = gcc(req);
-    cmd.args(&objects).arg("-o").arg(d.join("probe"));
+    // (the math library too: gcc links libm only when asked, as `cc … -lm` builds do)
+    cmd.args(&objects).arg("-lm").arg("-o").arg(d.join("probe"));
     let out = process::run(cmd, d, "probe", req.build_limit)?;
     let undefined = undefined_references(&out.stderr);
     if out.ended != Ended::Exit(0) && undefined.is_empty() {
@@ -477,7 +478,7 @@ fn build_and_run(
     }
     let exe = d.join("prog");
     let mut cmd = gcc(req);
-    cmd.args(&objects).arg(&hobj).arg("-no-pie").arg("-o").arg(&exe);
+    cmd.args(&objects).arg(&hobj).arg("-lm").arg("-no-pie").arg("-o").arg(&exe);
     for w in &wraps {
         cmd.arg(format!("-Wl,--wrap={w}"));
     }
