@@ -870,12 +870,7 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
             v.extend(self.scope[i].vars.iter().filter(|y| Some(y.as_str()) != reg).cloned());
             let pv = &self.scope[i].vars;
             let narrowed: Cands<'ctx> = all.iter().filter(|c| within(&c.2, pv)).cloned().collect();
-            let cands = if std::env::var("SLAM_C2BP_CONE").is_ok() {
-                let inside: Cands<'ctx> = narrowed.iter().filter(|c| c.2.is_subset(&v)).cloned().collect();
-                Self::relevant(&inside, &v)
-            } else {
-                Self::relevant(&narrowed, &v)
-            };
+            let cands = Self::relevant(&narrowed, &v);
             rhs.push(match &posts[k] {
                 Some(post) => {
                     // ImpliesF(A ⇒ φ) and ImpliesF(A ⇒ ¬φ) with A the allocation's guarantee.
