@@ -40,8 +40,6 @@ struct Writes<'a, 'ctx> {
     /// `l := nondet`: the target and the fresh value it receives (see
     /// [`ProcAbs::fresh_cannot_fix`]).
     fresh: Option<(&'a Lval, Term<'ctx>, Type)>,
-    /// The target is a register (so WP is the predicate with `e` for it).
-    register: bool,
 }
 
 /// An allocator's call: whether it may return NULL, and whether its statement also moves
@@ -577,42 +575,6 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
         false
     }
 
-    /// The literal of a candidate whose meaning before the statement is the predicate's
-    /// meaning after it, `post` (or its negation), the same term once simplified. Pruning:
-    /// then the update is that literal. The search would return a disjunction of consistent
-    /// cubes each implying `post`, which holds in every consistent valuation where the
-    /// candidate holds (the one-literal cube is among them, or the core search covers every
-    /// such valuation) and in no consistent valuation where it does not; the same for
-    /// `¬post`. So the two updates agree on every valuation some concrete state has, and
-    /// differ at most from valuations no state has (which no execution reaches): the
-    /// abstraction still has every concrete step, and the literal is the more precise one.
-    /// Only candidates over exactly the variables of `post` (`wp_vars`: for `x := e` with
-    /// `x` a register, those of `e` and the predicate's others) are compared, and only with
-    /// `on` (a register target, no allocation guarantee).
-    fn same_as_candidate(
-        &mut self,
-        post: &Formula<'ctx>,
-        cands: &Cands<'ctx>,
-        wp_vars: &BTreeSet<String>,
-        on: bool,
-    ) -> Option<BExpr> {
-        if !on || !self.opts.prune {
-            return None;
-        }
-        for (lit, m, vars) in cands {
-            if vars != wp_vars {
-                continue;
-            }
-            if self.prover.is_valid(&formula::iff(post, m)) {
-                return Some(lit.clone());
-            }
-            if self.prover.is_valid(&formula::iff(&formula::not(post), m)) {
-                return Some(negate(lit.clone()));
-            }
-        }
-        None
-    }
-
     /// The answer of ImpliesF(φ) that [`Self::fresh_cannot_fix`] found without a search:
     /// `false`; with `Options::verify_prune` (tests) the search runs too and must agree.
     fn verify_unfixable(&mut self, phi: &Formula<'ctx>, cands: &Cands<'ctx>) -> BExpr {
@@ -812,17 +774,7 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
             n.insert(ALLOC_TOP.to_string());
             n
         });
-        let register = matches!(lv, Lval::Var(x) if !self.in_memory(x));
-        let w = Writes {
-            s0: &s0,
-            s1: &s1,
-            guarantee: fresh_obj,
-            vars: &vars,
-            base: &base,
-            reg: reg.as_deref(),
-            fresh,
-            register,
-        };
+        let w = Writes { s0: &s0, s1: &s1, guarantee: fresh_obj, vars: &vars, base: &base, reg: reg.as_deref(), fresh };
         self.abstract_writes(s, &affected, w, narrow.as_ref())
     }
 
@@ -864,16 +816,8 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
         s1.advance_alloc_top(&self.env, &r);
         let mut vars: BTreeSet<String> = l.map(lval_vars).unwrap_or_default();
         vars.insert(ALLOC_TOP.to_string());
-        let w = Writes {
-            s0: &s0,
-            s1: &s1,
-            guarantee: Some(guarantee),
-            vars: &vars,
-            base: &vars,
-            reg: None,
-            fresh: None,
-            register: false,
-        };
+        let w =
+            Writes { s0: &s0, s1: &s1, guarantee: Some(guarantee), vars: &vars, base: &vars, reg: None, fresh: None };
         self.abstract_writes(s, &affected, w, Some(&vars))
     }
 
@@ -887,7 +831,7 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
         w: Writes<'_, 'ctx>,
         narrow: Option<&BTreeSet<String>>,
     ) -> Vec<BStmt> {
-        let Writes { s0, s1, guarantee, vars, base, reg, fresh, register } = w;
+        let Writes { s0, s1, guarantee, vars, base, reg, fresh } = w;
         let within = |c: &BTreeSet<String>, p: &BTreeSet<String>| {
             narrow.is_none_or(|n| c.iter().all(|v| p.contains(v) || n.contains(v)))
         };
@@ -928,13 +872,6 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
             let narrowed: Cands<'ctx> = all.iter().filter(|c| within(&c.2, pv)).cloned().collect();
             let cands = Self::relevant(&narrowed, &v);
             rhs.push(match &posts[k] {
-                // The new value is a predicate's value before the statement (a family of
-                // predicates Newton took from weakest preconditions): that predicate.
-                Some(post)
-                    if let Some(lit) = self.same_as_candidate(post, &all, &v, register && guarantee.is_none()) =>
-                {
-                    lit
-                }
                 Some(post) => {
                     // ImpliesF(A ⇒ φ) and ImpliesF(A ⇒ ¬φ) with A the allocation's guarantee.
                     // After `l := nondet`, a side no cube can imply is `false` without search.
