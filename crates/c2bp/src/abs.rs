@@ -572,7 +572,37 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
                 None => return false,
             }
         }
-        false
+        // Values that depend on the state: `±y + k` and `y - z + k` for the predicate's other
+        // variables (`x = n - 3` violates `n - x <= 2` whatever `n` is), converted to the
+        // type of the fresh value (every value of which `nondet` can give).
+        let others: Vec<String> =
+            vars_of(&p.expr).into_iter().filter(|y| !matches!(l, Lval::Var(x) if x == y)).collect();
+        if others.is_empty() || others.len() > 4 {
+            return false;
+        }
+        let var = |y: &String| Expr::Lval(Lval::var(y));
+        let mut terms: Vec<Expr> = Vec::new();
+        for y in &others {
+            terms.push(var(y));
+            terms.push(Expr::Unary(cminus::UnOp::Neg, Box::new(var(y))));
+            for z in others.iter().filter(|z| *z != y) {
+                terms.push(Expr::Binary(cminus::BinOp::Sub, Box::new(var(y)), Box::new(var(z))));
+            }
+        }
+        for t in terms {
+            for k in -3..=3 {
+                let e = Expr::Cast(
+                    ty.clone(),
+                    Box::new(Expr::Binary(cminus::BinOp::Add, Box::new(t.clone()), Box::new(Expr::Int(i128::from(k))))),
+                );
+                let Ok(w) = s0.int(&self.env, &e) else { continue };
+                if let Some(f) = side_at(self, &w) {
+                    at_witnesses.push(f);
+                }
+            }
+        }
+        let refs: Vec<&Formula<'ctx>> = at_witnesses.iter().collect();
+        self.prover.is_sat(&formula::and(self.ctx(), &refs)) == Some(false)
     }
 
     /// The answer of ImpliesF(φ) that [`Self::fresh_cannot_fix`] found without a search:

@@ -94,6 +94,8 @@ main: x == 3
 main: (int)(x <= y) == 0
 global: g > 0
 main: g > x
+main: y - x <= 2
+main: z - y < x
 ";
 
 #[test]
