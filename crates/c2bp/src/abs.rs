@@ -577,7 +577,7 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
         // type of the fresh value (every value of which `nondet` can give).
         let others: Vec<String> =
             vars_of(&p.expr).into_iter().filter(|y| !matches!(l, Lval::Var(x) if x == y)).collect();
-        if others.is_empty() || others.len() > 4 {
+        if others.is_empty() || others.len() > 3 {
             return false;
         }
         let var = |y: &String| Expr::Lval(Lval::var(y));
@@ -906,8 +906,14 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
                     // ImpliesF(A ⇒ φ) and ImpliesF(A ⇒ ¬φ) with A the allocation's guarantee.
                     // After `l := nondet`, a side no cube can imply is `false` without search.
                     let p = self.scope[i].pred.clone();
+                    // Over fewer than 4 candidates the search costs a handful of queries
+                    // (AllSAT tables of at most 8 valuations): refuting first would cost more.
+                    let search_costs = cands.len() >= 4;
                     let unfixable = |me: &mut Self, positive: bool| {
-                        fresh.as_ref().is_some_and(|(l, v, ty)| me.fresh_cannot_fix(s0, (l, v, ty), &p, positive))
+                        search_costs
+                            && fresh
+                                .as_ref()
+                                .is_some_and(|(l, v, ty)| me.fresh_cannot_fix(s0, (l, v, ty), &p, positive))
                     };
                     let pos = if unfixable(self, true) {
                         self.verify_unfixable(&guarded(post), &cands)
