@@ -517,8 +517,10 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
     /// its negation (without) afterwards, so that ImpliesF of that side is `false` without a
     /// search. Sound and exact: the candidates are facts about the state `s0` before the
     /// statement, in which `v` does not occur; a cube `c` implies `φ(v, ȳ)` iff it implies
-    /// `∀v. φ(v, ȳ)`. We look for values `w1..wk` of `v` (each a model's value of `v` itself,
-    /// so one the statement can store) such that `φ(w1, ȳ) ∧ … ∧ φ(wk, ȳ)` is unsatisfiable:
+    /// `∀v. φ(v, ȳ)`. We look for values `w1..wk` of `v` — the type's extremes and zero, models'
+    /// values of `v` itself, and terms `±y + k`, `y - z + k` over the predicate's other
+    /// variables converted to `v`'s type: each a value `nondet` can give, so each `φ(wi)` is
+    /// φ in a real successor — such that `φ(w1, ȳ) ∧ … ∧ φ(wk, ȳ)` is unsatisfiable:
     /// then for every state `ȳ` some `wi` violates φ, so every consistent cube has a state
     /// with a successor violating φ, and ImpliesF — the enumeration, the unsat cores and the
     /// AllSAT tables alike, which only ever return consistent cubes that imply φ — returns
