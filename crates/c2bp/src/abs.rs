@@ -37,6 +37,9 @@ struct Writes<'a, 'ctx> {
     vars: &'a BTreeSet<String>,
     base: &'a BTreeSet<String>,
     reg: Option<&'a str>,
+    /// `l := nondet`: the target and the fresh value it receives (see
+    /// [`ProcAbs::fresh_cannot_fix`]).
+    fresh: Option<(&'a Lval, Term<'ctx>, Type)>,
 }
 
 /// An allocator's call: whether it may return NULL, and whether its statement also moves
@@ -67,6 +70,9 @@ pub(crate) struct ProcAbs<'s, 'p, 'ctx> {
     pub pointsto: cminus::pointsto::PointsTo,
     /// AllSAT valuations per candidate set (keyed by the candidates' formulas).
     pub valuation_cache: std::collections::HashMap<String, Option<Vec<Vec<bool>>>>,
+    /// Candidate sets (by their formulas) with more joint valuations than an AllSAT table
+    /// holds: every superset has at least as many (see [`ProcAbs::valuation_tables`]).
+    pub overflowed: Vec<BTreeSet<String>>,
 }
 
 fn t() -> BExpr {
@@ -170,6 +176,24 @@ fn disjoint(p: &BExpr, n: &BExpr) -> bool {
         return false;
     }
     pc.iter().all(|a| nc.iter().all(|b| a.iter().any(|(v, s)| b.iter().any(|(w, t)| v == w && s != t))))
+}
+
+/// The least and greatest values of an integer type and zero, as the 64-bit patterns of
+/// their canonical forms (sign- or zero-extended); only zero for other scalar types.
+fn extremes(ty: &Type) -> Vec<i64> {
+    match ty {
+        Type::Int { bits, signed } if (1..=64).contains(bits) => {
+            let b = u32::from(*bits);
+            let (lo, hi) =
+                if *signed { (i64::MIN >> (64 - b), i64::MAX >> (64 - b)) } else { (0, (u64::MAX >> (64 - b)) as i64) };
+            let mut v = vec![lo, hi, 0];
+            v.sort_unstable();
+            v.dedup();
+            v
+        }
+        Type::Bool => vec![0, 1],
+        _ => vec![0],
+    }
 }
 
 fn combinations(n: usize, k: usize) -> Vec<Vec<usize>> {
@@ -289,7 +313,11 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
             Strategy::Cartesian => self.opts.cube_length.min(n),
             Strategy::Boolean => n,
         };
+        let q0 = self.prover.stats.queries;
+        let t0 = std::time::Instant::now();
         let tables = self.valuation_tables(phi, cands);
+        let t_tables = t0.elapsed().as_secs_f64();
+        let q_tables = self.prover.stats.queries - q0;
         // Boolean: with the tables, ImpliesF is "no valuation a violating state has": the
         // weakest formula over the predicates that implies φ (it holds in every valuation a
         // cube of any length proves, so it is at least as precise as the cartesian one).
@@ -302,10 +330,21 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
         }
         // Without tables the boolean strategy falls back to cubes of the cartesian length.
         let k = k.min(self.opts.cube_length.max(if tables.is_some() { k } else { 0 }));
+        let q1 = self.prover.stats.queries;
         let found = match (&tables, self.opts.strategy) {
             (None, Strategy::Cartesian) if n > 3 => self.implicants_by_cores(phi, cands),
             _ => self.implying_cubes(phi, cands, k, &tables),
         };
+        tracing::debug!(
+            n,
+            tables = tables.is_some(),
+            q_tables,
+            t_tables,
+            unknown = self.prover.stats.unknown,
+            q_search = self.prover.stats.queries - q1,
+            cubes = found.len(),
+            "implies_f"
+        );
         or_all(
             found
                 .into_iter()
@@ -317,11 +356,35 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
     /// The valuations of the candidates any state has (cached per candidate list) and those
     /// a state violating φ has; `None` when either AllSAT run finds too many.
     fn valuation_tables(&mut self, phi: &Formula<'ctx>, cands: &Cands<'ctx>) -> Option<ValuationTables> {
-        let key: String = cands.iter().map(|c| c.1.to_string()).collect::<Vec<_>>().join("\u{1}");
+        let texts: Vec<String> = cands.iter().map(|c| c.1.to_string()).collect();
+        let key: String = texts.join("\u{1}");
         let all = match self.valuation_cache.get(&key) {
             Some(v) => v.clone(),
+            // Pruning: a superset of candidates that overflowed overflows too (each of its
+            // valuations any state has restricts to one of the subset's, and every one of
+            // the subset's is so obtained, from the same state), so the AllSAT run would
+            // only find that out after 257 models.
+            None if self.opts.prune && {
+                let set: BTreeSet<String> = texts.iter().cloned().collect();
+                self.overflowed.iter().any(|o| o.is_subset(&set))
+            } =>
+            {
+                if self.opts.verify_prune {
+                    let unknown = self.prover.stats.unknown;
+                    let v = self.valuations(cands, None);
+                    assert!(
+                        v.is_none() || self.prover.stats.unknown != unknown,
+                        "pruning: a superset of overflowing candidates has an AllSAT table"
+                    );
+                }
+                None
+            }
             None => {
+                let unknown = self.prover.stats.unknown;
                 let v = self.valuations(cands, None);
+                if v.is_none() && self.prover.stats.unknown == unknown {
+                    self.overflowed.push(texts.iter().cloned().collect());
+                }
                 self.valuation_cache.insert(key, v.clone());
                 v
             }
@@ -449,6 +512,115 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
         }
     }
 
+    /// After `l := v` with `v` a fresh (nondeterministic) value: whether no consistent cube
+    /// over the state before the statement can imply the predicate `p` (with `positive`) or
+    /// its negation (without) afterwards, so that ImpliesF of that side is `false` without a
+    /// search. Sound and exact: the candidates are facts about the state `s0` before the
+    /// statement, in which `v` does not occur; a cube `c` implies `φ(v, ȳ)` iff it implies
+    /// `∀v. φ(v, ȳ)`. We look for values `w1..wk` of `v` — the type's extremes and zero, models'
+    /// values of `v` itself, and terms `±y + k`, `y - z + k` over the predicate's other
+    /// variables converted to `v`'s type: each a value `nondet` can give, so each `φ(wi)` is
+    /// φ in a real successor — such that `φ(w1, ȳ) ∧ … ∧ φ(wk, ȳ)` is unsatisfiable:
+    /// then for every state `ȳ` some `wi` violates φ, so every consistent cube has a state
+    /// with a successor violating φ, and ImpliesF — the enumeration, the unsat cores and the
+    /// AllSAT tables alike, which only ever return consistent cubes that imply φ — returns
+    /// `false`. When the values run out (`FRESH_ROUNDS`) or the prover cannot tell, the
+    /// search runs as before. This is the issue's "an `x := nondet` cannot fix a fact about
+    /// `x`", decided rather than assumed: `x < y` after `x := nondet` *is* fixed false by
+    /// `y == INT_MIN`, and the witnesses then fail to refute and the search finds that cube.
+    fn fresh_cannot_fix(
+        &mut self,
+        s0: &State<'ctx>,
+        (l, v, ty): (&Lval, &Term<'ctx>, &Type),
+        p: &Pred,
+        positive: bool,
+    ) -> bool {
+        const FRESH_ROUNDS: usize = 4;
+        // φ (or ¬φ) in the state after `l := w`.
+        let side_at = |me: &Self, w: &Term<'ctx>| -> Option<Formula<'ctx>> {
+            let mut st = s0.clone();
+            st.write(&me.env, l, w.clone()).ok()?;
+            let m = me.meaning(&st, p)?;
+            Some(if positive { m } else { formula::not(&m) })
+        };
+        let Some(phi_v) = side_at(self, v) else { return false };
+        let not_phi_v = formula::not(&phi_v);
+        // The first witnesses: the type's extremes and zero (values `nondet` can give).
+        let mut at_witnesses: Vec<Formula<'ctx>> = Vec::new();
+        for w in extremes(ty) {
+            match side_at(self, &self.env.int(w)) {
+                Some(f) => at_witnesses.push(f),
+                None => return false,
+            }
+        }
+        for round in 0..=FRESH_ROUNDS {
+            if !at_witnesses.is_empty() {
+                let refs: Vec<&Formula<'ctx>> = at_witnesses.iter().collect();
+                if self.prover.is_sat(&formula::and(self.ctx(), &refs)) == Some(false) {
+                    return true;
+                }
+            }
+            if round == FRESH_ROUNDS {
+                break;
+            }
+            // A state where every witness satisfies φ, and a value of `v` violating φ there.
+            let mut conds = at_witnesses.clone();
+            conds.push(not_phi_v.clone());
+            // None: unsatisfiable (that state keeps φ whatever `v` is: a cube may fix φ)
+            // or unknown; either way the search decides.
+            let Some(vals) = self.prover.model_values(&conds, std::slice::from_ref(v)) else { return false };
+            match side_at(self, &self.env.int(vals[0] as i64)) {
+                Some(f) => at_witnesses.push(f),
+                None => return false,
+            }
+        }
+        // Values that depend on the state: `±y + k` and `y - z + k` for the predicate's other
+        // variables (`x = n - 3` violates `n - x <= 2` whatever `n` is), converted to the
+        // type of the fresh value (every value of which `nondet` can give).
+        let others: Vec<String> =
+            vars_of(&p.expr).into_iter().filter(|y| !matches!(l, Lval::Var(x) if x == y)).collect();
+        if others.is_empty() || others.len() > 3 {
+            return false;
+        }
+        let var = |y: &String| Expr::Lval(Lval::var(y));
+        let mut terms: Vec<Expr> = Vec::new();
+        for y in &others {
+            terms.push(var(y));
+            terms.push(Expr::Unary(cminus::UnOp::Neg, Box::new(var(y))));
+            for z in others.iter().filter(|z| *z != y) {
+                terms.push(Expr::Binary(cminus::BinOp::Sub, Box::new(var(y)), Box::new(var(z))));
+            }
+        }
+        for t in terms {
+            for k in -3..=3 {
+                let e = Expr::Cast(
+                    ty.clone(),
+                    Box::new(Expr::Binary(cminus::BinOp::Add, Box::new(t.clone()), Box::new(Expr::Int(i128::from(k))))),
+                );
+                let Ok(w) = s0.int(&self.env, &e) else { continue };
+                if let Some(f) = side_at(self, &w) {
+                    at_witnesses.push(f);
+                }
+            }
+        }
+        let refs: Vec<&Formula<'ctx>> = at_witnesses.iter().collect();
+        self.prover.is_sat(&formula::and(self.ctx(), &refs)) == Some(false)
+    }
+
+    /// The answer of ImpliesF(φ) that [`Self::fresh_cannot_fix`] found without a search:
+    /// `false`; with `Options::verify_prune` (tests) the search runs too and must agree.
+    fn verify_unfixable(&mut self, phi: &Formula<'ctx>, cands: &Cands<'ctx>) -> BExpr {
+        if self.opts.verify_prune {
+            let unknown = self.prover.stats.unknown;
+            let searched = self.implies_f(phi, cands);
+            assert!(
+                searched == f() || self.prover.stats.unknown != unknown,
+                "pruning: a cube fixes a fact about a fresh value: {searched:?} for {phi}"
+            );
+        }
+        f()
+    }
+
     /// The abstract value of a predicate whose concrete meaning after the statement is `post`.
     fn update(&mut self, post: &Formula<'ctx>, cands: &Cands<'ctx>) -> BExpr {
         let pos = self.implies_f(post, cands);
@@ -574,7 +746,18 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
         }
         let s0 = self.pre();
         let mut s1 = s0.clone();
-        if s1.assign(&self.env, lv, e).is_err() {
+        // `l := nondet` (not an allocation): the fresh value, kept for the pruning of
+        // `fresh_cannot_fix`; `State::assign` of a scalar is this same `write`.
+        let mut fresh = None;
+        let scalar = s0.type_of_lval(&self.env, lv).is_ok_and(|t| !t.is_aggregate());
+        let written = match e {
+            Expr::Nondet(ty) if alloc.is_none() && scalar && self.opts.prune => s0
+                .int(&self.env, e)
+                .and_then(|v| s1.write(&self.env, lv, v.clone()).map(|()| v))
+                .map(|v| fresh = Some((lv, v, ty.clone()))),
+            _ => s1.assign(&self.env, lv, e),
+        };
+        if written.is_err() {
             // Untranslatable: the affected predicates become unknown (sound).
             let names: Vec<String> = affected.iter().map(|&i| self.scope[i].name.clone()).collect();
             let n = names.len();
@@ -623,7 +806,7 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
             n.insert(ALLOC_TOP.to_string());
             n
         });
-        let w = Writes { s0: &s0, s1: &s1, guarantee: fresh_obj, vars: &vars, base: &base, reg: reg.as_deref() };
+        let w = Writes { s0: &s0, s1: &s1, guarantee: fresh_obj, vars: &vars, base: &base, reg: reg.as_deref(), fresh };
         self.abstract_writes(s, &affected, w, narrow.as_ref())
     }
 
@@ -665,7 +848,8 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
         s1.advance_alloc_top(&self.env, &r);
         let mut vars: BTreeSet<String> = l.map(lval_vars).unwrap_or_default();
         vars.insert(ALLOC_TOP.to_string());
-        let w = Writes { s0: &s0, s1: &s1, guarantee: Some(guarantee), vars: &vars, base: &vars, reg: None };
+        let w =
+            Writes { s0: &s0, s1: &s1, guarantee: Some(guarantee), vars: &vars, base: &vars, reg: None, fresh: None };
         self.abstract_writes(s, &affected, w, Some(&vars))
     }
 
@@ -679,7 +863,7 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
         w: Writes<'_, 'ctx>,
         narrow: Option<&BTreeSet<String>>,
     ) -> Vec<BStmt> {
-        let Writes { s0, s1, guarantee, vars, base, reg } = w;
+        let Writes { s0, s1, guarantee, vars, base, reg, fresh } = w;
         let within = |c: &BTreeSet<String>, p: &BTreeSet<String>| {
             narrow.is_none_or(|n| c.iter().all(|v| p.contains(v) || n.contains(v)))
         };
@@ -722,11 +906,30 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
             rhs.push(match &posts[k] {
                 Some(post) => {
                     // ImpliesF(A ⇒ φ) and ImpliesF(A ⇒ ¬φ) with A the allocation's guarantee.
-                    let pos = self.implies_f(&guarded(post), &cands);
+                    // After `l := nondet`, a side no cube can imply is `false` without search.
+                    let p = self.scope[i].pred.clone();
+                    // Over fewer than 4 candidates the search costs a handful of queries
+                    // (AllSAT tables of at most 8 valuations): refuting first would cost more.
+                    let search_costs = cands.len() >= 4;
+                    let unfixable = |me: &mut Self, positive: bool| {
+                        search_costs
+                            && fresh
+                                .as_ref()
+                                .is_some_and(|(l, v, ty)| me.fresh_cannot_fix(s0, (l, v, ty), &p, positive))
+                    };
+                    let pos = if unfixable(self, true) {
+                        self.verify_unfixable(&guarded(post), &cands)
+                    } else {
+                        self.implies_f(&guarded(post), &cands)
+                    };
                     if pos == t() {
                         t()
                     } else {
-                        let neg = self.implies_f(&guarded(&formula::not(post)), &cands);
+                        let neg = if unfixable(self, false) {
+                            self.verify_unfixable(&guarded(&formula::not(post)), &cands)
+                        } else {
+                            self.implies_f(&guarded(&formula::not(post)), &cands)
+                        };
                         choose(pos, neg)
                     }
                 }
@@ -1251,8 +1454,8 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
             _ => return None,
         };
         let mut key = format!(
-            "{}\u{1}{:?}\u{1}{:?}\u{1}{:?}\u{1}{}\u{1}{extra}",
-            self.proc.name, s.id, s.kind, self.opts.strategy, self.opts.cube_length
+            "{}\u{1}{:?}\u{1}{:?}\u{1}{:?}\u{1}{}\u{1}{}\u{1}{extra}",
+            self.proc.name, s.id, s.kind, self.opts.strategy, self.opts.cube_length, self.opts.prune
         );
         for i in deps {
             key.push('\u{1}');

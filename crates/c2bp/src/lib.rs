@@ -47,6 +47,12 @@ pub struct Options {
     /// program): a statement is abstracted again only when the predicates it depends on
     /// changed.
     pub cache: Option<std::sync::Arc<Cache>>,
+    /// Skip the cube searches whose answer is known without them (docs/c2bp.md, "Pruning
+    /// the cube search"); the boolean program is the same either way. `false` only to
+    /// compare (tests).
+    pub prune: bool,
+    /// Tests: compute every pruned answer the long way too and panic if they differ.
+    pub verify_prune: bool,
 }
 
 impl Default for Options {
@@ -57,6 +63,8 @@ impl Default for Options {
             query_timeout: Duration::from_secs(5),
             cancel: None,
             cache: None,
+            prune: true,
+            verify_prune: false,
         }
     }
 }
@@ -204,6 +212,7 @@ fn abstract_proc(sh: &Shared, p: &cminus::Proc, opts: &Options) -> (bp::Proc, Pr
         scope,
         pointsto: sh.pointsto.clone(),
         valuation_cache: HashMap::new(),
+        overflowed: Vec::new(),
     };
     let mut body = Vec::new();
     if p.name == sh.prog.entry {

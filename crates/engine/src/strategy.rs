@@ -120,6 +120,7 @@ impl Abstractor for C2bp {
             query_timeout: ctx.query_timeout,
             cancel: Some(ctx.cancel.clone()),
             cache: Some(self.cache.clone()),
+            ..Default::default()
         };
         let (b, st) = c2bp::abstract_program(prog, preds, &opts).map_err(|e| StageError::Internal(e.to_string()))?;
         if ctx.cancelled() {
