@@ -16,7 +16,7 @@
 
 use crate::formula::{Context, Formula, Memory};
 use crate::{Prover, Term};
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -175,7 +175,9 @@ impl<'ctx> Horn<'ctx> {
         sol[a.0 .0].substitute(&pairs)
     }
 
-    /// Solve with Spacer within `timeout` (and until `cancel` is set), then validate.
+    /// Solve with Spacer within `timeout` (and until `cancel` is set), then validate: first
+    /// the integer reading of the clauses (half of the time, when no relation has a memory
+    /// parameter), then the exact bit-vector clauses.
     pub fn solve(&self, timeout: Duration, cancel: Option<Arc<AtomicBool>>, stats: &mut HornStats) -> HornResult<'ctx> {
         stats.relations = self.rels.len();
         stats.clauses = self.clauses.len();
@@ -183,7 +185,6 @@ impl<'ctx> Horn<'ctx> {
             return HornResult::Unknown("cancelled".into());
         }
         let t0 = Instant::now();
-        let relnames: HashSet<String> = self.rels.iter().map(|r| r.decl.name()).collect();
         // Spacer's preprocessing inlines and slices relations, and their solutions then come
         // back existentially quantified: keep every relation as declared.
         for (k, v) in
@@ -191,40 +192,71 @@ impl<'ctx> Horn<'ctx> {
         {
             z3::set_global_param(k, v);
         }
-        let Some(solver) = Solver::new_for_logic(self.ctx, "HORN") else {
-            return HornResult::Unknown("Z3 has no solver for logic HORN".into());
-        };
-        let mut p = Params::new(self.ctx);
-        p.set_u32("timeout", timeout.as_millis().clamp(1, u32::MAX as u128) as u32);
-        solver.set_params(&p);
+        let ints_only = self.rels.iter().all(|r| r.params.iter().all(|p| p.as_bv().is_some()));
+        let mut why_int = String::new();
+        if ints_only && std::env::var("SLAM_HORN_NO_LIA").is_err() {
+            match self.solve_lia(timeout / 2, &cancel, stats) {
+                Ok(sol) => return HornResult::Safe(sol),
+                Err((why, true)) => return HornResult::Unknown(why),
+                Err((why, false)) => why_int = format!(" (integer reading: {why})"),
+            }
+        }
+        let left = timeout.saturating_sub(t0.elapsed());
+        if left < Duration::from_millis(100) {
+            return HornResult::Unknown(format!("Spacer stopped: time limit{why_int}"));
+        }
+        let r = self.solve_bv(left, &cancel, stats);
+        stats.spacer_secs = t0.elapsed().as_secs_f64() - stats.validation_secs;
+        match r {
+            HornResult::Unknown(why) => HornResult::Unknown(format!("{why}{why_int}")),
+            r => r,
+        }
+    }
+
+    /// The clauses as universally closed implications (applications of functions that are
+    /// not relations abstracted).
+    fn closed(&self) -> Result<Vec<Bool<'ctx>>, String> {
+        let relnames: HashSet<String> = self.rels.iter().map(|r| r.decl.name()).collect();
         let mut fresh = 0usize;
+        let mut out = Vec::new();
         for c in &self.clauses {
-            let mut body: Vec<Bool> = c.body.iter().map(|a| self.apply(a)).collect();
-            body.push(c.constraint.clone());
-            let brefs: Vec<&Bool> = body.iter().collect();
-            let head = match &c.head {
-                Some(a) => self.apply(a),
-                None => Bool::from_bool(self.ctx, false),
-            };
-            let imp = Bool::and(self.ctx, &brefs).implies(&head);
-            let imp = match abstract_functions(self.ctx, &imp, &relnames, &mut fresh) {
-                Ok(f) => f,
-                Err(e) => return HornResult::Unknown(e),
-            };
+            let imp = self.implication(c).simplify();
+            let imp = abstract_functions(self.ctx, &imp, &relnames, &mut fresh)?;
             let vars = free_constants(&imp, &relnames);
             let vrefs: Vec<&dyn Ast<'ctx>> = vars.iter().map(|v| v as &dyn Ast<'ctx>).collect();
-            let q = ast::forall_const(self.ctx, &vrefs, &[], &imp);
-            if std::env::var("SLAM_HORN_DEBUG").is_ok() {
-                eprintln!("clause: {q}");
-            }
-            solver.assert(&q);
+            out.push(ast::forall_const(self.ctx, &vrefs, &[], &imp));
         }
-        // A timer and the caller's flag both end the check through the interrupt watcher.
+        Ok(out)
+    }
+
+    fn implication(&self, c: &Clause<'ctx>) -> Bool<'ctx> {
+        let mut body: Vec<Bool> = c.body.iter().map(|a| self.apply(a)).collect();
+        body.push(c.constraint.clone());
+        let brefs: Vec<&Bool> = body.iter().collect();
+        let head = match &c.head {
+            Some(a) => self.apply(a),
+            None => Bool::from_bool(self.ctx, false),
+        };
+        Bool::and(self.ctx, &brefs).implies(&head)
+    }
+
+    /// `solver.check()` within `budget` (Z3's own timeout, after which the context stays
+    /// usable), interrupted when `cancel` is set or a grace period past the budget (the
+    /// context is then unusable: the second result is `true`).
+    fn bounded_check(
+        &self,
+        solver: &Solver<'ctx>,
+        budget: Duration,
+        cancel: &Option<Arc<AtomicBool>>,
+    ) -> (SatResult, bool) {
+        let mut p = Params::new(self.ctx);
+        p.set_u32("timeout", budget.as_millis().clamp(1, u32::MAX as u128) as u32);
+        solver.set_params(&p);
         let stop = Arc::new(AtomicBool::new(false));
         let done = Arc::new(AtomicBool::new(false));
         let timer = {
             let (stop, done, cancel) = (stop.clone(), done.clone(), cancel.clone());
-            let deadline = Instant::now() + timeout;
+            let deadline = Instant::now() + budget + Duration::from_secs(2);
             std::thread::spawn(move || {
                 while !done.load(Ordering::Relaxed) {
                     if Instant::now() >= deadline || cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed)) {
@@ -238,12 +270,44 @@ impl<'ctx> Horn<'ctx> {
         let r = crate::prover::interrupt::during(self.ctx, &stop, || solver.check());
         done.store(true, Ordering::Relaxed);
         let _ = timer.join();
-        stats.spacer_secs = t0.elapsed().as_secs_f64();
-        if stop.load(Ordering::Relaxed) {
+        (r, stop.load(Ordering::Relaxed))
+    }
+
+    fn stopped_why(cancel: &Option<Arc<AtomicBool>>) -> String {
+        let why = if cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed)) { "cancelled" } else { "time limit" };
+        format!("Spacer stopped: {why}")
+    }
+
+    /// Validate `sol` within what is left of `budget` since `t0`.
+    fn checked(
+        &self,
+        sol: Vec<Formula<'ctx>>,
+        t0: Instant,
+        budget: Duration,
+        cancel: &Option<Arc<AtomicBool>>,
+        stats: &mut HornStats,
+    ) -> Result<Vec<Formula<'ctx>>, String> {
+        let left = budget.saturating_sub(t0.elapsed()).max(Duration::from_secs(1));
+        let t1 = Instant::now();
+        let v = self.validate(&sol, left, cancel.clone());
+        stats.validation_secs += t1.elapsed().as_secs_f64();
+        v.map(|()| sol).map_err(|e| format!("Spacer's solution did not validate: {e}"))
+    }
+
+    /// The exact bit-vector clauses.
+    fn solve_bv(&self, budget: Duration, cancel: &Option<Arc<AtomicBool>>, stats: &mut HornStats) -> HornResult<'ctx> {
+        let t0 = Instant::now();
+        let Some(solver) = Solver::new_for_logic(self.ctx, "HORN") else {
+            return HornResult::Unknown("Z3 has no solver for logic HORN".into());
+        };
+        match self.closed() {
+            Ok(cs) => cs.iter().for_each(|c| solver.assert(c)),
+            Err(e) => return HornResult::Unknown(e),
+        }
+        let (r, stopped) = self.bounded_check(&solver, budget, cancel);
+        if stopped {
             // The context may have been interrupted: ask it nothing more.
-            let why =
-                if cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed)) { "cancelled" } else { "time limit" };
-            return HornResult::Unknown(format!("Spacer stopped: {why}"));
+            return HornResult::Unknown(Self::stopped_why(cancel));
         }
         match r {
             SatResult::Unsat => HornResult::Unsafe,
@@ -255,9 +319,6 @@ impl<'ctx> Horn<'ctx> {
                 let Some(model) = solver.get_model() else {
                     return HornResult::Unknown("Spacer gave no model".into());
                 };
-                if std::env::var("SLAM_HORN_DEBUG").is_ok() {
-                    eprintln!("model: {model}");
-                }
                 let mut sol = Vec::new();
                 for r in &self.rels {
                     let refs: Vec<&dyn Ast<'ctx>> = r.params.iter().map(|d| d as &dyn Ast<'ctx>).collect();
@@ -269,23 +330,90 @@ impl<'ctx> Horn<'ctx> {
                         continue;
                     }
                     match model.eval(&app, r.params.is_empty()) {
-                        Some(f) => {
-                            if std::env::var("SLAM_HORN_DEBUG").is_ok() {
-                                eprintln!("{} := {f}", r.name);
-                            }
-                            sol.push(f)
-                        }
+                        Some(f) => sol.push(f),
                         None => return HornResult::Unknown(format!("no interpretation of `{}`", r.name)),
                     }
                 }
-                let left = timeout.saturating_sub(t0.elapsed()).max(Duration::from_secs(1));
-                let t1 = Instant::now();
-                let v = self.validate(&sol, left, cancel);
-                stats.validation_secs = t1.elapsed().as_secs_f64();
-                match v {
-                    Ok(()) => HornResult::Safe(sol),
-                    Err(e) => HornResult::Unknown(format!("Spacer's solution did not validate: {e}")),
+                match self.checked(sol, t0, budget, cancel, stats) {
+                    Ok(sol) => HornResult::Safe(sol),
+                    Err(e) => HornResult::Unknown(e),
                 }
+            }
+        }
+    }
+
+    /// The integer reading (module [`lia`]): a validated solution, or why not (`true`: the
+    /// context can no longer be used).
+    fn solve_lia(
+        &self,
+        budget: Duration,
+        cancel: &Option<Arc<AtomicBool>>,
+        stats: &mut HornStats,
+    ) -> Result<Vec<Formula<'ctx>>, (String, bool)> {
+        use z3::ast::Int;
+        let t0 = Instant::now();
+        let int = Sort::int(self.ctx);
+        let mut irels: HashMap<String, FuncDecl<'ctx>> = HashMap::new();
+        let mut iparams: Vec<Vec<Int<'ctx>>> = Vec::new();
+        let mut back: HashMap<String, ast::BV<'ctx>> = HashMap::new();
+        for (k, r) in self.rels.iter().enumerate() {
+            let sorts: Vec<&Sort> = r.params.iter().map(|_| &int).collect();
+            let name = format!("horni!{k}");
+            irels.insert(r.decl.name(), FuncDecl::new(self.ctx, name.as_str(), &sorts, &Sort::bool(self.ctx)));
+            let ps: Vec<Int> = (0..r.params.len()).map(|i| Int::new_const(self.ctx, format!("{name}!p{i}"))).collect();
+            for (p, b) in ps.iter().zip(&r.params) {
+                back.insert(p.to_string(), b.as_bv().expect("an integer relation").sign_ext(64));
+            }
+            iparams.push(ps);
+        }
+        let inames: HashSet<String> = irels.values().map(|d| d.name()).collect();
+        let Some(solver) = Solver::new_for_logic(self.ctx, "HORN") else {
+            return Err(("Z3 has no solver for logic HORN".into(), false));
+        };
+        for c in &self.clauses {
+            let imp = self.implication(c);
+            let mut tr = lia::ToInt::new(self.ctx, &irels);
+            let ib = tr.bool(&Dynamic::from_ast(&imp));
+            let side: Vec<&Bool> = tr.side.iter().collect();
+            let full = Bool::and(self.ctx, &side).implies(&ib);
+            let vars = free_constants(&full, &inames);
+            let vrefs: Vec<&dyn Ast<'ctx>> = vars.iter().map(|v| v as &dyn Ast<'ctx>).collect();
+            let q = ast::forall_const(self.ctx, &vrefs, &[], &full);
+            if std::env::var("SLAM_HORN_DEBUG").is_ok() {
+                eprintln!("int clause: {q}\n  from {imp}");
+            }
+            solver.assert(&q);
+        }
+        let (r, stopped) = self.bounded_check(&solver, budget, cancel);
+        if stopped {
+            return Err((Self::stopped_why(cancel), true));
+        }
+        match r {
+            SatResult::Unsat => Err(("derives false".into(), false)),
+            SatResult::Unknown => {
+                Err((format!("Spacer: {}", solver.get_reason_unknown().unwrap_or_else(|| "unknown".into())), false))
+            }
+            SatResult::Sat => {
+                let model = solver.get_model().ok_or_else(|| ("no model".to_string(), false))?;
+                let b = lia::Back { ctx: self.ctx, params: &back };
+                let mut sol = Vec::new();
+                for (k, r) in self.rels.iter().enumerate() {
+                    let d = &irels[&r.decl.name()];
+                    if !iparams[k].is_empty() && model.get_func_interp(d).is_none() {
+                        sol.push(Bool::from_bool(self.ctx, false));
+                        continue;
+                    }
+                    let refs: Vec<&dyn Ast<'ctx>> = iparams[k].iter().map(|p| p as &dyn Ast<'ctx>).collect();
+                    let app = d.apply(&refs).as_bool().expect("Boolean");
+                    let f = model
+                        .eval(&app, iparams[k].is_empty())
+                        .ok_or_else(|| (format!("no interpretation of `{}`", r.name), false))?;
+                    let f = b
+                        .bool(&Dynamic::from_ast(&f))
+                        .ok_or_else(|| (format!("cannot read back the solution of `{}`: {f}", r.name), false))?;
+                    sol.push(f);
+                }
+                self.checked(sol, t0, budget + Duration::from_secs(2), cancel, stats).map_err(|e| (e, false))
             }
         }
     }
@@ -504,5 +632,311 @@ mod tests {
         setter.join().unwrap();
         assert!(matches!(res, HornResult::Unknown(_)), "{res:?}");
         assert!(t0.elapsed() < Duration::from_secs(60));
+    }
+}
+
+/// The integer route: the clauses with every bit-vector term read as the mathematical integer
+/// it stands for (wrap-around and bit operations ignored: a heuristic, since Spacer is far
+/// better at linear integer arithmetic than at bit-vectors), and Spacer's integer solution
+/// read back as bit-vector formulas (128-bit arithmetic on the sign-extended parameters),
+/// which the ordinary validation then checks against the exact clauses. Nothing this route
+/// computes is trusted.
+mod lia {
+    use super::*;
+    use std::collections::HashMap;
+    use z3::ast::{Int, BV};
+
+    pub(super) struct ToInt<'h, 'ctx> {
+        pub ctx: &'ctx Context,
+        /// Bit-vector relation name → its integer relation.
+        pub rels: &'h HashMap<String, FuncDecl<'ctx>>,
+        pub side: Vec<Bool<'ctx>>,
+        memo_i: HashMap<Dynamic<'ctx>, Int<'ctx>>,
+        memo_b: HashMap<Dynamic<'ctx>, Bool<'ctx>>,
+        ranged: HashSet<String>,
+        fresh: usize,
+    }
+
+    fn pow2(ctx: &Context, w: u32) -> Int<'_> {
+        Int::from_str(ctx, &(1u128 << w).to_string()).expect("a numeral")
+    }
+
+    impl<'h, 'ctx> ToInt<'h, 'ctx> {
+        pub fn new(ctx: &'ctx Context, rels: &'h HashMap<String, FuncDecl<'ctx>>) -> Self {
+            ToInt {
+                ctx,
+                rels,
+                side: Vec::new(),
+                memo_i: HashMap::new(),
+                memo_b: HashMap::new(),
+                ranged: HashSet::new(),
+                fresh: 0,
+            }
+        }
+
+        fn fresh_int(&mut self) -> Int<'ctx> {
+            self.fresh += 1;
+            Int::new_const(self.ctx, format!("horni!free!{}", self.fresh))
+        }
+
+        fn fresh_bool(&mut self) -> Bool<'ctx> {
+            self.fresh += 1;
+            Bool::new_const(self.ctx, format!("horni!freeb!{}", self.fresh))
+        }
+
+        /// The integer a narrow constant stands for, zero- or sign-extended.
+        fn var(&mut self, name: &str, w: u32, signed: bool) -> Int<'ctx> {
+            let n = format!("{name}!{}", if signed { 's' } else { 'u' });
+            let v = Int::new_const(self.ctx, n.as_str());
+            if w < 64 && self.ranged.insert(n) {
+                let (lo, hi) = if signed {
+                    (pow2(self.ctx, w - 1).unary_minus(), pow2(self.ctx, w - 1))
+                } else {
+                    (Int::from_i64(self.ctx, 0), pow2(self.ctx, w))
+                };
+                self.side.push(Bool::and(self.ctx, &[&v.ge(&lo), &v.lt(&hi)]));
+            }
+            v
+        }
+
+        pub fn int(&mut self, e: &Dynamic<'ctx>) -> Int<'ctx> {
+            if let Some(v) = self.memo_i.get(e) {
+                return v.clone();
+            }
+            let v = self.int_of(e);
+            self.memo_i.insert(e.clone(), v.clone());
+            v
+        }
+
+        fn int_of(&mut self, e: &Dynamic<'ctx>) -> Int<'ctx> {
+            let Some(b) = e.as_bv() else { return self.fresh_int() };
+            let w = b.get_size();
+            if e.kind() == AstKind::Numeral {
+                let v = if w == 64 {
+                    b.as_i64().map(|v| Int::from_i64(self.ctx, v))
+                } else {
+                    b.as_u64().map(|v| Int::from_u64(self.ctx, v))
+                };
+                return v.unwrap_or_else(|| self.fresh_int());
+            }
+            if e.kind() != AstKind::App {
+                return self.fresh_int();
+            }
+            let d = e.decl();
+            let ch = e.children();
+            let ints = |s: &mut Self, ch: &[Dynamic<'ctx>]| -> Vec<Int<'ctx>> { ch.iter().map(|c| s.int(c)).collect() };
+            match d.kind() {
+                DeclKind::UNINTERPRETED if ch.is_empty() => self.var(&d.name(), w, w == 64),
+                DeclKind::ZERO_EXT | DeclKind::SIGN_EXT => {
+                    let signed = d.kind() == DeclKind::SIGN_EXT;
+                    let c = &ch[0];
+                    if c.kind() == AstKind::App && c.decl().kind() == DeclKind::UNINTERPRETED && c.num_children() == 0 {
+                        let cw = c.as_bv().map(|x| x.get_size()).unwrap_or(64);
+                        self.var(&c.decl().name(), cw, signed)
+                    } else {
+                        self.int(c)
+                    }
+                }
+                DeclKind::EXTRACT => self.int(&ch[0]),
+                // zero extension as the simplifier writes it
+                DeclKind::CONCAT if ch.len() == 2 && ch[0].as_bv().and_then(|z| z.as_u64()) == Some(0) => {
+                    let c = &ch[1];
+                    if c.kind() == AstKind::App && c.decl().kind() == DeclKind::UNINTERPRETED && c.num_children() == 0 {
+                        let cw = c.as_bv().map(|x| x.get_size()).unwrap_or(64);
+                        self.var(&c.decl().name(), cw, false)
+                    } else {
+                        self.int(c)
+                    }
+                }
+                DeclKind::BADD => {
+                    let xs = ints(self, &ch);
+                    let r: Vec<&Int> = xs.iter().collect();
+                    Int::add(self.ctx, &r)
+                }
+                DeclKind::BSUB => {
+                    let xs = ints(self, &ch);
+                    let r: Vec<&Int> = xs.iter().collect();
+                    Int::sub(self.ctx, &r)
+                }
+                DeclKind::BMUL => {
+                    let xs = ints(self, &ch);
+                    let r: Vec<&Int> = xs.iter().collect();
+                    Int::mul(self.ctx, &r)
+                }
+                DeclKind::BNEG => self.int(&ch[0]).unary_minus(),
+                DeclKind::ITE => {
+                    let c = self.bool(&ch[0]);
+                    let (a, b) = (self.int(&ch[1]), self.int(&ch[2]));
+                    c.ite(&a, &b)
+                }
+                DeclKind::BSDIV | DeclKind::BUDIV | DeclKind::BSDIV_I | DeclKind::BUDIV_I => {
+                    let (a, b) = (self.int(&ch[0]), self.int(&ch[1]));
+                    a.div(&b)
+                }
+                DeclKind::BSREM
+                | DeclKind::BUREM
+                | DeclKind::BSMOD
+                | DeclKind::BSREM_I
+                | DeclKind::BUREM_I
+                | DeclKind::BSMOD_I => {
+                    let (a, b) = (self.int(&ch[0]), self.int(&ch[1]));
+                    a.modulo(&b)
+                }
+                _ => self.fresh_int(),
+            }
+        }
+
+        pub fn bool(&mut self, e: &Dynamic<'ctx>) -> Bool<'ctx> {
+            if let Some(v) = self.memo_b.get(e) {
+                return v.clone();
+            }
+            let v = self.bool_of(e);
+            self.memo_b.insert(e.clone(), v.clone());
+            v
+        }
+
+        fn bool_of(&mut self, e: &Dynamic<'ctx>) -> Bool<'ctx> {
+            if e.kind() != AstKind::App {
+                return self.fresh_bool();
+            }
+            let d = e.decl();
+            let ch = e.children();
+            let is_bv = |c: &Dynamic| c.as_bv().is_some();
+            let bools =
+                |s: &mut Self, ch: &[Dynamic<'ctx>]| -> Vec<Bool<'ctx>> { ch.iter().map(|c| s.bool(c)).collect() };
+            let cmp = |s: &mut Self, f: fn(&Int<'ctx>, &Int<'ctx>) -> Bool<'ctx>| {
+                let (a, b) = (s.int(&ch[0]), s.int(&ch[1]));
+                f(&a, &b)
+            };
+            match d.kind() {
+                DeclKind::TRUE => Bool::from_bool(self.ctx, true),
+                DeclKind::FALSE => Bool::from_bool(self.ctx, false),
+                DeclKind::AND => {
+                    let xs = bools(self, &ch);
+                    let r: Vec<&Bool> = xs.iter().collect();
+                    Bool::and(self.ctx, &r)
+                }
+                DeclKind::OR => {
+                    let xs = bools(self, &ch);
+                    let r: Vec<&Bool> = xs.iter().collect();
+                    Bool::or(self.ctx, &r)
+                }
+                DeclKind::NOT => self.bool(&ch[0]).not(),
+                DeclKind::IMPLIES => {
+                    let (a, b) = (self.bool(&ch[0]), self.bool(&ch[1]));
+                    a.implies(&b)
+                }
+                DeclKind::XOR => {
+                    let (a, b) = (self.bool(&ch[0]), self.bool(&ch[1]));
+                    a.xor(&b)
+                }
+                DeclKind::ITE if !is_bv(&ch[1]) => {
+                    let (c, a, b) = (self.bool(&ch[0]), self.bool(&ch[1]), self.bool(&ch[2]));
+                    c.ite(&a, &b)
+                }
+                DeclKind::EQ | DeclKind::IFF if ch.len() == 2 && is_bv(&ch[0]) => cmp(self, |a, b| a._eq(b)),
+                DeclKind::EQ | DeclKind::IFF if ch.len() == 2 && ch[0].as_bool().is_some() => {
+                    let (a, b) = (self.bool(&ch[0]), self.bool(&ch[1]));
+                    a._eq(&b)
+                }
+                DeclKind::DISTINCT if ch.len() == 2 && is_bv(&ch[0]) => cmp(self, |a, b| a._eq(b).not()),
+                DeclKind::ULEQ | DeclKind::SLEQ => cmp(self, |a, b| a.le(b)),
+                DeclKind::UGEQ | DeclKind::SGEQ => cmp(self, |a, b| a.ge(b)),
+                DeclKind::ULT | DeclKind::SLT => cmp(self, |a, b| a.lt(b)),
+                DeclKind::UGT | DeclKind::SGT => cmp(self, |a, b| a.gt(b)),
+                DeclKind::UNINTERPRETED => {
+                    if let Some(r) = self.rels.get(&d.name()) {
+                        let args: Vec<Int> = ch.iter().map(|c| self.int(c)).collect();
+                        let refs: Vec<&dyn Ast<'ctx>> = args.iter().map(|a| a as &dyn Ast<'ctx>).collect();
+                        return r.apply(&refs).as_bool().expect("Boolean");
+                    }
+                    if ch.is_empty() {
+                        return Bool::new_const(self.ctx, d.name());
+                    }
+                    self.fresh_bool()
+                }
+                _ => self.fresh_bool(),
+            }
+        }
+    }
+
+    /// An integer formula over the integer parameters read back over the bit-vector ones.
+    pub(super) struct Back<'h, 'ctx> {
+        pub ctx: &'ctx Context,
+        /// Integer parameter name → the bit-vector parameter, sign-extended to 128 bits.
+        pub params: &'h HashMap<String, BV<'ctx>>,
+    }
+
+    impl<'h, 'ctx> Back<'h, 'ctx> {
+        pub fn bv(&self, e: &Dynamic<'ctx>) -> Option<BV<'ctx>> {
+            let i = e.as_int()?;
+            if e.kind() == AstKind::Numeral {
+                return i.as_i64().map(|v| BV::from_i64(self.ctx, v, 128));
+            }
+            if e.kind() != AstKind::App {
+                return None;
+            }
+            let d = e.decl();
+            let ch = e.children();
+            let all = |ch: &[Dynamic<'ctx>]| -> Option<Vec<BV<'ctx>>> { ch.iter().map(|c| self.bv(c)).collect() };
+            let fold = |xs: Vec<BV<'ctx>>, f: fn(&BV<'ctx>, &BV<'ctx>) -> BV<'ctx>| -> Option<BV<'ctx>> {
+                let mut it = xs.into_iter();
+                let first = it.next()?;
+                Some(it.fold(first, |a, b| f(&a, &b)))
+            };
+            match d.kind() {
+                DeclKind::UNINTERPRETED if ch.is_empty() => self.params.get(&d.name()).cloned(),
+                DeclKind::ADD => fold(all(&ch)?, |a, b| a.bvadd(b)),
+                DeclKind::SUB => fold(all(&ch)?, |a, b| a.bvsub(b)),
+                DeclKind::MUL => fold(all(&ch)?, |a, b| a.bvmul(b)),
+                DeclKind::UMINUS => Some(self.bv(&ch[0])?.bvneg()),
+                DeclKind::MOD => {
+                    let (a, b) = (self.bv(&ch[0])?, self.bv(&ch[1])?);
+                    Some(a.bvsmod(&b))
+                }
+                DeclKind::IDIV => {
+                    let (a, b) = (self.bv(&ch[0])?, self.bv(&ch[1])?);
+                    Some(a.bvsub(&a.bvsmod(&b)).bvsdiv(&b))
+                }
+                DeclKind::ITE => {
+                    let c = self.bool(&ch[0])?;
+                    Some(c.ite(&self.bv(&ch[1])?, &self.bv(&ch[2])?))
+                }
+                _ => None,
+            }
+        }
+
+        pub fn bool(&self, e: &Dynamic<'ctx>) -> Option<Bool<'ctx>> {
+            if e.kind() != AstKind::App {
+                return None;
+            }
+            let d = e.decl();
+            let ch = e.children();
+            let bools = |ch: &[Dynamic<'ctx>]| -> Option<Vec<Bool<'ctx>>> { ch.iter().map(|c| self.bool(c)).collect() };
+            let two = || -> Option<(BV<'ctx>, BV<'ctx>)> { Some((self.bv(&ch[0])?, self.bv(&ch[1])?)) };
+            let is_int = |c: &Dynamic| c.as_int().is_some();
+            match d.kind() {
+                DeclKind::TRUE => Some(Bool::from_bool(self.ctx, true)),
+                DeclKind::FALSE => Some(Bool::from_bool(self.ctx, false)),
+                DeclKind::AND => {
+                    let xs = bools(&ch)?;
+                    Some(Bool::and(self.ctx, &xs.iter().collect::<Vec<_>>()))
+                }
+                DeclKind::OR => {
+                    let xs = bools(&ch)?;
+                    Some(Bool::or(self.ctx, &xs.iter().collect::<Vec<_>>()))
+                }
+                DeclKind::NOT => Some(self.bool(&ch[0])?.not()),
+                DeclKind::IMPLIES => Some(self.bool(&ch[0])?.implies(&self.bool(&ch[1])?)),
+                DeclKind::ITE => Some(self.bool(&ch[0])?.ite(&self.bool(&ch[1])?, &self.bool(&ch[2])?)),
+                DeclKind::EQ if ch.len() == 2 && is_int(&ch[0]) => two().map(|(a, b)| a._eq(&b)),
+                DeclKind::EQ | DeclKind::IFF if ch.len() == 2 => Some(self.bool(&ch[0])?._eq(&self.bool(&ch[1])?)),
+                DeclKind::LE => two().map(|(a, b)| a.bvsle(&b)),
+                DeclKind::GE => two().map(|(a, b)| a.bvsge(&b)),
+                DeclKind::LT => two().map(|(a, b)| a.bvslt(&b)),
+                DeclKind::GT => two().map(|(a, b)| a.bvsgt(&b)),
+                _ => None,
+            }
+        }
     }
 }
