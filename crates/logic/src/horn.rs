@@ -584,16 +584,16 @@ mod tests {
         BV::new_const(ctx, n, 64)
     }
 
-    /// x := 0; while (x < 100) x += 2; assert(x != 101)
-    fn counter<'c>(ctx: &'c Context, bad: i64) -> Horn<'c> {
+    /// x := 0; while (x < bound) x += 2; assert(x != bad)
+    fn counter<'c>(ctx: &'c Context, bound: i64, bad: i64) -> Horn<'c> {
         let mut h = Horn::new(ctx);
         let inv = h.relation("loop", &[Kind::Int]);
         let (x, x1) = (bv(ctx, "x"), bv(ctx, "x1"));
         let c = |v: i64| BV::from_i64(ctx, v, 64);
         h.add(vec![], formula::eq(&x, &c(0)), Some((inv, vec![Arg::Int(x.clone())])));
-        let step = formula::and(ctx, &[&x.bvult(&c(100)), &formula::eq(&x1, &x.bvadd(&c(2)))]);
+        let step = formula::and(ctx, &[&x.bvult(&c(bound)), &formula::eq(&x1, &x.bvadd(&c(2)))]);
         h.add(vec![(inv, vec![Arg::Int(x.clone())])], step, Some((inv, vec![Arg::Int(x1.clone())])));
-        let out = formula::and(ctx, &[&x.bvuge(&c(100)), &formula::eq(&x, &c(bad))]);
+        let out = formula::and(ctx, &[&x.bvuge(&c(bound)), &formula::eq(&x, &c(bad))]);
         h.add(vec![(inv, vec![Arg::Int(x.clone())])], out, None);
         h
     }
@@ -601,7 +601,7 @@ mod tests {
     #[test]
     fn a_counting_loop_is_safe_with_a_validated_invariant() {
         let ctx = crate::new_context();
-        let h = counter(&ctx, 101);
+        let h = counter(&ctx, 100, 101);
         let mut st = HornStats::default();
         let res = h.solve(Duration::from_secs(30), None, &mut st);
         match res {
@@ -619,7 +619,7 @@ mod tests {
     #[test]
     fn a_reachable_query_is_unsafe() {
         let ctx = crate::new_context();
-        let h = counter(&ctx, 100);
+        let h = counter(&ctx, 10, 10);
         let mut st = HornStats::default();
         assert!(matches!(h.solve(Duration::from_secs(30), None, &mut st), HornResult::Unsafe));
     }
@@ -627,7 +627,7 @@ mod tests {
     #[test]
     fn a_set_cancel_flag_or_no_time_is_unknown() {
         let ctx = crate::new_context();
-        let h = counter(&ctx, 101);
+        let h = counter(&ctx, 100, 101);
         let mut st = HornStats::default();
         let cancel = Arc::new(AtomicBool::new(true));
         assert!(matches!(h.solve(Duration::from_secs(30), Some(cancel), &mut st), HornResult::Unknown(_)));
