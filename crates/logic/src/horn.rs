@@ -176,8 +176,8 @@ impl<'ctx> Horn<'ctx> {
     }
 
     /// Solve with Spacer within `timeout` (and until `cancel` is set), then validate: first
-    /// the integer reading of the clauses (half of the time, when no relation has a memory
-    /// parameter), then the exact bit-vector clauses.
+    /// the integer reading of the clauses (half of the time; a quarter when relations have
+    /// memory parameters), then the exact bit-vector clauses.
     pub fn solve(&self, timeout: Duration, cancel: Option<Arc<AtomicBool>>, stats: &mut HornStats) -> HornResult<'ctx> {
         stats.relations = self.rels.len();
         stats.clauses = self.clauses.len();
@@ -203,7 +203,10 @@ impl<'ctx> Horn<'ctx> {
         }
         let mut why_int = String::new();
         if std::env::var("SLAM_HORN_NO_LIA").is_err() {
-            match self.solve_lia(timeout / 2, &cancel, stats) {
+            // a quarter when memories are left out of it (what it proves then says nothing of them)
+            let has_mem = self.rels.iter().any(|r| r.params.iter().any(|p| p.as_bv().is_none()));
+            let share = if has_mem { timeout / 4 } else { timeout / 2 };
+            match self.solve_lia(share, &cancel, stats) {
                 Ok(sol) => return HornResult::Safe(sol),
                 Err((why, true)) => return HornResult::Unknown(why),
                 Err((why, false)) => {
