@@ -563,6 +563,9 @@ impl<'a, 'p, 'ctx> Enc<'a, 'p, 'ctx> {
             StmtKind::Skip => {}
             StmtKind::Goto(ls) => {
                 let targets: Vec<usize> = ls.iter().filter_map(|l| p.label_index(l)).collect();
+                if targets.len() != ls.len() {
+                    return Err(unknown(format!("a `goto` in `{}` to a label it does not have", p.name)));
+                }
                 for t in targets {
                     self.walk(p, t, false, path.clone())?;
                 }
