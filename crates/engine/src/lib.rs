@@ -192,6 +192,8 @@ pub enum EngineKind {
     Search,
     /// Structural abstraction, bounded (the `structural` crate).
     Structural,
+    /// Constrained Horn clauses solved by Spacer, solutions validated (the `horn` crate).
+    Horn,
 }
 
 /// Statistics of an under-approximation search (see the `search` crate).

@@ -272,7 +272,7 @@ impl<'ctx> Prover<'ctx> {
 
 /// Z3 checks a stop flag may interrupt. One watcher thread (started on first use) looks at
 /// the flags of the running checks every 20 ms and interrupts the contexts whose flag is set.
-mod interrupt {
+pub(crate) mod interrupt {
     use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
     use std::sync::{Arc, Mutex, Once};
     use std::time::Duration;
@@ -293,7 +293,7 @@ mod interrupt {
     }
 
     /// Run `check` (a query on `ctx`) where the watcher can interrupt it.
-    pub(super) fn during<R>(ctx: &Context, cancel: &Arc<AtomicBool>, check: impl FnOnce() -> R) -> R {
+    pub(crate) fn during<R>(ctx: &Context, cancel: &Arc<AtomicBool>, check: impl FnOnce() -> R) -> R {
         WATCHER.call_once(|| {
             let _ = std::thread::Builder::new().name("z3-interrupt".into()).spawn(|| loop {
                 std::thread::sleep(Duration::from_millis(20));

@@ -24,6 +24,12 @@ pub enum EngineChoice {
     /// The portfolio, whose second thread runs the structural engine first (for at most a
     /// quarter of the time) and the search after it when it found no violation.
     PortfolioStructural,
+    /// Constrained Horn clauses solved by Spacer (proves: a validated solution is SAFE;
+    /// never reports a violation).
+    Horn,
+    /// The portfolio, whose second thread runs the Horn engine first (for at most a
+    /// quarter of the time) and the search after it when it proved nothing.
+    PortfolioHorn,
 }
 
 impl EngineChoice {
@@ -41,6 +47,8 @@ impl EngineChoice {
             EngineChoice::Portfolio => "portfolio",
             EngineChoice::Structural => "structural",
             EngineChoice::PortfolioStructural => "portfolio-structural",
+            EngineChoice::Horn => "horn",
+            EngineChoice::PortfolioHorn => "portfolio-horn",
         }
     }
 }
@@ -51,10 +59,24 @@ pub fn run(choice: EngineChoice, runner: Runner, preds: PredSet, opts: Options) 
     match choice {
         EngineChoice::Cegar => runner.run(),
         EngineChoice::Search => search(runner.program(), preds, &opts),
-        EngineChoice::Portfolio => portfolio(runner, preds, opts, false),
-        EngineChoice::PortfolioStructural => portfolio(runner, preds, opts, true),
+        EngineChoice::Portfolio => portfolio(runner, preds, opts, Second::Search),
+        EngineChoice::PortfolioStructural => portfolio(runner, preds, opts, Second::Structural),
+        EngineChoice::PortfolioHorn => portfolio(runner, preds, opts, Second::Horn),
         EngineChoice::Structural => run_structural(runner.program(), &opts, opts.time),
+        EngineChoice::Horn => run_horn(runner.program(), &opts, opts.time),
     }
+}
+
+/// What the portfolio's second thread runs before the search.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Second {
+    Search,
+    Structural,
+    Horn,
+}
+
+fn run_horn(prog: &cminus::Program, opts: &Options, time: Option<std::time::Duration>) -> Outcome {
+    horn::check(prog, &horn::Options { time, cancel: opts.cancel.clone(), ..horn::Options::default() })
 }
 
 fn run_structural(prog: &cminus::Program, opts: &Options, time: Option<std::time::Duration>) -> Outcome {
@@ -70,14 +92,28 @@ fn run_structural(prog: &cminus::Program, opts: &Options, time: Option<std::time
     )
 }
 
-/// The second thread's engines: with `with_structural`, the structural engine first (a
-/// quarter of the time; only a replayed violation counts), then the search.
-fn second(prog: &cminus::Program, preds: PredSet, opts: &Options, with_structural: bool) -> Outcome {
-    if with_structural {
-        let quarter = opts.time.map(|t| t / 4).unwrap_or(std::time::Duration::from_secs(15));
-        let s = run_structural(prog, opts, Some(quarter));
-        if s.verdict == Verdict::Violation {
-            return s;
+/// The second thread's engines: the structural engine first (a quarter of the time; only a
+/// replayed violation counts), or the Horn engine first (a quarter of the time; only a
+/// validated SAFE counts), then the search.
+fn second(prog: &cminus::Program, preds: PredSet, opts: &Options, first: Second) -> Outcome {
+    let quarter = opts.time.map(|t| t / 4).unwrap_or(std::time::Duration::from_secs(15));
+    match first {
+        Second::Search => {}
+        Second::Structural => {
+            let s = run_structural(prog, opts, Some(quarter));
+            if s.verdict == Verdict::Violation {
+                return s;
+            }
+        }
+        Second::Horn => {
+            let s = run_horn(prog, opts, Some(quarter));
+            if s.verdict == Verdict::Safe {
+                return s;
+            }
+            // a stop flag set while the Horn engine ran is the search's too
+            if opts.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed)) {
+                return s;
+            }
         }
     }
     search(prog, preds, opts)
@@ -87,7 +123,7 @@ fn definite(o: &Outcome) -> bool {
     matches!(o.verdict, Verdict::Safe | Verdict::Violation)
 }
 
-fn portfolio(runner: Runner, preds: PredSet, mut opts: Options, with_structural: bool) -> Outcome {
+fn portfolio(runner: Runner, preds: PredSet, mut opts: Options, first: Second) -> Outcome {
     let stop_cegar = Arc::new(AtomicBool::new(false));
     let stop_search = Arc::new(AtomicBool::new(false));
     opts.cancel = Some(stop_search.clone());
@@ -100,7 +136,7 @@ fn portfolio(runner: Runner, preds: PredSet, mut opts: Options, with_structural:
         let searcher =
             std::thread::Builder::new().name("search".into()).stack_size(256 << 20).spawn_scoped(scope, || {
                 yield_to_cegar();
-                let o = second(&prog, preds, &opts, with_structural);
+                let o = second(&prog, preds, &opts, first);
                 if definite(&o) {
                     stop_cegar.store(true, Ordering::Relaxed);
                 }

@@ -1,0 +1,88 @@
+use super::*;
+use engine::Verdict;
+
+fn check_src(src: &str) -> (Outcome, Report) {
+    let prog = cfront::lower_str("t.c", src, &cfront::Options::default()).expect("lowers");
+    check_with_report(&prog, &Options { time: Some(Duration::from_secs(20)), ..Options::default() })
+}
+
+/// gcc: `x` steps 0, 2, …, 100 and the loop leaves with x == 100 (even, never 101).
+#[test]
+fn a_counting_loop_is_proved_safe() {
+    let (o, r) = check_src(
+        "void reach_error(void);\n\
+         int main(void) { unsigned x = 0; while (x < 100) x += 2; if (x == 101) reach_error(); return 0; }\n",
+    );
+    assert_eq!(o.verdict, Verdict::Safe, "{}", o.detail);
+    assert_eq!(o.engine, EngineKind::Horn);
+    assert_eq!(r.invariants.len(), 1, "{:?}", r.invariants);
+}
+
+/// The same loop leaves with x == 100: the error is reachable, never SAFE.
+#[test]
+fn a_buggy_loop_is_not_safe() {
+    let (o, _) = check_src(
+        "void reach_error(void);\n\
+         int main(void) { unsigned x = 0; while (x < 100) x += 2; if (x == 100) reach_error(); return 0; }\n",
+    );
+    assert_eq!(o.verdict, Verdict::Unknown, "{}", o.detail);
+}
+
+/// Wrap-around is C's: the unsigned char counter wraps past 255 and is 4 after the loop.
+/// Read as integers it would be 260, and the integer reading's solution (`c == 250 + n`)
+/// says the error is unreachable: the validation against the bit-vector clauses rejects it.
+#[test]
+fn the_integer_reading_cannot_make_up_a_proof() {
+    let (o, _) = check_src(
+        "void reach_error(void);\n\
+         int main(void) { unsigned char c = 250; int n = 0; while (n < 10) { c++; n++; } if (c == 4) reach_error(); return 0; }\n",
+    );
+    assert_ne!(o.verdict, Verdict::Safe, "{}", o.detail);
+}
+
+/// A recursive function through summaries: sum(n) == n for the identity recursion.
+#[test]
+fn recursion_through_summaries() {
+    let src = |cond: &str| {
+        format!(
+            "void reach_error(void);\n\
+             extern int __VERIFIER_nondet_int(void);\n\
+             int id(int n) {{ if (n <= 0) return 0; return id(n - 1) + 1; }}\n\
+             int main(void) {{ int n = __VERIFIER_nondet_int(); if (n < 0 || n > 1000) return 0; int r = id(n); if ({cond}) reach_error(); return 0; }}\n"
+        )
+    };
+    let (o, _) = check_src(&src("r != n"));
+    assert_eq!(o.verdict, Verdict::Safe, "{}", o.detail);
+    let (o, _) = check_src(&src("r == n"));
+    assert_ne!(o.verdict, Verdict::Safe, "{}", o.detail);
+}
+
+/// Memory: a value stored through a pointer by a callee is read back (a loop over memory is
+/// beyond Spacer's bit-vector route within the time on a loaded machine).
+#[test]
+fn memory_through_pointers() {
+    let src = |cond: &str| {
+        format!(
+            "void reach_error(void);\n\
+             void set(int *p, int v) {{ *p = v; }}\n\
+             int main(void) {{ int a = 0; set(&a, 3); if ({cond}) reach_error(); return 0; }}\n"
+        )
+    };
+    let (o, _) = check_src(&src("a != 3"));
+    assert_eq!(o.verdict, Verdict::Safe, "{}", o.detail);
+    let (o, _) = check_src(&src("a == 3"));
+    assert_ne!(o.verdict, Verdict::Safe, "{}", o.detail);
+}
+
+/// A stop flag set before the check makes it UNKNOWN at once.
+#[test]
+fn a_set_cancel_flag_is_unknown() {
+    let prog = cfront::lower_str(
+        "t.c",
+        "void reach_error(void);\nint main(void) { unsigned x = 0; while (x < 100) x += 2; if (x == 101) reach_error(); return 0; }\n",
+        &cfront::Options::default(),
+    )
+    .expect("lowers");
+    let o = check(&prog, &Options { cancel: Some(Arc::new(AtomicBool::new(true))), ..Options::default() });
+    assert_eq!(o.verdict, Verdict::Unknown, "{}", o.detail);
+}
