@@ -120,12 +120,11 @@ pub fn witness_text(
     sources: &[Option<String>],
     format: &str,
     meta: &witness::Meta,
-    rule: Option<&str>,
-    label: Option<&str>,
-    no_overflow: bool,
+    ctx: &Context,
 ) -> Result<String, String> {
+    let (rule, label) = (ctx.rule.as_deref(), ctx.error_label.as_deref());
     let mut task = witness::Task::with_label(prog, sources, rule, label);
-    if no_overflow {
+    if ctx.no_overflow {
         task.specification = witness::NO_OVERFLOW.into();
     }
     let graphml = format == "graphml";
@@ -189,16 +188,7 @@ pub fn write_all(a: &ReportArgs, prog: &cminus::Program, o: &engine::Outcome, ct
         ok &= write(path, &html::render(prog, o, ctx, &sources, &placed_invariants(prog, o, &sources)));
     }
     if let Some(path) = &a.witness {
-        match witness_text(
-            prog,
-            o,
-            &sources,
-            &a.witness_format,
-            &witness::Meta::now(),
-            ctx.rule.as_deref(),
-            ctx.error_label.as_deref(),
-            ctx.no_overflow,
-        ) {
+        match witness_text(prog, o, &sources, &a.witness_format, &witness::Meta::now(), ctx) {
             Ok(text) => ok &= write(path, &text),
             Err(why) => eprintln!("note: {why}; {} not written", path.display()),
         }

@@ -139,7 +139,7 @@ impl Lowerer<'_> {
     /// alignment).
     pub(super) fn pragma_pack_at(&self, span: lang_c::span::Span) -> Option<u64> {
         let at = self.map.original(span.start);
-        self.attrs.iter().filter(|a| a.start < at).filter_map(|a| a.pragma_pack).last().flatten()
+        self.attrs.iter().filter(|a| a.start < at).filter_map(|a| a.pragma_pack).next_back().flatten()
     }
 
     /// The explicit alignment of a member declared in `span` (`_Alignas(N)`, GNU
