@@ -499,6 +499,14 @@ fn align_up(a: u64, align: u64) -> u64 {
     a.div_ceil(align.max(1)) * align.max(1)
 }
 
+/// `main`'s `argc` when the interpreter builds `argv` for it (0 to [`PARAM_ITEMS`]).
+fn main_argc(args: &[Option<Value>]) -> Option<u64> {
+    match args.first() {
+        Some(Some(Value::Int(n))) if (0..=PARAM_ITEMS as i128).contains(n) => Some(*n as u64),
+        _ => None,
+    }
+}
+
 fn is_signed_int(t: &Type) -> bool {
     matches!(t, Type::Int { signed: true, .. })
 }
@@ -989,23 +997,17 @@ impl<'a> Machine<'a> {
         let mut args: Vec<Option<Value>> = vec![];
         for (i, f) in ep.formals.iter().enumerate() {
             let v = match &f.ty {
-                // main's argv, as the compiled run of `slam check --confirm exec` gets it
-                Type::Ptr(t) if i == 1 && ep.name == "main" && t.is_pointer() => match args.first() {
-                    Some(Some(Value::Int(n))) if (0..=PARAM_ITEMS as i128).contains(n) => match self.argv(*n as u64, t)
-                    {
+                // main's argv, as the compiled run of `slam check --confirm exec` gets it (for
+                // up to PARAM_ITEMS arguments; more: an object of unknown contents, as any
+                // pointer parameter's)
+                Type::Ptr(t) if i == 1 && ep.name == "main" && t.is_pointer() && main_argc(&args).is_some() => {
+                    match self.argv(main_argc(&args).unwrap_or(0), t) {
                         Ok(v) => Some(v),
                         Err(Stuck(reason, unmodelled)) => {
                             return Outcome::Stuck { stmt: StmtId(u32::MAX), reason, unmodelled }
                         }
-                    },
-                    _ => {
-                        return Outcome::Stuck {
-                            stmt: StmtId(u32::MAX),
-                            reason: "argc out of the modelled range".into(),
-                            unmodelled: true,
-                        }
                     }
-                },
+                }
                 Type::Ptr(t) => {
                     let size = self.lay.size_of(t).map(|s| s.max(1) * PARAM_ITEMS).filter(|&s| s <= MAX_OBJECT);
                     let align = self.lay.align_of(t).unwrap_or(MALLOC_ALIGN);
