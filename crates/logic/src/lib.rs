@@ -5,6 +5,7 @@
 
 pub mod alloc;
 pub mod formula;
+pub mod fp;
 pub mod horn;
 mod init;
 pub mod mem;

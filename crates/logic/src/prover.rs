@@ -31,6 +31,10 @@ impl ProverStats {
 pub struct Prover<'ctx> {
     pub ctx: &'ctx Context,
     solver: Solver<'ctx>,
+    /// The per-query timeout (kept for a new solver, see [`Prover::begin`]).
+    timeout_ms: u32,
+    /// `solver` is Z3's general solver (needed once floating-point terms exist).
+    general: bool,
     /// Keyed by the formula itself: Z3 hash-conses terms, so equal formulas are one AST with
     /// one id (printing a formula for a key was exponential on shared terms and hung).
     cache: HashMap<Bool<'ctx>, Option<bool>>,
@@ -43,11 +47,37 @@ impl<'ctx> Prover<'ctx> {
     /// `timeout`: the limit for one query; a query that hits it answers "unknown".
     pub fn new(ctx: &'ctx Context, timeout: Duration) -> Prover<'ctx> {
         // The logic of the encoding (measured: 1.5x faster than the default solver on the corpus).
+        let timeout_ms = timeout.as_millis().min(u32::MAX as u128) as u32;
         let solver = Solver::new_for_logic(ctx, "QF_AUFBV").unwrap_or_else(|| Solver::new(ctx));
+        Self::set_timeout(ctx, &solver, timeout_ms);
+        Prover {
+            ctx,
+            solver,
+            timeout_ms,
+            general: false,
+            cache: HashMap::new(),
+            stats: ProverStats::default(),
+            cancel: None,
+        }
+    }
+
+    fn set_timeout(ctx: &'ctx Context, solver: &Solver<'ctx>, ms: u32) {
         let mut p = Params::new(ctx);
-        p.set_u32("timeout", timeout.as_millis().min(u32::MAX as u128) as u32);
+        p.set_u32("timeout", ms);
         solver.set_params(&p);
-        Prover { ctx, solver, cache: HashMap::new(), stats: ProverStats::default(), cancel: None }
+    }
+
+    /// Open a query's scope. The solver for `QF_AUFBV` does not know floating point: it
+    /// answers *sat* with a wrong model on a formula it cannot read (measured on Z3 4.8.12),
+    /// so once the context has floating-point terms (see [`crate::fp`]) the prover moves to
+    /// Z3's general solver for good.
+    fn begin(&mut self) {
+        if !self.general && crate::fp::used_on(self.ctx) {
+            self.solver = Solver::new(self.ctx);
+            Self::set_timeout(self.ctx, &self.solver, self.timeout_ms);
+            self.general = true;
+        }
+        self.solver.push();
     }
 
     /// Stop answering (every query "unknown") once `cancel` is set: a time limit stops the
@@ -76,7 +106,7 @@ impl<'ctx> Prover<'ctx> {
             return *r;
         }
         let t0 = Instant::now();
-        self.solver.push();
+        self.begin();
         self.solver.assert(&f);
         let r = match self.check() {
             SatResult::Sat => Some(true),
@@ -121,7 +151,7 @@ impl<'ctx> Prover<'ctx> {
     /// clauses). `None` when Z3 gives up or there are more than `limit`.
     pub fn all_models(&mut self, f: &Bool<'ctx>, atoms: &[Bool<'ctx>], limit: usize) -> Option<Vec<Vec<bool>>> {
         let t0 = Instant::now();
-        self.solver.push();
+        self.begin();
         self.solver.assert(f);
         let mut out = Vec::new();
         let res = loop {
@@ -177,7 +207,7 @@ impl<'ctx> Prover<'ctx> {
     pub fn minimal_core(&mut self, conds: &[Bool<'ctx>]) -> Option<Vec<usize>> {
         let t0 = Instant::now();
         let tracks: Vec<Bool> = (0..conds.len()).map(|i| Bool::new_const(self.ctx, format!("track!{i}"))).collect();
-        self.solver.push();
+        self.begin();
         for (c, t) in conds.iter().zip(&tracks) {
             self.solver.assert(&t.implies(c));
         }
@@ -218,7 +248,7 @@ impl<'ctx> Prover<'ctx> {
     /// as a signed 64-bit number (the interpreter converts it to the type that asks for it).
     pub fn model_values(&mut self, conds: &[Bool<'ctx>], terms: &[Term<'ctx>]) -> Option<Vec<i128>> {
         let t0 = Instant::now();
-        self.solver.push();
+        self.begin();
         for c in conds {
             self.solver.assert(c);
         }
@@ -245,7 +275,7 @@ impl<'ctx> Prover<'ctx> {
             return None;
         }
         let t0 = Instant::now();
-        self.solver.push();
+        self.begin();
         self.solver.assert(f);
         self.stats.queries += 1;
         let out = match self.check() {

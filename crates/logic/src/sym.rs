@@ -59,6 +59,8 @@ pub struct Env<'p, 'ctx> {
     unions: bool,
     /// Memory holds bytes (`Layout::bytes`), else typed cells.
     bytes: bool,
+    /// Floating-point terms, made at the first floating-point operation.
+    fpu: std::cell::OnceCell<crate::fp::Fpu<'ctx>>,
 }
 
 impl<'p, 'ctx> Env<'p, 'ctx> {
@@ -81,7 +83,13 @@ impl<'p, 'ctx> Env<'p, 'ctx> {
             punned,
             unions: !bytes && prog.structs.iter().any(|d| d.is_union),
             bytes,
+            fpu: Default::default(),
         }
+    }
+
+    /// Floating-point operations (see [`crate::fp`]).
+    pub fn fpu(&self) -> &crate::fp::Fpu<'ctx> {
+        self.fpu.get_or_init(|| crate::fp::Fpu::new(self.ctx))
     }
 
     /// Whether memory holds bytes (else typed cells).
@@ -804,14 +812,7 @@ impl<'ctx> State<'ctx> {
             Expr::AddrOf(l) => Val::I(self.addr(env, l)?),
             Expr::FuncAddr(f) => Val::I(env.int(env.layout.func_addr(f))),
             Expr::Nondet(t) => Val::I(env.fresh_of("nondet", Some(t))),
-            // A constant keeps its bit pattern (copies of it stay exact); every other
-            // floating-point result is an unknown value of its type: logic does not reason
-            // about floats, and over-approximates them (SAFE stays sound; a path that is
-            // feasible only through such a value fails the interpreter's replay).
-            Expr::Float(FloatOp::Lit(bits), t @ Type::Float { bits: 32 | 64 }, _) => {
-                Val::I(norm(env, BV::from_u64(ctx, *bits, WIDTH), t))
-            }
-            Expr::Float(_, t, _) => Val::I(env.unknown_of("float", t)),
+            Expr::Float(op, t, xs) => self.float(env, *op, t, xs)?,
             Expr::Cast(t @ Type::Int { .. }, inner) if self.ty(env, inner)?.is_pointer() => {
                 let p = self.int(env, inner)?;
                 Val::I(norm(env, env.ptr_to_int(&p), t))
@@ -878,6 +879,63 @@ impl<'ctx> State<'ctx> {
             }
             _ => false,
         }
+    }
+
+    /// A floating-point operation with result type `t` (see [`crate::fp`]): exact for
+    /// `float` and `double`; what involves `long double` (or a type the operation does not
+    /// have) is an unknown value of its type, over-approximating it (the interpreter stops
+    /// there, so no path through it is confirmed).
+    fn float(&self, env: &Env<'_, 'ctx>, op: FloatOp, t: &Type, xs: &[Expr]) -> Result<Val<'ctx>, LogicError> {
+        use crate::fp::Format;
+        let ctx = env.ctx;
+        if let FloatOp::Lit(bits) = op {
+            // A constant keeps its bit pattern (a `long double` one: the nearest double's).
+            return Ok(Val::I(norm(env, BV::from_u64(ctx, bits, WIDTH), t)));
+        }
+        let format = |t: &Type| match t {
+            Type::Float { bits } => Format::of_bits(*bits),
+            _ => None,
+        };
+        let unknown = || Ok(Val::I(env.unknown_of("float", t)));
+        let Some(first) = xs.first() else { return unknown() };
+        let from = self.ty(env, first)?;
+        let fpu = env.fpu();
+        let x = self.int(env, first)?;
+        if op == FloatOp::Conv {
+            return Ok(match (format(&from), &from, format(t), t) {
+                (Some(f), _, Some(g), _) => Val::I(fpu.term(&fpu.convert(&fpu.pattern(&x, f), f, g))),
+                (None, Type::Int { bits, signed }, Some(g), _) if *bits <= 64 => {
+                    let signed = *signed || *bits < 64;
+                    Val::I(fpu.term(&fpu.from_int(&norm(env, x, &from), signed, g)))
+                }
+                (None, Type::Bool, Some(g), _) => Val::I(fpu.term(&fpu.from_int(&norm(env, x, &from), true, g))),
+                (Some(f), _, None, Type::Bool) => Val::I(to_int(env, Val::B(fpu.truth(&fpu.pattern(&x, f), f)))),
+                (Some(f), _, None, Type::Int { bits, signed }) if *bits <= 64 => {
+                    // Outside the type's range C leaves the value undefined (the interpreter
+                    // stops there): any value.
+                    let (v, defined) = fpu.to_int(&fpu.pattern(&x, f), f, *bits as u32, *signed);
+                    Val::I(defined.ite(&norm(env, v, t), &env.unknown_of("float-to-int", t)))
+                }
+                _ => return unknown(),
+            });
+        }
+        let Some(f) = format(&from) else { return unknown() };
+        let a = fpu.pattern(&x, f);
+        if op == FloatOp::Neg {
+            return Ok(Val::I(fpu.term(&fpu.neg(&a, f))));
+        }
+        let Some(second) = xs.get(1) else { return unknown() };
+        if format(&self.ty(env, second)?) != Some(f) {
+            return unknown();
+        }
+        let b = fpu.pattern(&self.int(env, second)?, f);
+        Ok(if op.is_comparison() {
+            Val::B(fpu.compare(op, &a, &b, f))
+        } else if format(t) == Some(f) {
+            Val::I(fpu.term(&fpu.arith(op, &a, &b, f)))
+        } else {
+            return unknown();
+        })
     }
 
     /// A binary operator other than `&&`/`||` on canonical operands of the given types.

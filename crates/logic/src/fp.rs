@@ -1,0 +1,340 @@
+//! Floating point as gcc computes it on x86-64: IEEE binary32 (`float`) and binary64
+//! (`double`) in SSE registers, rounding to nearest with ties to even.
+//!
+//! A floating value is a [`Term`] holding its **bit pattern** (zero-extended), like every
+//! other scalar, so memory, copies and unions need nothing new. Each operation converts its
+//! operands to Z3's floating-point sort, computes, and converts the result back. SMT-LIB
+//! leaves the bits of a NaN unspecified; the SSE unit does not, and a program may look at
+//! them (through a union or `memcpy`), so they are computed here as the hardware makes them
+//! (Intel SDM vol. 1, 4.8.3.5, and measured with gcc -O0):
+//! - an operation with a NaN operand returns the first NaN operand, made quiet;
+//! - an invalid operation on numbers (`0/0`, `inf - inf`) returns the *default NaN*, the
+//!   negative quiet NaN (`0xffc00000`, `0xfff8000000000000`);
+//! - a conversion between the two formats keeps a NaN's sign and the high bits of its
+//!   payload, made quiet.
+//!
+//! `long double` (the x87 80-bit format) is not modelled: its results are unknown values,
+//! and the interpreter stops at them.
+//!
+//! The `z3` crate (0.12) offers no floating-point conversions and no rounding mode but
+//! toward zero, so the terms are built with `z3-sys` on the crate's context.
+
+use crate::sym::{Term, WIDTH};
+use std::mem::size_of;
+use z3::ast::{Ast, Bool, Dynamic, BV};
+use z3::Context;
+use z3_sys as sys;
+
+// `z3::Context` is a struct whose only field is the `Z3_context` pointer (z3 0.12): with the
+// same size as that pointer, the field is at offset 0 (checked here at compile time).
+const _: () = assert!(size_of::<Context>() == size_of::<sys::Z3_context>());
+
+/// The raw context of `ctx`, for the `z3-sys` calls the crate does not wrap.
+fn raw(ctx: &Context) -> sys::Z3_context {
+    // SAFETY: see the assertion above: the struct is exactly its `Z3_context` field.
+    unsafe { *(ctx as *const Context as *const sys::Z3_context) }
+}
+
+thread_local! {
+    /// The contexts of this thread (their raw pointers) on which floating-point terms were
+    /// made: the prover needs another solver for them (see [`crate::Prover`]). A context
+    /// is per thread, so a thread-local set sees all of them.
+    static USED: std::cell::RefCell<Vec<usize>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Were floating-point terms made on `ctx`? (A freed context's address may be reused by a
+/// new one, which then only gets the general solver early.)
+pub fn used_on(ctx: &Context) -> bool {
+    let c = raw(ctx) as usize;
+    USED.with(|u| u.borrow().contains(&c))
+}
+
+/// An IEEE binary format of C: `float` or `double`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    Single,
+    Double,
+}
+
+impl Format {
+    /// The format of a C type of `bits` bits (`None`: `long double`, not modelled).
+    pub fn of_bits(bits: u16) -> Option<Format> {
+        match bits {
+            32 => Some(Format::Single),
+            64 => Some(Format::Double),
+            _ => None,
+        }
+    }
+    /// The width of the bit pattern.
+    pub fn width(self) -> u32 {
+        match self {
+            Format::Single => 32,
+            Format::Double => 64,
+        }
+    }
+    /// The exponent field's width.
+    fn ebits(self) -> u32 {
+        match self {
+            Format::Single => 8,
+            Format::Double => 11,
+        }
+    }
+    /// The fraction field's width (the significand without its hidden bit).
+    fn fbits(self) -> u32 {
+        self.width() - 1 - self.ebits()
+    }
+    /// The exponent bias.
+    fn bias(self) -> u64 {
+        (1 << (self.ebits() - 1)) - 1
+    }
+    /// The default NaN of the SSE unit: negative, quiet, payload 0.
+    fn default_nan(self) -> u64 {
+        self.sign_bit() | self.exp_mask() | self.quiet_bit()
+    }
+    fn sign_bit(self) -> u64 {
+        1 << (self.width() - 1)
+    }
+    fn exp_mask(self) -> u64 {
+        ((1 << self.ebits()) - 1) << self.fbits()
+    }
+    fn quiet_bit(self) -> u64 {
+        1 << (self.fbits() - 1)
+    }
+    /// The bit pattern of 2^k (for |k| within the normal range).
+    fn pow2(self, k: i64) -> u64 {
+        ((self.bias() as i64 + k) as u64) << self.fbits()
+    }
+}
+
+/// Floating-point terms over one context: the rounding modes, made once.
+pub struct Fpu<'ctx> {
+    ctx: &'ctx Context,
+    rne: Dynamic<'ctx>,
+    rtz: Dynamic<'ctx>,
+    /// One constant of each format, whose sort the conversions name (a sort obtained from a
+    /// term lives as long as the term).
+    single: Dynamic<'ctx>,
+    double: Dynamic<'ctx>,
+}
+
+impl<'ctx> Fpu<'ctx> {
+    pub fn new(ctx: &'ctx Context) -> Fpu<'ctx> {
+        let c = raw(ctx);
+        USED.with(|u| {
+            let mut u = u.borrow_mut();
+            if !u.contains(&(c as usize)) {
+                u.push(c as usize);
+            }
+        });
+        // SAFETY: every call below gets well-sorted arguments of this context; `wrap` takes
+        // a reference to each result (and asserts it is not null).
+        unsafe {
+            Fpu {
+                ctx,
+                rne: Dynamic::wrap(ctx, sys::Z3_mk_fpa_rne(c)),
+                rtz: Dynamic::wrap(ctx, sys::Z3_mk_fpa_rtz(c)),
+                single: Dynamic::from_ast(&z3::ast::Float::new_const_float32(ctx, "fp.single")),
+                double: Dynamic::from_ast(&z3::ast::Float::new_const_double(ctx, "fp.double")),
+            }
+        }
+    }
+
+    fn sort(&self, f: Format) -> sys::Z3_sort {
+        let proto = match f {
+            Format::Single => &self.single,
+            Format::Double => &self.double,
+        };
+        // SAFETY: the sort of a live term of this context.
+        unsafe { sys::Z3_get_sort(raw(self.ctx), proto.get_z3_ast()) }
+    }
+
+    /// Wrap a term the raw API made.
+    fn dynamic(&self, a: sys::Z3_ast) -> Dynamic<'ctx> {
+        // SAFETY: `a` was just made on this context; `wrap` takes a reference and panics on
+        // null (a mis-sorted call, which is a bug here).
+        unsafe { Dynamic::wrap(self.ctx, a) }
+    }
+    fn boolean(&self, a: sys::Z3_ast) -> Bool<'ctx> {
+        // SAFETY: as in `dynamic`; the callers pass Boolean terms.
+        unsafe { Bool::wrap(self.ctx, a) }
+    }
+    fn bv(&self, a: sys::Z3_ast) -> BV<'ctx> {
+        // SAFETY: as in `dynamic`; the callers pass bit-vector terms.
+        unsafe { BV::wrap(self.ctx, a) }
+    }
+
+    fn konst(&self, v: u64, f: Format) -> BV<'ctx> {
+        BV::from_u64(self.ctx, v, f.width())
+    }
+
+    /// The low bits of a canonical term: the bit pattern of a value of format `f`.
+    pub fn pattern(&self, x: &Term<'ctx>, f: Format) -> BV<'ctx> {
+        if f.width() == WIDTH {
+            x.clone()
+        } else {
+            x.extract(f.width() - 1, 0)
+        }
+    }
+
+    /// A bit pattern as a canonical term.
+    pub fn term(&self, p: &BV<'ctx>) -> Term<'ctx> {
+        let w = p.get_size();
+        if w == WIDTH {
+            p.clone()
+        } else {
+            p.zero_ext(WIDTH - w)
+        }
+    }
+
+    /// The floating-point value of a bit pattern.
+    fn value(&self, p: &BV<'ctx>, f: Format) -> Dynamic<'ctx> {
+        self.dynamic(unsafe { sys::Z3_mk_fpa_to_fp_bv(raw(self.ctx), p.get_z3_ast(), self.sort(f)) })
+    }
+
+    /// Is the pattern a NaN (exponent all ones, fraction not zero)?
+    fn is_nan(&self, p: &BV<'ctx>, f: Format) -> Bool<'ctx> {
+        let exp = self.konst(f.exp_mask(), f);
+        let frac = self.konst((1 << f.fbits()) - 1, f);
+        p.bvand(&exp)._eq(&exp) & p.bvand(&frac)._eq(&self.konst(0, f)).not()
+    }
+
+    /// The pattern made a quiet NaN (for a NaN pattern).
+    fn quiet(&self, p: &BV<'ctx>, f: Format) -> BV<'ctx> {
+        p.bvor(&self.konst(f.quiet_bit(), f))
+    }
+
+    /// The pattern of a result `r` of format `f` computed from operands that are not NaN:
+    /// the default NaN if `r` is one.
+    fn pattern_of(&self, r: &Dynamic<'ctx>, f: Format) -> BV<'ctx> {
+        let c = raw(self.ctx);
+        let nan = self.boolean(unsafe { sys::Z3_mk_fpa_is_nan(c, r.get_z3_ast()) });
+        let bits = self.bv(unsafe { sys::Z3_mk_fpa_to_ieee_bv(c, r.get_z3_ast()) });
+        nan.ite(&self.konst(f.default_nan(), f), &bits)
+    }
+
+    /// `a op b` (`op` one of `+ - * /`) on patterns of format `f`, as SSE computes it.
+    pub fn arith(&self, op: cminus::FloatOp, a: &BV<'ctx>, b: &BV<'ctx>, f: Format) -> BV<'ctx> {
+        use cminus::FloatOp::*;
+        let c = raw(self.ctx);
+        let (x, y, rm) = (self.value(a, f), self.value(b, f), self.rne.get_z3_ast());
+        let (xa, ya) = (x.get_z3_ast(), y.get_z3_ast());
+        let r = self.dynamic(unsafe {
+            match op {
+                Add => sys::Z3_mk_fpa_add(c, rm, xa, ya),
+                Sub => sys::Z3_mk_fpa_sub(c, rm, xa, ya),
+                Mul => sys::Z3_mk_fpa_mul(c, rm, xa, ya),
+                Div => sys::Z3_mk_fpa_div(c, rm, xa, ya),
+                _ => unreachable!("arith is called for + - * / only"),
+            }
+        });
+        let of_numbers = self.pattern_of(&r, f);
+        self.is_nan(a, f)
+            .ite(&self.quiet(a, f), &self.is_nan(b, f).ite(&self.quiet(b, f), &of_numbers))
+    }
+
+    /// `a op b` for a comparison `op`: IEEE's (every comparison with a NaN is false but `!=`).
+    pub fn compare(&self, op: cminus::FloatOp, a: &BV<'ctx>, b: &BV<'ctx>, f: Format) -> Bool<'ctx> {
+        use cminus::FloatOp::*;
+        let c = raw(self.ctx);
+        let (x, y) = (self.value(a, f), self.value(b, f));
+        let (xa, ya) = (x.get_z3_ast(), y.get_z3_ast());
+        let r = self.boolean(unsafe {
+            match op {
+                Eq | Ne => sys::Z3_mk_fpa_eq(c, xa, ya),
+                Lt => sys::Z3_mk_fpa_lt(c, xa, ya),
+                Le => sys::Z3_mk_fpa_leq(c, xa, ya),
+                Gt => sys::Z3_mk_fpa_gt(c, xa, ya),
+                Ge => sys::Z3_mk_fpa_geq(c, xa, ya),
+                _ => unreachable!("compare is called for comparisons only"),
+            }
+        });
+        if op == Ne {
+            r.not()
+        } else {
+            r
+        }
+    }
+
+    /// `-a`: the sign bit flipped (NaNs included, as `xorps` does).
+    pub fn neg(&self, a: &BV<'ctx>, f: Format) -> BV<'ctx> {
+        a.bvxor(&self.konst(f.sign_bit(), f))
+    }
+
+    /// Is the value not zero (C's truth of a floating value: a NaN is true)?
+    pub fn truth(&self, a: &BV<'ctx>, f: Format) -> Bool<'ctx> {
+        let x = self.value(a, f);
+        self.boolean(unsafe { sys::Z3_mk_fpa_is_zero(raw(self.ctx), x.get_z3_ast()) }).not()
+    }
+
+    /// The conversion of a pattern of format `from` to format `to` (exact to `double`,
+    /// rounded to nearest to `float`); a NaN keeps its sign and its payload's high bits.
+    pub fn convert(&self, a: &BV<'ctx>, from: Format, to: Format) -> BV<'ctx> {
+        if from == to {
+            return a.clone();
+        }
+        let c = raw(self.ctx);
+        let x = self.value(a, from);
+        let r = self.dynamic(unsafe {
+            sys::Z3_mk_fpa_to_fp_float(c, self.rne.get_z3_ast(), x.get_z3_ast(), self.sort(to))
+        });
+        let number = self.bv(unsafe { sys::Z3_mk_fpa_to_ieee_bv(c, r.get_z3_ast()) });
+        // The NaN: sign, all-ones exponent, the fraction aligned at its top, quiet.
+        let sign = a.extract(from.width() - 1, from.width() - 1);
+        let frac = a.extract(from.fbits() - 1, 0);
+        let frac = if to.fbits() > from.fbits() {
+            frac.concat(&BV::from_u64(self.ctx, 0, to.fbits() - from.fbits()))
+        } else {
+            frac.extract(from.fbits() - 1, from.fbits() - to.fbits())
+        };
+        let nan = sign
+            .concat(&BV::from_u64(self.ctx, (1 << to.ebits()) - 1, to.ebits()))
+            .concat(&frac)
+            .bvor(&self.konst(to.quiet_bit(), to));
+        self.is_nan(a, from).ite(&nan, &number)
+    }
+
+    /// The conversion of a canonical integer (`signed`: read as signed; every C integer type
+    /// but `unsigned long` is) to format `to`, rounded to nearest.
+    pub fn from_int(&self, x: &Term<'ctx>, signed: bool, to: Format) -> BV<'ctx> {
+        let c = raw(self.ctx);
+        let (rm, xa, s) = (self.rne.get_z3_ast(), x.get_z3_ast(), self.sort(to));
+        let r = self.dynamic(unsafe {
+            if signed {
+                sys::Z3_mk_fpa_to_fp_signed(c, rm, xa, s)
+            } else {
+                sys::Z3_mk_fpa_to_fp_unsigned(c, rm, xa, s)
+            }
+        });
+        self.bv(unsafe { sys::Z3_mk_fpa_to_ieee_bv(c, r.get_z3_ast()) })
+    }
+
+    /// The conversion of a value of format `f` to a `bits`-wide integer, truncating toward
+    /// zero, as a canonical term, with the condition that C defines it (the truncated value
+    /// fits the type; not a NaN).
+    pub fn to_int(&self, a: &BV<'ctx>, f: Format, bits: u32, signed: bool) -> (Term<'ctx>, Bool<'ctx>) {
+        let c = raw(self.ctx);
+        let x = self.value(a, f);
+        let rtz = self.rtz.get_z3_ast();
+        let t = self.dynamic(unsafe { sys::Z3_mk_fpa_round_to_integral(c, rtz, x.get_z3_ast()) });
+        // the truncated value below 2^(bits-1) (signed) or 2^bits (unsigned) …
+        let hi = self.value(&self.konst(f.pow2(if signed { bits - 1 } else { bits } as i64), f), f);
+        let below_hi = self.boolean(unsafe { sys::Z3_mk_fpa_lt(c, t.get_z3_ast(), hi.get_z3_ast()) });
+        // … and at least -2^(bits-1) (signed) or above -1 (unsigned: (-1, 0) truncates to 0)
+        let lo_ok = if !signed {
+            let lo = self.value(&self.konst(f.sign_bit() | f.pow2(0), f), f);
+            self.boolean(unsafe { sys::Z3_mk_fpa_gt(c, x.get_z3_ast(), lo.get_z3_ast()) })
+        } else {
+            let lo = self.value(&self.konst(f.sign_bit() | f.pow2(bits as i64 - 1), f), f);
+            self.boolean(unsafe { sys::Z3_mk_fpa_geq(c, t.get_z3_ast(), lo.get_z3_ast()) })
+        };
+        let defined = below_hi & lo_ok;
+        let v = self.bv(unsafe {
+            if signed {
+                sys::Z3_mk_fpa_to_sbv(c, rtz, x.get_z3_ast(), WIDTH)
+            } else {
+                sys::Z3_mk_fpa_to_ubv(c, rtz, x.get_z3_ast(), WIDTH)
+            }
+        });
+        (v, defined)
+    }
+}
