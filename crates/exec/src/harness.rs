@@ -60,7 +60,11 @@ SLAM_NI void __slam_label_reached(void) {{ slam_mark("label", 0); _exit({LABEL_E
         expected = c_string(expected)
     ));
     for n in inputs {
-        s.push_str(&format!("SLAM_NI long long {n}() {{ return (long long)slam_next(); }}\n"));
+        // (a floating input is returned in a floating register: its type matters)
+        s.push_str(&match floating_input(n) {
+            Some(t) => format!("SLAM_NI {t} {n}() {{ return ({t})slam_next_double(); }}\n"),
+            None => format!("SLAM_NI long long {n}() {{ return (long long)slam_next(); }}\n"),
+        });
     }
     for n in zeros {
         s.push_str(&format!("SLAM_NI long long {n}() {{ return 0; }}\n"));
@@ -104,6 +108,8 @@ pub(crate) fn defines(name: &str) -> bool {
             | "__VERIFIER_nondet_ulonglong"
             | "__VERIFIER_nondet_size_t"
             | "__VERIFIER_nondet_bool"
+            | "__VERIFIER_nondet_float"
+            | "__VERIFIER_nondet_double"
             | "__VERIFIER_assume"
             | "reach_error"
             | "__VERIFIER_error"
@@ -122,8 +128,20 @@ pub(crate) fn nondet_input(name: &str) -> Option<bool> {
     let suffix = name
         .strip_prefix("__VERIFIER_nondet_")
         .or_else(|| name.strip_prefix("nondet_").filter(|_| !name.contains("__")))?;
-    let fed = !["float", "double", "pointer", "ptr", "charp", "string", "struct"].iter().any(|w| suffix.contains(w));
+    let fed = floating_input(name).is_some()
+        || !["float", "double", "pointer", "ptr", "charp", "string", "struct"].iter().any(|w| suffix.contains(w));
     Some(fed)
+}
+
+/// The C type of an input function that returns a `float` or `double` (`nondet_float`), by
+/// its name as the front end reads it (`long double` is not fed).
+pub(crate) fn floating_input(name: &str) -> Option<&'static str> {
+    let suffix = name.strip_prefix("__VERIFIER_nondet_").or_else(|| name.strip_prefix("nondet_"))?;
+    match suffix {
+        "float" => Some("float"),
+        "double" => Some("double"),
+        _ => None,
+    }
 }
 
 /// Wrappers of the heap allocators `allocators` (`-Wl,--wrap=`) that fail (return NULL) on

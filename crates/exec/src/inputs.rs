@@ -61,10 +61,13 @@ pub(crate) fn feed(prog: &Program, run: &Run, rule_from: Option<u32>, stubs: &Ha
                 continue;
             }
         }
-        let controllable = matches!(c.ty, Type::Int { .. } | Type::Bool);
+        // (floating inputs are written as exact C literals, but not `long double`)
+        let controllable = matches!(c.ty, Type::Int { .. } | Type::Bool | Type::Float { bits: 32 | 64 });
         match &c.ask {
             Ask::EntryParam(0) if prog.entry == "main" && (1..=64).contains(&c.value) => f.args = c.value as usize - 1,
-            Ask::EntryParam(i) if prog.entry != "main" && controllable => f.entry_args.push((*i, c.value as i128)),
+            Ask::EntryParam(i) if prog.entry != "main" && matches!(c.ty, Type::Int { .. } | Type::Bool) => {
+                f.entry_args.push((*i, c.value as i128))
+            }
             Ask::EntryParam(i) => f.uncontrolled(format!("parameter {} of `{}`", i + 1, prog.entry)),
             Ask::AllocFails { heap: true } => match st.map(|s| &s.kind) {
                 Some(StmtKind::Call { callee, .. }) if !callee.starts_with("__slam") => {

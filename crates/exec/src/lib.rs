@@ -245,6 +245,10 @@ fn flags(req: &Request) -> Vec<String> {
     let mut f = vec!["-O0".to_string()];
     if req.ilp32 {
         f.push("-m32".into());
+        // floating point in SSE registers, as slam models it (gcc's i386 default is the x87,
+        // which computes `float` and `double` with excess precision)
+        f.push("-msse2".into());
+        f.push("-mfpmath=sse".into());
     }
     // UBSan reports the undefined arithmetic the run goes through and computes on as -O0
     // does (the report names it; `--undefined error` needs it to confirm).

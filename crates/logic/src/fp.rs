@@ -20,6 +20,8 @@
 //! toward zero, so the terms are built with `z3-sys` on the crate's context.
 
 use crate::sym::{Term, WIDTH};
+use std::cell::RefCell;
+use std::collections::HashMap;
 use std::mem::size_of;
 use z3::ast::{Ast, Bool, Dynamic, BV};
 use z3::Context;
@@ -106,7 +108,18 @@ impl Format {
     }
 }
 
-/// Floating-point terms over one context: the rounding modes, made once.
+/// A floating-point value in the making: the FP term, and the bit pattern it has if it is a
+/// NaN (Z3 does not keep a NaN's bits; the SSE unit does).
+#[derive(Clone)]
+struct FpVal<'ctx> {
+    value: Dynamic<'ctx>,
+    nan: BV<'ctx>,
+}
+
+/// Floating-point terms over one context: the rounding modes, made once, and the FP values
+/// behind the bit patterns made here, so that a chain of operations stays in Z3's
+/// floating-point theory instead of going through bits at every step (a round trip
+/// `to_fp(to_ieee_bv(x))` costs the solver dearly: 6x on a Newton iteration).
 pub struct Fpu<'ctx> {
     ctx: &'ctx Context,
     rne: Dynamic<'ctx>,
@@ -115,6 +128,10 @@ pub struct Fpu<'ctx> {
     /// term lives as long as the term).
     single: Dynamic<'ctx>,
     double: Dynamic<'ctx>,
+    /// Per bit pattern made by [`Fpu::bits`], its value.
+    values: RefCell<HashMap<BV<'ctx>, FpVal<'ctx>>>,
+    /// Per canonical term made by [`Fpu::term`], its pattern.
+    patterns: RefCell<HashMap<Term<'ctx>, BV<'ctx>>>,
 }
 
 impl<'ctx> Fpu<'ctx> {
@@ -126,8 +143,8 @@ impl<'ctx> Fpu<'ctx> {
                 u.push(c as usize);
             }
         });
-        // SAFETY: every call below gets well-sorted arguments of this context; `wrap` takes
-        // a reference to each result (and asserts it is not null).
+        // SAFETY: well-sorted calls on this context; `wrap` takes a reference to each result
+        // (and asserts it is not null).
         unsafe {
             Fpu {
                 ctx,
@@ -135,6 +152,8 @@ impl<'ctx> Fpu<'ctx> {
                 rtz: Dynamic::wrap(ctx, sys::Z3_mk_fpa_rtz(c)),
                 single: Dynamic::from_ast(&z3::ast::Float::new_const_float32(ctx, "fp.single")),
                 double: Dynamic::from_ast(&z3::ast::Float::new_const_double(ctx, "fp.double")),
+                values: Default::default(),
+                patterns: Default::default(),
             }
         }
     }
@@ -169,6 +188,11 @@ impl<'ctx> Fpu<'ctx> {
 
     /// The low bits of a canonical term: the bit pattern of a value of format `f`.
     pub fn pattern(&self, x: &Term<'ctx>, f: Format) -> BV<'ctx> {
+        if let Some(p) = self.patterns.borrow().get(x) {
+            if p.get_size() == f.width() {
+                return p.clone();
+            }
+        }
         if f.width() == WIDTH {
             x.clone()
         } else {
@@ -180,22 +204,39 @@ impl<'ctx> Fpu<'ctx> {
     pub fn term(&self, p: &BV<'ctx>) -> Term<'ctx> {
         let w = p.get_size();
         if w == WIDTH {
-            p.clone()
-        } else {
-            p.zero_ext(WIDTH - w)
+            return p.clone();
         }
+        let t = p.zero_ext(WIDTH - w);
+        self.patterns.borrow_mut().insert(t.clone(), p.clone());
+        t
     }
 
-    /// The floating-point value of a bit pattern.
-    fn value(&self, p: &BV<'ctx>, f: Format) -> Dynamic<'ctx> {
-        self.dynamic(unsafe { sys::Z3_mk_fpa_to_fp_bv(raw(self.ctx), p.get_z3_ast(), self.sort(f)) })
+    /// Is `x` a canonical term made here for a pattern of `w` bits (so already of its type)?
+    pub fn is_term_of(&self, x: &Term<'ctx>, w: u32) -> bool {
+        self.patterns.borrow().get(x).is_some_and(|p| p.get_size() == w)
     }
 
-    /// Is the pattern a NaN (exponent all ones, fraction not zero)?
-    fn is_nan(&self, p: &BV<'ctx>, f: Format) -> Bool<'ctx> {
-        let exp = self.konst(f.exp_mask(), f);
-        let frac = self.konst((1 << f.fbits()) - 1, f);
-        p.bvand(&exp)._eq(&exp) & p.bvand(&frac)._eq(&self.konst(0, f)).not()
+    /// The value of a bit pattern.
+    fn val(&self, p: &BV<'ctx>, f: Format) -> FpVal<'ctx> {
+        if let Some(v) = self.values.borrow().get(p) {
+            return v.clone();
+        }
+        let value = self.dynamic(unsafe { sys::Z3_mk_fpa_to_fp_bv(raw(self.ctx), p.get_z3_ast(), self.sort(f)) });
+        FpVal { value, nan: p.clone() }
+    }
+
+    /// The bit pattern of a value.
+    fn bits(&self, v: FpVal<'ctx>) -> BV<'ctx> {
+        let c = raw(self.ctx);
+        let nan = self.is_nan(&v.value);
+        let number = self.bv(unsafe { sys::Z3_mk_fpa_to_ieee_bv(c, v.value.get_z3_ast()) });
+        let p = nan.ite(&v.nan, &number);
+        self.values.borrow_mut().insert(p.clone(), v);
+        p
+    }
+
+    fn is_nan(&self, x: &Dynamic<'ctx>) -> Bool<'ctx> {
+        self.boolean(unsafe { sys::Z3_mk_fpa_is_nan(raw(self.ctx), x.get_z3_ast()) })
     }
 
     /// The pattern made a quiet NaN (for a NaN pattern).
@@ -203,22 +244,13 @@ impl<'ctx> Fpu<'ctx> {
         p.bvor(&self.konst(f.quiet_bit(), f))
     }
 
-    /// The pattern of a result `r` of format `f` computed from operands that are not NaN:
-    /// the default NaN if `r` is one.
-    fn pattern_of(&self, r: &Dynamic<'ctx>, f: Format) -> BV<'ctx> {
-        let c = raw(self.ctx);
-        let nan = self.boolean(unsafe { sys::Z3_mk_fpa_is_nan(c, r.get_z3_ast()) });
-        let bits = self.bv(unsafe { sys::Z3_mk_fpa_to_ieee_bv(c, r.get_z3_ast()) });
-        nan.ite(&self.konst(f.default_nan(), f), &bits)
-    }
-
     /// `a op b` (`op` one of `+ - * /`) on patterns of format `f`, as SSE computes it.
     pub fn arith(&self, op: cminus::FloatOp, a: &BV<'ctx>, b: &BV<'ctx>, f: Format) -> BV<'ctx> {
         use cminus::FloatOp::*;
         let c = raw(self.ctx);
-        let (x, y, rm) = (self.value(a, f), self.value(b, f), self.rne.get_z3_ast());
-        let (xa, ya) = (x.get_z3_ast(), y.get_z3_ast());
-        let r = self.dynamic(unsafe {
+        let (x, y, rm) = (self.val(a, f), self.val(b, f), self.rne.get_z3_ast());
+        let (xa, ya) = (x.value.get_z3_ast(), y.value.get_z3_ast());
+        let value = self.dynamic(unsafe {
             match op {
                 Add => sys::Z3_mk_fpa_add(c, rm, xa, ya),
                 Sub => sys::Z3_mk_fpa_sub(c, rm, xa, ya),
@@ -227,17 +259,20 @@ impl<'ctx> Fpu<'ctx> {
                 _ => unreachable!("arith is called for + - * / only"),
             }
         });
-        let of_numbers = self.pattern_of(&r, f);
-        self.is_nan(a, f)
-            .ite(&self.quiet(a, f), &self.is_nan(b, f).ite(&self.quiet(b, f), &of_numbers))
+        // the first NaN operand made quiet, else (an invalid operation) the default NaN
+        let nan = self.is_nan(&x.value).ite(
+            &self.quiet(&x.nan, f),
+            &self.is_nan(&y.value).ite(&self.quiet(&y.nan, f), &self.konst(f.default_nan(), f)),
+        );
+        self.bits(FpVal { value, nan })
     }
 
     /// `a op b` for a comparison `op`: IEEE's (every comparison with a NaN is false but `!=`).
     pub fn compare(&self, op: cminus::FloatOp, a: &BV<'ctx>, b: &BV<'ctx>, f: Format) -> Bool<'ctx> {
         use cminus::FloatOp::*;
         let c = raw(self.ctx);
-        let (x, y) = (self.value(a, f), self.value(b, f));
-        let (xa, ya) = (x.get_z3_ast(), y.get_z3_ast());
+        let (x, y) = (self.val(a, f), self.val(b, f));
+        let (xa, ya) = (x.value.get_z3_ast(), y.value.get_z3_ast());
         let r = self.boolean(unsafe {
             match op {
                 Eq | Ne => sys::Z3_mk_fpa_eq(c, xa, ya),
@@ -257,13 +292,16 @@ impl<'ctx> Fpu<'ctx> {
 
     /// `-a`: the sign bit flipped (NaNs included, as `xorps` does).
     pub fn neg(&self, a: &BV<'ctx>, f: Format) -> BV<'ctx> {
-        a.bvxor(&self.konst(f.sign_bit(), f))
+        let x = self.val(a, f);
+        let value = self.dynamic(unsafe { sys::Z3_mk_fpa_neg(raw(self.ctx), x.value.get_z3_ast()) });
+        let nan = x.nan.bvxor(&self.konst(f.sign_bit(), f));
+        self.bits(FpVal { value, nan })
     }
 
     /// Is the value not zero (C's truth of a floating value: a NaN is true)?
     pub fn truth(&self, a: &BV<'ctx>, f: Format) -> Bool<'ctx> {
-        let x = self.value(a, f);
-        self.boolean(unsafe { sys::Z3_mk_fpa_is_zero(raw(self.ctx), x.get_z3_ast()) }).not()
+        let x = self.val(a, f);
+        self.boolean(unsafe { sys::Z3_mk_fpa_is_zero(raw(self.ctx), x.value.get_z3_ast()) }).not()
     }
 
     /// The conversion of a pattern of format `from` to format `to` (exact to `double`,
@@ -272,15 +310,14 @@ impl<'ctx> Fpu<'ctx> {
         if from == to {
             return a.clone();
         }
-        let c = raw(self.ctx);
-        let x = self.value(a, from);
-        let r = self.dynamic(unsafe {
-            sys::Z3_mk_fpa_to_fp_float(c, self.rne.get_z3_ast(), x.get_z3_ast(), self.sort(to))
+        let x = self.val(a, from);
+        let value = self.dynamic(unsafe {
+            sys::Z3_mk_fpa_to_fp_float(raw(self.ctx), self.rne.get_z3_ast(), x.value.get_z3_ast(), self.sort(to))
         });
-        let number = self.bv(unsafe { sys::Z3_mk_fpa_to_ieee_bv(c, r.get_z3_ast()) });
         // The NaN: sign, all-ones exponent, the fraction aligned at its top, quiet.
-        let sign = a.extract(from.width() - 1, from.width() - 1);
-        let frac = a.extract(from.fbits() - 1, 0);
+        let p = &x.nan;
+        let sign = p.extract(from.width() - 1, from.width() - 1);
+        let frac = p.extract(from.fbits() - 1, 0);
         let frac = if to.fbits() > from.fbits() {
             frac.concat(&BV::from_u64(self.ctx, 0, to.fbits() - from.fbits()))
         } else {
@@ -290,7 +327,7 @@ impl<'ctx> Fpu<'ctx> {
             .concat(&BV::from_u64(self.ctx, (1 << to.ebits()) - 1, to.ebits()))
             .concat(&frac)
             .bvor(&self.konst(to.quiet_bit(), to));
-        self.is_nan(a, from).ite(&nan, &number)
+        self.bits(FpVal { value, nan })
     }
 
     /// The conversion of a canonical integer (`signed`: read as signed; every C integer type
@@ -298,14 +335,15 @@ impl<'ctx> Fpu<'ctx> {
     pub fn from_int(&self, x: &Term<'ctx>, signed: bool, to: Format) -> BV<'ctx> {
         let c = raw(self.ctx);
         let (rm, xa, s) = (self.rne.get_z3_ast(), x.get_z3_ast(), self.sort(to));
-        let r = self.dynamic(unsafe {
+        let value = self.dynamic(unsafe {
             if signed {
                 sys::Z3_mk_fpa_to_fp_signed(c, rm, xa, s)
             } else {
                 sys::Z3_mk_fpa_to_fp_unsigned(c, rm, xa, s)
             }
         });
-        self.bv(unsafe { sys::Z3_mk_fpa_to_ieee_bv(c, r.get_z3_ast()) })
+        // never a NaN
+        self.bits(FpVal { value, nan: self.konst(to.default_nan(), to) })
     }
 
     /// The conversion of a value of format `f` to a `bits`-wide integer, truncating toward
@@ -313,18 +351,19 @@ impl<'ctx> Fpu<'ctx> {
     /// fits the type; not a NaN).
     pub fn to_int(&self, a: &BV<'ctx>, f: Format, bits: u32, signed: bool) -> (Term<'ctx>, Bool<'ctx>) {
         let c = raw(self.ctx);
-        let x = self.value(a, f);
+        let x = self.val(a, f).value;
         let rtz = self.rtz.get_z3_ast();
         let t = self.dynamic(unsafe { sys::Z3_mk_fpa_round_to_integral(c, rtz, x.get_z3_ast()) });
+        let number = |p: u64| self.val(&self.konst(p, f), f).value;
         // the truncated value below 2^(bits-1) (signed) or 2^bits (unsigned) …
-        let hi = self.value(&self.konst(f.pow2(if signed { bits - 1 } else { bits } as i64), f), f);
+        let hi = number(f.pow2(if signed { bits - 1 } else { bits } as i64));
         let below_hi = self.boolean(unsafe { sys::Z3_mk_fpa_lt(c, t.get_z3_ast(), hi.get_z3_ast()) });
         // … and at least -2^(bits-1) (signed) or above -1 (unsigned: (-1, 0) truncates to 0)
         let lo_ok = if !signed {
-            let lo = self.value(&self.konst(f.sign_bit() | f.pow2(0), f), f);
+            let lo = number(f.sign_bit() | f.pow2(0));
             self.boolean(unsafe { sys::Z3_mk_fpa_gt(c, x.get_z3_ast(), lo.get_z3_ast()) })
         } else {
-            let lo = self.value(&self.konst(f.sign_bit() | f.pow2(bits as i64 - 1), f), f);
+            let lo = number(f.sign_bit() | f.pow2(bits as i64 - 1));
             self.boolean(unsafe { sys::Z3_mk_fpa_geq(c, t.get_z3_ast(), lo.get_z3_ast()) })
         };
         let defined = below_hi & lo_ok;

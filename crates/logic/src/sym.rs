@@ -285,7 +285,8 @@ fn typed_const<'ctx>(ctx: &'ctx Context, name: &str, t: Option<&Type>) -> Term<'
 /// its signedness (`_Bool`: non-zero is 1). Pointers and 64-bit types are unchanged.
 pub fn norm<'ctx>(env: &Env<'_, 'ctx>, x: Term<'ctx>, t: &Type) -> Term<'ctx> {
     match t {
-        // a float's bit pattern, zero-extended
+        // a float's bit pattern, zero-extended (already, if the floating-point unit made it)
+        Type::Float { bits: 32 } if env.fpu.get().is_some_and(|f| f.is_term_of(&x, 32)) => x,
         Type::Float { bits: 32 } => norm(env, x, &Type::UINT),
         Type::Bool => x._eq(&env.int(0)).ite(&env.int(0), &env.int(1)),
         Type::Int { bits, signed } if (*bits as u32) < WIDTH && *bits > 0 => {

@@ -4,9 +4,9 @@
 //! signalling NaNs with payloads, values at the edges of the integer types) and random ones.
 
 use cminus::{Expr, FloatOp, Type};
-use z3::ast::Ast as _;
 use std::fmt::Write as _;
 use std::process::Command;
+use z3::ast::Ast as _;
 
 const F32: Type = Type::Float { bits: 32 };
 const F64: Type = Type::Float { bits: 64 };
@@ -28,11 +28,34 @@ impl Rng {
 
 fn patterns32(r: &mut Rng) -> Vec<u64> {
     let mut v: Vec<u64> = vec![
-        0x0000_0000, 0x8000_0000, 0x3f80_0000, 0xbf80_0000, 0x3f00_0000, 0x3fc0_0000, 0x4040_0000,
+        0x0000_0000,
+        0x8000_0000,
+        0x3f80_0000,
+        0xbf80_0000,
+        0x3f00_0000,
+        0x3fc0_0000,
+        0x4040_0000,
         0x3dcc_cccd, // 0.1f
-        0x0000_0001, 0x007f_ffff, 0x0080_0000, 0x7f7f_ffff, 0x7f80_0000, 0xff80_0000, 0x7fc0_0000,
-        0xffc0_0123, 0x7f80_0001, 0xffa0_0002, 0x4b80_0000, 0x4b80_0001, 0x4f00_0000, 0xcf00_0000,
-        0x4f80_0000, 0x5f00_0000, 0xdf00_0000, 0x5f80_0000, 0x46ff_fe00, 0xc700_0000,
+        0x0000_0001,
+        0x007f_ffff,
+        0x0080_0000,
+        0x7f7f_ffff,
+        0x7f80_0000,
+        0xff80_0000,
+        0x7fc0_0000,
+        0xffc0_0123,
+        0x7f80_0001,
+        0xffa0_0002,
+        0x4b80_0000,
+        0x4b80_0001,
+        0x4f00_0000,
+        0xcf00_0000,
+        0x4f80_0000,
+        0x5f00_0000,
+        0xdf00_0000,
+        0x5f80_0000,
+        0x46ff_fe00,
+        0xc700_0000,
     ];
     v.extend((0..6).map(|_| r.next() & 0xffff_ffff));
     v
@@ -94,7 +117,8 @@ fn integers(r: &mut Rng) -> Vec<u64> {
     v
 }
 
-const ARITH: [(FloatOp, &str); 4] = [(FloatOp::Add, "+"), (FloatOp::Sub, "-"), (FloatOp::Mul, "*"), (FloatOp::Div, "/")];
+const ARITH: [(FloatOp, &str); 4] =
+    [(FloatOp::Add, "+"), (FloatOp::Sub, "-"), (FloatOp::Mul, "*"), (FloatOp::Div, "/")];
 const CMP: [(FloatOp, &str); 6] = [
     (FloatOp::Eq, "=="),
     (FloatOp::Ne, "!="),
@@ -159,7 +183,13 @@ fn cases() -> Vec<Case> {
                         from: t.clone(),
                         to: t.clone(),
                         xs: vec![a as i128, b as i128],
-                        c: format!("{{ volatile {} x = {}, y = {}; {}; }}", cname(&t), of(&t, a), of(&t, b), bits(&t, &format!("x {sym} y"))),
+                        c: format!(
+                            "{{ volatile {} x = {}, y = {}; {}; }}",
+                            cname(&t),
+                            of(&t, a),
+                            of(&t, b),
+                            bits(&t, &format!("x {sym} y"))
+                        ),
                     });
                 }
                 for (op, sym) in CMP {
@@ -206,11 +236,18 @@ fn cases() -> Vec<Case> {
             let n = if signed { v as i64 as i128 } else { v as i128 };
             for to in [F32, F64] {
                 out.push(Case {
-                    expr: Expr::Float(FloatOp::Conv, to.clone(), vec![Expr::Cast(from.clone(), Box::new(Expr::Int(n)))]),
+                    expr: Expr::Float(
+                        FloatOp::Conv,
+                        to.clone(),
+                        vec![Expr::Cast(from.clone(), Box::new(Expr::Int(n)))],
+                    ),
                     from: from.clone(),
                     to: to.clone(),
                     xs: vec![n],
-                    c: format!("{{ volatile {name} x = ({name})0x{v:x}ull; {}; }}", if to == F32 { "pr32(x)" } else { "pr64(x)" }),
+                    c: format!(
+                        "{{ volatile {name} x = ({name})0x{v:x}ull; {}; }}",
+                        if to == F32 { "pr32(x)" } else { "pr64(x)" }
+                    ),
                 });
             }
         }
@@ -247,8 +284,10 @@ fn gcc_results(cases: &[Case]) -> Option<Vec<Option<i128>>> {
     let st = Command::new("gcc").args(["-O0", "-w", "-o"]).arg(&exe).arg(&src).status().unwrap();
     assert!(st.success(), "gcc failed on {}", src.display());
     let out = Command::new(&exe).output().unwrap();
-    let lines: Vec<Option<i128>> =
-        String::from_utf8_lossy(&out.stdout).lines().map(|l| if l == "u" { None } else { Some(l.parse().unwrap()) }).collect();
+    let lines: Vec<Option<i128>> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| if l == "u" { None } else { Some(l.parse().unwrap()) })
+        .collect();
     assert_eq!(lines.len(), cases.len());
     Some(lines)
 }
@@ -289,7 +328,13 @@ fn floating_point_agrees_with_gcc() {
             wrong.push(format!("{}: gcc {w:#x}, logic {got:x?}, interpreter {interp:x?}", k.c));
         }
     }
-    assert!(wrong.is_empty(), "{} of {} disagree:\n{}", wrong.len(), cases.len(), wrong[..wrong.len().min(30)].join("\n"));
+    assert!(
+        wrong.is_empty(),
+        "{} of {} disagree:\n{}",
+        wrong.len(),
+        cases.len(),
+        wrong[..wrong.len().min(30)].join("\n")
+    );
 }
 
 #[test]

@@ -45,10 +45,32 @@ pub fn testcase(inputs: &[(Type, i128)]) -> String {
     );
     for (t, v) in inputs {
         let v = cminus::interp::wrap(*v, t);
-        s.push_str(&format!("  <input type=\"{}\">{v}</input>\n", escape(&cminus::print::type_str(t))));
+        let text = match t {
+            Type::Float { bits: 32 } => float_literal(f32::from_bits(v as u32) as f64),
+            Type::Float { bits: 64 } => float_literal(f64::from_bits(v as u64)),
+            _ => v.to_string(),
+        };
+        s.push_str(&format!("  <input type=\"{}\">{text}</input>\n", escape(&cminus::print::type_str(t))));
     }
     s.push_str("</testcase>\n");
     s
+}
+
+/// A floating value as `strtod` reads it back exactly: a hexadecimal literal (`0x3p-2`),
+/// `inf`, or `nan` with its sign (a NaN's payload is lost, as in every C literal).
+pub fn float_literal(x: f64) -> String {
+    let sign = if x.is_sign_negative() { "-" } else { "" };
+    if x.is_nan() {
+        return format!("{sign}nan");
+    }
+    if x.is_infinite() {
+        return format!("{sign}inf");
+    }
+    // |x| = m * 2^e with an integer m: from the bits (subnormals have exponent field 0)
+    let b = x.to_bits();
+    let (field, frac) = ((b >> 52) & 0x7ff, b & ((1 << 52) - 1));
+    let (m, e) = if field == 0 { (frac, -1074) } else { (frac | (1 << 52), field as i64 - 1075) };
+    format!("{sign}0x{m:x}p{e:+}")
 }
 
 fn escape(s: &str) -> String {
@@ -96,6 +118,17 @@ static unsigned long long slam_next(void) {
     return strtoull(v, NULL, 10);
 }
 
+/* a floating input: a C literal (hexadecimal, decimal, inf, nan) */
+static double slam_next_double(void) {
+    if (!slam_text) slam_load();
+    char *in = strstr(slam_at, "<input");
+    if (!in) return 0;
+    char *v = strchr(in, '>');
+    if (!v) return 0;
+    slam_at = v + 1;
+    return strtod(v + 1, NULL);
+}
+
 #define SLAM_NONDET(name, type) __attribute__((weak)) type name(void) { return (type)slam_next(); }
 SLAM_NONDET(__VERIFIER_nondet_int, int)
 SLAM_NONDET(__VERIFIER_nondet_uint, unsigned int)
@@ -110,6 +143,8 @@ SLAM_NONDET(__VERIFIER_nondet_longlong, long long)
 SLAM_NONDET(__VERIFIER_nondet_ulonglong, unsigned long long)
 SLAM_NONDET(__VERIFIER_nondet_size_t, unsigned long)
 __attribute__((weak)) _Bool __VERIFIER_nondet_bool(void) { return slam_next() != 0; }
+__attribute__((weak)) float __VERIFIER_nondet_float(void) { return (float)slam_next_double(); }
+__attribute__((weak)) double __VERIFIER_nondet_double(void) { return slam_next_double(); }
 __attribute__((weak)) void __VERIFIER_assume(int cond) { if (!cond) exit(0); }
 __attribute__((weak)) void reach_error(void) { fprintf(stderr, "reach_error\n"); exit(1); }
 __attribute__((weak)) void __VERIFIER_error(void) { fprintf(stderr, "reach_error\n"); exit(1); }
@@ -126,5 +161,16 @@ mod tests {
         let inputs: Vec<&str> = t.lines().filter(|l| l.contains("<input")).collect();
         assert_eq!(inputs.len(), 3);
         assert!(inputs[0].ends_with(">-3</input>") && inputs[1].ends_with(">4294967295</input>"), "{t}");
+    }
+
+    #[test]
+    fn float_inputs_are_exact_c_literals() {
+        assert_eq!(float_literal(0.75), "0x18000000000000p-53");
+        assert_eq!(float_literal(-0.0), "-0x0p-1074");
+        assert_eq!(float_literal(f64::from_bits(1)), "0x1p-1074");
+        assert_eq!(float_literal(f64::NEG_INFINITY), "-inf");
+        assert_eq!(float_literal(f64::from_bits(0xfff8_0000_0000_0000)), "-nan");
+        let t = testcase(&[(Type::Float { bits: 32 }, 0x3dcc_cccd)]);
+        assert!(t.contains(">0x199999a0000000p-56</input>"), "{t}");
     }
 }
