@@ -1148,7 +1148,8 @@ impl Worker {
         let added = it.added.len() - before;
         let secs = t0.elapsed().as_secs_f64();
         tracing::info!(oracle = oracle.name(), offered, added, secs, note = %answer.note, "predicates from the oracle");
-        it.oracle = Some(OracleStats { source: oracle.name().to_string(), time_secs: secs, offered, added, note: answer.note });
+        it.oracle =
+            Some(OracleStats { source: oracle.name().to_string(), time_secs: secs, offered, added, note: answer.note });
         added > 0
     }
 

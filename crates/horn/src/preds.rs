@@ -51,8 +51,12 @@ pub fn predicates(prog: &Program, opts: &Options, max: usize) -> Predicates {
             place[r.0] = (rank, Some(p.name.clone()));
         }
         if let Some(e) = sig.entry {
-            names[e.0] =
-                g.iter().cloned().chain(sig.formals.iter().map(|v| Some(v.clone()))).chain(mem.iter().cloned()).collect();
+            names[e.0] = g
+                .iter()
+                .cloned()
+                .chain(sig.formals.iter().map(|v| Some(v.clone())))
+                .chain(mem.iter().cloned())
+                .collect();
             place[e.0] = (2, Some(p.name.clone()));
         }
         if let Some(x) = sig.exit {

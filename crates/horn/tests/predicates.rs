@@ -1,7 +1,7 @@
 //! Horn as a predicate source for CEGAR (issue 30): loop programs whose spurious traces
 //! Newton cannot rule out are decided by the atoms of Spacer's invariants.
 
-use engine::{IterationResult, Runner, StopReason, Verdict};
+use engine::{Runner, StopReason, Verdict};
 use std::time::Duration;
 
 fn program(src: &str) -> cminus::Program {
@@ -18,41 +18,87 @@ fn check(src: &str, oracle: bool) -> engine::Outcome {
     r.run()
 }
 
-const STEP2: &str = r#"
+const A: &str = r#"
+void check(int c) { if (!c) reach_error(); }
 int main(void) {
-    int i = 0;
-    int n = __VERIFIER_nondet_int();
-    while (i < n) i += 2;
-    if (i % 2 != 0) reach_error();
-    return 0;
-}
-"#;
-
-const STEP2B: &str = r#"
-int main(void) {
-    unsigned x = 0;
-    while (__VERIFIER_nondet_int()) { x += 2; }
-    if (x == 7) reach_error();
-    return 0;
-}
-"#;
-
-const TWO: &str = r#"
-int main(void) {
-    int i = 0, j = 0;
-    while (__VERIFIER_nondet_int()) { i += 1; j += 2; }
-    if (j != 2 * i) reach_error();
-    return 0;
-}
-"#;
-
-#[test]
-fn explore() {
-    for (name, src) in [("step2", STEP2), ("step2b", STEP2B), ("two", TWO)] {
-        for oracle in [false, true] {
-            let o = check(src, oracle);
-            eprintln!("{name} oracle={oracle}: {:?} {:?} {} iters={} {:?}", o.verdict, o.reason, o.detail, o.iterations.len(),
-                o.iterations.iter().map(|i| (i.result, i.added.iter().map(|p| p.line()).collect::<Vec<_>>(), i.oracle.clone())).collect::<Vec<_>>());
-        }
+    unsigned n = 0, k;
+    while (n < 0x7ffff) {
+        k = 0;
+        while (k < 5) k++;
+        n++;
     }
+    check(n % 2 == 1);
+    return 0;
+}
+"#;
+
+const B: &str = r#"
+void check(int c) { if (!c) reach_error(); }
+int main(void) {
+    unsigned n = 0;
+    while (n < 0x7ffff) n++;
+    check(n % 2);
+    return 0;
+}
+"#;
+
+/// Newton refines one iteration of the loop per round (`n + 1 < 524287`, `n + 2 < …`) and
+/// runs dry; Spacer's bit-vector invariant at the loop head (bits 19 to 31 of `n` are 0, bit
+/// 0 is 1 at the exit) gives `n < 524288` and `(n & 1) == 1`, and the abstraction proves it.
+#[test]
+fn counter_unknown_without_horn_predicates_is_safe_with_them() {
+    for src in [B, A] {
+        let without = check(src, false);
+        assert_eq!(without.verdict, Verdict::Unknown, "{}", without.detail);
+        assert_eq!(without.reason, StopReason::NoNewPredicates, "{}", without.detail);
+        assert!(without.iterations.iter().all(|i| i.oracle.is_none()));
+
+        let with = check(src, true);
+        assert_eq!(with.verdict, Verdict::Safe, "{}", with.detail);
+        assert!(with.proof.is_some(), "SAFE comes from the abstraction");
+        let asked: Vec<_> = with.iterations.iter().filter_map(|i| i.oracle.as_ref().map(|o| (i, o))).collect();
+        assert_eq!(asked.len(), 1, "the oracle is asked once");
+        let (it, o) = asked[0];
+        assert_eq!(o.source, "horn");
+        assert!(
+            o.added > 0
+                && o.added == it.added.iter().filter(|p| p.text.contains('&') || p.text.contains("524288")).count()
+        );
+        let texts: Vec<String> = it.added.iter().map(|p| p.line()).collect();
+        assert!(texts.iter().any(|t| t == "main: n < 524288"), "{texts:?}");
+        assert!(texts.iter().any(|t| t == "main: (n & 1) == 1"), "{texts:?}");
+    }
+}
+
+/// The oracle's predicates are only predicates: on a program with a bug the check still ends
+/// with a replayed VIOLATION, never SAFE.
+#[test]
+fn a_bug_stays_a_violation() {
+    const BUG: &str = r#"
+void check(int c) { if (!c) reach_error(); }
+int main(void) {
+    unsigned n = 0;
+    while (n < 5) n++;
+    check(n % 2 == 0);
+    return 0;
+}
+"#;
+    let o = check(BUG, true);
+    assert_eq!(o.verdict, Verdict::Violation, "{}", o.detail);
+    assert!(o.replay.as_ref().is_some_and(|r| r.confirmed));
+}
+
+/// The predicate source on its own: the atoms of the invariant in the scope of the loop's
+/// procedure.
+#[test]
+fn atoms_of_the_invariant_in_their_scope() {
+    let p = program(B);
+    let opts = horn::Options { time: Some(Duration::from_secs(30)), ..horn::Options::default() };
+    let r = horn::predicates(&p, &opts, 32);
+    assert!(r.note.starts_with("Spacer's"), "{}", r.note);
+    assert!(
+        r.preds.iter().any(|p| p.scope.as_deref() == Some("main") && cminus::print_expr(&p.expr) == "n < 524288"),
+        "{:?}",
+        r.preds
+    );
 }

@@ -345,7 +345,11 @@ impl<'ctx> Horn<'ctx> {
 
     /// Spacer's solution of the bit-vector clauses, not validated (`Err`: `Unsafe` or
     /// `Unknown` with the reason).
-    fn bv_model(&self, budget: Duration, cancel: &Option<Arc<AtomicBool>>) -> Result<Vec<Formula<'ctx>>, HornResult<'ctx>> {
+    fn bv_model(
+        &self,
+        budget: Duration,
+        cancel: &Option<Arc<AtomicBool>>,
+    ) -> Result<Vec<Formula<'ctx>>, HornResult<'ctx>> {
         let Some(solver) = Solver::new_for_logic(self.ctx, "HORN") else {
             return Err(HornResult::Unknown("Z3 has no solver for logic HORN".into()));
         };
@@ -530,6 +534,7 @@ impl<'ctx> Horn<'ctx> {
                             .collect();
                         let mut out = Vec::new();
                         atoms::atoms(&Dynamic::from_ast(f), &map, &mut out);
+                        atoms::ranges(&mut out);
                         per.push(out);
                     }
                     return Ok(Candidates { atoms: per, route: "integer reading" });
@@ -556,6 +561,7 @@ impl<'ctx> Horn<'ctx> {
                         .collect();
                     let mut out = Vec::new();
                     atoms::atoms(&Dynamic::from_ast(f), &map, &mut out);
+                    atoms::ranges(&mut out);
                     if std::env::var("SLAM_HORN_DEBUG").is_ok() {
                         eprintln!("candidate `{}`: {f}\n  names {map:?}\n  atoms {out:?}", self.rels[k].name);
                     }
