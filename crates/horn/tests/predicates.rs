@@ -102,3 +102,36 @@ fn atoms_of_the_invariant_in_their_scope() {
         r.preds
     );
 }
+
+#[path = "../../engine/tests/common/mod.rs"]
+mod common;
+
+/// CEGAR with the Horn predicates on every corpus program with an `// expect:` header (4 s
+/// each): no verdict contradicts the header. (`cargo test --release -p horn --test
+/// predicates -- --ignored`: a few minutes.)
+#[test]
+#[ignore]
+fn never_wrong_on_the_corpus() {
+    let (mut decided, mut asked, mut wrong) = (0, 0, Vec::new());
+    let cases = common::corpus();
+    for case in &cases {
+        let Ok((prog, preds)) = common::load(case) else { continue };
+        let o = Runner::new(prog)
+            .with_predicates(preds)
+            .with_time_limit(Duration::from_secs(4))
+            .with_oracle(Box::new(horn::PredicateSource::default()))
+            .run();
+        asked += usize::from(o.iterations.iter().any(|i| i.oracle.as_ref().is_some_and(|o| o.added > 0)));
+        let got = match o.verdict {
+            Verdict::Safe => "SAFE",
+            Verdict::Violation => "VIOLATION",
+            Verdict::Unknown => continue,
+        };
+        decided += 1;
+        if got != case.expect {
+            wrong.push(format!("{}: expected {}, got {got} ({})", case.name, case.expect, o.detail));
+        }
+    }
+    eprintln!("decided {decided} of {} corpus programs; Horn predicates added in {asked}", cases.len());
+    assert!(wrong.is_empty(), "wrong verdicts:\n{}", wrong.join("\n"));
+}
