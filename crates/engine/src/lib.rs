@@ -312,6 +312,37 @@ pub struct Outcome {
     pub proved_invariants: Vec<houdini::HeadInvariant>,
 }
 
+impl Outcome {
+    /// The outcome of an engine other than the CEGAR loop (horn, structural, search): the
+    /// verdict of `reason`, no rounds, predicates, counterexample or proof (fill in what the
+    /// engine has), its peak memory now.
+    pub fn of_engine(
+        engine: EngineKind,
+        reason: StopReason,
+        detail: String,
+        strategies: Strategies,
+        time_secs: f64,
+    ) -> Outcome {
+        Outcome {
+            verdict: reason.verdict(),
+            reason,
+            detail,
+            iterations: Vec::new(),
+            predicates: Vec::new(),
+            counterexample: None,
+            replay: None,
+            strategies,
+            engine,
+            search: None,
+            structural: None,
+            time_secs,
+            peak_rss_mib: rss_bytes().map(mib),
+            proof: None,
+            proved_invariants: Vec::new(),
+        }
+    }
+}
+
 /// Per-round material for people who study the loop (`slam check --save-dir`).
 pub struct Artifacts<'a> {
     pub iteration: &'a Iteration,

@@ -94,27 +94,12 @@ pub fn check_with_report(prog: &Program, opts: &Options) -> (Outcome, Report) {
         }
         Err((r, d)) => (r, d),
     };
-    let outcome = Outcome {
-        verdict: reason.verdict(),
-        reason,
-        detail,
-        iterations: Vec::new(),
-        predicates: Vec::new(),
-        counterexample: None,
-        replay: None,
-        strategies: Strategies {
-            abstraction: "horn clauses (cut points, procedure summaries)".into(),
-            checker: "Spacer (Z3), solutions validated".into(),
-            refiner: "none".into(),
-        },
-        engine: EngineKind::Horn,
-        search: None,
-        structural: None,
-        time_secs: start.elapsed().as_secs_f64(),
-        peak_rss_mib: engine::rss_bytes().map(|b| b as f64 / (1024.0 * 1024.0)),
-        proof: None,
-        proved_invariants: Vec::new(),
+    let strategies = Strategies {
+        abstraction: "horn clauses (cut points, procedure summaries)".into(),
+        checker: "Spacer (Z3), solutions validated".into(),
+        refiner: "none".into(),
     };
+    let outcome = Outcome::of_engine(EngineKind::Horn, reason, detail, strategies, start.elapsed().as_secs_f64());
     (outcome, report)
 }
 
