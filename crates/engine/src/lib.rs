@@ -132,6 +132,10 @@ pub enum IterationResult {
     /// The trace is spurious and no new predicate was found, but some of its abstract states
     /// have no concrete state: the next rounds exclude them ([`constrain`]).
     Constrained,
+    /// The trace is spurious and Newton found no new predicate; the predicate oracle (the
+    /// atoms of the invariants Spacer finds for the program's Horn clauses,
+    /// [`PredicateOracle`]) gave new ones.
+    HornPredicates,
 }
 
 /// One round of the loop.
@@ -157,6 +161,42 @@ pub struct Iteration {
     pub time_secs: f64,
     /// Resident memory at the end of the round.
     pub rss_mib: Option<f64>,
+    /// When this round asked the predicate oracle ([`PredicateOracle`]): what it gave.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub oracle: Option<OracleStats>,
+}
+
+/// What the predicate oracle gave in a round ([`Iteration::oracle`]).
+#[derive(Clone, Debug, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct OracleStats {
+    /// The oracle's name (`horn`).
+    pub source: String,
+    pub time_secs: f64,
+    /// Predicates it offered (atoms of its invariants, in their scopes).
+    pub offered: usize,
+    /// Of those, the ones that were new (in [`Iteration::added`]).
+    pub added: usize,
+    /// How it ended, in its words (which route of Spacer answered, or why none did).
+    pub note: String,
+}
+
+/// What a [`PredicateOracle`] answers.
+#[derive(Clone, Debug, Default)]
+pub struct OracleAnswer {
+    pub preds: Vec<cminus::pred::Pred>,
+    pub note: String,
+}
+
+/// Another analysis asked for predicates when refinement is stuck (Newton found none and the
+/// trace's abstract states are consistent): the `horn` crate's `PredicateSource` gives the
+/// atoms of the inductive invariants Spacer finds. Its predicates only add precision to the
+/// abstraction: they decide nothing (SAFE still needs an abstraction without a reachable
+/// error, VIOLATION a feasible, replayed trace), so an oracle need not be right.
+pub trait PredicateOracle: Send {
+    fn name(&self) -> &str;
+    /// Predicates for `prog` within `budget`, giving up when `cancel` is set.
+    fn predicates(&mut self, prog: &Program, budget: Duration, cancel: Arc<AtomicBool>) -> OracleAnswer;
 }
 
 /// Whether the concrete interpreter, fed the counterexample's values, reaches the error.
@@ -272,6 +312,37 @@ pub struct Outcome {
     pub proved_invariants: Vec<houdini::HeadInvariant>,
 }
 
+impl Outcome {
+    /// The outcome of an engine other than the CEGAR loop (horn, structural, search): the
+    /// verdict of `reason`, no rounds, predicates, counterexample or proof (fill in what the
+    /// engine has), its peak memory now.
+    pub fn of_engine(
+        engine: EngineKind,
+        reason: StopReason,
+        detail: String,
+        strategies: Strategies,
+        time_secs: f64,
+    ) -> Outcome {
+        Outcome {
+            verdict: reason.verdict(),
+            reason,
+            detail,
+            iterations: Vec::new(),
+            predicates: Vec::new(),
+            counterexample: None,
+            replay: None,
+            strategies,
+            engine,
+            search: None,
+            structural: None,
+            time_secs,
+            peak_rss_mib: rss_bytes().map(mib),
+            proof: None,
+            proved_invariants: Vec::new(),
+        }
+    }
+}
+
 /// Per-round material for people who study the loop (`slam check --save-dir`).
 pub struct Artifacts<'a> {
     pub iteration: &'a Iteration,
@@ -308,6 +379,8 @@ pub type SharedPredicates = Arc<Mutex<Vec<cminus::pred::Pred>>>;
 pub struct Runner {
     /// Predicates offered by another engine, taken when refinement is stuck.
     shared: Option<SharedPredicates>,
+    /// Asked (once) for predicates when refinement is stuck.
+    oracle: Option<Box<dyn PredicateOracle>>,
     /// Set by someone else (a portfolio) to stop the run; it then ends UNKNOWN.
     stop: Option<Arc<AtomicBool>>,
     program: Program,
@@ -340,6 +413,7 @@ impl Runner {
             observer: None,
             stop: None,
             shared: None,
+            oracle: None,
             started: None,
         }
     }
@@ -411,6 +485,18 @@ impl Runner {
         self
     }
 
+    /// Asked once for predicates ([`PredicateOracle`]), within a third of the time left (at
+    /// most [`ORACLE_BUDGET`]): when refinement is stuck (after the trace's inconsistent
+    /// abstract states, before a more precise abstraction), or from round [`ORACLE_ROUND`] on
+    /// (a loop that Newton unrolls), whichever comes first. `SLAM_NO_HORN_PREDICATES` in the
+    /// environment switches it off (for measuring what it decides).
+    pub fn with_oracle(mut self, oracle: Box<dyn PredicateOracle>) -> Runner {
+        if std::env::var_os("SLAM_NO_HORN_PREDICATES").is_none() {
+            self.oracle = Some(oracle);
+        }
+        self
+    }
+
     /// Run the loop to a verdict or a limit.
     pub fn run(self) -> Outcome {
         let start = self.started.unwrap_or_else(Instant::now);
@@ -444,6 +530,7 @@ impl Runner {
             progress: progress.clone(),
             cancel: cancel.clone(),
             shared: self.shared,
+            oracle: self.oracle,
             consts: Default::default(),
             invariants_tried: false,
             abs_prog: None,
@@ -582,6 +669,12 @@ fn mib(b: u64) -> f64 {
 const CANCEL_GRACE: Duration = Duration::from_secs(5);
 /// The most time the loop invariants ([`houdini`]) may take before the first abstraction.
 const HOUDINI_BUDGET: Duration = Duration::from_secs(5);
+/// The most time the predicate oracle ([`PredicateOracle`]) may take (without a time limit;
+/// with one, also at most a quarter of the time left).
+pub const ORACLE_BUDGET: Duration = Duration::from_secs(12);
+/// The round from which the predicate oracle is asked even when Newton found predicates (a
+/// loop unrolled round by round); before, only when refinement is stuck.
+pub const ORACLE_ROUND: usize = 4;
 
 /// The detail of a check decided before any abstraction (`entry_reaches_an_error` is false).
 pub const NO_ERROR_REACHABLE: &str = "no error statement is in a procedure the entry can reach (call graph)";
@@ -670,6 +763,8 @@ struct Worker {
     progress: Arc<Mutex<Progress>>,
     cancel: Arc<AtomicBool>,
     shared: Option<SharedPredicates>,
+    /// Asked once when refinement is stuck; `None` once asked.
+    oracle: Option<Box<dyn PredicateOracle>>,
     /// The globals that hold a constant ([`constants`]), folded into the program and into
     /// every predicate the loop takes.
     consts: std::collections::HashMap<String, cminus::Expr>,
@@ -789,6 +884,7 @@ impl Worker {
             added: Vec::new(),
             time_secs: 0.0,
             rss_mib: None,
+            oracle: None,
         };
         let Some(trace) = reach.trace.filter(|_| reach.reachable) else {
             if reach.reachable {
@@ -874,6 +970,11 @@ impl Worker {
                     self.stuck(it, index, at, path, abstract_trace)
                 } else {
                     it.result = IterationResult::Refined;
+                    // Newton refines one loop iteration per round on loops whose proof needs
+                    // an invariant: after a few rounds, ask for one
+                    if index >= ORACLE_ROUND {
+                        self.ask_oracle(it, index);
+                    }
                     None
                 }
             }
@@ -1034,6 +1135,10 @@ impl Worker {
             it.result = IterationResult::Constrained;
             return None;
         }
+        if self.ask_oracle(it, index) {
+            it.result = IterationResult::HornPredicates;
+            return None;
+        }
         if let Some(precise) = self.abstractor.more_precise() {
             tracing::info!(
                 from = self.abstractor.name(),
@@ -1052,6 +1157,31 @@ impl Worker {
         }
         it.result = IterationResult::NoNewPredicates;
         Some(End::new(StopReason::NoNewPredicates, self.stuck_detail(index, at, path)))
+    }
+
+    /// Once per check: the predicate oracle's predicates ([`PredicateOracle`]) join the set;
+    /// whether any was new.
+    fn ask_oracle(&mut self, it: &mut Iteration, index: usize) -> bool {
+        let Some(mut oracle) = self.oracle.take() else { return false };
+        let left = self.deadline.map(|d| d.saturating_duration_since(Instant::now()));
+        let budget = left.map_or(ORACLE_BUDGET, |l| (l / 3).min(ORACLE_BUDGET));
+        if budget < Duration::from_millis(200) {
+            return false;
+        }
+        lock(&self.progress).stage = "the predicate oracle";
+        let t0 = Instant::now();
+        // the program the abstraction sees: Houdini's invariants assumed help Spacer too
+        let prog = self.abs_prog.as_ref().unwrap_or(&self.prog);
+        let answer = oracle.predicates(prog, budget, self.cancel.clone());
+        let before = it.added.len();
+        let offered = answer.preds.len();
+        self.add_predicates(it, answer.preds, index);
+        let added = it.added.len() - before;
+        let secs = t0.elapsed().as_secs_f64();
+        tracing::info!(oracle = oracle.name(), offered, added, secs, note = %answer.note, "predicates from the oracle");
+        it.oracle =
+            Some(OracleStats { source: oracle.name().to_string(), time_secs: secs, offered, added, note: answer.note });
+        added > 0
     }
 
     /// Once per check: the loop-invariant candidates of concrete runs ([`invariants`]) join

@@ -32,6 +32,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+mod preds;
+pub use preds::{predicates, PredicateSource, Predicates};
+
 #[derive(Clone, Debug)]
 pub struct Options {
     pub time: Option<Duration>,
@@ -91,27 +94,12 @@ pub fn check_with_report(prog: &Program, opts: &Options) -> (Outcome, Report) {
         }
         Err((r, d)) => (r, d),
     };
-    let outcome = Outcome {
-        verdict: reason.verdict(),
-        reason,
-        detail,
-        iterations: Vec::new(),
-        predicates: Vec::new(),
-        counterexample: None,
-        replay: None,
-        strategies: Strategies {
-            abstraction: "horn clauses (cut points, procedure summaries)".into(),
-            checker: "Spacer (Z3), solutions validated".into(),
-            refiner: "none".into(),
-        },
-        engine: EngineKind::Horn,
-        search: None,
-        structural: None,
-        time_secs: start.elapsed().as_secs_f64(),
-        peak_rss_mib: engine::rss_bytes().map(|b| b as f64 / (1024.0 * 1024.0)),
-        proof: None,
-        proved_invariants: Vec::new(),
+    let strategies = Strategies {
+        abstraction: "horn clauses (cut points, procedure summaries)".into(),
+        checker: "Spacer (Z3), solutions validated".into(),
+        refiner: "none".into(),
     };
+    let outcome = Outcome::of_engine(EngineKind::Horn, reason, detail, strategies, start.elapsed().as_secs_f64());
     (outcome, report)
 }
 
@@ -151,11 +139,55 @@ struct Enc<'a, 'p, 'ctx> {
 }
 
 fn run(prog: &Program, opts: &Options, start: Instant, report: &mut Report) -> Result<(), Fail> {
+    let ctx = logic::new_context();
+    let (enc, procs) = encode(&ctx, prog, opts, start)?;
+    report.over_approximated = enc.over.get();
+    let left = opts.time.map(|t| t.saturating_sub(start.elapsed())).unwrap_or(Duration::from_secs(3600));
+    if left.is_zero() {
+        return Err((StopReason::TimeLimit, "time limit while encoding".into()));
+    }
+    let mut stats = HornStats::default();
+    let res = enc.horn.solve(left, opts.cancel.clone(), &mut stats);
+    report.relations = stats.relations;
+    report.clauses = stats.clauses;
+    report.spacer_secs = stats.spacer_secs;
+    report.validation_secs = stats.validation_secs;
+    match res {
+        HornResult::Safe(sol) => {
+            for p in &procs {
+                let sig = &enc.sigs[&p.name];
+                for (&i, &r) in &sig.rels {
+                    if i == 0 || matches!(p.body[i].kind, StmtKind::Call { .. }) {
+                        continue;
+                    }
+                    let names = enc.param_names(p);
+                    report.invariants.push(LoopInvariant {
+                        proc: p.name.clone(),
+                        head: p.body[i].id,
+                        text: logic::horn::show(&enc.horn, r, &sol[r.0], &names),
+                    });
+                }
+            }
+            report.invariants.sort_by_key(|i| i.head);
+            Ok(())
+        }
+        HornResult::Unsafe => Err(unknown("horn found a counterexample; not replayed")),
+        HornResult::Unknown(why) if why.contains("time limit") => Err((StopReason::TimeLimit, why)),
+        HornResult::Unknown(why) => Err(unknown(why)),
+    }
+}
+
+/// The program's Horn clauses (in `ctx`), and the procedures they encode.
+fn encode<'a, 'p, 'ctx>(
+    ctx: &'ctx logic::Context,
+    prog: &'p Program,
+    opts: &'a Options,
+    start: Instant,
+) -> Result<(Enc<'a, 'p, 'ctx>, Vec<&'p Proc>), Fail> {
     let entry = prog.proc(&prog.entry).ok_or_else(|| unknown(format!("no entry procedure `{}`", prog.entry)))?;
     let reach = prog.procs_reachable_from(&entry.name);
     let procs: Vec<&Proc> = prog.procs.iter().filter(|p| reach.contains(&p.name)).collect();
-    let ctx = logic::new_context();
-    let env = Env::new(&ctx, prog);
+    let env = Env::new(ctx, prog);
     // calls of the entry and recursion through memory
     let callees = |p: &Proc| -> BTreeSet<String> {
         p.body
@@ -205,7 +237,7 @@ fn run(prog: &Program, opts: &Options, start: Instant, report: &mut Report) -> R
     let mut enc = Enc {
         prog,
         env,
-        horn: Horn::new(&ctx),
+        horn: Horn::new(ctx),
         entry: entry.name.clone(),
         globals,
         mem,
@@ -222,40 +254,7 @@ fn run(prog: &Program, opts: &Options, start: Instant, report: &mut Report) -> R
     for p in &procs {
         enc.encode_proc(p)?;
     }
-    report.over_approximated = enc.over.get();
-    let left = opts.time.map(|t| t.saturating_sub(start.elapsed())).unwrap_or(Duration::from_secs(3600));
-    if left.is_zero() {
-        return Err((StopReason::TimeLimit, "time limit while encoding".into()));
-    }
-    let mut stats = HornStats::default();
-    let res = enc.horn.solve(left, opts.cancel.clone(), &mut stats);
-    report.relations = stats.relations;
-    report.clauses = stats.clauses;
-    report.spacer_secs = stats.spacer_secs;
-    report.validation_secs = stats.validation_secs;
-    match res {
-        HornResult::Safe(sol) => {
-            for p in &procs {
-                let sig = &enc.sigs[&p.name];
-                for (&i, &r) in &sig.rels {
-                    if i == 0 || matches!(p.body[i].kind, StmtKind::Call { .. }) {
-                        continue;
-                    }
-                    let names = enc.param_names(p);
-                    report.invariants.push(LoopInvariant {
-                        proc: p.name.clone(),
-                        head: p.body[i].id,
-                        text: logic::horn::show(&enc.horn, r, &sol[r.0], &names),
-                    });
-                }
-            }
-            report.invariants.sort_by_key(|i| i.head);
-            Ok(())
-        }
-        HornResult::Unsafe => Err(unknown("horn found a counterexample; not replayed")),
-        HornResult::Unknown(why) if why.contains("time limit") => Err((StopReason::TimeLimit, why)),
-        HornResult::Unknown(why) => Err(unknown(why)),
-    }
+    Ok((enc, procs))
 }
 
 /// Whether `p` can call itself.

@@ -83,6 +83,45 @@ pub enum HornResult<'ctx> {
     Unknown(String),
 }
 
+/// Candidate invariants of [`Horn::candidate_atoms`]: for each relation (by [`RelId`]), the
+/// atoms of Spacer's solution as C-- comparisons. Not validated.
+#[derive(Clone, Debug)]
+pub struct Candidates {
+    pub atoms: Vec<Vec<cminus::Expr>>,
+    /// Which reading Spacer solved: `integer reading` or `bit-vector clauses`.
+    pub route: &'static str,
+}
+
+/// Spacer's model of the integer reading: a formula per relation over its integer parameters
+/// (`iparams`), and the map that reads those back as bit-vector parameters.
+struct LiaModel<'ctx> {
+    formulas: Vec<Formula<'ctx>>,
+    iparams: Vec<Vec<Dynamic<'ctx>>>,
+    back: HashMap<String, ast::BV<'ctx>>,
+}
+
+#[path = "horn_atoms.rs"]
+mod atoms;
+
+/// Z3's global parameters of every solve. Spacer's preprocessing inlines and slices relations,
+/// and their solutions then come back existentially quantified: keep every relation as
+/// declared (unless `SLAM_HORN_XFORM`); then `SLAM_HORN_PARAMS`.
+fn configure() {
+    for (k, v) in [("fp.xform.inline_eager", "false"), ("fp.xform.inline_linear", "false"), ("fp.xform.slice", "false")]
+    {
+        if std::env::var("SLAM_HORN_XFORM").is_err() {
+            z3::set_global_param(k, v);
+        }
+    }
+    if let Ok(extra) = std::env::var("SLAM_HORN_PARAMS") {
+        for kv in extra.split(',') {
+            if let Some((k, v)) = kv.split_once('=') {
+                z3::set_global_param(k, v);
+            }
+        }
+    }
+}
+
 /// A system of constrained Horn clauses in one context.
 pub struct Horn<'ctx> {
     ctx: &'ctx Context,
@@ -185,28 +224,10 @@ impl<'ctx> Horn<'ctx> {
             return HornResult::Unknown("cancelled".into());
         }
         let t0 = Instant::now();
-        // Spacer's preprocessing inlines and slices relations, and their solutions then come
-        // back existentially quantified: keep every relation as declared.
-        for (k, v) in
-            [("fp.xform.inline_eager", "false"), ("fp.xform.inline_linear", "false"), ("fp.xform.slice", "false")]
-        {
-            if std::env::var("SLAM_HORN_XFORM").is_err() {
-                z3::set_global_param(k, v);
-            }
-        }
-        if let Ok(extra) = std::env::var("SLAM_HORN_PARAMS") {
-            for kv in extra.split(',') {
-                if let Some((k, v)) = kv.split_once('=') {
-                    z3::set_global_param(k, v);
-                }
-            }
-        }
+        configure();
         let mut why_int = String::new();
         if std::env::var("SLAM_HORN_NO_LIA").is_err() {
-            // a quarter when memories are left out of it (what it proves then says nothing of them)
-            let has_mem = self.rels.iter().any(|r| r.params.iter().any(|p| p.as_bv().is_none()));
-            let share = if has_mem { timeout / 4 } else { timeout / 2 };
-            match self.solve_lia(share, &cancel, stats) {
+            match self.solve_lia(self.lia_share(timeout), &cancel, stats) {
                 Ok(sol) => return HornResult::Safe(sol),
                 Err((why, true)) => return HornResult::Unknown(why),
                 Err((why, false)) => {
@@ -313,48 +334,80 @@ impl<'ctx> Horn<'ctx> {
     /// The exact bit-vector clauses.
     fn solve_bv(&self, budget: Duration, cancel: &Option<Arc<AtomicBool>>, stats: &mut HornStats) -> HornResult<'ctx> {
         let t0 = Instant::now();
-        let Some(solver) = Solver::new_for_logic(self.ctx, "HORN") else {
-            return HornResult::Unknown("Z3 has no solver for logic HORN".into());
-        };
-        match self.closed() {
-            Ok(cs) => cs.iter().for_each(|c| solver.assert(c)),
-            Err(e) => return HornResult::Unknown(e),
+        match self.bv_model(budget, cancel) {
+            Ok(sol) => match self.checked(sol, t0, budget, cancel, stats) {
+                Ok(sol) => HornResult::Safe(sol),
+                Err(e) => HornResult::Unknown(e),
+            },
+            Err(r) => r,
         }
+    }
+
+    /// Spacer's solution of the bit-vector clauses, not validated (`Err`: `Unsafe` or
+    /// `Unknown` with the reason).
+    fn bv_model(
+        &self,
+        budget: Duration,
+        cancel: &Option<Arc<AtomicBool>>,
+    ) -> Result<Vec<Formula<'ctx>>, HornResult<'ctx>> {
+        let Some(solver) = Solver::new_for_logic(self.ctx, "HORN") else {
+            return Err(HornResult::Unknown("Z3 has no solver for logic HORN".into()));
+        };
+        self.closed().map_err(HornResult::Unknown)?.iter().for_each(|c| solver.assert(c));
         let (r, stopped) = self.bounded_check(&solver, budget, cancel);
         if stopped {
             // The context may have been interrupted: ask it nothing more.
-            return HornResult::Unknown(Self::stopped_why(cancel));
+            return Err(HornResult::Unknown(Self::stopped_why(cancel)));
         }
         match r {
-            SatResult::Unsat => HornResult::Unsafe,
-            SatResult::Unknown => HornResult::Unknown(format!(
+            SatResult::Unsat => Err(HornResult::Unsafe),
+            SatResult::Unknown => Err(HornResult::Unknown(format!(
                 "Spacer: {}",
                 solver.get_reason_unknown().unwrap_or_else(|| "unknown".into())
-            )),
+            ))),
             SatResult::Sat => {
-                let Some(model) = solver.get_model() else {
-                    return HornResult::Unknown("Spacer gave no model".into());
-                };
-                let mut sol = Vec::new();
-                for r in &self.rels {
-                    let refs: Vec<&dyn Ast<'ctx>> = r.params.iter().map(|d| d as &dyn Ast<'ctx>).collect();
-                    let app = r.decl.apply(&refs).as_bool().expect("Boolean");
-                    // Spacer leaves out relations that hold of nothing; parameters stay
-                    // symbolic (a completed model would give them values).
-                    if !r.params.is_empty() && model.get_func_interp(&r.decl).is_none() {
-                        sol.push(Bool::from_bool(self.ctx, false));
-                        continue;
-                    }
-                    match model.eval(&app, r.params.is_empty()) {
-                        Some(f) => sol.push(f),
-                        None => return HornResult::Unknown(format!("no interpretation of `{}`", r.name)),
-                    }
-                }
-                match self.checked(sol, t0, budget, cancel, stats) {
-                    Ok(sol) => HornResult::Safe(sol),
-                    Err(e) => HornResult::Unknown(e),
-                }
+                let model = solver.get_model().ok_or_else(|| HornResult::Unknown("Spacer gave no model".into()))?;
+                let params: Vec<Vec<Dynamic<'ctx>>> = self.rels.iter().map(|r| r.params.clone()).collect();
+                let decls: Vec<&FuncDecl<'ctx>> = self.rels.iter().map(|r| &r.decl).collect();
+                self.interpretations(&model, &decls, &params).map_err(HornResult::Unknown)
             }
+        }
+    }
+
+    /// The formula of each relation (`decls[k]` over `params[k]`) in Spacer's model.
+    fn interpretations(
+        &self,
+        model: &z3::Model<'ctx>,
+        decls: &[&FuncDecl<'ctx>],
+        params: &[Vec<Dynamic<'ctx>>],
+    ) -> Result<Vec<Formula<'ctx>>, String> {
+        let mut sol = Vec::new();
+        for (k, d) in decls.iter().enumerate() {
+            let ps = &params[k];
+            // Spacer leaves out relations that hold of nothing; parameters stay symbolic (a
+            // completed model would give them values).
+            if !ps.is_empty() && model.get_func_interp(d).is_none() {
+                sol.push(Bool::from_bool(self.ctx, false));
+                continue;
+            }
+            let refs: Vec<&dyn Ast<'ctx>> = ps.iter().map(|p| p as &dyn Ast<'ctx>).collect();
+            let app = d.apply(&refs).as_bool().expect("a relation is Boolean");
+            let f = model
+                .eval(&app, ps.is_empty())
+                .ok_or_else(|| format!("no interpretation of `{}`", self.rels[k].name))?;
+            sol.push(f);
+        }
+        Ok(sol)
+    }
+
+    /// The share of `timeout` of the integer reading: half, a quarter when relations have
+    /// memory parameters (left out of it: what it proves then says nothing of them).
+    fn lia_share(&self, timeout: Duration) -> Duration {
+        let has_mem = self.rels.iter().any(|r| r.params.iter().any(|p| p.as_bv().is_none()));
+        if has_mem {
+            timeout / 4
+        } else {
+            timeout / 2
         }
     }
 
@@ -366,11 +419,26 @@ impl<'ctx> Horn<'ctx> {
         cancel: &Option<Arc<AtomicBool>>,
         stats: &mut HornStats,
     ) -> Result<Vec<Formula<'ctx>>, (String, bool)> {
-        use z3::ast::Int;
         let t0 = Instant::now();
+        let m = self.lia_model(budget, cancel)?;
+        let b = lia::Back { ctx: self.ctx, params: &m.back };
+        let mut sol = Vec::new();
+        for (k, f) in m.formulas.iter().enumerate() {
+            let f = b
+                .bool(&Dynamic::from_ast(f))
+                .ok_or_else(|| (format!("cannot read back the solution of `{}`: {f}", self.rels[k].name), false))?;
+            sol.push(f);
+        }
+        self.checked(sol, t0, budget + Duration::from_secs(2), cancel, stats).map_err(|e| (e, false))
+    }
+
+    /// Spacer's solution of the integer reading, over the integer parameters (not read back,
+    /// not validated), or why not (`true`: the context can no longer be used).
+    fn lia_model(&self, budget: Duration, cancel: &Option<Arc<AtomicBool>>) -> Result<LiaModel<'ctx>, (String, bool)> {
+        use z3::ast::Int;
         let int = Sort::int(self.ctx);
         let mut irels: HashMap<String, FuncDecl<'ctx>> = HashMap::new();
-        let mut iparams: Vec<Vec<Int<'ctx>>> = Vec::new();
+        let mut iparams: Vec<Vec<Dynamic<'ctx>>> = Vec::new();
         let mut back: HashMap<String, ast::BV<'ctx>> = HashMap::new();
         // Memories are left out of the integer relations (a read of memory is any integer).
         for (k, r) in self.rels.iter().enumerate() {
@@ -382,7 +450,7 @@ impl<'ctx> Horn<'ctx> {
             for (p, b) in ps.iter().zip(&bvs) {
                 back.insert(p.to_string(), b.sign_ext(64));
             }
-            iparams.push(ps);
+            iparams.push(ps.iter().map(|p| Dynamic::from_ast(p)).collect());
         }
         let inames: HashSet<String> = irels.values().map(|d| d.name()).collect();
         // Spacer's arithmetic interpolation (the default, `iuc.arith=1`) did not find
@@ -419,26 +487,91 @@ impl<'ctx> Horn<'ctx> {
             }
             SatResult::Sat => {
                 let model = solver.get_model().ok_or_else(|| ("no model".to_string(), false))?;
-                let b = lia::Back { ctx: self.ctx, params: &back };
-                let mut sol = Vec::new();
-                for (k, r) in self.rels.iter().enumerate() {
-                    let d = &irels[&r.decl.name()];
-                    if !iparams[k].is_empty() && model.get_func_interp(d).is_none() {
-                        sol.push(Bool::from_bool(self.ctx, false));
-                        continue;
-                    }
-                    let refs: Vec<&dyn Ast<'ctx>> = iparams[k].iter().map(|p| p as &dyn Ast<'ctx>).collect();
-                    let app = d.apply(&refs).as_bool().expect("Boolean");
-                    let f = model
-                        .eval(&app, iparams[k].is_empty())
-                        .ok_or_else(|| (format!("no interpretation of `{}`", r.name), false))?;
-                    let f = b
-                        .bool(&Dynamic::from_ast(&f))
-                        .ok_or_else(|| (format!("cannot read back the solution of `{}`: {f}", r.name), false))?;
-                    sol.push(f);
-                }
-                self.checked(sol, t0, budget + Duration::from_secs(2), cancel, stats).map_err(|e| (e, false))
+                let decls: Vec<&FuncDecl<'ctx>> = self.rels.iter().map(|r| &irels[&r.decl.name()]).collect();
+                let formulas = self.interpretations(&model, &decls, &iparams).map_err(|e| (e, false))?;
+                Ok(LiaModel { formulas, iparams, back })
             }
+        }
+    }
+
+    /// Candidate invariants for predicate abstraction (issue 30): Spacer's solution, from
+    /// the integer reading (its share of `timeout`) or else the bit-vector clauses, **not
+    /// validated** (a predicate only adds precision), taken apart into its atoms as C--
+    /// comparisons (module `atoms`). `names[k][i]` is the C-- variable of parameter `i` of
+    /// relation `k` (`None`: atoms over it are dropped). One list of atoms per relation.
+    pub fn candidate_atoms(
+        &self,
+        timeout: Duration,
+        cancel: Option<Arc<AtomicBool>>,
+        stats: &mut HornStats,
+        names: &[Vec<Option<String>>],
+    ) -> Result<Candidates, String> {
+        stats.relations = self.rels.len();
+        stats.clauses = self.clauses.len();
+        if cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed)) {
+            return Err("cancelled".into());
+        }
+        let t0 = Instant::now();
+        configure();
+        let mut why_int = String::new();
+        if std::env::var("SLAM_HORN_NO_LIA").is_err() {
+            match self.lia_model(self.lia_share(timeout), &cancel) {
+                Ok(m) => {
+                    stats.spacer_secs = t0.elapsed().as_secs_f64();
+                    let mut per = Vec::new();
+                    for (k, f) in m.formulas.iter().enumerate() {
+                        // the integer parameters are the bit-vector ones without the memories
+                        let bv_names = self.rels[k]
+                            .params
+                            .iter()
+                            .zip(names.get(k).into_iter().flatten().chain(std::iter::repeat(&None)))
+                            .filter(|(p, _)| p.as_bv().is_some())
+                            .map(|(_, n)| n);
+                        let map: HashMap<String, String> = m.iparams[k]
+                            .iter()
+                            .zip(bv_names)
+                            .filter_map(|(p, n)| Some((p.to_string(), n.clone()?)))
+                            .collect();
+                        let mut out = Vec::new();
+                        atoms::atoms(&Dynamic::from_ast(f), &map, &mut out);
+                        atoms::ranges(&mut out);
+                        per.push(out);
+                    }
+                    return Ok(Candidates { atoms: per, route: "integer reading" });
+                }
+                Err((why, true)) => return Err(why),
+                Err((why, false)) => why_int = format!(" (integer reading: {why})"),
+            }
+        }
+        let left = timeout.saturating_sub(t0.elapsed());
+        if left < Duration::from_millis(100) {
+            return Err(format!("Spacer stopped: time limit{why_int}"));
+        }
+        let r = self.bv_model(left, &cancel);
+        stats.spacer_secs = t0.elapsed().as_secs_f64();
+        match r {
+            Ok(sol) => {
+                let mut per = Vec::new();
+                for (k, f) in sol.iter().enumerate() {
+                    let map: HashMap<String, String> = self.rels[k]
+                        .params
+                        .iter()
+                        .zip(names.get(k).into_iter().flatten().chain(std::iter::repeat(&None)))
+                        .filter_map(|(p, n)| Some((p.to_string(), n.clone()?)))
+                        .collect();
+                    let mut out = Vec::new();
+                    atoms::atoms(&Dynamic::from_ast(f), &map, &mut out);
+                    atoms::ranges(&mut out);
+                    if std::env::var("SLAM_HORN_DEBUG").is_ok() {
+                        eprintln!("candidate `{}`: {f}\n  names {map:?}\n  atoms {out:?}", self.rels[k].name);
+                    }
+                    per.push(out);
+                }
+                Ok(Candidates { atoms: per, route: "bit-vector clauses" })
+            }
+            Err(HornResult::Unsafe) => Err(format!("Spacer derives false{why_int}")),
+            Err(HornResult::Unknown(why)) => Err(format!("{why}{why_int}")),
+            Err(HornResult::Safe(_)) => unreachable!("bv_model gives no Safe as an error"),
         }
     }
 

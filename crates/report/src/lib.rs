@@ -569,6 +569,7 @@ fn iterations_text(o: &engine::Outcome) -> String {
             engine::IterationResult::Unknown => "unknown",
             engine::IterationResult::MorePrecise => "no new predicates: more precise abstraction",
             engine::IterationResult::Constrained => "no new predicates: constraints from the trace",
+            engine::IterationResult::HornPredicates => "no new predicates: predicates from Horn clauses",
         };
         let _ = writeln!(
             out,
@@ -599,6 +600,15 @@ fn iterations_text(o: &engine::Outcome) -> String {
             for p in added {
                 let _ = writeln!(out, "  {}", p.line());
             }
+        }
+    }
+    for it in &o.iterations {
+        if let Some(or) = &it.oracle {
+            let _ = writeln!(
+                out,
+                "Predicates from {} (iteration {}): {} new of {} offered in {:.2} s; {}",
+                or.source, it.index, or.added, or.offered, or.time_secs, or.note
+            );
         }
     }
     let hidden = shown_predicates(o).1;

@@ -97,23 +97,13 @@ pub fn search(prog: &Program, preds: PredSet, opts: &Options) -> Outcome {
         checker: "interpreter".into(),
         refiner: opts.refinement.name().into(),
     };
-    Outcome {
-        verdict: end.reason.verdict(),
-        reason: end.reason,
-        detail: end.detail,
-        iterations: Vec::new(),
-        predicates: s.preds.list().to_vec(),
-        counterexample: end.counterexample,
-        replay: end.replay,
-        strategies,
-        engine: EngineKind::Search,
-        search: Some(s.stats.clone()),
-        structural: None,
-        time_secs: start.elapsed().as_secs_f64(),
-        peak_rss_mib: engine::rss_bytes().map(|b| b as f64 / (1024.0 * 1024.0)),
-        proof: None,
-        proved_invariants: Vec::new(),
-    }
+    let mut o =
+        Outcome::of_engine(EngineKind::Search, end.reason, end.detail, strategies, start.elapsed().as_secs_f64());
+    o.predicates = s.preds.list().to_vec();
+    o.counterexample = end.counterexample;
+    o.replay = end.replay;
+    o.search = Some(s.stats.clone());
+    o
 }
 
 /// How a search ended.

@@ -205,7 +205,8 @@ fn analyse(
         .with_query_timeout(Duration::from_secs_f64(a.query_timeout))
         .with_abstractor(abstractor)
         .with_checker(checker)
-        .with_refiner(refiner);
+        .with_refiner(refiner)
+        .with_oracle(Box::new(horn::PredicateSource::default()));
     if let Some(dir) = &a.save_dir {
         if let Err(e) = std::fs::create_dir_all(dir) {
             eprintln!("{}: error: cannot create: {e}", dir.display());

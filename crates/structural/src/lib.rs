@@ -128,27 +128,17 @@ pub fn check(prog: &Program, opts: &Options) -> Outcome {
     let start = Instant::now();
     let mut stats = StructuralStats { unroll: opts.unroll.max(1), ..StructuralStats::default() };
     let end = run(prog, opts, start, &mut stats);
-    Outcome {
-        verdict: end.reason.verdict(),
-        reason: end.reason,
-        detail: end.detail,
-        iterations: Vec::new(),
-        predicates: Vec::new(),
-        counterexample: end.counterexample,
-        replay: end.replay,
-        strategies: Strategies {
-            abstraction: "structural".into(),
-            checker: format!("bit-vector SMT (loops unrolled {} times)", stats.unroll),
-            refiner: "inlining".into(),
-        },
-        engine: EngineKind::Structural,
-        search: None,
-        structural: Some(stats),
-        time_secs: start.elapsed().as_secs_f64(),
-        peak_rss_mib: engine::rss_bytes().map(|b| b as f64 / (1024.0 * 1024.0)),
-        proof: None,
-        proved_invariants: Vec::new(),
-    }
+    let strategies = Strategies {
+        abstraction: "structural".into(),
+        checker: format!("bit-vector SMT (loops unrolled {} times)", stats.unroll),
+        refiner: "inlining".into(),
+    };
+    let mut o =
+        Outcome::of_engine(EngineKind::Structural, end.reason, end.detail, strategies, start.elapsed().as_secs_f64());
+    o.counterexample = end.counterexample;
+    o.replay = end.replay;
+    o.structural = Some(stats);
+    o
 }
 
 struct Ending {
