@@ -443,13 +443,12 @@ impl Expr {
     }
 
     /// Whether the expression contains a nondeterministic value (anywhere, also in the
-    /// address computations of its lvalues). A floating-point operation counts as one: logic
-    /// gives its result a fresh value at each evaluation.
+    /// address computations of its lvalues). A floating-point operation is a function of its
+    /// operands (`logic::fp`).
     pub fn has_nondet(&self) -> bool {
         match self {
             Expr::Nondet(_) => true,
-            Expr::Float(FloatOp::Lit(_), ..) => false,
-            Expr::Float(..) => true,
+            Expr::Float(_, _, xs) => xs.iter().any(Expr::has_nondet),
             Expr::Unary(_, a) | Expr::Cast(_, a) => a.has_nondet(),
             Expr::Binary(_, a, b) => a.has_nondet() || b.has_nondet(),
             Expr::Lval(l) | Expr::AddrOf(l) => l.has_nondet(),

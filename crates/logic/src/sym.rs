@@ -203,14 +203,6 @@ impl<'p, 'ctx> Env<'p, 'ctx> {
         c
     }
 
-    /// A fresh value of type `t` that stands for no input of a run: the result of a
-    /// floating-point operation, which the interpreter computes (see [`cminus::FloatOp`]).
-    pub fn unknown_of(&self, hint: &str, t: &Type) -> Term<'ctx> {
-        let n = self.fresh.get();
-        self.fresh.set(n + 1);
-        typed_const(self.ctx, &format!("{hint}!{n}"), Some(t))
-    }
-
     /// The fresh constants made since the last call, in order of creation.
     pub fn take_fresh(&self) -> Vec<Term<'ctx>> {
         std::mem::take(&mut *self.fresh_log.borrow_mut())
@@ -883,9 +875,10 @@ impl<'ctx> State<'ctx> {
     }
 
     /// A floating-point operation with result type `t` (see [`crate::fp`]): exact for
-    /// `float` and `double`; what involves `long double` (or a type the operation does not
-    /// have) is an unknown value of its type, over-approximating it (the interpreter stops
-    /// there, so no path through it is confirmed).
+    /// `float` and `double`. What involves `long double` (or a type the operation does not
+    /// have), and a conversion to an integer that C leaves undefined, is the value of an
+    /// uninterpreted function of the operands: a deterministic over-approximation (so a
+    /// predicate over it is a function of the state), at which the interpreter stops.
     fn float(&self, env: &Env<'_, 'ctx>, op: FloatOp, t: &Type, xs: &[Expr]) -> Result<Val<'ctx>, LogicError> {
         use crate::fp::Format;
         let ctx = env.ctx;
@@ -897,7 +890,20 @@ impl<'ctx> State<'ctx> {
             Type::Float { bits } => Format::of_bits(*bits),
             _ => None,
         };
-        let unknown = || Ok(Val::I(env.unknown_of("float", t)));
+        let opaque = |what: &str| -> Result<Term<'ctx>, LogicError> {
+            let args = xs.iter().map(|e| self.int(env, e)).collect::<Result<Vec<_>, _>>()?;
+            let from = match xs.first() {
+                Some(e) => cminus::print::type_str(&self.ty(env, e)?),
+                None => String::new(),
+            };
+            let bv = Sort::bitvector(ctx, WIDTH);
+            let domain: Vec<&Sort> = args.iter().map(|_| &bv).collect();
+            let name = format!("fp.{what}.{}.{from}.{}", op.name(), cminus::print::type_str(t));
+            let f = FuncDecl::new(ctx, name, &domain, &bv);
+            let refs: Vec<&dyn Ast<'ctx>> = args.iter().map(|a| a as &dyn Ast<'ctx>).collect();
+            Ok(norm(env, f.apply(&refs).as_bv().expect("a bit-vector"), t))
+        };
+        let unknown = || Ok(Val::I(opaque("unmodelled")?));
         let Some(first) = xs.first() else { return unknown() };
         let from = self.ty(env, first)?;
         let fpu = env.fpu();
@@ -913,9 +919,9 @@ impl<'ctx> State<'ctx> {
                 (Some(f), _, None, Type::Bool) => Val::I(to_int(env, Val::B(fpu.truth(&fpu.pattern(&x, f), f)))),
                 (Some(f), _, None, Type::Int { bits, signed }) if *bits <= 64 => {
                     // Outside the type's range C leaves the value undefined (the interpreter
-                    // stops there): any value.
+                    // stops there): any value, a function of the operand.
                     let (v, defined) = fpu.to_int(&fpu.pattern(&x, f), f, *bits as u32, *signed);
-                    Val::I(defined.ite(&norm(env, v, t), &env.unknown_of("float-to-int", t)))
+                    Val::I(defined.ite(&norm(env, v, t), &opaque("undefined")?))
                 }
                 _ => return unknown(),
             });
