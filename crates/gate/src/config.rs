@@ -44,6 +44,8 @@ pub struct ProjectFile {
     pub engine: Option<Spanned<String>>,
     /// Whole programs: a name → globs of the units linked into it (see `programs` below).
     pub programs: Option<std::collections::BTreeMap<String, Vec<String>>>,
+    /// Units mode: judge entries by the rules' wrapper readings (default true; docs/ci.md).
+    pub wrappers: Option<bool>,
     pub limits: Option<LimitsFile>,
 }
 
@@ -84,6 +86,8 @@ pub struct Project {
     pub programs: Vec<(String, Vec<String>)>,
     /// `[limits] cache = true`: checks cut short by a limit are cached too.
     pub cache_limits: bool,
+    /// `wrappers = false`: no entry is judged a lock wrapper.
+    pub no_wrappers: bool,
 }
 
 /// A diagnostic in the project file.
@@ -168,6 +172,7 @@ pub fn parse(path: &Path, text: &str) -> Result<Project, ConfigError> {
         }
         p.engine = Some(e.into_inner());
     }
+    p.no_wrappers = raw.wrappers == Some(false);
     if let Some(l) = raw.limits {
         limits(&mut p, &l, &err_at)?;
     }
