@@ -252,6 +252,13 @@ mod tests {
     }
 
     #[test]
+    fn wrappers_can_be_switched_off() {
+        assert!(!parse(Path::new("slam.toml"), "").unwrap().no_wrappers);
+        assert!(parse(Path::new("slam.toml"), "wrappers = false\n").unwrap().no_wrappers);
+        assert!(!parse(Path::new("slam.toml"), "wrappers = true\n").unwrap().no_wrappers);
+    }
+
+    #[test]
     fn programs_need_units() {
         let e = err("sources = []\n[programs]\nserver = []\n");
         assert_eq!(e.line, 3);

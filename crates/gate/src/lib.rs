@@ -969,7 +969,7 @@ fn rule_readings(
             let path = path.as_ref()?;
             let rule = slic::preprocess_and_parse(path, &Default::default()).ok()?;
             let reading = wrappers::derive(&rule)?;
-            let dir = cache_dir.join("wrappers");
+            let dir = cache_dir.join("readings");
             std::fs::create_dir_all(&dir).ok()?;
             let file =
                 dir.join(format!("{}-reading-{}.slic", info.id, &cache::sha256(&[reading.text.as_bytes()])[..12]));
