@@ -1062,13 +1062,19 @@ fn judge_wrapper(
             c.wrapper = Some(WrapperNote { judged: true, kind: Some(kind.into()), reason, unit_detail });
         }
         Verdict::Violation => {
-            let reason = format!(
-                "not a lock wrapper: under the rule's wrapper reading (docs/ci.md): {}{place}",
-                w.result.detail
-            );
+            let own = wrappers::DISAGREE.replace("$fname", &c.entry);
+            let reason = if w.result.detail == own {
+                format!("not a lock wrapper: under the rule's wrapper reading (docs/ci.md): {}{place}", w.result.detail)
+            } else {
+                format!(
+                    "not a lock wrapper: even where its first operation on an object may release its caller's \
+                     hold (the rule's wrapper reading, docs/ci.md) it breaks the rule: {}{place}; the trace is \
+                     that reading's",
+                    w.result.detail
+                )
+            };
             // an error of the rule itself under the reading (an unlock after the entry's own
             // unlock: its first unlock released its caller's hold) is the finding to show
-            let own = wrappers::DISAGREE.replace("$fname", &c.entry);
             if w.result.detail != own && w.result.counterexample.is_some() {
                 let time = c.result.time_secs + w.result.time_secs;
                 c.result = CheckResult { time_secs: time, ..w.result.clone() };

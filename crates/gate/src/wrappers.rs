@@ -41,9 +41,9 @@ const TOUCHED: &str = "slam_wrapper_changed";
 const PRE_HELD: &str = "slam_wrapper_held_before";
 
 /// The message of the reading's own error.
-pub const DISAGREE: &str = "On this path $fname changes the state of an object of the rule and leaves it as it \
-found it (it takes and releases a lock): it is no lock wrapper, so a path that returns holding that lock, or \
-releases one its caller held, is not its caller's business.";
+pub const DISAGREE: &str = "On this path $fname takes and releases an object of the rule (leaves it as it \
+found it), so it is no lock wrapper: what its own check found is its own violation (its paths disagree, or it \
+keeps what it should release).";
 
 /// A rule's wrapper reading: the derived rule's text, and the states it is about.
 #[derive(Clone, Debug)]
