@@ -87,3 +87,15 @@ void maint_leave(void) {
     pthread_mutex_unlock(&maint_lock);
     pthread_mutex_unlock(&maint_lock);
 }
+
+/* an acquire wrapper of the stripe that also keeps the maintainer's lock on one path only
+ * (VIOLATION: taken for the caller on every path would be a wrapper; here the other path
+ * takes and releases it — the paths disagree, whatever else the function holds) */
+int cache_lock_maint(unsigned h, int keep) {
+    cache_lock(h);
+    pthread_mutex_lock(&maint_lock);
+    if (keep)
+        return 1;
+    pthread_mutex_unlock(&maint_lock);
+    return 0;
+}
