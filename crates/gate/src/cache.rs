@@ -150,6 +150,7 @@ mod tests {
             baseline: None,
             mode: String::new(),
             entry_reason: String::new(),
+            wrapper: None,
         };
         c.save_times(Default::default(), &[check("a", 1.5), check("b", 20.0)]);
         c.save_times(c.times(), &[check("b", 3.0)]);

@@ -44,6 +44,8 @@ pub struct ProjectFile {
     pub engine: Option<Spanned<String>>,
     /// Whole programs: a name → globs of the units linked into it (see `programs` below).
     pub programs: Option<std::collections::BTreeMap<String, Vec<String>>>,
+    /// Units mode: judge entries by the rules' wrapper readings (default true; docs/ci.md).
+    pub wrappers: Option<bool>,
     pub limits: Option<LimitsFile>,
 }
 
@@ -84,6 +86,8 @@ pub struct Project {
     pub programs: Vec<(String, Vec<String>)>,
     /// `[limits] cache = true`: checks cut short by a limit are cached too.
     pub cache_limits: bool,
+    /// `wrappers = false`: no entry is judged a lock wrapper.
+    pub no_wrappers: bool,
 }
 
 /// A diagnostic in the project file.
@@ -168,6 +172,7 @@ pub fn parse(path: &Path, text: &str) -> Result<Project, ConfigError> {
         }
         p.engine = Some(e.into_inner());
     }
+    p.no_wrappers = raw.wrappers == Some(false);
     if let Some(l) = raw.limits {
         limits(&mut p, &l, &err_at)?;
     }
@@ -244,6 +249,13 @@ mod tests {
         assert!(p.cache_limits);
         let p = parse(Path::new("/p/slam.toml"), "[programs]\nserver = [\"src/*.c\", \"lib/**\"]\n").unwrap();
         assert_eq!(p.programs, vec![("server".to_string(), vec!["src/*.c".to_string(), "lib/**".to_string()])]);
+    }
+
+    #[test]
+    fn wrappers_can_be_switched_off() {
+        assert!(!parse(Path::new("slam.toml"), "").unwrap().no_wrappers);
+        assert!(parse(Path::new("slam.toml"), "wrappers = false\n").unwrap().no_wrappers);
+        assert!(!parse(Path::new("slam.toml"), "wrappers = true\n").unwrap().no_wrappers);
     }
 
     #[test]

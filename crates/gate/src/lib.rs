@@ -17,6 +17,7 @@ pub mod results;
 pub mod roots;
 pub mod sarif;
 pub mod scan;
+pub mod wrappers;
 
 use inputs::Unit;
 use rayon::prelude::*;
@@ -115,6 +116,10 @@ pub struct Args {
     /// No progress bar or progress lines.
     #[arg(long)]
     pub no_progress: bool,
+    /// Judge no entry a lock wrapper: report every entry's violation of a rule as its
+    /// ordinary check finds it (units mode; docs/ci.md "Lock wrappers").
+    #[arg(long)]
+    pub no_wrappers: bool,
     /// The slam binary that runs the checks (default: this one).
     #[arg(long, hide = true)]
     pub slam: Option<PathBuf>,
@@ -150,6 +155,24 @@ pub struct Check {
     /// Why `entry` is an entry (`main`, a thread start routine passed to `pthread_create`, …).
     #[serde(default)]
     pub entry_reason: String,
+    /// Units mode, a rule with a wrapper reading, an entry whose check found a violation:
+    /// whether the entry was judged a lock wrapper (`wrappers`) and why.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub wrapper: Option<WrapperNote>,
+}
+
+/// What the wrapper reading of a rule (`wrappers`) said about an entry.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct WrapperNote {
+    /// Judged a lock wrapper: the entry is SAFE for that reason.
+    pub judged: bool,
+    /// `acquire` or `release` when judged one (by the violation of its ordinary check).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kind: Option<String>,
+    /// Why, in a sentence.
+    pub reason: String,
+    /// What the ordinary check of the entry under the rule said.
+    pub unit_detail: String,
 }
 
 fn unit_mode() -> String {
@@ -229,6 +252,8 @@ struct Settings {
     excludes: Vec<String>,
     /// `limits.cache` / `--cache-limits`.
     cache_limits: bool,
+    /// Judge entries by the rules' wrapper readings (`wrappers`).
+    wrappers: bool,
     ilp32: bool,
     engine: String,
     time_secs: f64,
@@ -281,7 +306,9 @@ fn settings(a: &Args) -> Result<Settings, u8> {
     let rules = collect_rules(a, &project, &root)?;
     let excludes = if a.exclude.is_empty() { project.exclude.clone() } else { a.exclude.clone() };
     let cache_limits = project.cache_limits;
+    let wrappers = !(a.no_wrappers || project.no_wrappers);
     Ok(Settings {
+        wrappers,
         root,
         units,
         rules,
@@ -858,7 +885,9 @@ pub fn run(a: Args) -> u8 {
     let cache = (!a.no_cache).then(|| cache::Cache::new(&cache_dir));
     let cache_limits = a.cache_limits || s.cache_limits;
     let hints = cache.as_ref().map(cache::Cache::times).unwrap_or_default();
-    let checks = run_checks(
+    let specs: std::collections::HashMap<String, exec::Spec> =
+        todo.iter().map(|t| (t.check.id.clone(), t.spec.clone())).collect();
+    let mut checks = run_checks(
         &pool,
         todo,
         (&exe, stamp),
@@ -867,8 +896,25 @@ pub fn run(a: Args) -> u8 {
         &s.root,
         !a.no_progress,
     );
+    // units mode: an entry whose check found a violation is checked under the rule's wrapper
+    // reading (`wrappers`): a proof there makes it a lock wrapper, SAFE with that reason
+    let readings = if s.wrappers { rule_readings(&s.rules, &cache_dir) } else { vec![None; s.rules.len()] };
+    let (places, second) = wrapper_todo(&checks, &s.rules, &readings, &specs);
+    let second = run_checks(
+        &pool,
+        second,
+        (&exe, stamp),
+        cache.as_ref().map(|c| (c, cache_limits)),
+        &hints,
+        &s.root,
+        !a.no_progress,
+    );
     if let Some(c) = &cache {
-        c.save_times(hints, &checks);
+        let all: Vec<Check> = checks.iter().chain(&second).cloned().collect();
+        c.save_times(hints, &all);
+    }
+    for (i, w) in places.into_iter().zip(second) {
+        judge_wrapper(&mut checks[i], &w, &s.rules, &readings);
     }
 
     let mut report = Report {
@@ -909,6 +955,142 @@ struct Todo {
 /// (`engine::entry_reaches_an_error`), made by the gate without a child.
 fn no_error_reachable() -> CheckResult {
     CheckResult::stopped(Verdict::Safe, "safe", engine::NO_ERROR_REACHABLE.into(), 0.0)
+}
+
+/// Each rule's wrapper reading (`wrappers::derive`) written to a file the children read, or
+/// none (a built-in property, a rule of another shape, a file that cannot be written).
+fn rule_readings(
+    rules: &[(RuleInfo, Option<PathBuf>)],
+    cache_dir: &Path,
+) -> Vec<Option<(PathBuf, wrappers::Reading, Vec<String>)>> {
+    rules
+        .iter()
+        .map(|(info, path)| {
+            let path = path.as_ref()?;
+            let rule = slic::preprocess_and_parse(path, &Default::default()).ok()?;
+            let reading = wrappers::derive(&rule)?;
+            let dir = cache_dir.join("readings");
+            std::fs::create_dir_all(&dir).ok()?;
+            let file =
+                dir.join(format!("{}-reading-{}.slic", info.id, &cache::sha256(&[reading.text.as_bytes()])[..12]));
+            std::fs::write(&file, &reading.text).ok()?;
+            Some((file, reading, wrappers::exit_messages(&rule)))
+        })
+        .collect()
+}
+
+/// The checks of the wrapper readings: one per unit-mode check that found a violation of a
+/// rule that has a reading; with the index of the check each belongs to.
+fn wrapper_todo(
+    checks: &[Check],
+    rules: &[(RuleInfo, Option<PathBuf>)],
+    readings: &[Option<(PathBuf, wrappers::Reading, Vec<String>)>],
+    specs: &std::collections::HashMap<String, exec::Spec>,
+) -> (Vec<usize>, Vec<Todo>) {
+    let mut places = vec![];
+    let mut todo = vec![];
+    for (i, c) in checks.iter().enumerate() {
+        if c.mode != "unit" || c.result.verdict != Verdict::Violation {
+            continue;
+        }
+        let Some(ri) = rules.iter().position(|(r, _)| r.id == c.rule) else { continue };
+        let Some((file, reading, _)) = &readings[ri] else { continue };
+        let Some(spec) = specs.get(&c.id) else { continue };
+        let mut spec = spec.clone();
+        spec.rule = Some(file.clone());
+        let rekey = |k: &str| cache::sha256(&[k.as_bytes(), b"\0wrapper reading\0", reading.text.as_bytes()]);
+        let check = Check {
+            id: format!("{}~wrapper", c.id),
+            key: rekey(&c.key),
+            key_program: c.key_program.as_deref().map(rekey),
+            cached: false,
+            result: CheckResult::stopped(Verdict::Unknown, "not_run", String::new(), 0.0),
+            fingerprint: None,
+            baseline: None,
+            wrapper: None,
+            ..c.clone()
+        };
+        places.push(i);
+        todo.push(Todo { check, spec, decided: None });
+    }
+    (places, todo)
+}
+
+/// A check's verdict after its wrapper reading's check `w`: SAFE as a lock wrapper when the
+/// reading is proved, else the violation as it was with the reason it is no wrapper.
+fn judge_wrapper(
+    c: &mut Check,
+    w: &Check,
+    rules: &[(RuleInfo, Option<PathBuf>)],
+    readings: &[Option<(PathBuf, wrappers::Reading, Vec<String>)>],
+) {
+    let Some(ri) = rules.iter().position(|(r, _)| r.id == c.rule) else { return };
+    let Some((_, reading, exits)) = &readings[ri] else { return };
+    let unit_detail = c.result.detail.clone();
+    let place = w
+        .result
+        .counterexample
+        .as_ref()
+        .and_then(|x| x.error.as_ref())
+        .map(|p| format!(" ({}:{})", p.file, p.line))
+        .unwrap_or_default();
+    let (m, u, h) = (&reading.var, &reading.initial, &reading.held);
+    match w.result.verdict {
+        Verdict::Safe => {
+            let acquire = exits.iter().any(|e| e.replace("$fname", &c.entry) == unit_detail);
+            let kind = if acquire { "acquire" } else { "release" };
+            let what = if acquire {
+                format!("it returns holding what it took (`{m}` from `{u}` to `{h}`) for its caller to release")
+            } else {
+                format!("it releases what its caller holds (`{m}` from `{h}` to `{u}`)")
+            };
+            let reason = format!(
+                "judged a lock wrapper ({kind}): on every path {} leaves each object whose state it changes                  changed — taken for its caller or released from its caller's hold — with no other error of                  the rule (proved under the rule's wrapper reading, docs/ci.md); {what}. The check under the                  rule alone said: {unit_detail}",
+                c.entry
+            );
+            c.result = CheckResult {
+                verdict: Verdict::Safe,
+                reason: "wrapper".into(),
+                detail: reason.clone(),
+                iterations: w.result.iterations,
+                predicates: w.result.predicates,
+                time_secs: c.result.time_secs + w.result.time_secs,
+                counterexample: None,
+                confirmation: None,
+            };
+            c.cached = c.cached && w.cached;
+            c.wrapper = Some(WrapperNote { judged: true, kind: Some(kind.into()), reason, unit_detail });
+        }
+        Verdict::Violation => {
+            let own = wrappers::DISAGREE.replace("$fname", &c.entry);
+            let reason = if w.result.detail == own {
+                format!("not a lock wrapper: under the rule's wrapper reading (docs/ci.md): {}{place}", w.result.detail)
+            } else {
+                format!(
+                    "not a lock wrapper: even where its first operation on an object may release its caller's \
+                     hold (the rule's wrapper reading, docs/ci.md) it breaks the rule: {}{place}; the trace is \
+                     that reading's",
+                    w.result.detail
+                )
+            };
+            // an error of the rule itself under the reading (an unlock after the entry's own
+            // unlock: its first unlock released its caller's hold) is the finding to show
+            if w.result.detail != own && w.result.counterexample.is_some() {
+                let time = c.result.time_secs + w.result.time_secs;
+                c.result = CheckResult { time_secs: time, ..w.result.clone() };
+                c.cached = c.cached && w.cached;
+            }
+            c.wrapper = Some(WrapperNote { judged: false, kind: None, reason, unit_detail });
+        }
+        _ => {
+            let reason = format!(
+                "whether it is a lock wrapper is undecided ({}: {}); reported as the rule alone finds it",
+                w.result.reason,
+                w.result.detail.trim()
+            );
+            c.wrapper = Some(WrapperNote { judged: false, kind: None, reason, unit_detail });
+        }
+    }
 }
 
 /// Every (unit, entry, rule) check, sorted by id, with its cache key: the binary, the unit's
@@ -989,6 +1171,7 @@ fn todo_list(s: &Settings, targets: &[Target], ident: &str) -> Vec<Todo> {
                     baseline: None,
                     mode: p.mode.to_string(),
                     entry_reason: why.clone(),
+                    wrapper: None,
                 };
                 let decided = no_error.is_some_and(|rs| rs.contains(&ri)).then(no_error_reachable);
                 todo.push(Todo { check, spec, decided });

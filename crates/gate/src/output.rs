@@ -17,6 +17,7 @@ fn verdict_cell(c: &Check) -> String {
         (Verdict::Violation, Some("unchanged")) => "VIOLATION (baseline)".into(),
         (Verdict::Violation, Some("new")) => "VIOLATION (new)".into(),
         (Verdict::Unknown, _) => format!("UNKNOWN ({})", c.result.reason.replace('_', " ")),
+        (Verdict::Safe, _) if c.result.reason == "wrapper" => "SAFE (lock wrapper)".into(),
         (v, _) => v.as_str().into(),
     }
 }
@@ -110,6 +111,9 @@ pub fn text(r: &Report) -> String {
                 if let Some(t) = c.result.confirmation_text() {
                     let _ = writeln!(out, "Confirmation: {t}.");
                 }
+                if let Some(w) = &c.wrapper {
+                    let _ = writeln!(out, "Lock wrapper? {}.", w.reason.trim_end_matches('.'));
+                }
                 if let Some(cex) = &c.result.counterexample {
                     out.push_str(trace_text(cex).trim_end());
                     out.push('\n');
@@ -122,6 +126,25 @@ pub fn text(r: &Report) -> String {
                     writeln!(out, "\n{} {} ({which}): {}", c.result.verdict.as_str(), c.file, c.result.detail.trim());
             }
             _ => {}
+        }
+    }
+    let judged: Vec<&Check> = r.checks.iter().filter(|c| c.wrapper.as_ref().is_some_and(|w| w.judged)).collect();
+    if !judged.is_empty() {
+        let _ = writeln!(
+            out,
+            "\nLock wrappers (SAFE: each returns holding what it took for its caller, or releases its caller's hold, \
+             on every path that changes a lock; its own check said otherwise; docs/ci.md):"
+        );
+        for c in judged {
+            let kind = c.wrapper.as_ref().and_then(|w| w.kind.as_deref()).unwrap_or("");
+            let _ = writeln!(
+                out,
+                "  {}:{} ({}, {kind}): {}",
+                c.file,
+                c.entry,
+                c.rule,
+                c.wrapper.as_ref().map(|w| w.unit_detail.as_str()).unwrap_or("")
+            );
         }
     }
     let st = &r.stats;

@@ -164,7 +164,19 @@ pub fn sarif(r: &Report, with_baseline: bool) -> Value {
                     notes.push(notification(&paths, &same));
                 }
             }
-            Verdict::Safe => {}
+            // a lock wrapper: said as a note, so that code scanning shows why it is no result
+            Verdict::Safe => {
+                if let Some(w) = c.wrapper.as_ref().filter(|w| w.judged) {
+                    notes.push(json!({
+                        "level": "note",
+                        "message": { "text": format!("{}: {}", c.id, w.reason) },
+                        "locations": [{ "physicalLocation": {
+                            "artifactLocation": paths.artifact(&c.file), "region": { "startLine": 1 },
+                        }}],
+                        "properties": { "check": c.id, "checks": [c.id], "reason": "wrapper", "wrapper": w.kind },
+                    }));
+                }
+            }
         }
     }
     let mut invocation = json!({ "executionSuccessful": r.stats.errors == 0 });
@@ -248,6 +260,7 @@ fn violation_result(
         "partialFingerprints": { FINGERPRINT: c.fingerprint.clone().unwrap_or_default() },
         "properties": {
             "check": c.id, "entry": c.entry, "unit": c.file, "mode": c.mode, "entryReason": c.entry_reason,
+            "wrapper": c.wrapper.as_ref().map(|w| json!({ "judged": w.judged, "reason": w.reason })),
             "confirmation": c.result.confirmation.as_ref().map(|x| json!({
                 "status": x.status, "summary": x.summary(), "compiler": x.compiler, "reason": x.reason,
             })),

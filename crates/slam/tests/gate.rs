@@ -574,11 +574,16 @@ fn whole_program_from_its_roots() {
     // the same units checked one by one: each lock wrapper alone breaks the rule
     std::fs::write(dir.join("units.toml"), "sources = [\"src\"]\nrules = [\"../../specs/pthread_mutex.slic\"]\n")
         .unwrap();
-    let r = gate(&dir, &["--no-cache", "--config", "units.toml", "--json", "u.json"]);
+    let r = gate(&dir, &["--no-cache", "--no-wrappers", "--config", "units.toml", "--json", "u.json"]);
     let v = verdicts(&read_json(&dir.join("u.json")));
     assert_eq!(v["src/stats.c:stats_lock:pthread_mutex"], "VIOLATION", "{}", r.stdout);
     assert_eq!(v["src/stats.c:stats_unlock:pthread_mutex"], "VIOLATION", "{}", r.stdout);
     assert!(r.stdout.contains("Mode: units (2 units, each checked on its own)."), "{}", r.stdout);
+    // by default each is judged a lock wrapper (docs/ci.md "Lock wrappers")
+    let r = gate(&dir, &["--no-cache", "--config", "units.toml", "--json", "w.json"]);
+    let v = verdicts(&read_json(&dir.join("w.json")));
+    assert_eq!(v["src/stats.c:stats_lock:pthread_mutex"], "SAFE", "{}", r.stdout);
+    assert_eq!(v["src/stats.c:stats_unlock:pthread_mutex"], "SAFE", "{}", r.stdout);
     let _ = std::fs::remove_dir_all(dir.parent().unwrap().parent().unwrap());
 }
 
@@ -814,5 +819,71 @@ fn a_programs_checks_are_keyed_per_root() {
     assert_eq!(rerun(&r), ["main", "on_hup"]);
     assert_eq!(verdicts(&r)["server:on_hup:pthread_mutex"], "VIOLATION");
     assert_eq!(verdicts(&r)["server:worker:pthread_mutex"], "SAFE");
+    let _ = std::fs::remove_dir_all(dir.parent().unwrap().parent().unwrap());
+}
+
+/// corpus/gate-pairs: lock protocols split over API functions, unit by unit. Acquire and
+/// release wrappers (also a conditional one, one built on another and a pause/resume in one)
+/// are SAFE as lock wrappers; a missing unlock on an error path, a second lock through a
+/// wrapper, an inconsistent wrapper (also next to a lock it does take for its caller) and a
+/// double release stay violations (docs/ci.md).
+#[test]
+fn lock_wrappers_in_units_mode() {
+    let corpus_dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus");
+    let dir = std::env::temp_dir().join(format!("slam-gate-pairs-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    copy_dir(&corpus_dir.join("gate-pairs"), &dir.join("corpus/gate-pairs"));
+    copy_dir(&corpus_dir.join("../specs"), &dir.join("specs"));
+    let dir = dir.join("corpus/gate-pairs");
+    let want: BTreeMap<String, (String, bool)> = std::fs::read_to_string(dir.join("expected.txt"))
+        .unwrap()
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let mut w = l.split_whitespace();
+            let id = w.next().unwrap().to_string();
+            let verdict = w.next().unwrap().to_string();
+            (id, (verdict, w.next() == Some("wrapper")))
+        })
+        .collect();
+    let r = gate(&dir, &["--json", "out.json", "--sarif", "out.sarif"]);
+    assert_eq!(r.code, 10, "{}\n{}", r.stdout, r.stderr);
+    let report = read_json(&dir.join("out.json"));
+    let got: BTreeMap<String, (String, bool)> = report["checks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| {
+            let judged = c["wrapper"]["judged"].as_bool() == Some(true);
+            (c["id"].as_str().unwrap().to_string(), (c["result"]["verdict"].as_str().unwrap().to_string(), judged))
+        })
+        .collect();
+    assert_eq!(got, want, "{}", r.stdout);
+    let checks = report["checks"].as_array().unwrap();
+    let by = |e: &str| checks.iter().find(|c| c["entry"] == e).unwrap();
+    assert_eq!(by("cache_lock")["wrapper"]["kind"], "acquire");
+    assert_eq!(by("cache_unlock")["wrapper"]["kind"], "release");
+    assert_eq!(by("cache_lock")["result"]["reason"], "wrapper");
+    assert!(by("cache_lock")["wrapper"]["unit_detail"].as_str().unwrap().contains("still held"));
+    // the missing unlock: its own check's hold at the return, and why it is no wrapper
+    let put = by("cache_put");
+    assert!(put["result"]["detail"].as_str().unwrap().contains("still held"), "{put}");
+    assert!(put["wrapper"]["reason"].as_str().unwrap().contains("not a lock wrapper"), "{put}");
+    assert!(r.stdout.contains("SAFE (lock wrapper)"), "{}", r.stdout);
+    assert!(r.stdout.contains("Lock wrappers ("), "{}", r.stdout);
+    assert!(r.stdout.contains("Lock wrapper? not a lock wrapper"), "{}", r.stdout);
+    let sarif = read_json(&dir.join("out.sarif"));
+    validate_sarif(&sarif);
+    assert_eq!(sarif["runs"][0]["results"].as_array().unwrap().len(), 5);
+    let notes = sarif["runs"][0]["invocations"][0]["toolExecutionNotifications"].as_array().unwrap();
+    assert_eq!(notes.iter().filter(|n| n["properties"]["reason"] == "wrapper").count(), 5);
+    // a second run takes both checks of every entry from the cache, with the same verdicts
+    let again = gate(&dir, &["--json", "again.json"]);
+    assert!(again.stdout.contains("0 run, 11 from the cache"), "{}", again.stdout);
+    assert_eq!(verdicts(&read_json(&dir.join("again.json"))), verdicts(&report));
+    // without the wrapper reading every wrapper is the violation its own check finds
+    let off = gate(&dir, &["--no-cache", "--no-wrappers", "--json", "off.json"]);
+    let v = verdicts(&read_json(&dir.join("off.json")));
+    assert_eq!(v.values().filter(|x| *x == "VIOLATION").count(), 10, "{}", off.stdout);
     let _ = std::fs::remove_dir_all(dir.parent().unwrap().parent().unwrap());
 }
