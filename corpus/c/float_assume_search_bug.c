@@ -1,5 +1,6 @@
 // slam: lowers
 // expect: VIOLATION
+// random runs miss it: an input float below -1e38
 // Reduced from ESBMC's regression test regression/esbmc/github_4312-float-precision,
 // github.com/esbmc/esbmc at a670194d (scripts/regression-suites, issue 28). Every float below
 // -1e38 fails the assertion (gcc -O0 with a __VERIFIER_nondet_float returning -2e38f: abort).

@@ -1,5 +1,6 @@
 // slam: lowers
 // expect: VIOLATION
+// random runs miss it: an input float in (1e20, 1e21)
 // A float product overflows to infinity (no trap), and infinity minus infinity is a NaN.
 void reach_error(void);
 float __VERIFIER_nondet_float(void);
