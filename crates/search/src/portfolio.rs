@@ -5,7 +5,7 @@
 //! and end UNKNOWN (internal error), never an answer.
 
 use crate::{search, Options};
-use engine::{Outcome, PredSet, Runner, StopReason, Verdict};
+use engine::{EngineKind, Outcome, PredSet, Runner, StopReason, Verdict};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
@@ -53,9 +53,53 @@ impl EngineChoice {
     }
 }
 
+/// How long past its time limit a check may take to stop before its engines are abandoned.
+/// Every engine stops at its limit and interrupts Z3, but Z3 does not look at the interrupt
+/// everywhere: bit-blasting floating-point formulas kept a query 20 s past a 10 s limit.
+pub const GRACE: std::time::Duration = std::time::Duration::from_secs(2);
+
 /// Run the chosen engine(s). `runner` is the configured CEGAR loop (its program and initial
-/// predicates); the search starts from `preds` with `opts`.
+/// predicates); the search starts from `preds` with `opts`. With a time limit (`opts.time`)
+/// the engines run on their own thread, and an answer that does not come within the limit
+/// and [`GRACE`] is UNKNOWN by the time limit: the thread is left to end with the process.
 pub fn run(choice: EngineChoice, runner: Runner, preds: PredSet, opts: Options) -> Outcome {
+    let Some(limit) = opts.time else { return run_engines(choice, runner, preds, opts) };
+    let start = std::time::Instant::now();
+    let (tx, rx) = std::sync::mpsc::channel();
+    // (the engines recurse deeply on large programs: the stack slam's command thread has)
+    let spawned = std::thread::Builder::new().name("engines".into()).stack_size(1 << 30).spawn(move || {
+        let _ = tx.send(run_engines(choice, runner, preds, opts));
+    });
+    if spawned.is_err() {
+        return Outcome::of_engine(
+            EngineKind::Cegar,
+            StopReason::InternalError,
+            "no thread for the engines could be started".into(),
+            abandoned_strategies(),
+            0.0,
+        );
+    }
+    match rx.recv_timeout(limit + GRACE) {
+        Ok(o) => o,
+        Err(_) => Outcome::of_engine(
+            EngineKind::Cegar,
+            StopReason::TimeLimit,
+            format!(
+                "the time limit ({:.0} s) was reached, and a prover query did not stop within {} s of it",
+                limit.as_secs_f64(),
+                GRACE.as_secs()
+            ),
+            abandoned_strategies(),
+            start.elapsed().as_secs_f64(),
+        ),
+    }
+}
+
+fn abandoned_strategies() -> engine::Strategies {
+    engine::Strategies { abstraction: "-".into(), checker: "-".into(), refiner: "-".into() }
+}
+
+fn run_engines(choice: EngineChoice, runner: Runner, preds: PredSet, opts: Options) -> Outcome {
     match choice {
         EngineChoice::Cegar => runner.run(),
         EngineChoice::Search => search(runner.program(), preds, &opts),
