@@ -582,11 +582,8 @@ fn float_op(op: FloatOp, from: Option<&Type>, to: &Type, xs: &[i128]) -> R<i128>
         return float_conv(x, from, to);
     }
     let a = Fp::of(x, from)?;
-    if op == FloatOp::Neg {
-        return Ok(match a {
-            Fp::F32(v) => (-v).to_bits() as i128,
-            Fp::F64(v) => (-v).to_bits() as i128,
-        });
+    if op.is_unary() {
+        return Ok(unary_float(op, a).bits());
     }
     let b = Fp::of(*xs.get(1).ok_or_else(|| Stuck::new("floating-point operation without operand"))?, from)?;
     if op.is_comparison() {
@@ -617,6 +614,38 @@ fn float_op(op: FloatOp, from: Option<&Type>, to: &Type, xs: &[i128]) -> R<i128>
         _ => return Err(Stuck::new("floating-point operands of different types")),
     };
     Ok(r.bits())
+}
+
+/// A one-operand operation as gcc -O0 and glibc compute it on x86-64. NaNs are spelled out
+/// (the operand made quiet; `sqrt` of a negative number the SSE unit's default NaN) rather
+/// than left to the host's arithmetic.
+fn unary_float(op: FloatOp, a: Fp) -> Fp {
+    macro_rules! each {
+        ($x:expr, $t:ty, $sign:expr, $quiet:expr, $default:expr) => {{
+            let x: $t = $x;
+            let bits = x.to_bits();
+            if op == FloatOp::Neg {
+                <$t>::from_bits(bits ^ $sign)
+            } else if op == FloatOp::Abs {
+                <$t>::from_bits(bits & !$sign)
+            } else if x.is_nan() {
+                <$t>::from_bits(bits | $quiet)
+            } else {
+                match op {
+                    FloatOp::Sqrt if x < 0.0 => <$t>::from_bits($default),
+                    FloatOp::Sqrt => x.sqrt(),
+                    FloatOp::Trunc => x.trunc(),
+                    FloatOp::Floor => x.floor(),
+                    FloatOp::Ceil => x.ceil(),
+                    _ => x.round(),
+                }
+            }
+        }};
+    }
+    match a {
+        Fp::F32(x) => Fp::F32(each!(x, f32, 1 << 31, 1 << 22, 0xffc0_0000)),
+        Fp::F64(x) => Fp::F64(each!(x, f64, 1 << 63, 1 << 51, 0xfff8_0000_0000_0000)),
+    }
 }
 
 /// The conversion of `x` (a value of `from`) to `to`. A floating value whose integral part

@@ -251,8 +251,7 @@ impl BinOp {
 /// Floating-point operations of C, as gcc computes them on x86-64 with SSE: IEEE binary32
 /// (`float`) and binary64 (`double`), round to nearest; conversions to integers truncate
 /// toward zero. A separate kind from [`BinOp`] so that no integer reasoning ever applies to
-/// a float by mistake: the interpreter computes them, `logic` makes every result an unknown
-/// value of its type (an over-approximation).
+/// a float by mistake: the interpreter and `logic` (`logic::fp`) compute them alike.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub enum FloatOp {
@@ -265,6 +264,16 @@ pub enum FloatOp {
     Div,
     /// `-x`: the sign bit flipped.
     Neg,
+    /// `fabs(x)`: the sign bit cleared.
+    Abs,
+    /// `sqrt(x)`, correctly rounded (as `sqrtsd` and glibc compute it).
+    Sqrt,
+    /// `trunc`, `floor`, `ceil`, `round` (halves away from zero): to an integral value of the
+    /// same type.
+    Trunc,
+    Floor,
+    Ceil,
+    Round,
     Eq,
     Ne,
     Lt,
@@ -277,6 +286,19 @@ pub enum FloatOp {
 }
 
 impl FloatOp {
+    /// Whether the operation takes one operand of its own type (`-x`, `fabs(x)`, …).
+    pub fn is_unary(self) -> bool {
+        matches!(
+            self,
+            FloatOp::Neg
+                | FloatOp::Abs
+                | FloatOp::Sqrt
+                | FloatOp::Trunc
+                | FloatOp::Floor
+                | FloatOp::Ceil
+                | FloatOp::Round
+        )
+    }
     pub fn is_comparison(self) -> bool {
         matches!(self, FloatOp::Eq | FloatOp::Ne | FloatOp::Lt | FloatOp::Le | FloatOp::Gt | FloatOp::Ge)
     }
@@ -311,6 +333,12 @@ impl FloatOp {
             FloatOp::Mul => "fmul",
             FloatOp::Div => "fdiv",
             FloatOp::Neg => "fneg",
+            FloatOp::Abs => "fabs",
+            FloatOp::Sqrt => "fsqrt",
+            FloatOp::Trunc => "ftrunc",
+            FloatOp::Floor => "ffloor",
+            FloatOp::Ceil => "fceil",
+            FloatOp::Round => "fround",
             FloatOp::Eq => "feq",
             FloatOp::Ne => "fne",
             FloatOp::Lt => "flt",

@@ -132,6 +132,8 @@ pub struct Fpu<'ctx> {
     values: RefCell<HashMap<BV<'ctx>, FpVal<'ctx>>>,
     /// Per canonical term made by [`Fpu::term`], its pattern.
     patterns: RefCell<HashMap<Term<'ctx>, BV<'ctx>>>,
+    /// Rounding modes made on demand (kept referenced).
+    modes: RefCell<Vec<Dynamic<'ctx>>>,
 }
 
 impl<'ctx> Fpu<'ctx> {
@@ -154,6 +156,7 @@ impl<'ctx> Fpu<'ctx> {
                 double: Dynamic::from_ast(&z3::ast::Float::new_const_double(ctx, "fp.double")),
                 values: Default::default(),
                 patterns: Default::default(),
+                modes: Default::default(),
             }
         }
     }
@@ -296,6 +299,48 @@ impl<'ctx> Fpu<'ctx> {
         let value = self.dynamic(unsafe { sys::Z3_mk_fpa_neg(raw(self.ctx), x.value.get_z3_ast()) });
         let nan = x.nan.bvxor(&self.konst(f.sign_bit(), f));
         self.bits(FpVal { value, nan })
+    }
+
+    /// `fabs`, `sqrt`, `trunc`, `floor`, `ceil`, `round` of a pattern of format `f`, as
+    /// gcc -O0 and glibc compute them: `fabs` clears the sign bit (NaNs too); the others pass
+    /// a NaN on quiet; `sqrt` of a number below zero is the default NaN.
+    pub fn unary(&self, op: cminus::FloatOp, a: &BV<'ctx>, f: Format) -> BV<'ctx> {
+        use cminus::FloatOp::*;
+        if op == Neg {
+            return self.neg(a, f);
+        }
+        let c = raw(self.ctx);
+        let x = self.val(a, f);
+        let xa = x.value.get_z3_ast();
+        // SAFETY (each call): well-sorted terms of this context. Each result is wrapped (and
+        // so referenced) at once: Z3 keeps an unreferenced result only until the next call.
+        let rounded = |rm: sys::Z3_ast| self.dynamic(unsafe { sys::Z3_mk_fpa_round_to_integral(c, rm, xa) });
+        let (value, nan) = match op {
+            Abs => {
+                let v = self.dynamic(unsafe { sys::Z3_mk_fpa_abs(c, xa) });
+                (v, x.nan.bvand(&self.konst(!f.sign_bit() & ((f.sign_bit() << 1).wrapping_sub(1)), f)))
+            }
+            Sqrt => {
+                let v = self.dynamic(unsafe { sys::Z3_mk_fpa_sqrt(c, self.rne.get_z3_ast(), xa) });
+                (v, self.is_nan(&x.value).ite(&self.quiet(&x.nan, f), &self.konst(f.default_nan(), f)))
+            }
+            Trunc => (rounded(self.rtz.get_z3_ast()), self.quiet(&x.nan, f)),
+            Floor => (rounded(self.mode(sys::Z3_mk_fpa_round_toward_negative)), self.quiet(&x.nan, f)),
+            Ceil => (rounded(self.mode(sys::Z3_mk_fpa_round_toward_positive)), self.quiet(&x.nan, f)),
+            Round => (rounded(self.mode(sys::Z3_mk_fpa_round_nearest_ties_to_away)), self.quiet(&x.nan, f)),
+            _ => unreachable!("unary is called for one-operand operations only"),
+        };
+        self.bits(FpVal { value, nan })
+    }
+
+    /// A rounding mode term (kept alive by the terms that use it).
+    fn mode(&self, make: unsafe extern "C" fn(sys::Z3_context) -> sys::Z3_ast) -> sys::Z3_ast {
+        // SAFETY: a constant of this context; the wrapper holds a reference until the term
+        // that uses it holds its own.
+        let m = self.dynamic(unsafe { make(raw(self.ctx)) });
+        let a = m.get_z3_ast();
+        self.modes.borrow_mut().push(m);
+        a
     }
 
     /// Is the value not zero (C's truth of a floating value: a NaN is true)?

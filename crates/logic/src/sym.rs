@@ -928,8 +928,11 @@ impl<'ctx> State<'ctx> {
         }
         let Some(f) = format(&from) else { return unknown() };
         let a = fpu.pattern(&x, f);
-        if op == FloatOp::Neg {
-            return Ok(Val::I(fpu.term(&fpu.neg(&a, f))));
+        if op.is_unary() {
+            if format(t) != Some(f) {
+                return unknown();
+            }
+            return Ok(Val::I(fpu.term(&fpu.unary(op, &a, f))));
         }
         let Some(second) = xs.get(1) else { return unknown() };
         if format(&self.ty(env, second)?) != Some(f) {

@@ -1,6 +1,6 @@
 //! Floating point in the logic and the interpreter agrees with gcc's executables (x86-64
 //! SSE, -O0) bit for bit: arithmetic, comparisons, negation, conversions between the formats
-//! and to and from integers, on special values (zeros, subnormals, infinities, quiet and
+//! and to and from integers, `fabs`, `sqrt` and the roundings of glibc, on special values (zeros, subnormals, infinities, quiet and
 //! signalling NaNs with payloads, values at the edges of the integer types) and random ones.
 
 use cminus::{Expr, FloatOp, Type};
@@ -204,8 +204,15 @@ fn cases() -> Vec<Case> {
             }
             let other = if t == F32 { F64 } else { F32 };
             let x = format!("volatile {} x = {};", cname(&t), of(&t, a));
+            let suffix = if t == F32 { "f" } else { "" };
             let unary = [
                 (FloatOp::Neg, t.clone(), bits(&t, "-x")),
+                (FloatOp::Abs, t.clone(), bits(&t, &format!("fabs{suffix}(x)"))),
+                (FloatOp::Sqrt, t.clone(), bits(&t, &format!("sqrt{suffix}(x)"))),
+                (FloatOp::Trunc, t.clone(), bits(&t, &format!("trunc{suffix}(x)"))),
+                (FloatOp::Floor, t.clone(), bits(&t, &format!("floor{suffix}(x)"))),
+                (FloatOp::Ceil, t.clone(), bits(&t, &format!("ceil{suffix}(x)"))),
+                (FloatOp::Round, t.clone(), bits(&t, &format!("round{suffix}(x)"))),
                 (FloatOp::Conv, other.clone(), bits(&other, &format!("({})x", cname(&other)))),
                 (FloatOp::Conv, Type::Bool, "pi((_Bool)x)".to_string()),
             ];
@@ -257,6 +264,7 @@ fn cases() -> Vec<Case> {
 
 const PRELUDE: &str = r#"#include <stdio.h>
 #include <string.h>
+#include <math.h>
 static float f32(unsigned u) { float f; memcpy(&f, &u, 4); return f; }
 static double f64(unsigned long long u) { double f; memcpy(&f, &u, 8); return f; }
 static void pr32(float f) { unsigned u; memcpy(&u, &f, 4); printf("%u\n", u); }
@@ -281,7 +289,7 @@ fn gcc_results(cases: &[Case]) -> Option<Vec<Option<i128>>> {
     std::fs::create_dir_all(&dir).unwrap();
     let (src, exe) = (dir.join("t.c"), dir.join("t"));
     std::fs::write(&src, &c).unwrap();
-    let st = Command::new("gcc").args(["-O0", "-w", "-o"]).arg(&exe).arg(&src).status().unwrap();
+    let st = Command::new("gcc").args(["-O0", "-w", "-o"]).arg(&exe).arg(&src).arg("-lm").status().unwrap();
     assert!(st.success(), "gcc failed on {}", src.display());
     let out = Command::new(&exe).output().unwrap();
     let lines: Vec<Option<i128>> = String::from_utf8_lossy(&out.stdout)

@@ -262,6 +262,16 @@ impl Lowerer<'_> {
             }
             _ if bit_count(n, self.long_bits()).is_some() => return self.bit_count_call(n, args, span, want).map(Some),
             "__builtin_types_compatible_p" => return self.types_compatible_call(args, span, want).map(Some),
+            _ if float_function(n).is_some() => return self.float_function_call(n, args, span, want).map(Some),
+            "__builtin_isnan" | "__builtin_isinf" | "__builtin_isinf_sign" | "__builtin_isfinite" => {
+                return self.float_class_call(n, args, span, want).map(Some)
+            }
+            "__builtin_inff"
+            | "__builtin_inf"
+            | "__builtin_huge_valf"
+            | "__builtin_huge_val"
+            | "__builtin_nanf"
+            | "__builtin_nan" => return self.float_constant_call(n, args, span, want).map(Some),
             "__atomic_always_lock_free" | "__atomic_is_lock_free" => {
                 self.argc(n, args, span, 2)?;
                 // x86 and x86-64: objects of 1, 2, 4 and 8 bytes are lock-free
@@ -486,6 +496,97 @@ impl Lowerer<'_> {
         }
         let r = self.conv(r.unwrap_or(Expr::Int(0)), &w, &t, span)?;
         self.value_for_want(r, t, want, span)
+    }
+
+    /// `fabs`, `sqrt`, `trunc`, `floor`, `ceil`, `round` and their `float` forms (`fabsf`),
+    /// also as `__builtin_` names: the [`FloatOp`] of the operand converted to the type.
+    fn float_function_call(
+        &mut self,
+        n: &str,
+        args: &[Node<Expression>],
+        span: Span,
+        want: &Want,
+    ) -> Res<Option<(Expr, Type)>> {
+        self.argc(n, args, span, 1)?;
+        let (op, bits) = float_function(n).unwrap_or((FloatOp::Abs, 64));
+        let t = Type::Float { bits };
+        let (x, xt) = self.rv(&args[0])?;
+        let x = self.conv(x, &xt, &t, args[0].span)?;
+        let r = self.float_op(op, t.clone(), vec![x]);
+        self.value_for_want(r, t, want, span)
+    }
+
+    /// glibc's classification macros as gcc's builtins: `isnan(x)` is `x != x`, `isinf(x)`
+    /// (and `isinf_sign`, -1 for -inf) compare with the infinities, `isfinite(x)` is neither.
+    fn float_class_call(
+        &mut self,
+        n: &str,
+        args: &[Node<Expression>],
+        span: Span,
+        want: &Want,
+    ) -> Res<Option<(Expr, Type)>> {
+        self.argc(n, args, span, 1)?;
+        let (x, xt) = self.rv(&args[0])?;
+        let t = if xt.is_float() { xt.clone() } else { Type::Float { bits: 64 } };
+        let x = self.conv(x, &xt, &t, args[0].span)?;
+        let (pos, neg) = match t {
+            Type::Float { bits: 32 } => (0x7f80_0000u64, 0xff80_0000u64),
+            _ => (0x7ff0_0000_0000_0000, 0xfff0_0000_0000_0000),
+        };
+        let lit = |b: u64| Expr::Float(FloatOp::Lit(b), t.clone(), vec![]);
+        let cmp = |op: FloatOp, a: Expr, b: Expr| self.float_op(op, Type::Bool, vec![a, b]);
+        let is_pos = cmp(FloatOp::Eq, x.clone(), lit(pos));
+        let is_neg = cmp(FloatOp::Eq, x.clone(), lit(neg));
+        let r = match n {
+            "__builtin_isnan" => cmp(FloatOp::Ne, x.clone(), x),
+            "__builtin_isinf" => Expr::bin(BinOp::Or, is_pos, is_neg),
+            "__builtin_isinf_sign" => Expr::bin(
+                BinOp::Sub,
+                self.conv(is_pos, &Type::Bool, &Type::INT, span)?,
+                self.conv(is_neg, &Type::Bool, &Type::INT, span)?,
+            ),
+            _ => Expr::bin(
+                BinOp::And,
+                cmp(FloatOp::Eq, x.clone(), x.clone()),
+                Expr::bin(BinOp::And, Expr::negate(is_pos), Expr::negate(is_neg)),
+            ),
+        };
+        let r = if n == "__builtin_isinf_sign" { r } else { self.conv(r, &Type::Bool, &Type::INT, span)? };
+        self.value_for_want(r, Type::INT, want, span)
+    }
+
+    /// `__builtin_inf(f)`/`huge_val(f)` (`INFINITY`, `HUGE_VAL`) and `__builtin_nan(f)("")`
+    /// (`NAN`: the positive quiet NaN); a NaN with a payload string is not supported.
+    fn float_constant_call(
+        &mut self,
+        n: &str,
+        args: &[Node<Expression>],
+        span: Span,
+        want: &Want,
+    ) -> Res<Option<(Expr, Type)>> {
+        let single = n.ends_with('f');
+        let t = Type::Float { bits: if single { 32 } else { 64 } };
+        let bits = if n.contains("nan") {
+            self.argc(n, args, span, 1)?;
+            let empty =
+                matches!(&args[0].node, Expression::StringLiteral(s) if super::decode_string(&s.node).is_empty());
+            if !empty {
+                return self.unsupported(span, format!("{n} with a payload is not supported"));
+            }
+            if single {
+                0x7fc0_0000
+            } else {
+                0x7ff8_0000_0000_0000
+            }
+        } else {
+            self.argc(n, args, span, 0)?;
+            if single {
+                0x7f80_0000
+            } else {
+                0x7ff0_0000_0000_0000
+            }
+        };
+        self.value_for_want(Expr::Float(FloatOp::Lit(bits), t.clone(), vec![]), t, want, span)
     }
 
     /// `popcount`, `parity`, `ctz`, `clz` and `ffs`: each a count of true conditions on the
@@ -1036,4 +1137,25 @@ fn overflow_case(op: BinOp, (na, ma): (bool, Expr), (nb, mb): (bool, Expr), lpos
             or(carry, gt(m, if na != nb { lneg } else { lpos }))
         }
     }
+}
+
+/// The floating-point functions of the C library (and gcc's `__builtin_` names for them)
+/// computed as [`FloatOp`]s: the operation and the width of its type (`fabsf`: 32). The
+/// `long double` forms (`fabsl`) are not among them.
+fn float_function(n: &str) -> Option<(FloatOp, u16)> {
+    let n = n.strip_prefix("__builtin_").unwrap_or(n);
+    let (base, bits) = match n.strip_suffix('f') {
+        Some(b) if matches!(b, "fabs" | "sqrt" | "trunc" | "floor" | "ceil" | "round") => (b, 32),
+        _ => (n, 64),
+    };
+    let op = match base {
+        "fabs" => FloatOp::Abs,
+        "sqrt" => FloatOp::Sqrt,
+        "trunc" => FloatOp::Trunc,
+        "floor" => FloatOp::Floor,
+        "ceil" => FloatOp::Ceil,
+        "round" => FloatOp::Round,
+        _ => return None,
+    };
+    Some((op, bits))
 }
