@@ -956,6 +956,14 @@ impl Worker {
         let (verdict, rstats) = self.refiner.refine(&self.prog, path, &known, &ctx);
         tracing::info!(path = path.len(), secs = rstats.time_secs, "refinement ({})", self.refiner.name());
         it.refinement = Some(rstats);
+        // An infeasible path around loops: the same loops taken many times at once
+        // (`newton::accel`), for a bug a million trips deep.
+        if matches!(verdict, newton::Verdict::Infeasible { .. } | newton::Verdict::NoNewPredicates { .. }) {
+            if let Some(end) = self.accelerated_violation(path, &ctx) {
+                it.result = IterationResult::Feasible;
+                return Ok(Next::Stop(end));
+            }
+        }
         let stop = match verdict {
             newton::Verdict::Feasible(cex) => {
                 it.result = IterationResult::Feasible;
@@ -989,6 +997,50 @@ impl Worker {
             }
         };
         Ok(stop.map_or(Next::Refined, Next::Stop))
+    }
+
+    /// The violation of `path` with its loop trips accelerated ([`newton::check_accelerated`]),
+    /// if that path is feasible. The interpreter replays it within its step limit; a bug
+    /// deeper than that is left to the compiled run (`exec`): a violation whose replay did not
+    /// reach the error is reported only when a compiled run does.
+    fn accelerated_violation(&self, path: &[newton::PathStep], ctx: &StageCtx) -> Option<End> {
+        if std::env::var_os("SLAM_NO_ACCELERATION").is_some() || newton::accel::segments(&self.prog, path).is_empty() {
+            return None;
+        }
+        let opts = newton::Options { query_timeout: ctx.query_timeout, cancel: Some(ctx.cancel.clone()) };
+        let t0 = Instant::now();
+        let r = newton::check_accelerated(&self.prog, path, &opts);
+        let secs = t0.elapsed().as_secs_f64();
+        let (cex, trips) = match r {
+            Ok(Some(x)) => x,
+            Ok(None) => {
+                tracing::debug!(secs, "the accelerated path is infeasible too");
+                return None;
+            }
+            Err(why) => {
+                tracing::debug!(secs, %why, "the accelerated path is undecided");
+                return None;
+            }
+        };
+        let trips: Vec<u64> = trips.iter().map(|(_, j)| j + 1).collect();
+        tracing::info!(?trips, secs, "the path with its loops accelerated is feasible");
+        let mut end = self.violation(Box::new(cex));
+        if let Some(r) = &end.replay {
+            // a run that ends elsewhere within the step limit refutes the candidate
+            if !r.confirmed && r.outcome != describe_run(&cminus::interp::Outcome::StepLimit) {
+                tracing::info!(outcome = %r.outcome, "the accelerated path does not replay");
+                return None;
+            }
+            if !r.confirmed {
+                end.detail = format!(
+                    "{} (found with loops accelerated: {} trips; the interpreter's replay stops before the error: {})",
+                    end.detail,
+                    trips.iter().map(u64::to_string).collect::<Vec<_>>().join(", "),
+                    r.outcome
+                );
+            }
+        }
+        Some(end)
     }
 
     /// A feasible counterexample, replayed on the interpreter.
