@@ -20,6 +20,7 @@
 //! stage that does not return (a stuck prover query, a BDD blow-up) cannot hold the verdict
 //! past the deadline. Prover queries are also given at most the time left.
 
+pub mod accel;
 pub mod constants;
 pub mod constrain;
 pub mod houdini;
@@ -380,7 +381,7 @@ pub struct Runner {
     /// Predicates offered by another engine, taken when refinement is stuck.
     shared: Option<SharedPredicates>,
     /// Asked (once) for predicates when refinement is stuck.
-    oracle: Option<Box<dyn PredicateOracle>>,
+    oracles: Vec<Box<dyn PredicateOracle>>,
     /// Set by someone else (a portfolio) to stop the run; it then ends UNKNOWN.
     stop: Option<Arc<AtomicBool>>,
     program: Program,
@@ -413,7 +414,7 @@ impl Runner {
             observer: None,
             stop: None,
             shared: None,
-            oracle: None,
+            oracles: vec![Box::new(accel::Counters)],
             started: None,
         }
     }
@@ -492,7 +493,7 @@ impl Runner {
     /// environment switches it off (for measuring what it decides).
     pub fn with_oracle(mut self, oracle: Box<dyn PredicateOracle>) -> Runner {
         if std::env::var_os("SLAM_NO_HORN_PREDICATES").is_none() {
-            self.oracle = Some(oracle);
+            self.oracles.push(oracle);
         }
         self
     }
@@ -530,7 +531,7 @@ impl Runner {
             progress: progress.clone(),
             cancel: cancel.clone(),
             shared: self.shared,
-            oracle: self.oracle,
+            oracles: self.oracles,
             consts: Default::default(),
             invariants_tried: false,
             abs_prog: None,
@@ -764,7 +765,7 @@ struct Worker {
     cancel: Arc<AtomicBool>,
     shared: Option<SharedPredicates>,
     /// Asked once when refinement is stuck; `None` once asked.
-    oracle: Option<Box<dyn PredicateOracle>>,
+    oracles: Vec<Box<dyn PredicateOracle>>,
     /// The globals that hold a constant ([`constants`]), folded into the program and into
     /// every predicate the loop takes.
     consts: std::collections::HashMap<String, cminus::Expr>,
@@ -1214,7 +1215,16 @@ impl Worker {
     /// Once per check: the predicate oracle's predicates ([`PredicateOracle`]) join the set;
     /// whether any was new.
     fn ask_oracle(&mut self, it: &mut Iteration, index: usize) -> bool {
-        let Some(mut oracle) = self.oracle.take() else { return false };
+        while !self.oracles.is_empty() {
+            let oracle = self.oracles.remove(0);
+            if self.ask_one_oracle(it, index, oracle) {
+                return true;
+            }
+        }
+        false
+    }
+
+    fn ask_one_oracle(&mut self, it: &mut Iteration, index: usize, mut oracle: Box<dyn PredicateOracle>) -> bool {
         let left = self.deadline.map(|d| d.saturating_duration_since(Instant::now()));
         let budget = left.map_or(ORACLE_BUDGET, |l| (l / 3).min(ORACLE_BUDGET));
         if budget < Duration::from_millis(200) {
