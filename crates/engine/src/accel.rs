@@ -160,3 +160,31 @@ pub fn predicates(prog: &Program) -> Vec<Pred> {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn preds(src: &str) -> Vec<String> {
+        let p = cfront::lower_str("t.c", src, &cfront::Options::default()).expect("lowers");
+        predicates(&p).iter().map(|q| cminus::print_expr(&q.expr)).collect()
+    }
+
+    #[test]
+    fn a_counter_stepping_by_two_is_even() {
+        let v = preds("int main(void) { int i = 0; while (i < 1000) i += 2; return i; }");
+        assert_eq!(v, ["i % 2 == 0"]);
+    }
+
+    #[test]
+    fn a_counter_by_one_or_anything_else_gives_nothing() {
+        assert!(preds("int main(void) { int i = 0; while (i < 1000) i += 1; return i; }").is_empty());
+        assert!(preds("int main(int n) { int i = 0; while (i < 1000) i += n; return i; }").is_empty());
+    }
+
+    #[test]
+    fn steps_by_three_from_a_threshold_give_its_residue() {
+        let v = preds("int main(void) { unsigned x = 0; while (x < 100000u) { if (x < 10u) x++; else x += 3; } return 0; }");
+        assert!(v.iter().any(|p| p.contains("% (uint)3 == (uint)1")), "{v:?}");
+    }
+}

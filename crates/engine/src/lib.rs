@@ -414,7 +414,12 @@ impl Runner {
             observer: None,
             stop: None,
             shared: None,
-            oracles: vec![Box::new(accel::Counters)],
+            // the counters' modular predicates first (cheap); `SLAM_NO_ACCELERATION` switches
+            // them off, and the accelerated paths too (for measuring what they decide)
+            oracles: match std::env::var_os("SLAM_NO_ACCELERATION") {
+                None => vec![Box::new(accel::Counters) as Box<dyn PredicateOracle>],
+                Some(_) => Vec::new(),
+            },
             started: None,
         }
     }
