@@ -127,7 +127,8 @@ pub fn predicates(prog: &Program) -> Vec<Pred> {
             if !counter || steps.is_empty() {
                 continue;
             }
-            let mut moduli: BTreeSet<i128> = steps.iter().map(|c: &i128| c.abs()).filter(|&g| g > 1 && g <= 64).collect();
+            let mut moduli: BTreeSet<i128> =
+                steps.iter().map(|c: &i128| c.abs()).filter(|&g| g > 1 && g <= 64).collect();
             let g = steps.iter().fold(0, |a, &c| gcd(a, c));
             if g > 1 && g <= 64 {
                 moduli.insert(g);
@@ -184,7 +185,9 @@ mod tests {
 
     #[test]
     fn steps_by_three_from_a_threshold_give_its_residue() {
-        let v = preds("int main(void) { unsigned x = 0; while (x < 100000u) { if (x < 10u) x++; else x += 3; } return 0; }");
+        let v = preds(
+            "int main(void) { unsigned x = 0; while (x < 100000u) { if (x < 10u) x++; else x += 3; } return 0; }",
+        );
         assert!(v.iter().any(|p| p.contains("% (uint)3 == (uint)1")), "{v:?}");
     }
 }

@@ -42,10 +42,10 @@ impl Segment {
 pub fn segments(prog: &Program, path: &[PathStep]) -> Vec<Segment> {
     let simple = |i: usize| -> bool {
         let Some((pi, si)) = prog.stmt(path[i].stmt) else { return false };
-        match &prog.procs[pi].body[si].kind {
-            StmtKind::Assign(Lval::Var(_), _) | StmtKind::Assume(_) | StmtKind::Goto(_) | StmtKind::Skip => true,
-            _ => false,
-        }
+        matches!(
+            &prog.procs[pi].body[si].kind,
+            StmtKind::Assign(Lval::Var(_), _) | StmtKind::Assume(_) | StmtKind::Goto(_) | StmtKind::Skip
+        )
     };
     let mut out = Vec::new();
     let mut a = 0;
@@ -71,6 +71,10 @@ pub fn segments(prog: &Program, path: &[PathStep]) -> Vec<Segment> {
     }
     out
 }
+
+/// A feasible accelerated path: its counterexample and each accelerated segment with its
+/// number of extra trips.
+pub type Accelerated = (crate::Counterexample, Vec<(Segment, u64)>);
 
 /// Whether the segment's steps write `var` before any of them reads it.
 pub(crate) fn written_first(prog: &Program, path: &[PathStep], seg: Segment, var: &str) -> bool {

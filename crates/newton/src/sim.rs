@@ -342,7 +342,7 @@ pub fn check_accelerated(
     prog: &Program,
     path: &[PathStep],
     opts: &Options,
-) -> Result<Option<(Counterexample, Vec<(accel::Segment, u64)>)>, Undecided> {
+) -> Result<Option<accel::Accelerated>, Undecided> {
     let plan = accel::segments(prog, path);
     if plan.is_empty() {
         return Ok(None);
@@ -372,9 +372,10 @@ pub fn check_accelerated(
                 return Err(Undecided::other("no model for a satisfiable accelerated path"));
             };
             let shift = |s: usize| -> usize {
-                trips.iter().filter(|(g, _)| g.end <= s).fold(s, |acc, (g, j)| {
-                    acc.saturating_add((*j as usize).saturating_mul(g.len()))
-                })
+                trips
+                    .iter()
+                    .filter(|(g, _)| g.end <= s)
+                    .fold(s, |acc, (g, j)| acc.saturating_add((*j as usize).saturating_mul(g.len())))
             };
             for e in &mut cex.oracle {
                 if e.0 < usize::MAX - 1 {
