@@ -20,6 +20,7 @@
 //! stage that does not return (a stuck prover query, a BDD blow-up) cannot hold the verdict
 //! past the deadline. Prover queries are also given at most the time left.
 
+pub mod accel;
 pub mod constants;
 pub mod constrain;
 pub mod houdini;
@@ -380,7 +381,7 @@ pub struct Runner {
     /// Predicates offered by another engine, taken when refinement is stuck.
     shared: Option<SharedPredicates>,
     /// Asked (once) for predicates when refinement is stuck.
-    oracle: Option<Box<dyn PredicateOracle>>,
+    oracles: Vec<Box<dyn PredicateOracle>>,
     /// Set by someone else (a portfolio) to stop the run; it then ends UNKNOWN.
     stop: Option<Arc<AtomicBool>>,
     program: Program,
@@ -413,7 +414,12 @@ impl Runner {
             observer: None,
             stop: None,
             shared: None,
-            oracle: None,
+            // the counters' modular predicates first (cheap); `SLAM_NO_ACCELERATION` switches
+            // them off, and the accelerated paths too (for measuring what they decide)
+            oracles: match std::env::var_os("SLAM_NO_ACCELERATION") {
+                None => vec![Box::new(accel::Counters) as Box<dyn PredicateOracle>],
+                Some(_) => Vec::new(),
+            },
             started: None,
         }
     }
@@ -492,7 +498,7 @@ impl Runner {
     /// environment switches it off (for measuring what it decides).
     pub fn with_oracle(mut self, oracle: Box<dyn PredicateOracle>) -> Runner {
         if std::env::var_os("SLAM_NO_HORN_PREDICATES").is_none() {
-            self.oracle = Some(oracle);
+            self.oracles.push(oracle);
         }
         self
     }
@@ -530,7 +536,7 @@ impl Runner {
             progress: progress.clone(),
             cancel: cancel.clone(),
             shared: self.shared,
-            oracle: self.oracle,
+            oracles: self.oracles,
             consts: Default::default(),
             invariants_tried: false,
             abs_prog: None,
@@ -764,7 +770,7 @@ struct Worker {
     cancel: Arc<AtomicBool>,
     shared: Option<SharedPredicates>,
     /// Asked once when refinement is stuck; `None` once asked.
-    oracle: Option<Box<dyn PredicateOracle>>,
+    oracles: Vec<Box<dyn PredicateOracle>>,
     /// The globals that hold a constant ([`constants`]), folded into the program and into
     /// every predicate the loop takes.
     consts: std::collections::HashMap<String, cminus::Expr>,
@@ -956,6 +962,14 @@ impl Worker {
         let (verdict, rstats) = self.refiner.refine(&self.prog, path, &known, &ctx);
         tracing::info!(path = path.len(), secs = rstats.time_secs, "refinement ({})", self.refiner.name());
         it.refinement = Some(rstats);
+        // An infeasible path around loops: the same loops taken many times at once
+        // (`newton::accel`), for a bug a million trips deep.
+        if matches!(verdict, newton::Verdict::Infeasible { .. } | newton::Verdict::NoNewPredicates { .. }) {
+            if let Some(end) = self.accelerated_violation(path, &ctx) {
+                it.result = IterationResult::Feasible;
+                return Ok(Next::Stop(end));
+            }
+        }
         let stop = match verdict {
             newton::Verdict::Feasible(cex) => {
                 it.result = IterationResult::Feasible;
@@ -989,6 +1003,50 @@ impl Worker {
             }
         };
         Ok(stop.map_or(Next::Refined, Next::Stop))
+    }
+
+    /// The violation of `path` with its loop trips accelerated ([`newton::check_accelerated`]),
+    /// if that path is feasible. The interpreter replays it within its step limit; a bug
+    /// deeper than that is left to the compiled run (`exec`): a violation whose replay did not
+    /// reach the error is reported only when a compiled run does.
+    fn accelerated_violation(&self, path: &[newton::PathStep], ctx: &StageCtx) -> Option<End> {
+        if std::env::var_os("SLAM_NO_ACCELERATION").is_some() || newton::accel::segments(&self.prog, path).is_empty() {
+            return None;
+        }
+        let opts = newton::Options { query_timeout: ctx.query_timeout, cancel: Some(ctx.cancel.clone()) };
+        let t0 = Instant::now();
+        let r = newton::check_accelerated(&self.prog, path, &opts);
+        let secs = t0.elapsed().as_secs_f64();
+        let (cex, trips) = match r {
+            Ok(Some(x)) => x,
+            Ok(None) => {
+                tracing::debug!(secs, "the accelerated path is infeasible too");
+                return None;
+            }
+            Err(why) => {
+                tracing::debug!(secs, %why, "the accelerated path is undecided");
+                return None;
+            }
+        };
+        let trips: Vec<u64> = trips.iter().map(|(_, j)| j + 1).collect();
+        tracing::info!(?trips, secs, "the path with its loops accelerated is feasible");
+        let mut end = self.violation(Box::new(cex));
+        if let Some(r) = &end.replay {
+            // a run that ends elsewhere within the step limit refutes the candidate
+            if !r.confirmed && r.outcome != describe_run(&cminus::interp::Outcome::StepLimit) {
+                tracing::info!(outcome = %r.outcome, "the accelerated path does not replay");
+                return None;
+            }
+            if !r.confirmed {
+                end.detail = format!(
+                    "{} (found with loops accelerated: {} trips; the interpreter's replay stops before the error: {})",
+                    end.detail,
+                    trips.iter().map(u64::to_string).collect::<Vec<_>>().join(", "),
+                    r.outcome
+                );
+            }
+        }
+        Some(end)
     }
 
     /// A feasible counterexample, replayed on the interpreter.
@@ -1162,7 +1220,16 @@ impl Worker {
     /// Once per check: the predicate oracle's predicates ([`PredicateOracle`]) join the set;
     /// whether any was new.
     fn ask_oracle(&mut self, it: &mut Iteration, index: usize) -> bool {
-        let Some(mut oracle) = self.oracle.take() else { return false };
+        while !self.oracles.is_empty() {
+            let oracle = self.oracles.remove(0);
+            if self.ask_one_oracle(it, index, oracle) {
+                return true;
+            }
+        }
+        false
+    }
+
+    fn ask_one_oracle(&mut self, it: &mut Iteration, index: usize, mut oracle: Box<dyn PredicateOracle>) -> bool {
         let left = self.deadline.map(|d| d.saturating_duration_since(Instant::now()));
         let budget = left.map_or(ORACLE_BUDGET, |l| (l / 3).min(ORACLE_BUDGET));
         if budget < Duration::from_millis(200) {

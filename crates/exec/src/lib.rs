@@ -132,6 +132,25 @@ pub fn confirm(req: &Request, outcome: &engine::Outcome, mode: Mode) -> Option<C
 /// The outcome after its confirmation: a violation the executable did not reproduce is
 /// UNKNOWN (`StopReason::NotConfirmed`), keeping the counterexample for a bug report.
 pub fn apply(outcome: &mut engine::Outcome, c: &Confirmation) {
+    // A violation the interpreter's replay did not reach within its step limit (a bug found
+    // with loops accelerated, millions of trips deep) stands only on a compiled run that
+    // reaches the error.
+    let replayed = outcome.replay.as_ref().is_none_or(|r| r.confirmed);
+    if !replayed && c.status != ConfirmStatus::Executed && outcome.verdict == engine::Verdict::Violation {
+        outcome.verdict = engine::Verdict::Unknown;
+        outcome.reason = engine::StopReason::NotConfirmed;
+        outcome.detail = format!(
+            "a violation found with loops accelerated is confirmed neither by slam's interpreter (it stops before \
+             the error: {}) nor by a compiled run ({}): {}",
+            outcome.replay.as_ref().map_or("", |r| r.outcome.as_str()),
+            c.reason.as_deref().unwrap_or(match c.status {
+                ConfirmStatus::NotChecked => "not run: --confirm none",
+                _ => "the executable did not reach the error",
+            }),
+            outcome.detail
+        );
+        return;
+    }
     if c.status == ConfirmStatus::NotReproduced && outcome.verdict == engine::Verdict::Violation {
         outcome.verdict = engine::Verdict::Unknown;
         outcome.reason = engine::StopReason::NotConfirmed;

@@ -8,12 +8,13 @@
 //!   minimised unsat core of the path conditions, expressed over program variables in scope
 //!   where they are needed — that rule it out in the next abstraction.
 
+pub mod accel;
 mod fm;
 mod path;
 mod sim;
 
 pub use path::path_from_trace;
-pub use sim::{check_path, replay, replay_observed, solve_path};
+pub use sim::{check_accelerated, check_path, replay, replay_observed, solve_path};
 
 use cminus::{Loc, StmtId};
 use std::time::Duration;

@@ -1,6 +1,7 @@
 //! Path simulation: a symbolic store per call frame, path conditions from every `assume`,
 //! feasibility by Z3, and predicates from a minimal unsat core carried back along the path.
 
+use crate::accel::{self, Segment};
 use crate::{CexStep, Counterexample, Options, PathStep, Predicate, Stats, Undecided, Value, Verdict};
 use cminus::{Expr, Lval, Program, Stmt, StmtKind, Type};
 use logic::formula::{self, Formula};
@@ -88,6 +89,11 @@ struct Sim<'p, 'ctx> {
     /// Calls and allocations so far (frame numbers, object addresses).
     calls: u64,
     allocs: i64,
+    /// The segments to accelerate ([`crate::accel`]), the state at the start of the current
+    /// one, and the segments accelerated with their extra trips `j`.
+    plan: Vec<Segment>,
+    snapshot: Option<State<'ctx>>,
+    accelerated: Vec<(Segment, Term<'ctx>)>,
 }
 
 #[derive(Clone)]
@@ -153,8 +159,22 @@ fn simulate<'p, 'ctx>(
     path: &[PathStep],
     ctx: &'ctx logic::Context,
 ) -> Result<Sim<'p, 'ctx>, Undecided> {
+    simulate_with(prog, path, ctx, Vec::new())
+}
+
+/// [`simulate`], with the segments of `plan` accelerated ([`crate::accel`]).
+fn simulate_with<'p, 'ctx>(
+    prog: &'p Program,
+    path: &[PathStep],
+    ctx: &'ctx logic::Context,
+    plan: Vec<Segment>,
+) -> Result<Sim<'p, 'ctx>, Undecided> {
     let mut sim = start(prog, ctx)?;
+    sim.plan = plan;
     for (i, step) in path.iter().enumerate() {
+        if sim.plan.iter().any(|g| g.start == i) {
+            sim.snapshot = sim.frames.last().map(|f| f.state.clone());
+        }
         let (proc, s) = stmt(prog, &sim.index, step.stmt)
             .ok_or_else(|| Undecided::other(format!("unknown statement {}", step.stmt)))?;
         if step.depth + 1 != sim.frames.len() || sim.frames.last().map(|f| f.proc.as_str()) != Some(proc.name.as_str())
@@ -213,6 +233,11 @@ fn simulate<'p, 'ctx>(
         }
         rec.nondets = sim.env.take_fresh();
         sim.records.push(rec);
+        if let Some(&g) = sim.plan.iter().find(|g| g.end == i + 1) {
+            if let Some(s0) = sim.snapshot.take() {
+                accelerate(&mut sim, path, g, s0)?;
+            }
+        }
     }
     sim.addresses = sim.env.take_addresses();
     // Uninitialised locals of the entry frame.
@@ -226,6 +251,146 @@ fn simulate<'p, 'ctx>(
         }
     }
     Ok(sim)
+}
+
+/// The most extra trips of one accelerated segment: a run needs them all, and a compiled
+/// run does about 10^9 simple trips in its time limit.
+const MAX_EXTRA_TRIPS: u64 = 1 << 36;
+
+/// After the first trip of segment `g` (state `s0` at its start, the current state after it):
+/// when every variable it assigns steps by a constant (or is written before it is read), the
+/// state after `1 + j` trips, `j` fresh, with the segment's conditions on the last trip too
+/// ([`crate::accel`]). A segment that does not count is left as one trip.
+fn accelerate<'ctx>(sim: &mut Sim<'_, 'ctx>, path: &[PathStep], g: Segment, s0: State<'ctx>) -> Result<(), Undecided> {
+    let prog = sim.prog;
+    let top = sim.frames.len() - 1;
+    let s1 = sim.frames[top].state.clone();
+    if s1.mem != s0.mem {
+        return Ok(());
+    }
+    let proc = prog.proc(&sim.frames[top].proc);
+    let env = &sim.env;
+    // (variable, its value at the start, its step as a 64-bit number, the type's width)
+    let mut steps: Vec<(String, Term<'ctx>, i64, u32)> = Vec::new();
+    for v in accel::assigned(prog, path, g) {
+        let l = Lval::var(&v);
+        let Some(Type::Int { bits, .. }) = prog.type_of_lval(proc, &l) else {
+            if accel::written_first(prog, path, g, &v) {
+                continue;
+            }
+            return Ok(());
+        };
+        let w = u32::from(bits).min(64);
+        let (t0, t1) = (s0.read(env, &l)?, s1.read(env, &l)?);
+        let mask = if w == 64 { -1i64 } else { ((1u64 << w) - 1) as i64 };
+        let d = t1.bvsub(&t0).bvand(&env.int(mask));
+        match logic::sym::numeral(&d) {
+            Some(c) => {
+                // the step as a signed number of the type's width
+                let c = c as u64 & mask as u64;
+                let c = if w < 64 && c >> (w - 1) == 1 { c as i64 - (1i64 << w) } else { c as i64 };
+                steps.push((v, t0, c, w));
+            }
+            None if accel::written_first(prog, path, g, &v) => {}
+            None => return Ok(()),
+        }
+    }
+    if steps.iter().all(|(_, _, c, _)| *c == 0) {
+        return Ok(());
+    }
+    let j = env.fresh_int("accel");
+    env.take_fresh();
+    // the counters' total step stays within their type's range (no wrap-around between the
+    // first trip and the last, where the conditions are checked)
+    let mut bound = MAX_EXTRA_TRIPS;
+    for (_, _, c, w) in &steps {
+        if *c != 0 {
+            let range: u128 = (1u128 << w) - 1;
+            bound = bound.min((range / c.unsigned_abs() as u128).min(u64::MAX as u128) as u64);
+        }
+    }
+    sim.axioms.push(j.bvule(&env.int(bound as i64)));
+    // the state at the start of the last trip, then the last trip
+    let mut st = s0;
+    for (v, t0, c, _) in &steps {
+        st.set_var(env, v, t0.bvadd(&j.bvmul(&env.int(*c))));
+    }
+    for (k, p) in path[g.start..g.end].iter().enumerate() {
+        let Some((pi, si)) = prog.stmt(p.stmt) else { return Ok(()) };
+        match &prog.procs[pi].body[si].kind {
+            StmtKind::Assign(l, e) => st.assign(env, l, e)?,
+            StmtKind::Assume(e) => {
+                let f = st.cond(env, e)?;
+                sim.conds.push(Cond { step: g.start + k, formula: f, expr: e.clone() });
+            }
+            _ => {}
+        }
+    }
+    env.take_fresh();
+    sim.frames[top].state = st;
+    sim.accelerated.push((g, j));
+    Ok(())
+}
+
+/// A path with its loop trips accelerated ([`crate::accel`]): `Ok(Some(_))` when the
+/// accelerated path is feasible, with the model's values and the number of extra trips of
+/// each accelerated segment. The counterexample's steps end where the first accelerated
+/// segment starts (the interpreter goes on alone from there: its branches are the ones the
+/// state takes) and the oracle's steps after a segment are those of the run with every trip;
+/// the counterexample is a candidate until a run reaches the error.
+pub fn check_accelerated(
+    prog: &Program,
+    path: &[PathStep],
+    opts: &Options,
+) -> Result<Option<accel::Accelerated>, Undecided> {
+    let plan = accel::segments(prog, path);
+    if plan.is_empty() {
+        return Ok(None);
+    }
+    let ctx = logic::new_context();
+    let mut prover = Prover::new(&ctx, opts.query_timeout).with_cancel(opts.cancel.clone());
+    let sim = simulate_with(prog, path, &ctx, plan)?;
+    if sim.accelerated.is_empty() {
+        return Ok(None);
+    }
+    let mut all: Vec<Formula> = sim.axioms.clone();
+    all.extend(sim.conds.iter().map(|c| c.formula.clone()));
+    let refs: Vec<&Formula> = all.iter().collect();
+    #[allow(clippy::let_and_return)]
+    let answer = match prover.is_sat(&formula::and(prover.ctx, &refs)) {
+        Some(true) => {
+            let mut terms = model_terms(&sim);
+            let n = terms.len();
+            terms.extend(sim.accelerated.iter().map(|(_, j)| j.clone()));
+            let Some(vals) = prover.model_values(&all, &terms) else {
+                return Err(Undecided::other("no model for a satisfiable accelerated path"));
+            };
+            let trips: Vec<(Segment, u64)> =
+                sim.accelerated.iter().zip(&vals[n..]).map(|((g, _), v)| (*g, *v as u64)).collect();
+            let mut it = vals[..n].iter().copied();
+            let Some(mut cex) = counterexample_from(&sim, path, &mut it) else {
+                return Err(Undecided::other("no model for a satisfiable accelerated path"));
+            };
+            let shift = |s: usize| -> usize {
+                trips
+                    .iter()
+                    .filter(|(g, _)| g.end <= s)
+                    .fold(s, |acc, (g, j)| acc.saturating_add((*j as usize).saturating_mul(g.len())))
+            };
+            for e in &mut cex.oracle {
+                if e.0 < usize::MAX - 1 {
+                    e.0 = shift(e.0);
+                }
+            }
+            if let Some((g, _)) = trips.first() {
+                cex.steps.truncate(g.start);
+            }
+            Ok(Some((cex, trips)))
+        }
+        Some(false) => Ok(None),
+        None => Err(Undecided::other("the prover could not decide the accelerated path")),
+    };
+    answer
 }
 
 /// The state at the entry: globals initialised (`logic::INIT_ITEMS`; memory unknown
@@ -286,6 +451,9 @@ fn start<'p, 'ctx>(prog: &'p Program, ctx: &'ctx logic::Context) -> Result<Sim<'
         call_states: HashMap::new(),
         calls: 0,
         allocs: 0,
+        plan: Vec::new(),
+        snapshot: None,
+        accelerated: Vec::new(),
     })
 }
 
@@ -538,8 +706,16 @@ fn counterexample<'ctx>(
     let terms = model_terms(sim);
     let vals = prover.model_values(conds, &terms)?;
     // The values come in the order of `model_terms`.
-    let mut it = vals.into_iter();
-    let (steps, mut oracle) = step_values(sim, path, &mut it)?;
+    counterexample_from(sim, path, &mut vals.into_iter())
+}
+
+/// [`counterexample`] from the model's values of [`model_terms`], in order.
+fn counterexample_from(
+    sim: &Sim<'_, '_>,
+    path: &[PathStep],
+    it: &mut impl Iterator<Item = i128>,
+) -> Option<Counterexample> {
+    let (steps, mut oracle) = step_values(sim, path, it)?;
     let mut inputs = Vec::new();
     for (k, (n, _)) in sim.entry_params.iter().enumerate() {
         let v = it.next()?;
