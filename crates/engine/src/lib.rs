@@ -491,6 +491,13 @@ impl Runner {
         self
     }
 
+    /// No predicate oracles, not even the built-in one of the counters' steps
+    /// ([`accel::Counters`]): to measure one source alone (add it with [`Runner::with_oracle`]).
+    pub fn without_oracles(mut self) -> Runner {
+        self.oracles.clear();
+        self
+    }
+
     /// Asked once for predicates ([`PredicateOracle`]), within a third of the time left (at
     /// most [`ORACLE_BUDGET`]): when refinement is stuck (after the trace's inconsistent
     /// abstract states, before a more precise abstraction), or from round [`ORACLE_ROUND`] on
