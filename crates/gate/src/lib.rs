@@ -1150,7 +1150,9 @@ fn todo_list(s: &Settings, targets: &[Target], ident: &str) -> Vec<Todo> {
                     rule: rpath.clone(),
                     property: (rule.id == config::NULL_DEREF).then(|| config::NULL_DEREF.to_string()),
                     ilp32: s.ilp32,
-                    thread_roots: p.mode == "program",
+                    // units too: a thread an entry starts is no part of the entry's own
+                    // protocol (its start routine is checked where it is an entry)
+                    thread_roots: true,
                     entry_mid_run: p.mode == "program" && entry != "main",
                     engine: s.engine.clone(),
                     time_secs: s.time_secs,
