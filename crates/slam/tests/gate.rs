@@ -927,15 +927,12 @@ fn planted_bugs_are_found_at_the_defaults() {
     assert!(violations(&dir).is_empty());
     // every thread-starting entry gets a verdict: pthread_create starts nothing in units mode
     assert!(!r.stdout.contains("concurrency is not supported"), "{}", r.stdout);
-    let mut bugs: Vec<PathBuf> =
-        std::fs::read_dir(dir.join("bugs")).unwrap().map(|e| e.unwrap().path()).collect();
+    let mut bugs: Vec<PathBuf> = std::fs::read_dir(dir.join("bugs")).unwrap().map(|e| e.unwrap().path()).collect();
     bugs.sort();
     assert_eq!(bugs.len(), 5);
     for bug in &bugs {
         let text = std::fs::read_to_string(bug).unwrap();
-        let header = |key: &str| {
-            text.lines().find_map(|l| l.strip_prefix(key)).map(|v| v.trim().to_string()).unwrap()
-        };
+        let header = |key: &str| text.lines().find_map(|l| l.strip_prefix(key)).map(|v| v.trim().to_string()).unwrap();
         let (function, rule) = (header("Function:"), header("Rule:"));
         let patch = |reverse: bool| {
             let mut cmd = Command::new("patch");
