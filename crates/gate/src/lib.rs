@@ -83,9 +83,13 @@ pub struct Args {
     #[arg(long)]
     pub no_cache: bool,
     /// Cache checks cut short by the time or memory limit too (UNKNOWN again, at once, until
-    /// their input, rule, options or slam change).
+    /// their input, rule, options or slam change). The default; `[limits] cache = false` or
+    /// --retry-limits turn it off.
     #[arg(long)]
     pub cache_limits: bool,
+    /// Run checks cut short by a limit again on every run (they are not cached).
+    #[arg(long, conflicts_with = "cache_limits")]
+    pub retry_limits: bool,
     /// The cache directory (default: .slam-cache in the project directory).
     #[arg(long, value_name = "DIR")]
     pub cache_dir: Option<PathBuf>,
@@ -305,7 +309,9 @@ fn settings(a: &Args) -> Result<Settings, u8> {
     let units = collect_units(a, &project, &root)?;
     let rules = collect_rules(a, &project, &root)?;
     let excludes = if a.exclude.is_empty() { project.exclude.clone() } else { a.exclude.clone() };
-    let cache_limits = project.cache_limits;
+    // a check cut short by a limit is cached by default: in CI a run after a one-line change
+    // must not spend the limit again on every check that reached it before (docs/ci.md)
+    let cache_limits = project.cache_limits.unwrap_or(true);
     let wrappers = !(a.no_wrappers || project.no_wrappers);
     Ok(Settings {
         wrappers,
@@ -883,7 +889,7 @@ pub fn run(a: Args) -> u8 {
         todo = todo.into_iter().enumerate().filter(|(i, _)| i % n == k - 1).map(|(_, t)| t).collect();
     }
     let cache = (!a.no_cache).then(|| cache::Cache::new(&cache_dir));
-    let cache_limits = a.cache_limits || s.cache_limits;
+    let cache_limits = !a.retry_limits && (a.cache_limits || s.cache_limits);
     let hints = cache.as_ref().map(cache::Cache::times).unwrap_or_default();
     let specs: std::collections::HashMap<String, exec::Spec> =
         todo.iter().map(|t| (t.check.id.clone(), t.spec.clone())).collect();

@@ -408,19 +408,23 @@ fn limits_give_unknown_and_fail_on_unknown() {
     let r = gate(&dir, &with);
     assert_eq!(r.code, 5, "{}", r.stdout);
     assert!(r.secs < 30.0);
-    // cut short by a limit: not cached, unless --cache-limits
-    let cached = ["drivers/net.c", "-I", "include", "-D", "NET_RETRIES=3", "--timeout", "0.001"];
-    let r = gate(&dir, &cached);
+    // cut short by a limit: not cached with --retry-limits
+    let retry = ["drivers/net.c", "-I", "include", "-D", "NET_RETRIES=3", "--timeout", "0.001", "--retry-limits"];
+    let r = gate(&dir, &retry);
     assert!(r.stdout.contains("2 run, 0 from the cache"), "{}", r.stdout);
-    let r = gate(&dir, &cached);
+    let r = gate(&dir, &retry);
     assert!(r.stdout.contains("2 run, 0 from the cache"), "{}", r.stdout);
-    let mut keep = cached.to_vec();
-    keep.push("--cache-limits");
+    // by default (and with --cache-limits, the default's old flag) cached like any check
+    let keep = ["drivers/net.c", "-I", "include", "-D", "NET_RETRIES=3", "--timeout", "0.001"];
     let r = gate(&dir, &keep);
     assert!(r.stdout.contains("2 run, 0 from the cache"), "{}", r.stdout);
     let r = gate(&dir, &keep);
     assert!(r.stdout.contains("0 run, 2 from the cache"), "{}", r.stdout);
     assert!(r.stdout.contains("UNKNOWN (time limit)"), "{}", r.stdout);
+    let mut flag = keep.to_vec();
+    flag.push("--cache-limits");
+    let r = gate(&dir, &flag);
+    assert!(r.stdout.contains("0 run, 2 from the cache"), "{}", r.stdout);
     let _ = std::fs::remove_dir_all(&dir);
 }
 
