@@ -60,7 +60,7 @@ pub struct Args {
     /// Glob of files not to check (relative to the project directory; repeatable).
     #[arg(long, value_name = "GLOB")]
     pub exclude: Vec<String>,
-    /// Seconds per check (default 60).
+    /// Seconds per check (default 10).
     #[arg(long, value_name = "SECONDS")]
     pub timeout: Option<f64>,
     /// MiB per check (default 4096).
@@ -289,7 +289,7 @@ fn settings(a: &Args) -> Result<Settings, u8> {
     if !config::ENGINES.contains(&engine.as_str()) {
         return Err(usage(&format!("--engine: unknown engine `{engine}` (cegar, search, portfolio, structural)")));
     }
-    let time_secs = a.timeout.or(project.time_secs).unwrap_or(60.0);
+    let time_secs = a.timeout.or(project.time_secs).unwrap_or(DEFAULT_TIME_SECS);
     if !(time_secs.is_finite() && time_secs > 0.0) {
         return Err(usage("--timeout takes a positive number of seconds"));
     }
@@ -483,11 +483,34 @@ struct Target {
     /// A unit's entries' digests and the rules each cannot reach an error of (`depends`);
     /// none for a whole program (keyed by its text).
     deps: depends::UnitDeps,
+    /// Its checks run `--thread-roots`: a whole program, or a unit whose file starts threads.
+    thread_roots: bool,
+}
+
+/// The default time limit of a check, in seconds. 10 rather than 60: at 60 a check that will
+/// not finish holds a core for a minute, and a few such checks made a cold run of a
+/// 1,400-line file (linenoise) take well over 10 minutes on 2 cores; docs/ci.md has the
+/// numbers before and after.
+const DEFAULT_TIME_SECS: f64 = 10.0;
+
+/// Whether C source text calls `pthread_create` or `thrd_create` (an identifier followed by
+/// `(`): such a unit's checks run with `--thread-roots` (docs/ci.md, "Entry points"); the
+/// others without it, so that their violations can still be confirmed by a compiled run.
+fn starts_threads(text: &str) -> bool {
+    ["pthread_create", "thrd_create"].iter().any(|name| {
+        text.match_indices(name).any(|(i, _)| {
+            let before = text[..i].chars().next_back();
+            let ident = |c: char| c.is_ascii_alphanumeric() || c == '_';
+            !before.is_some_and(ident) && text[i + name.len()..].trim_start().starts_with('(')
+        })
+    })
 }
 
 impl Target {
     fn of_unit(p: Planned) -> Target {
+        let thread_roots = std::fs::read_to_string(&p.unit.file).is_ok_and(|t| starts_threads(&t));
         Target {
+            thread_roots,
             name: p.unit.name.clone(),
             mode: "unit",
             files: vec![p.check_file],
@@ -617,7 +640,18 @@ fn plan_program(
         }
         None => Default::default(),
     };
-    let t = Target { name: name.to_string(), mode: "program", files, includes, defines, forced, hash, entries, deps };
+    let t = Target {
+        name: name.to_string(),
+        mode: "program",
+        files,
+        includes,
+        defines,
+        forced,
+        hash,
+        entries,
+        deps,
+        thread_roots: true,
+    };
     Ok((t, info))
 }
 
@@ -1156,9 +1190,10 @@ fn todo_list(s: &Settings, targets: &[Target], ident: &str) -> Vec<Todo> {
                     rule: rpath.clone(),
                     property: (rule.id == config::NULL_DEREF).then(|| config::NULL_DEREF.to_string()),
                     ilp32: s.ilp32,
-                    // units too: a thread an entry starts is no part of the entry's own
-                    // protocol (its start routine is checked where it is an entry)
-                    thread_roots: true,
+                    // a unit's too when it starts threads: a thread an entry starts is no
+                    // part of the entry's own protocol (its start routine is checked where
+                    // it is an entry)
+                    thread_roots: p.thread_roots,
                     entry_mid_run: p.mode == "program" && entry != "main",
                     engine: s.engine.clone(),
                     time_secs: s.time_secs,
@@ -1344,4 +1379,17 @@ fn forced_wrapper(cache_dir: &Path, unit: &Unit) -> Result<PathBuf, String> {
     let path = dir.join(format!("{stem}-{}.c", &cache::sha256(&[text.as_bytes()])[..12]));
     std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
     Ok(path)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::starts_threads;
+
+    #[test]
+    fn a_unit_starts_threads_when_it_calls_pthread_create() {
+        assert!(starts_threads("int f(void) { return pthread_create (&t, 0, run, 0); }"));
+        assert!(starts_threads("thrd_create(&t, run, 0);"));
+        assert!(!starts_threads("int my_pthread_create(void); /* pthread_create */ int x;"));
+        assert!(!starts_threads("#include <pthread.h>\nint f(void) { return 0; }"));
+    }
 }
