@@ -84,8 +84,8 @@ pub struct Project {
     /// Whole programs (name, globs of unit names): each is lowered as one program and checked
     /// from its real roots; the units in none of them are checked one by one.
     pub programs: Vec<(String, Vec<String>)>,
-    /// `[limits] cache = true`: checks cut short by a limit are cached too.
-    pub cache_limits: bool,
+    /// `[limits] cache`: whether checks cut short by a limit are cached too (default: yes).
+    pub cache_limits: Option<bool>,
     /// `wrappers = false`: no entry is judged a lock wrapper.
     pub no_wrappers: bool,
 }
@@ -220,7 +220,7 @@ fn limits(p: &mut Project, l: &LimitsFile, err_at: &dyn Fn(usize, String) -> Con
         }
         p.iterations = Some(v as u64);
     }
-    p.cache_limits = l.cache.unwrap_or(false);
+    p.cache_limits = l.cache;
     Ok(())
 }
 
@@ -246,7 +246,7 @@ mod tests {
         assert_eq!(p.time_secs, Some(5.0));
         assert_eq!(p.memory_mib, Some(512));
         assert_eq!(p.iterations, Some(7));
-        assert!(p.cache_limits);
+        assert_eq!(p.cache_limits, Some(true));
         let p = parse(Path::new("/p/slam.toml"), "[programs]\nserver = [\"src/*.c\", \"lib/**\"]\n").unwrap();
         assert_eq!(p.programs, vec![("server".to_string(), vec!["src/*.c".to_string(), "lib/**".to_string()])]);
     }

@@ -94,7 +94,7 @@ pub fn unit_digests(
     let rule_texts = rule_texts(rules);
     let path = store.map(|(dir, ident)| {
         let key = sha256(&[
-            b"slam-gate-digests/2",
+            b"slam-gate-digests/3",
             rule_texts.join("\n\0").as_bytes(),
             ident.as_bytes(),
             check_file.to_string_lossy().as_bytes(),

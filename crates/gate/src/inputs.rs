@@ -18,12 +18,15 @@ pub struct Unit {
 
 impl Unit {
     /// The front end's options for this unit, as its checks get them (`-I`, `-D`, the data
-    /// model). `forced` headers are not among them: the checks do not read them.
+    /// model, and `thread_roots`: `pthread_create` starts nothing in an entry's check, in
+    /// units mode as in a whole program). `forced` headers are not among them: the checks do
+    /// not read them.
     pub fn front_options(&self, ilp32: bool) -> cfront::Options {
         cfront::Options {
             includes: self.includes.clone(),
             defines: self.defines.clone(),
             data_model: if ilp32 { cfront::DataModel::Ilp32 } else { cfront::DataModel::Lp64 },
+            thread_roots: true,
             ..Default::default()
         }
     }

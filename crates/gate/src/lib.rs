@@ -60,7 +60,7 @@ pub struct Args {
     /// Glob of files not to check (relative to the project directory; repeatable).
     #[arg(long, value_name = "GLOB")]
     pub exclude: Vec<String>,
-    /// Seconds per check (default 60).
+    /// Seconds per check (default 10).
     #[arg(long, value_name = "SECONDS")]
     pub timeout: Option<f64>,
     /// MiB per check (default 4096).
@@ -83,9 +83,13 @@ pub struct Args {
     #[arg(long)]
     pub no_cache: bool,
     /// Cache checks cut short by the time or memory limit too (UNKNOWN again, at once, until
-    /// their input, rule, options or slam change).
+    /// their input, rule, options or slam change). The default; `[limits] cache = false` or
+    /// --retry-limits turn it off.
     #[arg(long)]
     pub cache_limits: bool,
+    /// Run checks cut short by a limit again on every run (they are not cached).
+    #[arg(long, conflicts_with = "cache_limits")]
+    pub retry_limits: bool,
     /// The cache directory (default: .slam-cache in the project directory).
     #[arg(long, value_name = "DIR")]
     pub cache_dir: Option<PathBuf>,
@@ -285,7 +289,7 @@ fn settings(a: &Args) -> Result<Settings, u8> {
     if !config::ENGINES.contains(&engine.as_str()) {
         return Err(usage(&format!("--engine: unknown engine `{engine}` (cegar, search, portfolio, structural)")));
     }
-    let time_secs = a.timeout.or(project.time_secs).unwrap_or(60.0);
+    let time_secs = a.timeout.or(project.time_secs).unwrap_or(DEFAULT_TIME_SECS);
     if !(time_secs.is_finite() && time_secs > 0.0) {
         return Err(usage("--timeout takes a positive number of seconds"));
     }
@@ -305,7 +309,9 @@ fn settings(a: &Args) -> Result<Settings, u8> {
     let units = collect_units(a, &project, &root)?;
     let rules = collect_rules(a, &project, &root)?;
     let excludes = if a.exclude.is_empty() { project.exclude.clone() } else { a.exclude.clone() };
-    let cache_limits = project.cache_limits;
+    // a check cut short by a limit is cached by default: in CI a run after a one-line change
+    // must not spend the limit again on every check that reached it before (docs/ci.md)
+    let cache_limits = project.cache_limits.unwrap_or(true);
     let wrappers = !(a.no_wrappers || project.no_wrappers);
     Ok(Settings {
         wrappers,
@@ -477,11 +483,34 @@ struct Target {
     /// A unit's entries' digests and the rules each cannot reach an error of (`depends`);
     /// none for a whole program (keyed by its text).
     deps: depends::UnitDeps,
+    /// Its checks run `--thread-roots`: a whole program, or a unit whose file starts threads.
+    thread_roots: bool,
+}
+
+/// The default time limit of a check, in seconds. 10 rather than 60: at 60 a check that will
+/// not finish holds a core for a minute, and a few such checks made a cold run of a
+/// 1,400-line file (linenoise) take well over 10 minutes on 2 cores; docs/ci.md has the
+/// numbers before and after.
+const DEFAULT_TIME_SECS: f64 = 10.0;
+
+/// Whether C source text calls `pthread_create` or `thrd_create` (an identifier followed by
+/// `(`): such a unit's checks run with `--thread-roots` (docs/ci.md, "Entry points"); the
+/// others without it, so that their violations can still be confirmed by a compiled run.
+fn starts_threads(text: &str) -> bool {
+    ["pthread_create", "thrd_create"].iter().any(|name| {
+        text.match_indices(name).any(|(i, _)| {
+            let before = text[..i].chars().next_back();
+            let ident = |c: char| c.is_ascii_alphanumeric() || c == '_';
+            !before.is_some_and(ident) && text[i + name.len()..].trim_start().starts_with('(')
+        })
+    })
 }
 
 impl Target {
     fn of_unit(p: Planned) -> Target {
+        let thread_roots = std::fs::read_to_string(&p.unit.file).is_ok_and(|t| starts_threads(&t));
         Target {
+            thread_roots,
             name: p.unit.name.clone(),
             mode: "unit",
             files: vec![p.check_file],
@@ -611,7 +640,18 @@ fn plan_program(
         }
         None => Default::default(),
     };
-    let t = Target { name: name.to_string(), mode: "program", files, includes, defines, forced, hash, entries, deps };
+    let t = Target {
+        name: name.to_string(),
+        mode: "program",
+        files,
+        includes,
+        defines,
+        forced,
+        hash,
+        entries,
+        deps,
+        thread_roots: true,
+    };
     Ok((t, info))
 }
 
@@ -883,7 +923,7 @@ pub fn run(a: Args) -> u8 {
         todo = todo.into_iter().enumerate().filter(|(i, _)| i % n == k - 1).map(|(_, t)| t).collect();
     }
     let cache = (!a.no_cache).then(|| cache::Cache::new(&cache_dir));
-    let cache_limits = a.cache_limits || s.cache_limits;
+    let cache_limits = !a.retry_limits && (a.cache_limits || s.cache_limits);
     let hints = cache.as_ref().map(cache::Cache::times).unwrap_or_default();
     let specs: std::collections::HashMap<String, exec::Spec> =
         todo.iter().map(|t| (t.check.id.clone(), t.spec.clone())).collect();
@@ -1150,7 +1190,10 @@ fn todo_list(s: &Settings, targets: &[Target], ident: &str) -> Vec<Todo> {
                     rule: rpath.clone(),
                     property: (rule.id == config::NULL_DEREF).then(|| config::NULL_DEREF.to_string()),
                     ilp32: s.ilp32,
-                    thread_roots: p.mode == "program",
+                    // a unit's too when it starts threads: a thread an entry starts is no
+                    // part of the entry's own protocol (its start routine is checked where
+                    // it is an entry)
+                    thread_roots: p.thread_roots,
                     entry_mid_run: p.mode == "program" && entry != "main",
                     engine: s.engine.clone(),
                     time_secs: s.time_secs,
@@ -1336,4 +1379,17 @@ fn forced_wrapper(cache_dir: &Path, unit: &Unit) -> Result<PathBuf, String> {
     let path = dir.join(format!("{stem}-{}.c", &cache::sha256(&[text.as_bytes()])[..12]));
     std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
     Ok(path)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::starts_threads;
+
+    #[test]
+    fn a_unit_starts_threads_when_it_calls_pthread_create() {
+        assert!(starts_threads("int f(void) { return pthread_create (&t, 0, run, 0); }"));
+        assert!(starts_threads("thrd_create(&t, run, 0);"));
+        assert!(!starts_threads("int my_pthread_create(void); /* pthread_create */ int x;"));
+        assert!(!starts_threads("#include <pthread.h>\nint f(void) { return 0; }"));
+    }
 }
