@@ -129,8 +129,14 @@ fn check_json_matches_its_documentation() {
     // A violation through undefined behaviour marks it.
     let overflow = check_json(&["corpus/undefined/add_overflow.c", "--format", "json"]);
     assert_eq!(overflow["counterexample"]["undefined"]["kind"], "signed_overflow", "{overflow}");
+    // A predicate oracle asked (the counters' steps) writes its record.
+    let oracle = check_json(&["corpus/accel/phase_parity_ok.c", "--format", "json", "--engine", "cegar"]);
+    assert!(
+        oracle["iteration_stats"].as_array().is_some_and(|a| a.iter().any(|i| i["oracle"].is_object())),
+        "{oracle}"
+    );
     let mut written = BTreeSet::new();
-    for v in [&violation, &safe, &deep, &structural, &overflow] {
+    for v in [&violation, &safe, &deep, &structural, &overflow, &oracle] {
         written_fields(v, "", &mut written);
         assert!(["SAFE", "VIOLATION", "UNKNOWN"].contains(&v["verdict"].as_str().unwrap()));
     }
