@@ -2,15 +2,17 @@
 //! program (Bebop), path simulation (Newton), refinement — until the rule is proved, a real
 //! bug is found, or a limit is hit.
 //!
-//! ```no_run
-//! # let prog: cminus::Program = unimplemented!();
+//! ```
+//! let src = "void reach_error(void);
+//!            int main(void) { int x = 0; while (x < 10) x++; if (x != 10) reach_error(); return 0; }";
+//! let prog = cfront::lower_str("loop.c", src, &cfront::Options::default()).unwrap();
 //! let preds = engine::initial_predicates(&prog, None);
 //! let outcome = engine::Runner::new(prog)
 //!     .with_predicates(preds)
 //!     .with_iteration_limit(50)
 //!     .with_time_limit(std::time::Duration::from_secs(60))
 //!     .run();
-//! println!("{:?} ({:?})", outcome.verdict, outcome.reason);
+//! assert_eq!(outcome.verdict, engine::Verdict::Safe, "{:?}", outcome.reason);
 //! ```
 //!
 //! The loop reads like egg's `Runner`: a builder with limits, an [`Outcome`] with a

@@ -2,11 +2,16 @@
 //! construction that turns "does this program obey this rule?" into "is an `error`
 //! statement reachable in this C-- program?".
 //!
-//! ```no_run
-//! # let prog: cminus::Program = unimplemented!();
-//! let rule = slic::preprocess_and_parse("specs/spinlock.slic".as_ref(), &slic::PpOptions::default()).unwrap();
+//! ```
+//! let src = "void KeAcquireSpinLock(int *l, int *irql); void KeReleaseSpinLock(int *l, int irql);
+//!            int lock; void driver(void) { int irql; KeAcquireSpinLock(&lock, &irql); KeReleaseSpinLock(&lock, irql); }";
+//! let opts = cfront::Options { entry: "driver".into(), ..Default::default() };
+//! let prog = cfront::lower_str("driver.c", src, &opts).unwrap();
+//! let spec = concat!(env!("CARGO_MANIFEST_DIR"), "/../../specs/spinlock.slic");
+//! let rule = slic::preprocess_and_parse(spec.as_ref(), &slic::PpOptions::default()).unwrap();
 //! let out = slic::instrument(&prog, &rule).unwrap();
 //! let preds = slic::initial_predicates(&rule, &out.program);
+//! assert!(!preds.is_empty());
 //! ```
 //!
 //! The dialect, the instrumentation scheme and the per-object semantics are described in
