@@ -5,7 +5,8 @@
 
 use cminus::{Expr, FloatOp, Type};
 use std::fmt::Write as _;
-use std::process::Command;
+mod common;
+use common::{gcc_lines, have_gcc, Rng};
 use z3::ast::Ast as _;
 
 const F32: Type = Type::Float { bits: 32 };
@@ -16,16 +17,6 @@ fn lit(bits: u64, t: &Type) -> Expr {
 }
 
 /// xorshift, so that the values are the same on every run.
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-}
-
 fn patterns32(r: &mut Rng) -> Vec<u64> {
     let mut v: Vec<u64> = vec![
         0x0000_0000,
@@ -276,8 +267,7 @@ int main(void) {
 
 /// gcc's results, one per case (`None`: undefined).
 fn gcc_results(cases: &[Case]) -> Option<Vec<Option<i128>>> {
-    if Command::new("gcc").arg("--version").output().is_err() {
-        eprintln!("gcc not found: skipped");
+    if !have_gcc() {
         return None;
     }
     let mut c = PRELUDE.to_string();
@@ -286,14 +276,8 @@ fn gcc_results(cases: &[Case]) -> Option<Vec<Option<i128>>> {
     }
     c.push_str("  return 0;\n}\n");
     let dir = std::env::temp_dir().join(format!("slam-floats-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let (src, exe) = (dir.join("t.c"), dir.join("t"));
-    std::fs::write(&src, &c).unwrap();
-    let st = Command::new("gcc").args(["-O0", "-w", "-o"]).arg(&exe).arg(&src).arg("-lm").status().unwrap();
-    assert!(st.success(), "gcc failed on {}", src.display());
-    let out = Command::new(&exe).output().unwrap();
-    let lines: Vec<Option<i128>> = String::from_utf8_lossy(&out.stdout)
-        .lines()
+    let lines: Vec<Option<i128>> = gcc_lines(&dir, "t", &c, &["-O0", "-w"])
+        .iter()
         .map(|l| if l == "u" { None } else { Some(l.parse().unwrap()) })
         .collect();
     assert_eq!(lines.len(), cases.len());

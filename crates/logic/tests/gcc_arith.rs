@@ -10,7 +10,8 @@
 
 use logic::formula;
 use std::fmt::Write as _;
-use std::process::Command;
+mod common;
+use common::{gcc_lines, have_gcc, Rng};
 
 /// The variables: name, C type, and whether the type is signed with its width.
 const VARS: [(&str, &str); 8] = [
@@ -25,19 +26,6 @@ const VARS: [(&str, &str); 8] = [
 ];
 
 /// A small deterministic generator (xorshift), so that a failure names its seed.
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
-
 fn value(r: &mut Rng) -> String {
     // Boundary values are where wrap-around shows.
     const EDGES: [&str; 10] = ["0", "1", "-1", "127", "128", "255", "65535", "2147483647", "-2147483648", "4294967295"];
@@ -79,8 +67,7 @@ fn expr(r: &mut Rng, depth: u32) -> String {
 
 #[test]
 fn integer_expressions_agree_with_gcc() {
-    if Command::new("gcc").arg("--version").output().is_err() {
-        eprintln!("gcc not found: skipped");
+    if !have_gcc() {
         return;
     }
     let seeds: u64 = std::env::var("SLAM_ARITH_SEEDS").ok().and_then(|s| s.parse().ok()).unwrap_or(4);
@@ -104,14 +91,7 @@ fn check_seed(seed: u64, n: usize) {
     }
     c.push_str("  return 0;\n}\n");
     let dir = std::env::temp_dir().join(format!("slam-gcc-arith-{}-{seed:x}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let src = dir.join("t.c");
-    let exe = dir.join("t");
-    std::fs::write(&src, &c).unwrap();
-    let st = Command::new("gcc").args(["-w", "-fwrapv", "-o"]).arg(&exe).arg(&src).status().unwrap();
-    assert!(st.success(), "gcc failed on {}", src.display());
-    let out = Command::new(&exe).output().unwrap();
-    let want: Vec<i64> = String::from_utf8_lossy(&out.stdout).lines().map(|l| l.parse().unwrap()).collect();
+    let want: Vec<i64> = gcc_lines(&dir, "t", &c, &["-w", "-fwrapv"]).iter().map(|l| l.parse().unwrap()).collect();
     assert_eq!(want.len(), n);
 
     // The same expressions through cfront and the logic.
@@ -172,10 +152,5 @@ fn want_inits(decls: &str, dir: &std::path::Path) -> Vec<i64> {
         writeln!(c, "  printf(\"%lld\\n\", (long long){v});").unwrap();
     }
     c.push_str("  return 0;\n}\n");
-    let src = dir.join("init.c");
-    let exe = dir.join("init");
-    std::fs::write(&src, &c).unwrap();
-    assert!(Command::new("gcc").args(["-w", "-o"]).arg(&exe).arg(&src).status().unwrap().success());
-    let out = Command::new(&exe).output().unwrap();
-    String::from_utf8_lossy(&out.stdout).lines().map(|l| l.parse().unwrap()).collect()
+    gcc_lines(dir, "init", &c, &["-w"]).iter().map(|l| l.parse().unwrap()).collect()
 }
