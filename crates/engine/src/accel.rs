@@ -95,7 +95,78 @@ fn compared(e: &Expr, v: &str, out: &mut BTreeSet<i128>) {
     }
 }
 
-/// The modular predicates of every counter of every procedure (at most 8 per counter).
+/// The bounds `v < C` / `v <= C` / `v > C` / `v >= C` that `e` puts on `v`, as `(op, C)` with
+/// `v` on the left.
+fn bounds(e: &Expr, v: &str, out: &mut BTreeSet<(Cmp, i128)>) {
+    match e {
+        Expr::Binary(op, a, b) => {
+            let flip = |o: &BinOp| match o {
+                BinOp::Lt => Some(Cmp::Gt),
+                BinOp::Le => Some(Cmp::Ge),
+                BinOp::Gt => Some(Cmp::Lt),
+                BinOp::Ge => Some(Cmp::Le),
+                _ => None,
+            };
+            let direct = |o: &BinOp| flip(o).map(Cmp::flipped);
+            if let (true, Some(c), Some(o)) = (is_var(a, v), constant(b), direct(op)) {
+                out.insert((o, c));
+            }
+            if let (true, Some(c), Some(o)) = (is_var(b, v), constant(a), flip(op)) {
+                out.insert((o, c));
+            }
+            bounds(a, v, out);
+            bounds(b, v, out);
+        }
+        Expr::Unary(_, a) | Expr::Cast(_, a) => bounds(a, v, out),
+        _ => {}
+    }
+}
+
+/// A comparison of a counter with a constant, the counter on the left.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
+enum Cmp {
+    Lt,
+    Le,
+    Gt,
+    Ge,
+}
+
+impl Cmp {
+    fn flipped(self) -> Cmp {
+        match self {
+            Cmp::Lt => Cmp::Gt,
+            Cmp::Le => Cmp::Ge,
+            Cmp::Gt => Cmp::Lt,
+            Cmp::Ge => Cmp::Le,
+        }
+    }
+
+    fn op(self) -> BinOp {
+        match self {
+            Cmp::Lt => BinOp::Lt,
+            Cmp::Le => BinOp::Le,
+            Cmp::Gt => BinOp::Gt,
+            Cmp::Ge => BinOp::Ge,
+        }
+    }
+}
+
+/// The bound a counter keeps past the loop that compares it with `c`: a counter whose steps
+/// all go up (at most `up`) and that only steps while `v < c` never exceeds `c + up - 1`, so
+/// `v < c + up` is inductive where `v < c` is not (what Newton, one trip per round, approaches
+/// as `v + up < c`, `v + 2·up < c`, …); downwards alike. `None` when the bound leaves the type.
+fn exit_bound(cmp: Cmp, c: i128, up: Option<i128>, down: Option<i128>, bits: u16, signed: bool) -> Option<(Cmp, i128)> {
+    let (cmp, k) = match (cmp, up, down) {
+        (Cmp::Lt | Cmp::Le, Some(s), None) => (cmp, c + s),
+        (Cmp::Gt | Cmp::Ge, None, Some(s)) => (cmp, c - s),
+        _ => return None,
+    };
+    let (lo, hi) = if signed { (-(1i128 << (bits - 1)), (1i128 << (bits - 1)) - 1) } else { (0, (1i128 << bits) - 1) };
+    (lo..=hi).contains(&k).then_some((cmp, k))
+}
+
+/// The modular predicates of every counter of every procedure (at most 8 per counter), and
+/// its exit bounds ([`exit_bound`], at most 4 per counter).
 pub fn predicates(prog: &Program) -> Vec<Pred> {
     let mut out: Vec<Pred> = Vec::new();
     for p in &prog.procs {
@@ -105,6 +176,7 @@ pub fn predicates(prog: &Program) -> Vec<Pred> {
             let (mut steps, mut inits) = (BTreeSet::new(), BTreeSet::new());
             let mut counter = true;
             let mut consts = BTreeSet::new();
+            let mut guards = BTreeSet::new();
             for s in &p.body {
                 match &s.kind {
                     StmtKind::Assign(Lval::Var(n), e) if n == v => match classify(v, e) {
@@ -116,7 +188,10 @@ pub fn predicates(prog: &Program) -> Vec<Pred> {
                         }
                         _ => counter = false,
                     },
-                    StmtKind::Assume(e) => compared(e, v, &mut consts),
+                    StmtKind::Assume(e) => {
+                        compared(e, v, &mut consts);
+                        bounds(e, v, &mut guards);
+                    }
                     StmtKind::Call { ret: Some(Lval::Var(n)), .. } if n == v => counter = false,
                     _ => {}
                 }
@@ -133,6 +208,18 @@ pub fn predicates(prog: &Program) -> Vec<Pred> {
             if g > 1 && g <= 64 {
                 moduli.insert(g);
             }
+            let lit = |k: i128| match signed {
+                true => Expr::Int(k),
+                false => Expr::Cast(Type::Int { bits: *bits, signed: false }, Box::new(Expr::Int(k))),
+            };
+            let up = steps.iter().all(|&c| c > 0).then(|| steps.iter().copied().max()).flatten();
+            let down = steps.iter().all(|&c| c < 0).then(|| steps.iter().map(|c| -c).max()).flatten();
+            let exits: BTreeSet<(Cmp, i128)> =
+                guards.iter().filter_map(|&(cmp, c)| exit_bound(cmp, c, up, down, *bits, *signed)).collect();
+            for (cmp, k) in exits.into_iter().take(4) {
+                let e = Expr::Binary(cmp.op(), Box::new(Expr::var(v)), Box::new(lit(k)));
+                out.push(Pred::local(&p.name, e));
+            }
             let mut n = 0;
             for m in moduli {
                 // `x % 2 == 1` is `!(x % 2 == 0)`: one residue per modulus 2
@@ -144,10 +231,6 @@ pub fn predicates(prog: &Program) -> Vec<Pred> {
                     if n >= 8 {
                         break;
                     }
-                    let lit = |k: i128| match signed {
-                        true => Expr::Int(k),
-                        false => Expr::Cast(Type::Int { bits: *bits, signed: false }, Box::new(Expr::Int(k))),
-                    };
                     let e = Expr::Binary(
                         BinOp::Eq,
                         Box::new(Expr::Binary(BinOp::Rem, Box::new(Expr::var(v)), Box::new(lit(m)))),
@@ -172,15 +255,23 @@ mod tests {
     }
 
     #[test]
-    fn a_counter_stepping_by_two_is_even() {
+    fn a_counter_stepping_by_two_is_even_and_stops_below_the_bound_plus_two() {
         let v = preds("int main(void) { int i = 0; while (i < 1000) i += 2; return i; }");
-        assert_eq!(v, ["i % 2 == 0"]);
+        assert_eq!(v, ["i < 1002", "i % 2 == 0"]);
     }
 
     #[test]
-    fn a_counter_by_one_or_anything_else_gives_nothing() {
-        assert!(preds("int main(void) { int i = 0; while (i < 1000) i += 1; return i; }").is_empty());
+    fn a_counter_keeps_its_exit_bound_in_either_direction() {
+        assert_eq!(preds("int main(void) { int i = 0; while (i < 1000) i += 1; return i; }"), ["i < 1001"]);
+        let v = preds("int main(void) { int i = 10; while (i >= 0) i -= 3; return i; }");
+        assert_eq!(v[0], "i >= -3", "{v:?}");
         assert!(preds("int main(int n) { int i = 0; while (i < 1000) i += n; return i; }").is_empty());
+    }
+
+    #[test]
+    fn a_bound_beyond_the_type_is_not_offered() {
+        let v = preds("int main(void) { unsigned char c = 0; while (c < 255) c += 2; return c; }");
+        assert!(!v.iter().any(|p| p.contains('<')), "{v:?}");
     }
 
     #[test]

@@ -4,31 +4,25 @@
 //! the property among its rules.
 
 use serde_json::Value;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::Command;
 
 const SLAM: &str = env!("CARGO_BIN_EXE_slam");
 
-fn corpus() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus/null-deref")
-}
+mod common;
 
-fn expected(text: &str) -> &str {
-    text.lines().find_map(|l| l.strip_prefix("// expect:")).map(str::trim).expect("an expect header")
+fn corpus() -> PathBuf {
+    common::root().join("corpus/null-deref")
 }
 
 #[test]
 fn corpus_verdicts_under_the_null_deref_property() {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(corpus())
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "c"))
-        .collect();
-    files.sort();
+    let files = common::c_files(&corpus(), false);
     assert!(files.len() >= 6);
     let mut problems = Vec::new();
     for f in &files {
-        let want = expected(&std::fs::read_to_string(f).unwrap()).to_string();
+        let text = std::fs::read_to_string(f).unwrap();
+        let want = common::header(&text, "expect").expect("an expect header").to_string();
         let out = Command::new(SLAM)
             .args(["check", "--property", "null-deref", "--format", "json", "--timeout", "60"])
             .arg(f)

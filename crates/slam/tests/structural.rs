@@ -9,9 +9,8 @@ use std::process::Command;
 
 const SLAM: &str = env!("CARGO_BIN_EXE_slam");
 
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
+mod common;
+use common::root;
 
 /// A corpus program's header: expected verdict, rule, data model.
 struct Case {
@@ -22,17 +21,13 @@ struct Case {
 }
 
 fn cases(dir: &Path) -> Vec<Case> {
-    let mut files: Vec<PathBuf> =
-        std::fs::read_dir(dir).map(|rd| rd.flatten().map(|e| e.path()).collect()).unwrap_or_default();
-    files.retain(|p| p.extension().is_some_and(|x| x == "c" || x == "i"));
-    files.sort();
+    let files = if dir.is_dir() { common::c_files(dir, true) } else { Vec::new() };
     let mut out = Vec::new();
     for path in files {
         let text = std::fs::read_to_string(&path).unwrap();
-        let head = |k: &str| text.lines().take(15).find_map(|l| l.strip_prefix(k)).map(|v| v.trim().to_string());
-        let Some(expect) = head("// expect:") else { continue };
-        let rule = head("// rule:").map(|r| root().join(r));
-        let ilp32 = head("// data_model:").is_some_and(|d| d == "ILP32");
+        let Some(expect) = common::header(&text, "expect").map(str::to_string) else { continue };
+        let rule = common::header(&text, "rule").map(|r| root().join(r));
+        let ilp32 = common::header(&text, "data_model") == Some("ILP32");
         out.push(Case { path, expect, rule, ilp32 });
     }
     out

@@ -4,13 +4,15 @@
 //! run; an `error`-mode violation is confirmed by that sanitizer; task files choose the mode.
 
 use serde_json::Value;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::Command;
 
 const SLAM: &str = env!("CARGO_BIN_EXE_slam");
 
+mod common;
+
 fn corpus() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus/undefined")
+    common::root().join("corpus/undefined")
 }
 
 fn check(args: &[&str]) -> Value {
@@ -31,12 +33,7 @@ fn sanitizer_kind(report: &str) -> &'static str {
 
 #[test]
 fn corpus_verdicts_in_every_mode_agree_with_gcc() {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(corpus())
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "c"))
-        .collect();
-    files.sort();
+    let files = common::c_files(&corpus(), false);
     assert!(files.len() >= 10);
     let mut problems = Vec::new();
     for f in &files {

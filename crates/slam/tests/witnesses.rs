@@ -8,9 +8,8 @@ use sha2::{Digest, Sha256};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
+mod common;
+use common::root;
 
 /// A corpus program: its path, the rule its header names (`// rule: specs/x.slic`) and the
 /// engine that checks it: CEGAR for `corpus/c` and `corpus/check` (deterministic: the
@@ -26,13 +25,7 @@ struct Program {
 fn corpus() -> Vec<Program> {
     let mut out = Vec::new();
     for (dir, engine) in [("corpus/c", "cegar"), ("corpus/check", "cegar"), ("corpus/search", "search")] {
-        let mut files: Vec<PathBuf> = std::fs::read_dir(root().join(dir))
-            .unwrap()
-            .map(|e| e.unwrap().path())
-            .filter(|p| p.extension().is_some_and(|x| x == "c"))
-            .collect();
-        files.sort();
-        for path in files {
+        for path in common::c_files(&root().join(dir), false) {
             let text = std::fs::read_to_string(&path).unwrap();
             // Programs expected to be UNKNOWN give no witness.
             if text.lines().any(|l| l.trim() == "// expect: UNKNOWN") {
