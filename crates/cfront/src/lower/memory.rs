@@ -23,6 +23,10 @@ use lang_c::span::{Node, Span};
 /// The most scalar assignments one call may become.
 const MAX_LEAVES: usize = 4096;
 
+/// Up to this many elements, a copy or fill of a constant count is written element by element
+/// instead of as a loop.
+const UNROLLED_ELEMENTS: usize = 16;
+
 /// The functions modelled here, by the name the program calls.
 pub(super) fn is_memory_fn(n: &str) -> bool {
     matches!(n.strip_prefix("__builtin_").unwrap_or(n), "memset" | "memcpy" | "memmove" | "bzero" | "explicit_bzero")
@@ -466,8 +470,9 @@ impl Lowerer<'_> {
         Ok(())
     }
 
-    /// `body(i)` for every element index `i` in `0..count`: straight for one object, else a
-    /// loop (upwards, or downwards for `memmove` onto a higher address).
+    /// `body(i)` for every element index `i` in `0..count`: straight for up to
+    /// [`UNROLLED_ELEMENTS`], else a loop (upwards, or downwards for `memmove` onto a higher
+    /// address).
     pub(super) fn each_element(
         &mut self,
         count: usize,
@@ -488,7 +493,15 @@ impl Lowerer<'_> {
     ) -> Res<()> {
         match count {
             Some(0) => return Ok(()),
-            Some(1) => return body(self, Expr::Int(0)),
+            // a few elements straight: a loop would need predicates over its index (one per
+            // trip) before anything about the elements can be proved
+            Some(c) if c <= UNROLLED_ELEMENTS => {
+                let order: Vec<usize> = if backward { (0..c).rev().collect() } else { (0..c).collect() };
+                for i in order {
+                    body(self, Expr::Int(i as i128))?;
+                }
+                return Ok(());
+            }
             _ => {}
         }
         let it = if count.is_some() { Type::INT } else { self.size_t() };
