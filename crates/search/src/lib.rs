@@ -91,7 +91,13 @@ impl Default for Options {
 pub fn search(prog: &Program, preds: PredSet, opts: &Options) -> Outcome {
     let start = Instant::now();
     let mut s = Search::new(prog, preds, opts, start);
-    let end = s.rounds();
+    let end = match determined(prog, opts) {
+        Some(end) => {
+            s.stats.runs = 1;
+            end
+        }
+        None => s.rounds(),
+    };
     let strategies = Strategies {
         abstraction: "under-approximation".into(),
         checker: "interpreter".into(),
@@ -104,6 +110,42 @@ pub fn search(prog: &Program, preds: PredSet, opts: &Options) -> Outcome {
     o.replay = end.replay;
     o.search = Some(s.stats.clone());
     o
+}
+
+/// The most statements [`determined`] runs a program that makes no choice.
+const DETERMINED_STEPS: u64 = 20_000_000;
+
+/// A program that makes no choice at all — no input, no allocation that may fail, no
+/// uninitialised read, no address it looks at, no nondeterministic branch — has one run:
+/// when that run ends (returns or halts) without an error and without undefined behaviour,
+/// no error is reachable. Its first choice stops the probe at once, so a program with
+/// inputs costs nothing here; one without runs up to [`DETERMINED_STEPS`] (a counting loop
+/// of a million trips), further than the search's runs go. A deep error is left to the
+/// search and the other engines (its trace would be as long as the run).
+fn determined(prog: &Program, opts: &Options) -> Option<End> {
+    if opts.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed)) {
+        return None;
+    }
+    let mut asked = false;
+    let mut fill = |_: &Event, _: usize| {
+        asked = true;
+        0
+    };
+    let run = newton::replay_observed(prog, &empty_inputs(), DETERMINED_STEPS, &mut fill, &mut |_, _| {});
+    if asked || !run.choices.is_empty() || run.undefined.is_some() {
+        return None;
+    }
+    use cminus::interp::Outcome as Run;
+    matches!(run.outcome, Run::Returned(_) | Run::Halt { .. }).then(|| {
+        End::new(
+            StopReason::Safe,
+            format!(
+                "the program makes no choice (no input, no allocation that may fail, no uninitialised read, no \
+                 address it looks at): its one run ends after {} statements without reaching an error",
+                run.trace.len()
+            ),
+        )
+    })
 }
 
 /// How a search ended.
@@ -739,5 +781,45 @@ fn empty_inputs() -> Counterexample {
         param_memory: Vec::new(),
         addresses: Vec::new(),
         alloc_memory: Vec::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lower(src: &str) -> Program {
+        cfront::lower_str("t.c", src, &cfront::Options::default()).expect("lowers")
+    }
+
+    #[test]
+    fn a_program_without_choices_is_decided_by_its_one_run() {
+        let p = lower(
+            "void reach_error(void);
+             int main(void) { int i; for (i = 0; i < 1000000; i += 2) ; if (i != 1000000) reach_error(); return 0; }",
+        );
+        let end = determined(&p, &Options::default()).expect("decided");
+        assert_eq!(end.reason, StopReason::Safe);
+        assert!(end.detail.contains("makes no choice"), "{}", end.detail);
+    }
+
+    #[test]
+    fn an_input_an_address_or_an_error_leaves_the_program_to_the_search() {
+        for src in [
+            // an input
+            "int __VERIFIER_nondet_int(void); void reach_error(void);
+             int main(void) { int n = __VERIFIER_nondet_int(); if (n == 7) reach_error(); return 0; }",
+            // an address the program looks at: a choice of the model, made up by a plain run
+            "void reach_error(void); int x;
+             int main(void) { if ((unsigned long)&x % 64 == 8) reach_error(); return 0; }",
+            // an allocation that may fail
+            "#include <stdlib.h>
+             void reach_error(void);
+             int main(void) { int *p = malloc(4); if (!p) reach_error(); free(p); return 0; }",
+            // an error reached: the search reports it with its trace
+            "void reach_error(void); int main(void) { int i = 0; while (i < 10) i++; if (i == 10) reach_error(); return 0; }",
+        ] {
+            assert!(determined(&lower(src), &Options::default()).is_none(), "{src}");
+        }
     }
 }
