@@ -112,6 +112,9 @@ pub fn search(prog: &Program, preds: PredSet, opts: &Options) -> Outcome {
     o
 }
 
+/// The most runs of the round that enumerates paths without cuts ([`Search::enumerate_or`]).
+const ENUMERATED_RUNS: usize = 2_000;
+
 /// The most statements [`determined`] runs a program that makes no choice.
 const DETERMINED_STEPS: u64 = 20_000_000;
 
@@ -236,6 +239,8 @@ struct Search<'p> {
     incomplete: Option<String>,
     /// Test generation ([`testgen`]): every run is kept, and an error does not end the round.
     cover: Option<Vec<cminus::interp::Run>>,
+    /// No branch is cut ([`Search::enumerate_or`]).
+    enumerate: bool,
 }
 
 impl<'p> Search<'p> {
@@ -260,6 +265,7 @@ impl<'p> Search<'p> {
             cuts: Vec::new(),
             incomplete: None,
             cover: None,
+            enumerate: false,
         }
     }
 
@@ -289,7 +295,7 @@ impl<'p> Search<'p> {
                 );
             }
             if self.stats.refinements >= self.opts.max_refinements {
-                return End::new(
+                let end = End::new(
                     StopReason::IterationLimit,
                     format!(
                         "{} branches were cut by the abstraction after {} refinements (the limit)",
@@ -297,6 +303,7 @@ impl<'p> Search<'p> {
                         self.stats.refinements
                     ),
                 );
+                return self.enumerate_or(end);
             }
             if let Some(end) = self.limit() {
                 return end;
@@ -307,12 +314,44 @@ impl<'p> Search<'p> {
                 if let Some(end) = self.limit() {
                     return end;
                 }
-                return End::new(
+                let end = End::new(
                     StopReason::NoNewPredicates,
                     format!("{cut} branches were cut by the abstraction and no new predicate tells their states apart"),
                 );
+                return self.enumerate_or(end);
             }
             self.stats.refinements += 1;
+        }
+    }
+
+    /// When refinement is exhausted: one more round that cuts nothing (every branch not taken
+    /// is solved, whatever the abstract state) with at most [`ENUMERATED_RUNS`] runs. A
+    /// program with few paths — loops bounded by inputs of small ranges, by constants — is
+    /// decided so where no predicate tells its loop's trips apart. Else `fallback`.
+    fn enumerate_or(&mut self, fallback: End) -> End {
+        if self.cancelled() || self.limit().is_some() {
+            return fallback;
+        }
+        self.enumerate = true;
+        self.covered.clear();
+        self.cuts.clear();
+        self.incomplete = None;
+        let before = self.stats.runs;
+        if let Some(end) = self.round() {
+            return end;
+        }
+        match &self.incomplete {
+            None if self.cuts.is_empty() => End::new(
+                StopReason::Safe,
+                format!(
+                    "every path was run ({} runs without the abstraction's cuts, after {} refinements): no error is \
+                     reachable",
+                    self.stats.runs - before,
+                    self.stats.refinements
+                ),
+            ),
+            Some(why) => End { detail: format!("{}; every path, without cuts: {why}", fallback.detail), ..fallback },
+            None => fallback,
         }
     }
 
@@ -320,9 +359,14 @@ impl<'p> Search<'p> {
     fn round(&mut self) -> Option<End> {
         let first = Plan { inputs: empty_inputs(), path: Vec::new(), bound: 0 };
         let mut stack = vec![first];
+        let before = self.stats.runs;
         while let Some(plan) = stack.pop() {
             if let Some(end) = self.limit() {
                 return Some(end);
+            }
+            if self.enumerate && self.stats.runs - before >= ENUMERATED_RUNS {
+                self.not_exhaustive(&format!("more than {ENUMERATED_RUNS} paths"));
+                return None;
             }
             let ran = self.run(&plan);
             self.stats.runs += 1;
@@ -501,7 +545,7 @@ impl<'p> Search<'p> {
                     return plans;
                 }
                 let key = (s.id, target, alpha.clone());
-                if self.covered.contains(&key) {
+                if !self.enumerate && self.covered.contains(&key) {
                     self.stats.cut += 1;
                     self.cuts.push((s.id, proc_name.clone(), conds));
                     continue;
