@@ -89,15 +89,30 @@ impl Default for Options {
 /// (the CEGAR loop's initial predicates, or those it found). The outcome's predicates are
 /// `preds` and those the search added.
 pub fn search(prog: &Program, preds: PredSet, opts: &Options) -> Outcome {
+    match decided_by_one_run(prog, &preds, opts) {
+        Some(o) => o,
+        None => search_rounds(prog, preds, opts),
+    }
+}
+
+/// The answer of [`determined`] as the search's outcome, when it decides.
+pub(crate) fn decided_by_one_run(prog: &Program, preds: &PredSet, opts: &Options) -> Option<Outcome> {
+    let start = Instant::now();
+    let end = determined(prog, opts)?;
+    let mut s = Search::new(prog, preds.clone(), opts, start);
+    s.stats.runs = 1;
+    Some(outcome(s, end, opts, start))
+}
+
+/// [`search`] without [`determined`] first (the portfolio asks it before it starts the engines).
+pub(crate) fn search_rounds(prog: &Program, preds: PredSet, opts: &Options) -> Outcome {
     let start = Instant::now();
     let mut s = Search::new(prog, preds, opts, start);
-    let end = match determined(prog, opts) {
-        Some(end) => {
-            s.stats.runs = 1;
-            end
-        }
-        None => s.rounds(),
-    };
+    let end = s.rounds();
+    outcome(s, end, opts, start)
+}
+
+fn outcome(s: Search, end: End, opts: &Options, start: Instant) -> Outcome {
     let strategies = Strategies {
         abstraction: "under-approximation".into(),
         checker: "interpreter".into(),

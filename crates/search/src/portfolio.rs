@@ -160,7 +160,7 @@ fn second(prog: &cminus::Program, preds: PredSet, opts: &Options, first: Second)
             }
         }
     }
-    search(prog, preds, opts)
+    crate::search_rounds(prog, preds, opts)
 }
 
 fn definite(o: &Outcome) -> bool {
@@ -168,6 +168,11 @@ fn definite(o: &Outcome) -> bool {
 }
 
 fn portfolio(runner: Runner, preds: PredSet, mut opts: Options, first: Second) -> Outcome {
+    // A program that makes no choice is decided by its one run, here at full priority
+    // before the engines start (the search's thread yields to the CEGAR loop).
+    if let Some(o) = crate::decided_by_one_run(runner.program(), &preds, &opts) {
+        return o;
+    }
     let stop_cegar = Arc::new(AtomicBool::new(false));
     let stop_search = Arc::new(AtomicBool::new(false));
     opts.cancel = Some(stop_search.clone());
