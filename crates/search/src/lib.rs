@@ -127,6 +127,9 @@ fn outcome(s: Search, end: End, opts: &Options, start: Instant) -> Outcome {
     o
 }
 
+/// The most runs on random inputs before the first round ([`Search::random_runs`]).
+const RANDOM_RUNS: usize = 1_000;
+
 /// The most runs of the round that enumerates paths without cuts ([`Search::enumerate_or`]).
 const ENUMERATED_RUNS: usize = 2_000;
 
@@ -284,8 +287,40 @@ impl<'p> Search<'p> {
         }
     }
 
+    /// Runs on random inputs before the first round (at most [`RANDOM_RUNS`], and a tenth
+    /// of the time limit): an error one of them reaches is a violation the solver need not
+    /// find — the paths of floating-point programs cost Z3 seconds each. `None` when none is.
+    fn random_runs(&mut self) -> Option<End> {
+        let budget = self.opts.time.map_or(Duration::from_secs(3), |t| (t / 10).min(Duration::from_secs(3)));
+        for _ in 0..RANDOM_RUNS {
+            if self.cancelled() || self.start.elapsed() >= budget {
+                return None;
+            }
+            let ran = self.run(&Plan { inputs: empty_inputs(), path: Vec::new(), bound: 0 });
+            self.stats.runs += 1;
+            if let cminus::interp::Outcome::Error { stmt, msg } = &ran.run.outcome {
+                let path = self.path_of(&ran.run.trace)?;
+                // (the run's inputs are the witness: the path's formula may cost Z3 more than
+                // the whole search)
+                let end = self.violation_with(&ran.inputs, &path, *stmt, msg, false);
+                if end.reason == StopReason::Violation {
+                    return Some(end);
+                }
+            }
+            if ran.run.choices.is_empty() {
+                return None; // every run is this one
+            }
+        }
+        None
+    }
+
     /// Search, refine, search again, until an answer or a limit.
     fn rounds(&mut self) -> End {
+        if self.cover.is_none() {
+            if let Some(end) = self.random_runs() {
+                return end;
+            }
+        }
         loop {
             self.covered.clear();
             self.cuts.clear();
@@ -643,10 +678,23 @@ impl<'p> Search<'p> {
     /// A run reached an error: the counterexample, with values from Newton when it can give
     /// them, and replayed.
     fn violation(&mut self, inputs: &Counterexample, path: &[PathStep], error: StmtId, msg: &str) -> End {
+        self.violation_with(inputs, path, error, msg, true)
+    }
+
+    /// [`Self::violation`]; `newton_values`: Newton's values along the path where it is short
+    /// (else the run's own inputs alone are the witness).
+    fn violation_with(
+        &mut self,
+        inputs: &Counterexample,
+        path: &[PathStep],
+        error: StmtId,
+        msg: &str,
+        newton_values: bool,
+    ) -> End {
         let nopts = newton::Options { query_timeout: self.query_timeout(), cancel: self.opts.cancel.clone() };
         // Newton gives the values along the path (for people reading the trace); a long
         // path's formula costs more than it tells, so the run alone is the witness then.
-        let verdict = match path.len() <= NEWTON_VALUES_UP_TO {
+        let verdict = match newton_values && path.len() <= NEWTON_VALUES_UP_TO {
             true => Some(newton::check_path(self.prog, path, &[], &nopts).0),
             false => None,
         };
@@ -807,6 +855,9 @@ impl Rng {
 
     fn value(&mut self, t: &cminus::Type) -> i128 {
         let r = self.next();
+        if let cminus::Type::Float { bits: bits @ (32 | 64) } = t {
+            return self.float(r, *bits);
+        }
         let v: i128 = match r % 8 {
             0 => 0,
             1 => 1,
@@ -819,6 +870,28 @@ impl Rng {
             cminus::Type::Ptr(_) => 0,
             t if t.is_scalar() => cminus::interp::wrap(v, t),
             _ => 0,
+        }
+    }
+}
+
+impl Rng {
+    /// A float's bit pattern: any pattern (NaNs, infinities and subnormals among them), a
+    /// value uniform in [-1, 1], [-2, 2], [-10, 10] or [-1000, 1000], or a small integer —
+    /// where the thresholds of numeric programs are.
+    fn float(&mut self, r: u64, bits: u16) -> i128 {
+        let unit = (self.next() >> 11) as f64 / (1u64 << 53) as f64 * 2.0 - 1.0;
+        let v = match r % 6 {
+            0 => return if bits == 32 { (r >> 16) as u32 as i128 } else { (r >> 2) as i128 },
+            1 => unit,
+            2 => unit * 2.0,
+            3 => unit * 10.0,
+            4 => unit * 1000.0,
+            _ => ((r >> 8) % 33) as f64 - 16.0,
+        };
+        if bits == 32 {
+            (v as f32).to_bits() as i128
+        } else {
+            v.to_bits() as i128
         }
     }
 }
