@@ -704,6 +704,10 @@ pub struct Program {
     pub memory: punning::MemoryModel,
     /// The next fresh statement id.
     pub next_id: u32,
+    /// The heap allocators (`malloc`, `calloc`, `realloc`, …) never return NULL
+    /// (`slam check --alloc-never-fails`): an assumption about the run, not C's rule, which
+    /// lets them fail (`pointsto::extern_allocation`).
+    pub alloc_never_fails: bool,
 }
 
 impl Program {
@@ -718,6 +722,7 @@ impl Program {
             data_model: DataModel::Lp64,
             memory: punning::MemoryModel::Typed,
             next_id: 0,
+            alloc_never_fails: false,
         }
     }
 
