@@ -58,6 +58,9 @@ pub struct Options {
     /// What the program's undefined arithmetic means (`cminus::ub`): wrap as gcc -O0, no
     /// path goes through it, or it is the error.
     pub undefined: cminus::ub::UbMode,
+    /// The heap allocators never return NULL (`cminus::Program::alloc_never_fails`): an
+    /// assumption other verifiers offer (ESBMC's `--force-malloc-success`), not C's rule.
+    pub alloc_never_fails: bool,
 }
 
 /// The property checked: which calls are the error.
@@ -108,6 +111,7 @@ impl Default for Options {
             entry_mid_run: false,
             bytes: false,
             undefined: cminus::ub::UbMode::Wrap,
+            alloc_never_fails: false,
         }
     }
 }
@@ -377,6 +381,7 @@ pub fn lower_files(files: &[PathBuf], opts: &Options) -> Result<cminus::Program,
 
 /// What every lowering ends with: the NULL checks, and unknown globals for an entry mid-run.
 fn after_lowering(p: &mut cminus::Program, opts: &Options) {
+    p.alloc_never_fails = opts.alloc_never_fails;
     main_arguments(p);
     guard(p, opts);
     if opts.property == Some(Property::NoOverflow) {

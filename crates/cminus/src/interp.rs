@@ -789,6 +789,7 @@ impl<'a> Machine<'a> {
             let fill = if Type::is_unknown_aggregate(&g.init, &g.ty) { UNDEF } else { ZERO };
             let size = m.lay.size_of(&g.ty);
             let align = m.lay.align_of(&g.ty).unwrap_or(MALLOC_ALIGN);
+            let align = align.max(p.declared_align(None, &g.name).unwrap_or(1));
             m.new_object(size, fill, align, Origin::Global(i), Area::Lazy);
             m.globals.entry(g.name.as_str()).or_insert(i);
         }
@@ -1100,6 +1101,7 @@ impl<'a> Machine<'a> {
                 Some((s, _)) => return Err(Stuck::unmodelled(format!("a variable of {s} bytes is not modelled"))),
                 None => (None, MALLOC_ALIGN),
             };
+            let align = align.max(self.p.declared_align(Some(&pr.name), &v.name).unwrap_or(1));
             let area = if size.is_some() { Area::Stack } else { Area::Lazy };
             self.new_object(size, UNDEF, align, Origin::Local { frame, slot }, area);
         }

@@ -704,6 +704,15 @@ pub struct Program {
     pub memory: punning::MemoryModel,
     /// The next fresh statement id.
     pub next_id: u32,
+    /// The heap allocators (`malloc`, `calloc`, `realloc`, …) never return NULL
+    /// (`slam check --alloc-never-fails`): an assumption about the run, not C's rule, which
+    /// lets them fail (`pointsto::extern_allocation`).
+    pub alloc_never_fails: bool,
+    /// Variables declared with an alignment above their type's (`_Alignas(16)`,
+    /// `__attribute__((aligned(32)))`): (procedure, or `None` for a global; the C-- name; the
+    /// alignment in bytes). Their addresses are multiples of it (the interpreter's placement,
+    /// byte memory's bases).
+    pub aligned: Vec<(Option<String>, String, u64)>,
 }
 
 impl Program {
@@ -718,7 +727,15 @@ impl Program {
             data_model: DataModel::Lp64,
             memory: punning::MemoryModel::Typed,
             next_id: 0,
+            alloc_never_fails: false,
+            aligned: vec![],
         }
+    }
+
+    /// The alignment variable `name` of procedure `proc` (`None`: a global) was declared
+    /// with, if any (see [`Program::aligned`]).
+    pub fn declared_align(&self, proc: Option<&str>, name: &str) -> Option<u64> {
+        self.aligned.iter().find(|(p, n, _)| p.as_deref() == proc && n == name).map(|a| a.2)
     }
 
     pub fn proc(&self, name: &str) -> Option<&Proc> {

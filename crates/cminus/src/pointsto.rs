@@ -117,7 +117,8 @@ pub fn extern_allocation(prog: &Program, callee: &str) -> Option<Allocation> {
     }
     if ALLOCATORS.contains(&callee) {
         let zeroed = matches!(callee, "calloc" | "kzalloc" | "kcalloc" | "vzalloc");
-        let may_fail = !matches!(callee, "alloca" | "__builtin_alloca" | crate::names::VLA_ALLOC);
+        let may_fail =
+            !prog.alloc_never_fails && !matches!(callee, "alloca" | "__builtin_alloca" | crate::names::VLA_ALLOC);
         return Some(Allocation { may_fail, zeroed, heap: true });
     }
     if FALLIBLE_ALLOCATORS.contains(&callee) {

@@ -171,8 +171,11 @@ pub(crate) fn fail_schedule(
         let actuals: Vec<String> = (1..=params.len()).map(|i| format!("a{i}")).collect();
         let decl = if params.is_empty() { "void".to_string() } else { params.join(", ") };
         let formal_list = if formals.is_empty() { "void".to_string() } else { formals.join(", ") };
+        // realloc(p, 0) with p not NULL frees p: no allocation in slam's model (cfront)
+        let frees =
+            if f == "realloc" && params.len() == 2 { "if (a1 && !a2) return __real_realloc(a1, a2); " } else { "" };
         s.push_str(&format!(
-            "extern void *__real_{f}({decl});\nSLAM_NI void *__wrap_{f}({formal_list}) {{ if (!slam_quiet && slam_fail()) return 0; return __real_{f}({}); }}\n",
+            "extern void *__real_{f}({decl});\nSLAM_NI void *__wrap_{f}({formal_list}) {{ {frees}if (!slam_quiet && slam_fail()) return 0; return __real_{f}({}); }}\n",
             actuals.join(", ")
         ));
     }

@@ -23,10 +23,14 @@ pub(crate) struct Feed {
     pub allocators: Vec<String>,
     /// The integer parameters of an entry other than `main`: (index, value).
     pub entry_args: Vec<(usize, i128)>,
+    /// The indices in the run's choices of those `uncontrolled` speaks of.
+    pub uncontrolled_at: Vec<usize>,
+    current: usize,
 }
 
 impl Feed {
     fn uncontrolled(&mut self, what: String) {
+        self.uncontrolled_at.push(self.current);
         if !self.uncontrolled.contains(&what) {
             self.uncontrolled.push(what);
         }
@@ -54,7 +58,8 @@ pub(crate) fn feed(prog: &Program, run: &Run, rule_from: Option<u32>, stubs: &Ha
             _ => None,
         })
         .collect();
-    for c in &run.choices {
+    for (k, c) in run.choices.iter().enumerate() {
+        f.current = k;
         let st = run.trace.get(c.step).and_then(|id| stmts.get(id)).copied();
         if let (Some(st), Some(from)) = (st, rule_from) {
             if st.id.0 >= from {

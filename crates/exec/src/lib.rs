@@ -585,6 +585,14 @@ fn build_and_run(
     if uncontrolled.is_empty() {
         c.status = ConfirmStatus::NotReproduced;
         c.reason = Some(what);
+    } else if uncontrolled.len() == feed.uncontrolled.len() && independent(req.prog, cex, &feed.uncontrolled_at) {
+        // the interpreter reaches the error whatever those values are: the compiled run's
+        // own values do not explain its miss
+        c.status = ConfirmStatus::NotReproduced;
+        c.reason = Some(format!(
+            "{what}; the trace reads values a compiled run does not control ({}), but slam's interpreter reaches the error with other values of them too, so they do not explain the difference",
+            uncontrolled.join(", ")
+        ));
     } else {
         c.status = ConfirmStatus::InterpreterOnly;
         c.reason = Some(format!(
@@ -593,6 +601,35 @@ fn build_and_run(
         ));
     }
     Ok(())
+}
+
+/// Whether the replay of `cex` reaches its error statement also when each choice at the
+/// indices `at` (those a compiled run makes on its own) takes other values: each value
+/// complemented and then incremented, addresses made up by the interpreter, allocation
+/// failures and jumps the other way. Then the trace does not depend on them, and a compiled
+/// run that misses the error is a disagreement, not the run's own choice of those values.
+fn independent(prog: &Program, cex: &newton::Counterexample, at: &[usize]) -> bool {
+    use cminus::interp::{Ask, Outcome};
+    if at.is_empty() {
+        return false;
+    }
+    let at: HashSet<usize> = at.iter().copied().collect();
+    (0..2).all(|variant| {
+        let mut change = |k: usize, e: &cminus::interp::Event, v: i64| {
+            if !at.contains(&k) {
+                return v;
+            }
+            match e.ask {
+                Ask::Address => 0,
+                Ask::AllocFails { .. } => (v == 0) as i64,
+                Ask::Goto(_) => v.wrapping_add(1),
+                _ if variant == 0 => !v,
+                _ => v.wrapping_add(1),
+            }
+        };
+        let run = newton::replay_changed(prog, cex, 2_000_000, &mut change);
+        matches!(run.outcome, Outcome::Error { stmt, .. } if stmt == cex.error_stmt)
+    })
 }
 
 /// A function an object defines with external linkage.

@@ -78,6 +78,9 @@ pub struct Layout {
     /// The size of a pointer in bytes (byte memory).
     pub ptr_bytes: u64,
     pub map: AddressMap,
+    /// Typed memory: the alignment (above 1) of the variable at each base address (frame
+    /// 0): its type's, or the larger one it was declared with (`Program::aligned`).
+    align: HashMap<i64, u64>,
 }
 
 impl Layout {
@@ -153,19 +156,27 @@ impl Layout {
             let span = |t: &Type| {
                 cminus::layout::size_of(p, t).unwrap_or(UNKNOWN_ARRAY_CELLS).max(1).div_ceil(16) as i64 * 16 + 16
             };
+            // (a variable declared with a larger alignment starts at a multiple of it)
+            let start = |next: i64, proc: Option<&str>, name: &str| {
+                let a = p.declared_align(proc, name).unwrap_or(16).max(16) as i64;
+                (next + a - 1) / a * a
+            };
             let mut next = PACKED_START;
             for g in &p.globals {
+                next = start(next, None, &g.name);
                 base.insert((None, g.name.clone()), next);
                 next += span(&g.ty);
             }
             let frame0 = next;
             for proc in &p.procs {
                 for v in proc.formals.iter().chain(&proc.locals) {
+                    next = start(next, Some(&proc.name), &v.name);
                     base.insert((Some(proc.name.clone()), v.name.clone()), next);
                     next += span(&v.ty);
                 }
             }
-            let frame_stride = ((next - frame0).max(16) as u64).next_power_of_two() as i64;
+            let max_align = p.aligned.iter().map(|a| a.2 as i64).max().unwrap_or(16);
+            let frame_stride = ((next - frame0).max(16).max(max_align) as u64).next_power_of_two() as i64;
             AddressMap {
                 frame_stride,
                 fresh_base: 0x4000_0000,
@@ -194,7 +205,22 @@ impl Layout {
         for (i, name) in p.procs.iter().map(|q| &q.name).chain(p.externs.iter().map(|e| &e.name)).enumerate() {
             funcs.insert(name.clone(), map.func_base + fstep * i as i64);
         }
-        Layout { in_memory: taken, base, funcs, bytes, ptr_bytes: cminus::layout::ptr_bytes(p), map }
+        let mut align = HashMap::new();
+        if !bytes {
+            let vars = p.globals.iter().map(|g| (None, g)).chain(
+                p.procs.iter().flat_map(|q| q.formals.iter().chain(&q.locals).map(move |v| (Some(q.name.as_str()), v))),
+            );
+            for (proc, v) in vars {
+                let key = (proc.map(str::to_string), v.name.clone());
+                let (Some(&b), true) = (base.get(&key), taken.contains(&key)) else { continue };
+                let a =
+                    cminus::layout::align_of(p, &v.ty).unwrap_or(1).max(p.declared_align(proc, &v.name).unwrap_or(1));
+                if a > 1 && a.is_power_of_two() {
+                    align.insert(b, a);
+                }
+            }
+        }
+        Layout { in_memory: taken, base, funcs, bytes, ptr_bytes: cminus::layout::ptr_bytes(p), map, align }
     }
 
     /// The size of a type: cells (typed) or bytes (gcc's; an array of unknown size, or an
@@ -234,6 +260,16 @@ impl Layout {
     /// The base address of a variable (frame 0).
     pub fn base(&self, scope: &Option<String>, name: &str) -> i64 {
         self.base.get(&(scope.clone(), name.to_string())).copied().unwrap_or(STRIDE / 2)
+    }
+
+    /// Typed memory: the alignment of the variable whose base (in any call frame) is the
+    /// cell address `a`, if known; the integer a pointer to it converts to is a multiple of
+    /// it (`Env::address_int`). `None` in byte memory, where addresses are C's.
+    pub fn align_at(&self, a: i64) -> Option<u64> {
+        if self.bytes || a <= 0 || a >= self.map.fresh_base.min(self.map.alloc_min) {
+            return None;
+        }
+        self.align.get(&(a % self.map.frame_stride)).copied()
     }
 
     pub fn func_addr(&self, f: &str) -> i64 {

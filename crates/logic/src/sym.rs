@@ -179,7 +179,11 @@ impl<'p, 'ctx> Env<'p, 'ctx> {
         if self.bytes {
             return p.clone();
         }
-        let v = self.addr_to_int.apply(&[p as &dyn Ast<'ctx>]).as_bv().expect("a bit-vector");
+        let mut v = self.addr_to_int.apply(&[p as &dyn Ast<'ctx>]).as_bv().expect("a bit-vector");
+        // the address of a variable (a constant cell address) is aligned as the variable is
+        if let Some(a) = p.simplify().as_i64().and_then(|a| self.layout.align_at(a)) {
+            v = v.bvand(&self.int(!(a as i64 - 1)));
+        }
         p._eq(&self.int(0)).ite(&self.int(0), &v)
     }
 

@@ -851,6 +851,28 @@ pub fn replay_observed(
     cminus::interp::run_observed(prog, &mut answer, Some(&resolve), max_steps, observe)
 }
 
+/// [`replay`] with the answers changed: `change(k, event, answer)` gives the value of the
+/// run's `k`-th choice in place of the counterexample's `answer` (exec's check that a trace
+/// does not depend on the values a compiled run does not control).
+pub fn replay_changed(
+    prog: &Program,
+    cex: &Counterexample,
+    max_steps: u64,
+    change: &mut dyn FnMut(usize, &cminus::interp::Event, i64) -> i64,
+) -> cminus::interp::Run {
+    let mut fill = |_: &cminus::interp::Event, _: usize| 0;
+    let mut answers = Answers::new(prog, cex, &mut fill);
+    let mut k = 0usize;
+    let mut answer = |e: &cminus::interp::Event| {
+        let v = change(k, e, answers.answer(e));
+        k += 1;
+        v
+    };
+    let layout = logic::mem::Layout::new(prog);
+    let resolve = |a: i64| resolve_address(prog, &layout, a);
+    cminus::interp::run_observed(prog, &mut answer, Some(&resolve), max_steps, &mut |_, _| {})
+}
+
 /// An object whose initial contents the model gives: an entry parameter's, an allocation's.
 #[derive(Clone, Copy)]
 enum Obj {

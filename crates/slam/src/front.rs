@@ -48,6 +48,11 @@ pub struct FrontArgs {
     /// (bytes for every program; to compare the two).
     #[arg(long, value_name = "auto|bytes", default_value = "auto", value_parser = ["auto", "bytes"])]
     pub memory: String,
+    /// Assume the heap allocators (malloc, calloc, realloc, …) never return NULL. C lets them
+    /// fail, and by default slam does; this is the assumption of ESBMC's
+    /// --force-malloc-success, honoured by every engine, the interpreter and the compiled run.
+    #[arg(long)]
+    pub alloc_never_fails: bool,
 }
 
 impl FrontArgs {
@@ -62,6 +67,7 @@ impl FrontArgs {
             entry_mid_run: self.entry_mid_run,
             bytes: self.memory == "bytes",
             undefined: self.undefined_mode(),
+            alloc_never_fails: self.alloc_never_fails,
             ..Default::default()
         }
     }

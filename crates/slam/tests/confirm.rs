@@ -200,3 +200,44 @@ fn assertions_labels_and_the_ilp32_data_model_are_executed() {
     assert_eq!(j["confirmation"]["status"], "executed", "{j}");
     assert_eq!(j["confirmation"]["flags"][1], "-m32", "{j}");
 }
+
+#[test]
+fn uncontrolled_values_excuse_a_miss_only_when_the_trace_depends_on_them() {
+    if !gcc() {
+        return;
+    }
+    // The trace reads an uninitialised variable, but reaches the error whatever its value
+    // (abs has no model: any result; the C library's abs(-1) is 1): not reproduced.
+    let f = temp_c(
+        "uninit_irrelevant.c",
+        "extern void reach_error(void);\nint abs(int);\n\
+         int main(void) { int u; int v = u; (void)v; if (abs(-1) != 1) reach_error(); return 0; }\n",
+    );
+    let (code, j) = check(&[f.to_str().unwrap()]);
+    assert_eq!(code, 5, "{j}");
+    assert_eq!(j["reason"], "not_confirmed", "{j}");
+    let reason = j["confirmation"]["reason"].as_str().unwrap();
+    assert!(reason.contains("reaches the error with other values of them too"), "{reason}");
+    // The error needs the uninitialised value: the run's own value explains a miss.
+    let f = temp_c(
+        "uninit_decides.c",
+        "extern void reach_error(void);\nint main(void) { int u; if (u == 12345) reach_error(); return 0; }\n",
+    );
+    let (code, j) = check(&[f.to_str().unwrap()]);
+    assert_eq!(code, 10, "{j}");
+    assert_eq!(j["confirmation"]["status"], "interpreter_only", "{j}");
+}
+
+#[test]
+fn alloc_never_fails_is_honoured_by_the_engines_and_the_compiled_run() {
+    let f = temp_c(
+        "alloc_fails.c",
+        "#include <stdlib.h>\nextern void reach_error(void);\n\
+         int main(void) { int *p = malloc(sizeof(int)); int *q = realloc(p, 8); if (!p || !q) reach_error(); free(q); return 0; }\n",
+    );
+    let (code, j) = check(&[f.to_str().unwrap()]);
+    assert_eq!(code, 10, "{j}");
+    let (code, j) = check(&[f.to_str().unwrap(), "--alloc-never-fails"]);
+    assert_eq!(code, 0, "{j}");
+    assert_eq!(j["verdict"], "SAFE", "{j}");
+}

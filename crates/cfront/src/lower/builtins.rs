@@ -266,6 +266,14 @@ impl Lowerer<'_> {
             "__builtin_isnan" | "__builtin_isinf" | "__builtin_isinf_sign" | "__builtin_isfinite" => {
                 return self.float_class_call(n, args, span, want).map(Some)
             }
+            "signbit" | "signbitf" | "signbitl" | "__builtin_signbit" | "__builtin_signbitf" | "__builtin_signbitl" => {
+                return self.signbit_call(n, args, span, want).map(Some)
+            }
+            "div" | "ldiv" | "lldiv" | "imaxdiv" => {
+                if let Some(r) = self.div_call(n, args, span, want)? {
+                    return Ok(Some(r));
+                }
+            }
             "__builtin_inff"
             | "__builtin_inf"
             | "__builtin_huge_valf"
@@ -553,6 +561,100 @@ impl Lowerer<'_> {
         };
         let r = if n == "__builtin_isinf_sign" { r } else { self.conv(r, &Type::Bool, &Type::INT, span)? };
         self.value_for_want(r, Type::INT, want, span)
+    }
+
+    /// `signbit(x)` (glibc's macro is gcc's type-generic `__builtin_signbit`; `signbitf` and
+    /// `__builtin_signbitf` convert to `float`): 0 when the sign bit is clear, else the
+    /// nonzero value gcc -O0 computes — 1 for a `double` and `INT_MIN` (the bit in place) for
+    /// a `float` on x86-64, 512 (`fxam`'s C1 flag) under `-m32`, 1 for a constant operand,
+    /// which gcc folds. A `long double` operand is not supported.
+    fn signbit_call(
+        &mut self,
+        n: &str,
+        args: &[Node<Expression>],
+        span: Span,
+        want: &Want,
+    ) -> Res<Option<(Expr, Type)>> {
+        self.argc(n, args, span, 1)?;
+        let (x, xt) = self.rv(&args[0])?;
+        let t = if n.ends_with('f') {
+            Type::Float { bits: 32 }
+        } else if n.ends_with('l') {
+            Type::Float { bits: 128 }
+        } else if xt.is_float() {
+            xt.clone()
+        } else {
+            Type::Float { bits: 64 }
+        };
+        let bits = match t {
+            Type::Float { bits: b @ (32 | 64) } => b,
+            _ => return self.unsupported(span, format!("{n} of a long double is not supported")),
+        };
+        let x = self.conv(x, &xt, &t, args[0].span)?;
+        let ut = Type::Int { bits, signed: false };
+        // the bit pattern (a reinterpretation: docs/cminus.md, floating point)
+        let sign = Expr::bin(
+            BinOp::Shr,
+            Expr::Cast(ut.clone(), Box::new(x.clone())),
+            super::const_expr(bits as i128 - 1, &ut),
+        );
+        let set = Expr::bin(BinOp::Ne, sign, super::const_expr(0, &ut));
+        let nonzero: i128 = match (&x, self.long_bits(), bits) {
+            (Expr::Float(FloatOp::Lit(_), _, _), _, _) => 1,
+            (_, 32, _) => 512,
+            (_, _, 32) => i32::MIN as i128,
+            _ => 1,
+        };
+        let r = match x {
+            Expr::Float(FloatOp::Lit(b), _, _) => super::const_expr(((b >> (bits - 1)) & 1) as i128, &Type::INT),
+            _ => {
+                let tmp = self.new_temp(Type::INT)?;
+                self.set_loc(span);
+                let (v1, v0) = (super::const_expr(nonzero, &Type::INT), super::const_expr(0, &Type::INT));
+                self.emit_if(set, &mut |s| s.emit(StmtKind::Assign(Lval::var(&tmp), v1.clone())), &mut |s| {
+                    s.emit(StmtKind::Assign(Lval::var(&tmp), v0.clone()))
+                })?;
+                Expr::var(&tmp)
+            }
+        };
+        self.value_for_want(r, Type::INT, want, span)
+    }
+
+    /// `div`, `ldiv`, `lldiv`, `imaxdiv` (C99 7.22.6.2) declared with their struct result
+    /// (`quot`, `rem` of the operands' type): the quotient truncated toward zero and the
+    /// remainder, computed by `/` and `%`, so that a zero divisor or `INT_MIN / -1` is the
+    /// undefined arithmetic it is (`cminus::ub`). `None`: not declared so (an implicit
+    /// declaration), an unknown function.
+    fn div_call(
+        &mut self,
+        n: &str,
+        args: &[Node<Expression>],
+        span: Span,
+        want: &Want,
+    ) -> Res<Option<Option<(Expr, Type)>>> {
+        let Some(ft) = self.func_type_of(n) else { return Ok(None) };
+        let Type::Struct(sname) = &ft.ret else { return Ok(None) };
+        let Some(def) = self.prog.struct_def(sname) else { return Ok(None) };
+        let field = |f: &str| def.fields.iter().find(|x| x.name == f).map(|x| x.ty.clone());
+        let (Some(qt), Some(rt)) = (field("quot"), field("rem")) else { return Ok(None) };
+        if qt != rt || !qt.is_integer() || def.fields.len() != 2 || def.is_union || args.len() != 2 {
+            return Ok(None);
+        }
+        let ret = ft.ret.clone();
+        let mut ops = vec![];
+        for a in args {
+            let (v, vt) = self.rv(a)?;
+            let v = self.conv(v, &vt, &qt, a.span)?;
+            let tmp = self.new_temp(qt.clone())?;
+            self.set_loc(span);
+            self.emit(StmtKind::Assign(Lval::var(&tmp), v))?;
+            ops.push(Expr::var(&tmp));
+        }
+        let res = self.new_temp(ret.clone())?;
+        let fld = |f: &str| Lval::Field(Box::new(Lval::var(&res)), f.to_string());
+        self.emit(StmtKind::Assign(fld("quot"), Expr::bin(BinOp::Div, ops[0].clone(), ops[1].clone())))?;
+        self.emit(StmtKind::Assign(fld("rem"), Expr::bin(BinOp::Rem, ops[0].clone(), ops[1].clone())))?;
+        self.value_for_want(Expr::var(&res), ret, want, span).map(Some)
     }
 
     /// `__builtin_inf(f)`/`huge_val(f)` (`INFINITY`, `HUGE_VAL`) and `__builtin_nan(f)("")`

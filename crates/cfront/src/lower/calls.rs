@@ -241,35 +241,40 @@ impl<'o> Lowerer<'o> {
         fp: Expr,
         ret: Option<Lval>,
         args: Vec<Expr>,
-        _ft: &FuncType,
+        ft: &FuncType,
     ) -> Res<()> {
         match direct {
-            Some(f) => {
-                let writes = !self.defined_fns.contains(&f);
-                // a writer's size argument as it is at the call, whatever its result overwrites
-                let mut args = args;
-                if let (true, Some(r), Some(k)) = (writes, ret.as_ref(), memory::size_arg(&f)) {
-                    if args.get(k).is_some_and(|a| memory::reads_base(a, r)) {
-                        let st = self.size_t();
-                        let tmp = self.new_temp(st.clone())?;
-                        self.emit(StmtKind::Assign(Lval::var(&tmp), Expr::Cast(st, Box::new(args[k].clone()))))?;
-                        args[k] = Expr::var(&tmp);
-                    }
-                }
-                self.emit(StmtKind::Call { ret: ret.clone(), callee: f.clone(), args: args.clone() })?;
-                if writes {
-                    if memory::is_writer(&f) {
-                        self.havoc_written(&f, &args, ret.as_ref())?;
-                    } else {
-                        self.havoc_unknown_call(&f, &args)?;
-                    }
-                    self.allocated_through_first(&f, &args, ret.as_ref())?;
-                    if matches!(f.as_str(), "fork" | "vfork") {
-                        self.fork_result(ret.as_ref())?;
-                    }
-                }
-                Ok(())
+            Some(f) if f == "realloc" && args.len() == 2 && !self.defined_fns.contains(&f) => {
+                // glibc's realloc(p, 0) with p not NULL frees the block and returns NULL
+                // (C17 7.22.3.5p3 leaves it to the implementation); realloc(NULL, 0) is
+                // malloc(0), and every other call the allocation
+                let null = Expr::Cast(Type::ptr(Type::Void), Box::new(Expr::Int(0)));
+                let zero = super::const_expr(0, &self.size_t());
+                let frees = Expr::bin(
+                    BinOp::And,
+                    Expr::bin(BinOp::Ne, args[0].clone(), null),
+                    Expr::bin(BinOp::Eq, args[1].clone(), zero),
+                );
+                let declared_free = self.funcs.contains_key("free");
+                let (old, ret_then, rt) = (args[0].clone(), ret.clone(), ft.ret.clone());
+                let (ret_else, args_else) = (ret, args);
+                self.emit_if(
+                    frees,
+                    &mut |s| {
+                        if declared_free {
+                            s.emit(StmtKind::Call { ret: None, callee: "free".into(), args: vec![old.clone()] })?;
+                        }
+                        match &ret_then {
+                            Some(r) => {
+                                s.emit(StmtKind::Assign(r.clone(), Expr::Cast(rt.clone(), Box::new(Expr::Int(0)))))
+                            }
+                            None => Ok(()),
+                        }
+                    },
+                    &mut |s| s.direct_call(&f, ret_else.clone(), args_else.clone()),
+                )
             }
+            Some(f) => self.direct_call(&f, ret, args),
             None => {
                 let k = self.indirect.len();
                 let proc = self.f.as_ref().map(|f| f.name.clone()).unwrap_or_default();
@@ -277,6 +282,35 @@ impl<'o> Lowerer<'o> {
                 self.emit(StmtKind::Call { ret, callee: format!("#indirect{k}"), args })
             }
         }
+    }
+
+    /// A call of the function `f` by name, with what a library function writes.
+    fn direct_call(&mut self, f: &str, ret: Option<Lval>, args: Vec<Expr>) -> Res<()> {
+        let f = f.to_string();
+        let writes = !self.defined_fns.contains(&f);
+        // a writer's size argument as it is at the call, whatever its result overwrites
+        let mut args = args;
+        if let (true, Some(r), Some(k)) = (writes, ret.as_ref(), memory::size_arg(&f)) {
+            if args.get(k).is_some_and(|a| memory::reads_base(a, r)) {
+                let st = self.size_t();
+                let tmp = self.new_temp(st.clone())?;
+                self.emit(StmtKind::Assign(Lval::var(&tmp), Expr::Cast(st, Box::new(args[k].clone()))))?;
+                args[k] = Expr::var(&tmp);
+            }
+        }
+        self.emit(StmtKind::Call { ret: ret.clone(), callee: f.clone(), args: args.clone() })?;
+        if writes {
+            if memory::is_writer(&f) {
+                self.havoc_written(&f, &args, ret.as_ref())?;
+            } else {
+                self.havoc_unknown_call(&f, &args)?;
+            }
+            self.allocated_through_first(&f, &args, ret.as_ref())?;
+            if matches!(f.as_str(), "fork" | "vfork") {
+                self.fork_result(ret.as_ref())?;
+            }
+        }
+        Ok(())
     }
 
     /// Calls with a meaning of their own (verification conventions, GNU builtins).

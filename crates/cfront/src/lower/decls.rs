@@ -5,6 +5,39 @@ use super::*;
 impl<'o> Lowerer<'o> {
     // ---------------------------------------------------------------- declarations
 
+    /// The alignment declaration `d` asks for its object `id` (`_Alignas(N)`,
+    /// `_Alignas(type)`, GNU `aligned(N)` among the specifiers or on the declarator), when
+    /// above 1: the object's address is a multiple of it (and of its type's alignment).
+    fn declared_alignment(&mut self, d: &Node<Declaration>, id: &Node<InitDeclarator>) -> Res<Option<u64>> {
+        let mut best: Option<u64> = None;
+        for s in &d.node.specifiers {
+            if let DeclarationSpecifier::Alignment(a) = &s.node {
+                let n = match &a.node {
+                    AlignmentSpecifier::Type(tn) => {
+                        let t = self.type_name(tn)?;
+                        self.size_align(&t).map(|x| x.1)
+                    }
+                    AlignmentSpecifier::Constant(e) => Some(self.const_int(e)?.max(0) as u64),
+                };
+                best = best.max(n);
+            }
+        }
+        let spec_end = d.node.specifiers.iter().map(|s| s.span.end).max().unwrap_or(d.span.start);
+        best = best.max(self.member_align(Span { start: d.span.start, end: spec_end }));
+        best = best.max(self.member_align(id.span));
+        Ok(best.filter(|&n| n > 1))
+    }
+
+    /// Records the declared alignment of variable `name` (C-- name) of `proc` (`None`: a
+    /// global) in [`cminus::Program::aligned`].
+    fn record_alignment(&mut self, proc: Option<String>, name: &str, align: Option<u64>) {
+        let Some(a) = align else { return };
+        match self.prog.aligned.iter_mut().find(|(p, n, _)| *p == proc && n == name) {
+            Some(e) => e.2 = e.2.max(a),
+            None => self.prog.aligned.push((proc, name.to_string(), a)),
+        }
+    }
+
     pub(super) fn global_decl(&mut self, d: &Node<Declaration>) -> Res<()> {
         self.set_loc(d.span);
         let (base, storage) = self.decl_specs(&d.node.specifiers, d.span)?;
@@ -29,6 +62,7 @@ impl<'o> Lowerer<'o> {
             let is_static = storage == Some(StorageClassSpecifier::Static);
             let is_extern = storage == Some(StorageClassSpecifier::Extern);
             let ty = info.ty.clone();
+            let align = self.declared_alignment(d, id)?;
             self.declare_global(
                 &name,
                 info.ty,
@@ -38,6 +72,9 @@ impl<'o> Lowerer<'o> {
                 &name,
                 info.name_span,
             )?;
+            if let Some(Sym::Var { name: g, .. }) = self.lookup(&name).cloned() {
+                self.record_alignment(None, &g, align);
+            }
             if id.node.initializer.is_some() && is_const_not_volatile(&d.node.specifiers) {
                 self.note_const_global(&name, &ty);
             }
@@ -190,6 +227,8 @@ impl<'o> Lowerer<'o> {
                     self.scopes = saved;
                     let ty = info.ty.clone();
                     let gn = self.fresh_global_name(&gname);
+                    let align = self.declared_alignment(d, id)?;
+                    self.record_alignment(None, &gn, align);
                     let loc = self.loc(info.name_span);
                     self.prog.globals.push(Var {
                         name: gn.clone(),
@@ -224,6 +263,9 @@ impl<'o> Lowerer<'o> {
                 }
             }
             let lname = self.new_local(&name, info.ty.clone());
+            let align = self.declared_alignment(d, id)?;
+            let proc = self.fx().name.clone();
+            self.record_alignment(Some(proc), &lname, align);
             self.bind(&name, Sym::Var { name: lname.clone(), ty: info.ty.clone() });
             if let Some(init) = &id.node.initializer {
                 self.set_loc(init.span);

@@ -7,6 +7,8 @@
 // test does the same with a struct member declared __attribute__((aligned))). slam answered
 // VIOLATION (every engine): in typed memory the integer of a named object's address is any
 // value (docs/c2bp.md: "(long)&b % 4 may be anything"; an allocation's is a multiple of 16).
+// Fixed in session 36: a variable's address converts to a multiple of its alignment (its
+// type's, or the one declared with _Alignas / aligned(N)) in typed memory too.
 #include <assert.h>
 #include <stdint.h>
 int main(void) {
