@@ -1786,11 +1786,11 @@ mod tests {
         let ctx = logic::new_context();
         let [ok, x, y, z, a] = ["ok", "x", "y", "z", "a"].map(|n| formula::atom(&ctx, n));
         let all = vec![
-            a.clone(),                                          // an axiom
-            formula::or(&ctx, &[&formula::not(&ok), &z]),       // before the check: left alone
-            formula::and(&ctx, &[&ok, &x]),                     // `p != NULL`: decides `ok`
-            formula::or(&ctx, &[&formula::not(&ok), &y]),       // rewritten under it
-            z.clone(),                                          // does not mention `ok`
+            a.clone(),                                    // an axiom
+            formula::or(&ctx, &[&formula::not(&ok), &z]), // before the check: left alone
+            formula::and(&ctx, &[&ok, &x]),               // `p != NULL`: decides `ok`
+            formula::or(&ctx, &[&formula::not(&ok), &y]), // rewritten under it
+            z.clone(),                                    // does not mention `ok`
         ];
         let (out, deps) = fix_allocations(std::slice::from_ref(&ok), &all, 1);
         assert!(out[0] == all[0] && out[1] == all[1] && out[2] == all[2] && out[4] == all[4]);
