@@ -754,6 +754,18 @@ fn confirm(prog: &Program, path: &[PathStep], cex: Counterexample) -> Verdict {
             ),
         });
     }
+    if let Some(line) = unfed_uninitialised_read(prog, &run, k) {
+        // the model's value of that memory is not handed to the replay, which reads 0 there
+        return Verdict::Unknown(Undecided {
+            kind,
+            message: format!(
+                "the path reads memory no statement initialised (at line {line}: part of a variable, or an \
+                 allocation through another type) whose value in the prover's model the replay cannot feed (it \
+                 reads 0 there); the interpreter then leaves the path at step {k} ({:?})",
+                run.outcome
+            ),
+        });
+    }
     Verdict::Unknown(Undecided {
         kind,
         message: format!(
@@ -762,6 +774,16 @@ fn confirm(prog: &Program, path: &[PathStep], cex: Counterexample) -> Verdict {
             run.outcome
         ),
     })
+}
+
+/// The line of the first read of uninitialised memory (up to step `k`) whose value a replay
+/// cannot take from the model (`Ask::Uninit(None)`: part of a variable, or an allocation read
+/// through a type the counterexample does not record), if the replay made one.
+fn unfed_uninitialised_read(prog: &Program, run: &cminus::interp::Run, k: usize) -> Option<u32> {
+    let c = run.choices.iter().find(|c| c.step <= k && c.ask == cminus::interp::Ask::Uninit(None))?;
+    let id = run.trace.get(c.step)?;
+    let (pi, si) = prog.stmt(*id)?;
+    Some(prog.procs[pi].body[si].loc.line)
 }
 
 /// The counterexample of a feasible path from one model of its conditions: the values at

@@ -239,3 +239,22 @@ fn allocations_the_path_checks_are_constants_and_the_path_replays() {
         assert!(matches!(run.outcome, cminus::interp::Outcome::Error { .. }), "bytes {bytes}: {:?}", run.outcome);
     }
 }
+
+#[test]
+fn a_path_through_an_uninitialised_field_says_so() {
+    // `s.p` is never written: the prover may take it to be `&g`, the replay reads 0 there
+    // (the counterexample does not record part of a variable), so the path does not replay
+    // and the reason names the uninitialised read instead of a disagreement of semantics.
+    let p = lower(
+        "struct S { int a; int *p; };\nint g;\nint main(void) {\n  struct S s;\n  s.a = 1;\n\
+         if (s.p == &g) reach_error();\n  return 0;\n}\n",
+    );
+    let path = walk(&p, &["== &g"]);
+    let (v, _) = check_path(&p, &path, &[], &Default::default());
+    match v {
+        Verdict::Unknown(why) => {
+            assert!(why.message.contains("no statement initialised (at line 6"), "{}", why.message)
+        }
+        other => panic!("expected an undecided path, got {other:?}"),
+    }
+}
