@@ -90,8 +90,9 @@ struct Sim<'p, 'ctx> {
     calls: u64,
     allocs: i64,
     /// "The allocation succeeds" of each fallible allocation on the path, in path order (the
-    /// condition of its `ite(ok, address, NULL)`): see [`fix_allocations`].
-    alloc_ok: Vec<Formula<'ctx>>,
+    /// condition of its `ite(ok, address, NULL)`), with the number of conditions before it:
+    /// see [`fix_allocations`].
+    alloc_ok: Vec<(Formula<'ctx>, usize)>,
     /// The segments to accelerate ([`crate::accel`]), the state at the start of the current
     /// one, and the segments accelerated with their extra trips `j`.
     plan: Vec<Segment>,
@@ -602,7 +603,8 @@ fn external_call<'ctx>(
         // The interpreter asks for a scalar result even when it is unused.
         prog.extern_fn(callee).filter(|e| e.ty.ret.is_scalar()).map(|e| env.fresh_of("ext", Some(&e.ty.ret)))
     };
-    sim.alloc_ok.extend(ok_choice);
+    let before = sim.conds.len();
+    sim.alloc_ok.extend(ok_choice.map(|ok| (ok, before)));
     if let (Some(l), Some(v)) = (ret, v) {
         let ty = caller_state.type_of_lval(env, l).unwrap_or(Type::INT);
         if ty.is_scalar() {
@@ -630,9 +632,16 @@ fn path_formulas<'ctx>(sim: &Sim<'_, 'ctx>) -> (Vec<Formula<'ctx>>, Vec<Vec<usiz
     fix_allocations(&sim.alloc_ok, &all, nax)
 }
 
+/// Conditions after an allocation that are tried for deciding its outcome: the check of a
+/// result comes right after the call (C--'s NULL guards and the program's own `if`), and
+/// every try costs two simplifications of the condition.
+const DECIDING_WINDOW: usize = 16;
+
 /// `all` (formulas `first..` are the path's conditions in path order) with the outcome of
 /// each fallible allocation substituted into the conditions after the first one that decides
-/// it by simplification (`p != NULL` right after `p = malloc(…)`): the object's address is then
+/// it by simplification (`p != NULL` right after `p = malloc(…)`, within [`DECIDING_WINDOW`]
+/// conditions after the allocation; `choices` holds each allocation's "it succeeds" with the
+/// number of conditions before it): the object's address is then
 /// a constant in the memory terms where it was `ite(ok, address, NULL)`, which made Z3 split
 /// cases at every access through it (queries of minutes on the NT drivers, a tenth of a
 /// second with the outcomes substituted). Exact: a condition is rewritten only under an
@@ -641,7 +650,7 @@ fn path_formulas<'ctx>(sim: &Sim<'_, 'ctx>) -> (Vec<Formula<'ctx>>, Vec<Vec<usiz
 /// conditions formula `i` was rewritten under (and theirs): an unsat core that contains `i`
 /// holds only with them ([`with_deps`]).
 fn fix_allocations<'ctx>(
-    choices: &[Formula<'ctx>],
+    choices: &[(Formula<'ctx>, usize)],
     all: &[Formula<'ctx>],
     first: usize,
 ) -> (Vec<Formula<'ctx>>, Vec<Vec<usize>>) {
@@ -654,7 +663,7 @@ fn fix_allocations<'ctx>(
         let mut f = all[i].clone();
         let mut d: BTreeSet<usize> = BTreeSet::new();
         for &(k, v, j) in &fixed {
-            let g = formula::substitute(&f, &choices[k], v);
+            let g = formula::substitute(&f, &choices[k].0, v);
             if g != f {
                 d.insert(j);
                 d.extend(deps[j].iter().copied());
@@ -662,12 +671,22 @@ fn fix_allocations<'ctx>(
             }
         }
         deps[i] = d.into_iter().collect();
-        open.retain(|&k| match formula::decides(&f, &choices[k]) {
-            Some(v) => {
-                fixed.push((k, v, i));
-                false
+        let c = i - first;
+        open.retain(|&k| {
+            let (ok, start) = (&choices[k].0, choices[k].1);
+            if c < start {
+                return true; // not allocated yet
             }
-            None => true,
+            if c >= start + DECIDING_WINDOW {
+                return false;
+            }
+            match formula::decides(&f, ok) {
+                Some(v) => {
+                    fixed.push((k, v, i));
+                    false
+                }
+                None => true,
+            }
         });
         out[i] = f;
     }
@@ -1814,7 +1833,7 @@ mod tests {
             formula::or(&ctx, &[&formula::not(&ok), &y]), // rewritten under it
             z.clone(),                                    // does not mention `ok`
         ];
-        let (out, deps) = fix_allocations(std::slice::from_ref(&ok), &all, 1);
+        let (out, deps) = fix_allocations(&[(ok.clone(), 0)], &all, 1);
         assert!(out[0] == all[0] && out[1] == all[1] && out[2] == all[2] && out[4] == all[4]);
         assert!(out[3] != all[3]);
         assert_eq!(formula::decides(&out[3], &ok), None, "no `ok` left in it");
