@@ -48,3 +48,50 @@ pub fn eq<'ctx>(a: &Term<'ctx>, b: &Term<'ctx>) -> Formula<'ctx> {
 pub fn ite<'ctx>(c: &Formula<'ctx>, a: &Term<'ctx>, b: &Term<'ctx>) -> Term<'ctx> {
     c.ite(a, b)
 }
+
+/// `f` with the subformula `atom` replaced by the constant `value`.
+pub fn substitute<'ctx>(f: &Formula<'ctx>, atom: &Formula<'ctx>, value: bool) -> Formula<'ctx> {
+    let v = Bool::from_bool(f.get_ctx(), value);
+    f.substitute(&[(atom, &v)])
+}
+
+/// What `f` says of its subformula `atom` by simplification alone: `Some(true)` when `f` with
+/// `atom` false simplifies to false (so `f` implies `atom`), `Some(false)` when `f` with `atom`
+/// true does (`f` implies `!atom`), else `None` (also when `f` does not mention `atom`).
+pub fn decides<'ctx>(f: &Formula<'ctx>, atom: &Formula<'ctx>) -> Option<bool> {
+    let refutes = |v: bool| substitute(f, atom, v).simplify().as_bool() == Some(false);
+    if refutes(false) {
+        // `f` false whatever `atom` is: it decides nothing about it
+        (!refutes(true)).then_some(true)
+    } else if refutes(true) {
+        Some(false)
+    } else {
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn decides_reads_what_a_formula_forces_of_an_atom() {
+        let ctx = crate::new_context();
+        let ok = atom(&ctx, "ok");
+        let other = atom(&ctx, "other");
+        let x = z3::ast::BV::new_const(&ctx, "x", 64);
+        let zero = z3::ast::BV::from_u64(&ctx, 0, 64);
+        let addr = ite(&ok, &z3::ast::BV::from_u64(&ctx, 0x5010_0000, 64), &zero);
+        // `p != NULL` with `p = ok ? obj : NULL`
+        assert_eq!(decides(&not(&eq(&addr, &zero)), &ok), Some(true));
+        assert_eq!(decides(&eq(&addr, &zero), &ok), Some(false));
+        // a condition that does not force the outcome
+        assert_eq!(decides(&or(&ctx, &[&ok, &other]), &ok), None);
+        assert_eq!(decides(&eq(&x, &zero), &ok), None);
+        // a contradiction decides nothing
+        let f = Bool::from_bool(&ctx, false);
+        assert_eq!(decides(&f, &ok), None);
+        // substitution: `p == 0` under `ok` is false
+        assert_eq!(substitute(&eq(&addr, &zero), &ok, true).simplify().as_bool(), Some(false));
+    }
+}

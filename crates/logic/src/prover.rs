@@ -116,10 +116,31 @@ impl<'ctx> Prover<'ctx> {
                 None
             }
         };
+        self.dump_if_slow(t0, r);
         self.solver.pop(1);
         self.stats.time_secs += t0.elapsed().as_secs_f64();
         self.cache.insert(key, r);
         r
+    }
+
+    /// With `SLAM_DUMP_SLOW_QUERIES=DIR` in the environment, a query that took more than a
+    /// second or ended unknown is written to `DIR` as SMT-LIB (a debugging aid: how hard the
+    /// formulas of a stage are can only be judged by looking at them).
+    fn dump_if_slow(&self, t0: Instant, r: Option<bool>) {
+        let Some(dir) = std::env::var_os("SLAM_DUMP_SLOW_QUERIES") else { return };
+        let secs = t0.elapsed().as_secs_f64();
+        if secs < 1.0 && r.is_some() {
+            return;
+        }
+        static N: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+        let n = N.fetch_add(1, Ordering::Relaxed);
+        let what = match r {
+            Some(true) => "sat",
+            Some(false) => "unsat",
+            None => "unknown",
+        };
+        let path = std::path::Path::new(&dir).join(format!("q{}-{n}-{what}-{secs:.1}s.smt2", std::process::id()));
+        let _ = std::fs::write(path, format!("{}\n(check-sat)\n", self.solver));
     }
 
     /// Is `f` valid? Unknown counts as "not known to be valid" (the sound answer for

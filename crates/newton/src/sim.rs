@@ -89,6 +89,10 @@ struct Sim<'p, 'ctx> {
     /// Calls and allocations so far (frame numbers, object addresses).
     calls: u64,
     allocs: i64,
+    /// "The allocation succeeds" of each fallible allocation on the path, in path order (the
+    /// condition of its `ite(ok, address, NULL)`), with the number of conditions before it:
+    /// see [`fix_allocations`].
+    alloc_ok: Vec<(Formula<'ctx>, usize)>,
     /// The segments to accelerate ([`crate::accel`]), the state at the start of the current
     /// one, and the segments accelerated with their extra trips `j`.
     plan: Vec<Segment>,
@@ -138,8 +142,7 @@ pub fn solve_path(prog: &Program, path: &[PathStep], opts: &Options) -> Result<O
     let ctx = logic::new_context();
     let mut prover = Prover::new(&ctx, opts.query_timeout).with_cancel(opts.cancel.clone());
     let sim = simulate(prog, path, &ctx)?;
-    let mut all: Vec<Formula> = sim.axioms.clone();
-    all.extend(sim.conds.iter().map(|c| c.formula.clone()));
+    let (all, _) = path_formulas(&sim);
     let refs: Vec<&Formula> = all.iter().collect();
     let sat = prover.is_sat(&formula::and(prover.ctx, &refs));
     // Bound to a name so that the prover's borrows end before `ctx` is dropped.
@@ -353,8 +356,7 @@ pub fn check_accelerated(
     if sim.accelerated.is_empty() {
         return Ok(None);
     }
-    let mut all: Vec<Formula> = sim.axioms.clone();
-    all.extend(sim.conds.iter().map(|c| c.formula.clone()));
+    let (all, _) = path_formulas(&sim);
     let refs: Vec<&Formula> = all.iter().collect();
     #[allow(clippy::let_and_return)]
     let answer = match prover.is_sat(&formula::and(prover.ctx, &refs)) {
@@ -451,6 +453,7 @@ fn start<'p, 'ctx>(prog: &'p Program, ctx: &'ctx logic::Context) -> Result<Sim<'
         call_states: HashMap::new(),
         calls: 0,
         allocs: 0,
+        alloc_ok: Vec::new(),
         plan: Vec::new(),
         snapshot: None,
         accelerated: Vec::new(),
@@ -583,12 +586,16 @@ fn external_call<'ctx>(
         alloc_cells.extend(initial_contents(env, init_mem, base, n).into_iter().map(|(off, t)| (k, off, t)));
         env.int(base)
     };
+    let mut ok_choice = None;
     let v = if let Some(a) = cminus::pointsto::extern_allocation(prog, callee) {
         if a.may_fail {
             // The interpreter's `Ask::AllocFails`: non-zero is NULL.
             let c = env.fresh_of("ext", Some(&Type::INT));
             let obj = fresh_obj();
-            Some(formula::ite(&formula::eq(&c, &env.int(0)), &obj, &env.int(0)))
+            let ok = formula::eq(&c, &env.int(0));
+            let v = formula::ite(&ok, &obj, &env.int(0));
+            ok_choice = Some(ok);
+            Some(v)
         } else {
             Some(fresh_obj())
         }
@@ -596,6 +603,8 @@ fn external_call<'ctx>(
         // The interpreter asks for a scalar result even when it is unused.
         prog.extern_fn(callee).filter(|e| e.ty.ret.is_scalar()).map(|e| env.fresh_of("ext", Some(&e.ty.ret)))
     };
+    let before = sim.conds.len();
+    sim.alloc_ok.extend(ok_choice.map(|ok| (ok, before)));
     if let (Some(l), Some(v)) = (ret, v) {
         let ty = caller_state.type_of_lval(env, l).unwrap_or(Type::INT);
         if ty.is_scalar() {
@@ -613,10 +622,89 @@ fn external_call<'ctx>(
     Ok(())
 }
 
-fn decide<'ctx>(sim: &Sim<'_, 'ctx>, path: &[PathStep], known: &[Predicate], prover: &mut Prover<'ctx>) -> Verdict {
+/// The path's formulas: the axioms, then one per condition (`sim.conds`, in order), with the
+/// outcomes of allocations the path decides substituted ([`fix_allocations`]); and per
+/// formula the earlier ones a core that contains it must also contain.
+fn path_formulas<'ctx>(sim: &Sim<'_, 'ctx>) -> (Vec<Formula<'ctx>>, Vec<Vec<usize>>) {
     let mut all: Vec<Formula> = sim.axioms.clone();
     let nax = all.len();
     all.extend(sim.conds.iter().map(|c| c.formula.clone()));
+    fix_allocations(&sim.alloc_ok, &all, nax)
+}
+
+/// Conditions after an allocation that are tried for deciding its outcome: the check of a
+/// result comes right after the call (C--'s NULL guards and the program's own `if`), and
+/// every try costs two simplifications of the condition.
+const DECIDING_WINDOW: usize = 16;
+
+/// `all` (formulas `first..` are the path's conditions in path order) with the outcome of
+/// each fallible allocation substituted into the conditions after the first one that decides
+/// it by simplification (`p != NULL` right after `p = malloc(…)`, within [`DECIDING_WINDOW`]
+/// conditions after the allocation; `choices` holds each allocation's "it succeeds" with the
+/// number of conditions before it): the object's address is then
+/// a constant in the memory terms where it was `ite(ok, address, NULL)`, which made Z3 split
+/// cases at every access through it (queries of minutes on the NT drivers, a tenth of a
+/// second with the outcomes substituted). Exact: a condition is rewritten only under an
+/// earlier one that implies the outcome, so every prefix's conjunction is equivalent to the
+/// original one, and a model of it is a model of the original. `deps[i]` lists the
+/// conditions formula `i` was rewritten under (and theirs): an unsat core that contains `i`
+/// holds only with them ([`with_deps`]).
+fn fix_allocations<'ctx>(
+    choices: &[(Formula<'ctx>, usize)],
+    all: &[Formula<'ctx>],
+    first: usize,
+) -> (Vec<Formula<'ctx>>, Vec<Vec<usize>>) {
+    let mut out = all.to_vec();
+    let mut deps: Vec<Vec<usize>> = vec![Vec::new(); all.len()];
+    // (choice, its outcome, the condition that decided it)
+    let mut fixed: Vec<(usize, bool, usize)> = Vec::new();
+    let mut open: Vec<usize> = (0..choices.len()).collect();
+    for i in first..all.len() {
+        let mut f = all[i].clone();
+        let mut d: BTreeSet<usize> = BTreeSet::new();
+        for &(k, v, j) in &fixed {
+            let g = formula::substitute(&f, &choices[k].0, v);
+            if g != f {
+                d.insert(j);
+                d.extend(deps[j].iter().copied());
+                f = g;
+            }
+        }
+        deps[i] = d.into_iter().collect();
+        let c = i - first;
+        open.retain(|&k| {
+            let (ok, start) = (&choices[k].0, choices[k].1);
+            if c < start {
+                return true; // not allocated yet
+            }
+            if c >= start + DECIDING_WINDOW {
+                return false;
+            }
+            match formula::decides(&f, ok) {
+                Some(v) => {
+                    fixed.push((k, v, i));
+                    false
+                }
+                None => true,
+            }
+        });
+        out[i] = f;
+    }
+    (out, deps)
+}
+
+/// `core` (indices of formulas) with the conditions its formulas were rewritten under.
+fn with_deps(core: Vec<usize>, deps: &[Vec<usize>]) -> Vec<usize> {
+    let mut all: BTreeSet<usize> = core.iter().copied().collect();
+    for &i in &core {
+        all.extend(deps.get(i).into_iter().flatten().copied());
+    }
+    all.into_iter().collect()
+}
+
+fn decide<'ctx>(sim: &Sim<'_, 'ctx>, path: &[PathStep], known: &[Predicate], prover: &mut Prover<'ctx>) -> Verdict {
+    let nax = sim.axioms.len();
+    let (all, deps) = path_formulas(sim);
     match prover.first_unsat_prefix(&all) {
         None => {
             // Satisfiable (or unknown): confirm and read a model.
@@ -630,7 +718,7 @@ fn decide<'ctx>(sim: &Sim<'_, 'ctx>, path: &[PathStep], known: &[Predicate], pro
             }
         }
         Some(k) => {
-            let core = prover.minimal_core(&all[..k]).unwrap_or_else(|| (0..k).collect());
+            let core = prover.minimal_core(&all[..k]).map(|c| with_deps(c, &deps)).unwrap_or_else(|| (0..k).collect());
             let core_conds: Vec<usize> = core.into_iter().filter(|&i| i >= nax).map(|i| i - nax).collect();
             let at = sim.conds.get(k.saturating_sub(1 + nax)).map(|c| c.step).unwrap_or(0);
             let mut preds = predicates(sim, path, &core_conds, known);
@@ -685,6 +773,18 @@ fn confirm(prog: &Program, path: &[PathStep], cex: Counterexample) -> Verdict {
             ),
         });
     }
+    if let Some(line) = unfed_uninitialised_read(prog, &run, k) {
+        // the model's value of that memory is not handed to the replay, which reads 0 there
+        return Verdict::Unknown(Undecided {
+            kind,
+            message: format!(
+                "the path reads memory no statement initialised (at line {line}: part of a variable, or an \
+                 allocation through another type) whose value in the prover's model the replay cannot feed (it \
+                 reads 0 there); the interpreter then leaves the path at step {k} ({:?})",
+                run.outcome
+            ),
+        });
+    }
     Verdict::Unknown(Undecided {
         kind,
         message: format!(
@@ -693,6 +793,16 @@ fn confirm(prog: &Program, path: &[PathStep], cex: Counterexample) -> Verdict {
             run.outcome
         ),
     })
+}
+
+/// The line of the first read of uninitialised memory (up to step `k`) whose value a replay
+/// cannot take from the model (`Ask::Uninit(None)`: part of a variable, or an allocation read
+/// through a type the counterexample does not record), if the replay made one.
+fn unfed_uninitialised_read(prog: &Program, run: &cminus::interp::Run, k: usize) -> Option<u32> {
+    let c = run.choices.iter().find(|c| c.step <= k && c.ask == cminus::interp::Ask::Uninit(None))?;
+    let id = run.trace.get(c.step)?;
+    let (pi, si) = prog.stmt(*id)?;
+    Some(prog.procs[pi].body[si].loc.line)
 }
 
 /// The counterexample of a feasible path from one model of its conditions: the values at
@@ -1730,8 +1840,30 @@ fn var_names_of(e: &Expr) -> BTreeSet<String> {
 
 #[cfg(test)]
 mod tests {
-    use super::typed_cell;
+    use super::{fix_allocations, typed_cell, with_deps};
     use cminus::Type;
+    use logic::formula;
+
+    #[test]
+    fn an_allocation_outcome_is_substituted_only_after_the_condition_that_decides_it() {
+        let ctx = logic::new_context();
+        let [ok, x, y, z, a] = ["ok", "x", "y", "z", "a"].map(|n| formula::atom(&ctx, n));
+        let all = vec![
+            a.clone(),                                    // an axiom
+            formula::or(&ctx, &[&formula::not(&ok), &z]), // before the check: left alone
+            formula::and(&ctx, &[&ok, &x]),               // `p != NULL`: decides `ok`
+            formula::or(&ctx, &[&formula::not(&ok), &y]), // rewritten under it
+            z.clone(),                                    // does not mention `ok`
+        ];
+        let (out, deps) = fix_allocations(&[(ok.clone(), 0)], &all, 1);
+        assert!(out[0] == all[0] && out[1] == all[1] && out[2] == all[2] && out[4] == all[4]);
+        assert!(out[3] != all[3]);
+        assert_eq!(formula::decides(&out[3], &ok), None, "no `ok` left in it");
+        assert_eq!(deps, vec![vec![], vec![], vec![], vec![2], vec![]]);
+        // a core with the rewritten condition holds only with the one that decided it
+        assert_eq!(with_deps(vec![3, 4], &deps), vec![2, 3, 4]);
+        assert_eq!(with_deps(vec![1, 4], &deps), vec![1, 4]);
+    }
 
     #[test]
     fn byte_offsets_map_to_the_typed_cells() {
