@@ -229,8 +229,8 @@ pub enum Ask {
     Address,
 }
 
-/// The variable a nondeterministic pointer value points to (the start of it), as a replay
-/// oracle resolves addresses.
+/// The object a nondeterministic pointer value points into, as a replay oracle resolves
+/// addresses (see [`Address`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Target {
     Global(String),
@@ -243,6 +243,24 @@ pub enum Target {
     /// The object of the k-th allocator call of the run (0-based; fallible allocators count
     /// even when they return NULL), possibly one that has not happened yet.
     Alloc(usize),
+    /// The object the entry procedure's `i`-th parameter (a pointer) points to (for `main`'s
+    /// `argv`, the array of argument pointers).
+    Param(usize),
+}
+
+/// A resolved address: an object and a byte offset within it (`&s.m` of a global `s` whose
+/// `m` is not its first member, a mutex inside the object an entry parameter points to).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Address {
+    pub target: Target,
+    pub off: u64,
+}
+
+impl Address {
+    /// The start of `target`.
+    pub fn start(target: Target) -> Address {
+        Address { target, off: 0 }
+    }
 }
 
 /// A request for a nondeterministic value: the statement being executed (its index in
@@ -266,7 +284,7 @@ pub fn run_oracle(p: &Program, oracle: &mut dyn FnMut(&Event) -> i64, max_steps:
 pub fn run_replay(
     p: &Program,
     oracle: &mut dyn FnMut(&Event) -> i64,
-    resolve: &dyn Fn(i64) -> Option<Target>,
+    resolve: &dyn Fn(i64) -> Option<Address>,
     max_steps: u64,
 ) -> Run {
     exec(p, oracle, Some(resolve), max_steps, None)
@@ -293,7 +311,7 @@ pub trait Peek {
 pub fn run_observed<'a>(
     p: &'a Program,
     oracle: &'a mut dyn FnMut(&Event) -> i64,
-    resolve: Option<&'a dyn Fn(i64) -> Option<Target>>,
+    resolve: Option<&'a dyn Fn(i64) -> Option<Address>>,
     max_steps: u64,
     observe: &'a mut Observer<'a>,
 ) -> Run {
@@ -303,7 +321,7 @@ pub fn run_observed<'a>(
 fn exec<'a>(
     p: &'a Program,
     oracle: &'a mut dyn FnMut(&Event) -> i64,
-    resolve: Option<&'a dyn Fn(i64) -> Option<Target>>,
+    resolve: Option<&'a dyn Fn(i64) -> Option<Address>>,
     max_steps: u64,
     observe: Option<&'a mut Observer<'a>>,
 ) -> Run {
@@ -697,7 +715,7 @@ struct Machine<'a> {
     ptr_mask: u64,
     nondet: &'a mut dyn FnMut(&Event) -> i64,
     /// A replay: nondeterministic pointers resolved, addresses asked for.
-    resolve: Option<&'a dyn Fn(i64) -> Option<Target>>,
+    resolve: Option<&'a dyn Fn(i64) -> Option<Address>>,
     objects: Vec<Object>,
     heap: Vec<Byte>,
     stack: Vec<Byte>,
@@ -716,6 +734,8 @@ struct Machine<'a> {
     /// value named one before it happened).
     alloc_calls: usize,
     allocs: HashMap<usize, usize>,
+    /// Per entry parameter: the object it points to (pointer parameters).
+    params: Vec<Option<usize>>,
     /// The next made-up address.
     next_addr: u64,
     /// Variables by the address of their name in an expression and the procedure running
@@ -743,7 +763,7 @@ impl<'a> Machine<'a> {
     fn new(
         p: &'a Program,
         nondet: &'a mut dyn FnMut(&Event) -> i64,
-        resolve: Option<&'a dyn Fn(i64) -> Option<Target>>,
+        resolve: Option<&'a dyn Fn(i64) -> Option<Address>>,
     ) -> Self {
         let ptr_size = crate::layout::ptr_bytes(p);
         let next_addr = match (resolve.is_some(), ptr_size) {
@@ -771,6 +791,7 @@ impl<'a> Machine<'a> {
             procs: p.procs.iter().enumerate().map(|(i, pr)| (pr.name.as_str(), i)).collect(),
             alloc_calls: 0,
             allocs: HashMap::new(),
+            params: Vec::new(),
             next_addr,
             var_cache: Default::default(),
             fixed: BTreeMap::new(),
@@ -881,21 +902,27 @@ impl<'a> Machine<'a> {
         match t {
             Type::Ptr(_) if v == 0 => Value::Int(0),
             Type::Ptr(_) if self.resolve.is_some() => {
-                let target = self.resolve.and_then(|r| r(v as i64));
-                let obj = match target {
-                    Some(Target::Global(g)) => self.globals.get(g.as_str()).copied(),
-                    Some(Target::Local { proc, var, frame }) => self.frame_var(&proc, &var, frame),
-                    Some(Target::Alloc(k)) => Some(self.alloc_object(k)),
-                    None => None,
-                };
-                match obj {
-                    Some(obj) => Value::Ptr { obj, off: 0 },
+                match self.resolve.and_then(|r| r(v as i64)).and_then(|a| self.resolved(a)) {
+                    Some((obj, off)) => Value::Ptr { obj, off },
                     None => Value::Int(v & self.ptr_mask as i128),
                 }
             }
             Type::Ptr(_) => Value::Int(v & self.ptr_mask as i128),
             t => Value::Int(wrap(v, t)),
         }
+    }
+
+    /// The object and offset of a resolved address: `None` when the object does not exist
+    /// (a frame not entered, a parameter that is no pointer) or the offset is past its end.
+    fn resolved(&mut self, a: Address) -> Option<(usize, i64)> {
+        let obj = match a.target {
+            Target::Global(g) => self.globals.get(g.as_str()).copied(),
+            Target::Local { proc, var, frame } => self.frame_var(&proc, &var, frame),
+            Target::Alloc(k) => Some(self.alloc_object(k)),
+            Target::Param(i) => self.params.get(i).copied().flatten(),
+        }?;
+        let o = &self.objects[obj];
+        (o.open || a.off < o.len.max(1)).then_some((obj, a.off as i64))
     }
 
     /// The object of variable `var` of the `frame`-th call, a call of `proc`.
@@ -1046,6 +1073,10 @@ impl<'a> Machine<'a> {
                 t if t.is_scalar() => Some(self.nondet_value(t, Ask::EntryParam(i))),
                 _ => None,
             };
+            self.params.push(match &v {
+                Some(Value::Ptr { obj, .. }) => Some(*obj),
+                _ => None,
+            });
             args.push(v);
         }
         if let Err(Stuck(reason, unmodelled)) = self.push_frame(entry, args, None) {

@@ -685,6 +685,27 @@ fn confirm(prog: &Program, path: &[PathStep], cex: Counterexample) -> Verdict {
             ),
         });
     }
+    // a pointer the model gives that is no place of an object the replay builds (an address
+    // past an object, into an allocation of typed memory, nowhere): the run took another object
+    let layout = logic::mem::Layout::new(prog);
+    let unresolved = run.choices.iter().find(|c| {
+        c.ty.is_pointer() && c.value != 0 && c.step <= k && resolve_address(prog, &layout, c.value).is_none()
+    });
+    if let Some(c) = unresolved {
+        let at = match c.step {
+            usize::MAX => "before the first step".to_string(),
+            s => format!("at step {s}"),
+        };
+        return Verdict::Unknown(Undecided {
+            kind,
+            message: format!(
+                "the path is feasible for the prover, but its model gives a pointer ({at}, {:?}) the address {:#x}, \
+                 which the replay cannot map to an object and an offset in it; the interpreter fed the model's values \
+                 leaves the path at step {k} ({:?})",
+                c.ask, c.value, run.outcome
+            ),
+        });
+    }
     Verdict::Unknown(Undecided {
         kind,
         message: format!(
@@ -994,29 +1015,100 @@ impl<'a> Answers<'a> {
     }
 }
 
-/// The object at address `a` of the logic's memory layout: a global, an allocation, or a
-/// local in some frame.
-fn resolve_address(prog: &Program, layout: &logic::mem::Layout, a: i64) -> Option<cminus::interp::Target> {
-    use cminus::interp::Target;
+/// The object and byte offset at address `a` of the logic's memory layout: inside a
+/// global, an allocation, the object an entry pointer parameter points to, or a local in some
+/// frame. In typed memory the address's offset within the object is in cells, turned into
+/// bytes along the object's type ([`cell_byte_offset`]); an offset into an allocation, whose
+/// type typed memory does not know, resolves only at its start. `None` when `a` is in no
+/// object, or the offset is no place a byte offset stands for.
+pub(crate) fn resolve_address(prog: &Program, layout: &logic::mem::Layout, a: i64) -> Option<cminus::interp::Address> {
+    use cminus::interp::{Address, Target};
+    let size = |t: &Type| layout.size(prog, t).max(1) as i64;
+    let at = |target: Target, t: Option<&Type>, d: i64| -> Option<Address> {
+        let off = match t {
+            _ if d == 0 => 0,
+            _ if layout.bytes => d as u64,
+            Some(t) => cell_byte_offset(prog, t, d as u64)?,
+            None => return None,
+        };
+        Some(Address { target, off })
+    };
     for g in &prog.globals {
-        if layout.base(&None, &g.name) == a {
-            return Some(Target::Global(g.name.clone()));
+        let d = a - layout.base(&None, &g.name);
+        if (0..size(&g.ty)).contains(&d) {
+            return at(Target::Global(g.name.clone()), Some(&g.ty), d);
         }
     }
     let map = layout.map;
-    if a > map.alloc_min && a < map.alloc_end && (a - map.alloc_min) % map.alloc_stride == 0 {
-        return Some(Target::Alloc(((a - map.alloc_min) / map.alloc_stride - 1) as usize));
+    if a > map.alloc_min && a < map.alloc_end && a - map.alloc_min >= map.alloc_stride {
+        let (k, d) = ((a - map.alloc_min) / map.alloc_stride - 1, (a - map.alloc_min) % map.alloc_stride);
+        return at(Target::Alloc(k as usize), None, d);
+    }
+    if let Some(entry) = prog.proc(&prog.entry) {
+        // the k-th pointer parameter's object is at `fresh_base + k * fresh_stride` (`start`)
+        let ptrs = entry.formals.iter().enumerate().filter_map(|(i, f)| f.ty.pointee().map(|t| (i, t)));
+        for (k, (i, pointee)) in ptrs.enumerate() {
+            let d = a - (map.fresh_base + k as i64 * map.fresh_stride);
+            if (0..map.fresh_stride).contains(&d) {
+                let obj = Type::Array(Box::new(pointee.clone()), None);
+                return at(Target::Param(i), Some(&obj), d);
+            }
+        }
     }
     for p in &prog.procs {
         for v in p.formals.iter().chain(&p.locals) {
             let d = a - layout.base(&Some(p.name.clone()), &v.name);
-            if d >= 0 && d % map.frame_stride == 0 {
+            if d >= 0 && d % map.frame_stride < size(&v.ty) {
                 let frame = (d / map.frame_stride) as usize;
-                return Some(Target::Local { proc: p.name.clone(), var: v.name.clone(), frame });
+                let target = Target::Local { proc: p.name.clone(), var: v.name.clone(), frame };
+                return at(target, Some(&v.ty), d % map.frame_stride);
             }
         }
     }
     None
+}
+
+/// The byte offset of cell `cell` of the typed logic model (`logic::mem::cells`) in an object
+/// of type `ty`: the array element holding the cell, then the field holding it, down to the
+/// sub-object that starts at the cell. `None` inside a scalar, a bit-field or a union (whose
+/// members share their cells), past an array's end.
+pub fn cell_byte_offset(prog: &Program, ty: &Type, cell: u64) -> Option<u64> {
+    use cminus::layout;
+    let mut t = ty;
+    let mut c = cell;
+    let mut off = 0u64;
+    while c > 0 {
+        match t {
+            Type::Array(e, n) => {
+                let per = logic::mem::cells(prog, e);
+                let i = c / per.max(1);
+                if per == 0 || n.is_some_and(|n| i >= n) {
+                    return None;
+                }
+                off += i * layout::size_of(prog, e)?;
+                c %= per;
+                t = e;
+            }
+            Type::Struct(s) => {
+                let d = prog.struct_def(s)?;
+                if d.is_union {
+                    return None;
+                }
+                let f = d.fields.iter().find(|f| {
+                    let first = logic::mem::field_offset(prog, s, &f.name);
+                    (first..first + logic::mem::cells(prog, &f.ty)).contains(&c)
+                })?;
+                if layout::is_bit_field(prog, s, &f.name) {
+                    return None;
+                }
+                off += layout::field_offset(prog, s, &f.name)?;
+                c -= logic::mem::field_offset(prog, s, &f.name);
+                t = &f.ty;
+            }
+            _ => return None,
+        }
+    }
+    Some(off)
 }
 
 /// The cell of the typed logic model (`logic::mem::cells`: a scalar takes one cell, a struct
