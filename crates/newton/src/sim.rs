@@ -688,8 +688,9 @@ fn confirm(prog: &Program, path: &[PathStep], cex: Counterexample) -> Verdict {
     // a pointer the model gives that is no place of an object the replay builds (an address
     // past an object, into an allocation of typed memory, nowhere): the run took another object
     let layout = logic::mem::Layout::new(prog);
+    let allocs = alloc_types(prog, &cex);
     let unresolved = run.choices.iter().find(|c| {
-        c.ty.is_pointer() && c.value != 0 && c.step <= k && resolve_address(prog, &layout, c.value).is_none()
+        c.ty.is_pointer() && c.value != 0 && c.step <= k && resolve_address(prog, &layout, &allocs, c.value).is_none()
     });
     if let Some(c) = unresolved {
         let at = match c.step {
@@ -868,7 +869,8 @@ pub fn replay_observed(
     let mut answers = Answers::new(prog, cex, fill);
     let mut answer = |e: &cminus::interp::Event| answers.answer(e);
     let layout = logic::mem::Layout::new(prog);
-    let resolve = |a: i64| resolve_address(prog, &layout, a);
+    let allocs = alloc_types(prog, cex);
+    let resolve = |a: i64| resolve_address(prog, &layout, &allocs, a);
     cminus::interp::run_observed(prog, &mut answer, Some(&resolve), max_steps, observe)
 }
 
@@ -1021,7 +1023,12 @@ impl<'a> Answers<'a> {
 /// bytes along the object's type ([`cell_byte_offset`]); an offset into an allocation, whose
 /// type typed memory does not know, resolves only at its start. `None` when `a` is in no
 /// object, or the offset is no place a byte offset stands for.
-pub(crate) fn resolve_address(prog: &Program, layout: &logic::mem::Layout, a: i64) -> Option<cminus::interp::Address> {
+pub(crate) fn resolve_address(
+    prog: &Program,
+    layout: &logic::mem::Layout,
+    allocs: &[Option<Type>],
+    a: i64,
+) -> Option<cminus::interp::Address> {
     use cminus::interp::{Address, Target};
     let size = |t: &Type| layout.size(prog, t).max(1) as i64;
     let at = |target: Target, t: Option<&Type>, d: i64| -> Option<Address> {
@@ -1042,7 +1049,8 @@ pub(crate) fn resolve_address(prog: &Program, layout: &logic::mem::Layout, a: i6
     let map = layout.map;
     if a > map.alloc_min && a < map.alloc_end && a - map.alloc_min >= map.alloc_stride {
         let (k, d) = ((a - map.alloc_min) / map.alloc_stride - 1, (a - map.alloc_min) % map.alloc_stride);
-        return at(Target::Alloc(k as usize), None, d);
+        let obj = allocs.get(k as usize).cloned().flatten().map(|t| Type::Array(Box::new(t), None));
+        return at(Target::Alloc(k as usize), obj.as_ref(), d);
     }
     if let Some(entry) = prog.proc(&prog.entry) {
         // the k-th pointer parameter's object is at `fresh_base + k * fresh_stride` (`start`)
@@ -1066,6 +1074,43 @@ pub(crate) fn resolve_address(prog: &Program, layout: &logic::mem::Layout, a: i6
         }
     }
     None
+}
+
+/// The type of each allocation of the counterexample's steps, in the order the allocator
+/// calls happen (the interpreter's [`cminus::interp::Target::Alloc`] numbers): the pointee of
+/// the pointer type the program gives the result — the variable's, or the one cast its
+/// procedure converts it to (`q := (struct Q *)__t0`) —, `None` when that is not one type
+/// (only `void *`, several casts). Typed memory needs it to read an offset into an allocation
+/// in bytes.
+fn alloc_types(prog: &Program, cex: &Counterexample) -> Vec<Option<Type>> {
+    let mut out = Vec::new();
+    for step in &cex.steps {
+        let Some((pi, si)) = prog.stmt(step.stmt) else { continue };
+        let proc = &prog.procs[pi];
+        let StmtKind::Call { callee, ret, .. } = &proc.body[si].kind else { continue };
+        if cminus::pointsto::extern_allocation(prog, callee).is_none() {
+            continue;
+        }
+        let mut tys: Vec<&Type> = Vec::new();
+        if let Some(Lval::Var(v)) = ret {
+            let declared = proc.var(v).or_else(|| prog.global(v)).and_then(|d| d.ty.pointee());
+            tys.extend(declared.filter(|t| !matches!(t, Type::Void)));
+            for s in &proc.body {
+                if let StmtKind::Assign(_, Expr::Cast(Type::Ptr(t), e)) = &s.kind {
+                    if matches!(&**e, Expr::Lval(Lval::Var(w)) if w == v) && !matches!(**t, Type::Void) {
+                        if !tys.contains(&&**t) {
+                            tys.push(t);
+                        }
+                    }
+                }
+            }
+        }
+        out.push(match tys.as_slice() {
+            [t] => Some((*t).clone()),
+            _ => None,
+        });
+    }
+    out
 }
 
 /// The byte offset of cell `cell` of the typed logic model (`logic::mem::cells`) in an object
