@@ -897,12 +897,26 @@ impl<'a> Machine<'a> {
         v
     }
 
+    /// A nondeterministic value of type `t`; in replays a pointer becomes a pointer to the
+    /// start of the global, local or allocation it resolves to (else it is an integer).
     fn nondet_value(&mut self, t: &Type, ask: Ask) -> Value {
+        self.nondet_value_at(t, ask, false)
+    }
+
+    /// [`Machine::nondet_value`]; `anywhere`: a replayed pointer may also point into an object
+    /// (a byte offset) and to the object of an entry parameter. Only a `nondet` expression's
+    /// pointer goes anywhere (the rule's prophecy of its tracked object, `slic_obj :=
+    /// nondet`, is one): a pointer read from an object of unknown contents or returned by a
+    /// function without a body that pointed into an entry parameter's object would alias
+    /// what the entry's caller cannot be assumed to have built.
+    fn nondet_value_at(&mut self, t: &Type, ask: Ask, anywhere: bool) -> Value {
         let v = self.ask(t, ask) as i128;
         match t {
             Type::Ptr(_) if v == 0 => Value::Int(0),
             Type::Ptr(_) if self.resolve.is_some() => {
-                match self.resolve.and_then(|r| r(v as i64)).and_then(|a| self.resolved(a)) {
+                let a = self.resolve.and_then(|r| r(v as i64));
+                let a = a.filter(|a| anywhere || (a.off == 0 && !matches!(a.target, Target::Param(_))));
+                match a.and_then(|a| self.resolved(a)) {
                     Some((obj, off)) => Value::Ptr { obj, off },
                     None => Value::Int(v & self.ptr_mask as i128),
                 }
@@ -2095,7 +2109,7 @@ impl<'a> Machine<'a> {
                 let v = self.eval(proc, a)?;
                 self.cast(t, v)?
             }
-            Expr::Nondet(t) => self.nondet_value(t, Ask::Nondet),
+            Expr::Nondet(t) => self.nondet_value_at(t, Ask::Nondet, true),
             Expr::Float(op, t, xs) => {
                 let from = xs.first().and_then(|x| self.expr_ty(proc, x));
                 let mut vals = Vec::with_capacity(xs.len());
