@@ -4,6 +4,7 @@
  * confirms a violation maps the model's tracked object to an object and a byte offset in it.
  * expected.txt has the verdict of every (entry, rule). */
 #include <pthread.h>
+#include <stdlib.h>
 
 struct P {
     int n;
@@ -60,14 +61,42 @@ int arg_last_member_held(struct R *r, int id) {
     return 0;
 }
 
+/* a local struct's second member: unlocked twice */
+void local_member_unlock_twice(void) {
+    struct Q q;
+    pthread_mutex_init(&q.m, NULL);
+    pthread_mutex_lock(&q.m);
+    pthread_mutex_unlock(&q.m);
+    pthread_mutex_unlock(&q.m);
+}
+
+/* an allocated struct's second member: unlocked twice */
+void alloc_member_unlock_twice(void) {
+    struct Q *q = malloc(sizeof *q);
+    if (!q)
+        return;
+    pthread_mutex_init(&q->m, NULL);
+    pthread_mutex_lock(&q->m);
+    pthread_mutex_unlock(&q->m);
+    pthread_mutex_unlock(&q->m);
+    free(q);
+}
+
 /* two mutexes, each locked and unlocked once, in nested order: no violation */
-void two_mutexes_balanced(struct Q *q) {
+void arg_and_global_balanced(struct Q *q) {
     pthread_mutex_lock(&q->m);
     pthread_mutex_lock(&P.m);
-    P.n++;
-    q->n++;
     pthread_mutex_unlock(&P.m);
     pthread_mutex_unlock(&q->m);
+}
+
+/* two mutexes of the struct an argument points to: no violation */
+void two_in_arg_balanced(struct R *r) {
+    pthread_mutex_lock(&r->q[1].m);
+    pthread_mutex_lock(&r->last);
+    r->id++;
+    pthread_mutex_unlock(&r->last);
+    pthread_mutex_unlock(&r->q[1].m);
 }
 
 /* the struct an argument points to: balanced on every path */

@@ -256,13 +256,6 @@ pub struct Address {
     pub off: u64,
 }
 
-impl Address {
-    /// The start of `target`.
-    pub fn start(target: Target) -> Address {
-        Address { target, off: 0 }
-    }
-}
-
 /// A request for a nondeterministic value: the statement being executed (its index in
 /// [`Run::trace`], `usize::MAX` before the first statement), why, and the value's type.
 #[derive(Clone, Debug)]

@@ -1020,9 +1020,9 @@ impl<'a> Answers<'a> {
 /// The object and byte offset at address `a` of the logic's memory layout: inside a
 /// global, an allocation, the object an entry pointer parameter points to, or a local in some
 /// frame. In typed memory the address's offset within the object is in cells, turned into
-/// bytes along the object's type ([`cell_byte_offset`]); an offset into an allocation, whose
-/// type typed memory does not know, resolves only at its start. `None` when `a` is in no
-/// object, or the offset is no place a byte offset stands for.
+/// bytes along the object's type ([`cell_byte_offset`]; an allocation's is the type the
+/// program gives it, [`alloc_types`], and without one only its start resolves). `None` when
+/// `a` is in no object, or the offset is no place a byte offset stands for.
 pub(crate) fn resolve_address(
     prog: &Program,
     layout: &logic::mem::Layout,
@@ -1097,10 +1097,9 @@ fn alloc_types(prog: &Program, cex: &Counterexample) -> Vec<Option<Type>> {
             tys.extend(declared.filter(|t| !matches!(t, Type::Void)));
             for s in &proc.body {
                 if let StmtKind::Assign(_, Expr::Cast(Type::Ptr(t), e)) = &s.kind {
-                    if matches!(&**e, Expr::Lval(Lval::Var(w)) if w == v) && !matches!(**t, Type::Void) {
-                        if !tys.contains(&&**t) {
-                            tys.push(t);
-                        }
+                    let of_v = matches!(&**e, Expr::Lval(Lval::Var(w)) if w == v);
+                    if of_v && !matches!(**t, Type::Void) && !tys.contains(&&**t) {
+                        tys.push(t);
                     }
                 }
             }
