@@ -61,6 +61,16 @@ int arg_last_member_held(struct R *r, int id) {
     return 0;
 }
 
+/* the last member held at the return when the struct's own field says so: the compiled run
+ * gets the field's value in the object its argument points to */
+int arg_field_decides_held(struct R *r) {
+    pthread_mutex_lock(&r->last);
+    if (r->q[2].n == 7 && r->id == -3)
+        return -1;
+    pthread_mutex_unlock(&r->last);
+    return 0;
+}
+
 /* a local struct's second member: unlocked twice */
 void local_member_unlock_twice(void) {
     struct Q q;
