@@ -20,6 +20,10 @@ const ALLOC_CELLS: i64 = 64;
 /// Bytes of an entry-parameter object or an allocated object whose initial contents a
 /// counterexample records, in byte memory.
 const OBJECT_BYTES: i64 = 256;
+/// The first element of the object an entry pointer parameter points to is recorded up to
+/// this many bytes (byte memory) or cells (typed memory): a struct such as a thread pool's
+/// holds mutexes and condition variables of 40-odd cells each before the fields a path reads.
+const PARAM_LIMIT: i64 = 4096;
 
 /// The first `n` cells (typed memory) or bytes (byte memory) of the object at `base` in the
 /// initial memory, by offset: what a counterexample records of an object's contents.
@@ -416,9 +420,9 @@ fn start<'p, 'ctx>(prog: &'p Program, ctx: &'ctx logic::Context) -> Result<Sim<'
             axioms.push(formula::eq(&v, &env.int(base)));
             fresh_ptrs += 1;
             let n = if env.bytes() {
-                (env.layout.size(prog, pointee) as i64).min(OBJECT_BYTES)
+                (env.layout.size(prog, pointee) as i64).min(PARAM_LIMIT)
             } else {
-                (logic::mem::cells(prog, pointee) as i64).min(ALLOC_CELLS)
+                (logic::mem::cells(prog, pointee) as i64).min(PARAM_LIMIT)
             };
             param_cells.extend(initial_contents(&env, &init_mem, base, n).into_iter().map(|(k, t)| (i, k, t)));
         }
@@ -951,7 +955,8 @@ impl<'a> Answers<'a> {
     }
 
     /// [`Answers::object_memory`] in byte memory, where the counterexample records the first
-    /// [`OBJECT_BYTES`] bytes of the object: the read's bytes, little-endian (past them, 0
+    /// [`OBJECT_BYTES`] bytes of the object (of a parameter's, its first element up to
+    /// [`PARAM_LIMIT`] bytes): the read's bytes, little-endian (past them, 0
     /// while the counterexample lasts, then `fill`'s value).
     fn object_bytes(&mut self, e: &cminus::interp::Event, obj: Obj, off: u64) -> i128 {
         let (mem, k) = match obj {
@@ -959,7 +964,16 @@ impl<'a> Answers<'a> {
             Obj::Alloc(k) => (&self.alloc_mem, k),
         };
         let n = cminus::layout::size_of(self.prog, e.ty).unwrap_or(0).min(16);
-        if off + n > OBJECT_BYTES as u64 {
+        // (a parameter's first element is recorded whole, up to PARAM_LIMIT bytes)
+        let limit = match obj {
+            Obj::Param(i) => {
+                let pointee = self.entry.and_then(|p| p.formals.get(i)).and_then(|f| f.ty.pointee());
+                let size = pointee.and_then(|t| cminus::layout::size_of(self.prog, t)).unwrap_or(0) as i64;
+                OBJECT_BYTES.max(size.min(PARAM_LIMIT))
+            }
+            Obj::Alloc(_) => OBJECT_BYTES,
+        };
+        if off + n > limit as u64 {
             return if e.step >= self.cex.steps.len() { (self.fill)(e, 0) } else { 0 };
         }
         (0..n).fold(0i128, |v, i| {
