@@ -229,8 +229,8 @@ pub enum Ask {
     Address,
 }
 
-/// The variable a nondeterministic pointer value points to (the start of it), as a replay
-/// oracle resolves addresses.
+/// The object a nondeterministic pointer value points into, as a replay oracle resolves
+/// addresses (see [`Address`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Target {
     Global(String),
@@ -243,6 +243,17 @@ pub enum Target {
     /// The object of the k-th allocator call of the run (0-based; fallible allocators count
     /// even when they return NULL), possibly one that has not happened yet.
     Alloc(usize),
+    /// The object the entry procedure's `i`-th parameter (a pointer) points to (for `main`'s
+    /// `argv`, the array of argument pointers).
+    Param(usize),
+}
+
+/// A resolved address: an object and a byte offset within it (`&s.m` of a global `s` whose
+/// `m` is not its first member, a mutex inside the object an entry parameter points to).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Address {
+    pub target: Target,
+    pub off: u64,
 }
 
 /// A request for a nondeterministic value: the statement being executed (its index in
@@ -266,7 +277,7 @@ pub fn run_oracle(p: &Program, oracle: &mut dyn FnMut(&Event) -> i64, max_steps:
 pub fn run_replay(
     p: &Program,
     oracle: &mut dyn FnMut(&Event) -> i64,
-    resolve: &dyn Fn(i64) -> Option<Target>,
+    resolve: &dyn Fn(i64) -> Option<Address>,
     max_steps: u64,
 ) -> Run {
     exec(p, oracle, Some(resolve), max_steps, None)
@@ -293,7 +304,7 @@ pub trait Peek {
 pub fn run_observed<'a>(
     p: &'a Program,
     oracle: &'a mut dyn FnMut(&Event) -> i64,
-    resolve: Option<&'a dyn Fn(i64) -> Option<Target>>,
+    resolve: Option<&'a dyn Fn(i64) -> Option<Address>>,
     max_steps: u64,
     observe: &'a mut Observer<'a>,
 ) -> Run {
@@ -303,7 +314,7 @@ pub fn run_observed<'a>(
 fn exec<'a>(
     p: &'a Program,
     oracle: &'a mut dyn FnMut(&Event) -> i64,
-    resolve: Option<&'a dyn Fn(i64) -> Option<Target>>,
+    resolve: Option<&'a dyn Fn(i64) -> Option<Address>>,
     max_steps: u64,
     observe: Option<&'a mut Observer<'a>>,
 ) -> Run {
@@ -697,7 +708,7 @@ struct Machine<'a> {
     ptr_mask: u64,
     nondet: &'a mut dyn FnMut(&Event) -> i64,
     /// A replay: nondeterministic pointers resolved, addresses asked for.
-    resolve: Option<&'a dyn Fn(i64) -> Option<Target>>,
+    resolve: Option<&'a dyn Fn(i64) -> Option<Address>>,
     objects: Vec<Object>,
     heap: Vec<Byte>,
     stack: Vec<Byte>,
@@ -716,6 +727,8 @@ struct Machine<'a> {
     /// value named one before it happened).
     alloc_calls: usize,
     allocs: HashMap<usize, usize>,
+    /// Per entry parameter: the object it points to (pointer parameters).
+    params: Vec<Option<usize>>,
     /// The next made-up address.
     next_addr: u64,
     /// Variables by the address of their name in an expression and the procedure running
@@ -743,7 +756,7 @@ impl<'a> Machine<'a> {
     fn new(
         p: &'a Program,
         nondet: &'a mut dyn FnMut(&Event) -> i64,
-        resolve: Option<&'a dyn Fn(i64) -> Option<Target>>,
+        resolve: Option<&'a dyn Fn(i64) -> Option<Address>>,
     ) -> Self {
         let ptr_size = crate::layout::ptr_bytes(p);
         let next_addr = match (resolve.is_some(), ptr_size) {
@@ -771,6 +784,7 @@ impl<'a> Machine<'a> {
             procs: p.procs.iter().enumerate().map(|(i, pr)| (pr.name.as_str(), i)).collect(),
             alloc_calls: 0,
             allocs: HashMap::new(),
+            params: Vec::new(),
             next_addr,
             var_cache: Default::default(),
             fixed: BTreeMap::new(),
@@ -877,26 +891,46 @@ impl<'a> Machine<'a> {
         v
     }
 
+    /// A nondeterministic value of type `t`; in replays a pointer becomes a pointer to the
+    /// start of the global, local or allocation it resolves to (else it is an integer).
     fn nondet_value(&mut self, t: &Type, ask: Ask) -> Value {
+        self.nondet_value_at(t, ask, false)
+    }
+
+    /// [`Machine::nondet_value`]; `anywhere`: a replayed pointer may also point into an object
+    /// (a byte offset) and to the object of an entry parameter. Only a `nondet` expression's
+    /// pointer goes anywhere (the rule's prophecy of its tracked object, `slic_obj :=
+    /// nondet`, is one): a pointer read from an object of unknown contents or returned by a
+    /// function without a body that pointed into an entry parameter's object would alias
+    /// what the entry's caller cannot be assumed to have built.
+    fn nondet_value_at(&mut self, t: &Type, ask: Ask, anywhere: bool) -> Value {
         let v = self.ask(t, ask) as i128;
         match t {
             Type::Ptr(_) if v == 0 => Value::Int(0),
             Type::Ptr(_) if self.resolve.is_some() => {
-                let target = self.resolve.and_then(|r| r(v as i64));
-                let obj = match target {
-                    Some(Target::Global(g)) => self.globals.get(g.as_str()).copied(),
-                    Some(Target::Local { proc, var, frame }) => self.frame_var(&proc, &var, frame),
-                    Some(Target::Alloc(k)) => Some(self.alloc_object(k)),
-                    None => None,
-                };
-                match obj {
-                    Some(obj) => Value::Ptr { obj, off: 0 },
+                let a = self.resolve.and_then(|r| r(v as i64));
+                let a = a.filter(|a| anywhere || (a.off == 0 && !matches!(a.target, Target::Param(_))));
+                match a.and_then(|a| self.resolved(a)) {
+                    Some((obj, off)) => Value::Ptr { obj, off },
                     None => Value::Int(v & self.ptr_mask as i128),
                 }
             }
             Type::Ptr(_) => Value::Int(v & self.ptr_mask as i128),
             t => Value::Int(wrap(v, t)),
         }
+    }
+
+    /// The object and offset of a resolved address: `None` when the object does not exist
+    /// (a frame not entered, a parameter that is no pointer) or the offset is past its end.
+    fn resolved(&mut self, a: Address) -> Option<(usize, i64)> {
+        let obj = match a.target {
+            Target::Global(g) => self.globals.get(g.as_str()).copied(),
+            Target::Local { proc, var, frame } => self.frame_var(&proc, &var, frame),
+            Target::Alloc(k) => Some(self.alloc_object(k)),
+            Target::Param(i) => self.params.get(i).copied().flatten(),
+        }?;
+        let o = &self.objects[obj];
+        (o.open || a.off < o.len.max(1)).then_some((obj, a.off as i64))
     }
 
     /// The object of variable `var` of the `frame`-th call, a call of `proc`.
@@ -1047,6 +1081,10 @@ impl<'a> Machine<'a> {
                 t if t.is_scalar() => Some(self.nondet_value(t, Ask::EntryParam(i))),
                 _ => None,
             };
+            self.params.push(match &v {
+                Some(Value::Ptr { obj, .. }) => Some(*obj),
+                _ => None,
+            });
             args.push(v);
         }
         if let Err(Stuck(reason, unmodelled)) = self.push_frame(entry, args, None) {
@@ -2066,7 +2104,7 @@ impl<'a> Machine<'a> {
                 let v = self.eval(proc, a)?;
                 self.cast(t, v)?
             }
-            Expr::Nondet(t) => self.nondet_value(t, Ask::Nondet),
+            Expr::Nondet(t) => self.nondet_value_at(t, Ask::Nondet, true),
             Expr::Float(op, t, xs) => {
                 let from = xs.first().and_then(|x| self.expr_ty(proc, x));
                 let mut vals = Vec::with_capacity(xs.len());

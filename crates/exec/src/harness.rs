@@ -256,9 +256,17 @@ SLAM_NI static int slam_vscan(const char *fmt, va_list ap) {
     s
 }
 
+/// The size of the buffer a pointer parameter of the entry points to.
+pub(crate) const PARAM_BUFFER_BYTES: u64 = 8192 * 8;
+
 /// A `main` that calls the check's entry: integer parameters get the trace's values (`args`:
-/// index, value), pointer parameters a zeroed buffer each. `Err` for other parameter types.
-pub(crate) fn entry_main(prog: &cminus::Program, args: &[(usize, i128)]) -> Result<String, String> {
+/// index, value), pointer parameters a buffer each, zero but for the bytes the trace read
+/// from the object (`bytes`: (parameter, offset) → byte). `Err` for other parameter types.
+pub(crate) fn entry_main(
+    prog: &cminus::Program,
+    args: &[(usize, i128)],
+    bytes: &std::collections::BTreeMap<(usize, u64), u8>,
+) -> Result<String, String> {
     let e = &prog.entry;
     let p = prog.proc(e).ok_or_else(|| format!("the entry `{e}` has no body"))?;
     let mut decls = vec![];
@@ -269,7 +277,7 @@ pub(crate) fn entry_main(prog: &cminus::Program, args: &[(usize, i128)]) -> Resu
             .filter(|_| !matches!(v.ty, cminus::Type::Float { .. }))
             .ok_or_else(|| format!("the entry `{e}` takes a {} parameter", cminus::print::type_str(&v.ty)))?;
         if matches!(v.ty, cminus::Type::Ptr(_)) {
-            bufs.push_str(&format!("static long long slam_arg{i}[8192];\n"));
+            bufs.push_str(&format!("static long long slam_arg{i}[{}];\n", PARAM_BUFFER_BYTES / 8));
             actuals.push(format!("(void *)slam_arg{i}"));
         } else {
             let x = args.iter().find(|(k, _)| *k == i).map(|(_, x)| cminus::interp::wrap(*x, &v.ty)).unwrap_or(0);
@@ -279,8 +287,12 @@ pub(crate) fn entry_main(prog: &cminus::Program, args: &[(usize, i128)]) -> Resu
         decls.push(t);
     }
     let ret = crate::monitor::c_type(&p.ret).unwrap_or_else(|| "void".into());
+    let mut fill = String::new();
+    for (&(i, off), &b) in bytes.iter().filter(|(_, &b)| b != 0) {
+        fill.push_str(&format!(" ((unsigned char *)slam_arg{i})[{off}] = {b};"));
+    }
     Ok(format!(
-        "/* --- the check's entry, called by main --- */\n{bufs}extern {ret} {e}({});\nint main(void) {{ {e}({}); return 0; }}\n",
+        "/* --- the check's entry, called by main --- */\n{bufs}extern {ret} {e}({});\nint main(void) {{{fill} {e}({}); return 0; }}\n",
         if decls.is_empty() { "void".to_string() } else { decls.join(", ") },
         actuals.join(", ")
     ))

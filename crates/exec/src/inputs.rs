@@ -26,6 +26,10 @@ pub(crate) struct Feed {
     /// The indices in the run's choices of those `uncontrolled` speaks of.
     pub uncontrolled_at: Vec<usize>,
     current: usize,
+    /// The bytes of the objects the pointer parameters of an entry other than `main` point
+    /// to that the trace read before anything wrote them: (parameter, byte offset) → byte,
+    /// the first value read there (the interpreter fills only undefined bytes).
+    pub param_bytes: std::collections::BTreeMap<(usize, u64), u8>,
 }
 
 impl Feed {
@@ -131,6 +135,23 @@ pub(crate) fn feed(prog: &Program, run: &Run, rule_from: Option<u32>, stubs: &Ha
                         && !callee.starts_with("__slam")
                         && cminus::pointsto::extern_allocation(prog, callee).is_some_and(|a| !a.heap)
                 }) => {}
+            // an integer (or NULL) read from the object an entry parameter points to: the
+            // harness's buffer holds its bytes (not through bit-fields, whose bits the
+            // interpreter places itself)
+            Ask::UninitParam { param, off } if prog.entry != "main" => {
+                let n = cminus::layout::size_of(prog, &c.ty).unwrap_or(0);
+                let pointee = prog.proc(&prog.entry).and_then(|p| p.formals.get(*param)).and_then(|v| v.ty.pointee());
+                let scalar = matches!(c.ty, Type::Int { .. } | Type::Bool) || (c.ty.is_pointer() && c.value == 0);
+                let fits = (1..=8).contains(&n) && off + n <= crate::harness::PARAM_BUFFER_BYTES;
+                if scalar && fits && pointee.is_some_and(|t| !has_bit_fields(prog, t, 0)) {
+                    for k in 0..n {
+                        let byte = ((c.value as u64) >> (8 * k)) as u8;
+                        f.param_bytes.entry((*param, off + k)).or_insert(byte);
+                    }
+                } else {
+                    f.uncontrolled("the contents of uninitialised memory".into())
+                }
+            }
             Ask::Uninit(None) | Ask::UninitParam { .. } | Ask::UninitAlloc { .. } => {
                 f.uncontrolled("the contents of uninitialised memory".into())
             }
@@ -143,6 +164,20 @@ pub(crate) fn feed(prog: &Program, run: &Run, rule_from: Option<u32>, stubs: &Ha
         f.allocators.clear();
     }
     f
+}
+
+/// Whether type `t` has a bit-field (in a struct, an array's element, a member's type).
+fn has_bit_fields(prog: &Program, t: &Type, depth: usize) -> bool {
+    match t {
+        _ if depth > 32 => true,
+        Type::Array(e, _) => has_bit_fields(prog, e, depth + 1),
+        Type::Struct(s) => prog.struct_def(s).is_some_and(|d| {
+            d.fields
+                .iter()
+                .any(|f| cminus::layout::is_bit_field(prog, s, &f.name) || has_bit_fields(prog, &f.ty, depth + 1))
+        }),
+        _ => false,
+    }
 }
 
 /// C library functions whose failure depends on the environment of the run (files, the

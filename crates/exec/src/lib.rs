@@ -460,9 +460,10 @@ fn build_and_run(
         hsrc_text.push_str(&harness::input_functions(&input_fns));
     }
     // An entry other than main: the harness's main calls it (the program's main, if any,
-    // is made weak), integer parameters from the trace, pointers to zeroed memory.
+    // is made weak), integer parameters from the trace, pointers to zeroed memory holding the
+    // integers the trace read from it.
     if req.prog.entry != "main" {
-        hsrc_text.push_str(&harness::entry_main(req.prog, &feed.entry_args)?);
+        hsrc_text.push_str(&harness::entry_main(req.prog, &feed.entry_args, &feed.param_bytes)?);
         if let Some(m) = function_symbols(req, d, &objects)?.into_iter().find(|s| s.name == "main") {
             let mut cmd = Command::new("objcopy");
             cmd.arg("--weaken-symbol=main").arg(&objects[m.object]);
@@ -477,7 +478,7 @@ fn build_and_run(
             .is_some_and(|p| p.formals.iter().any(|v| matches!(v.ty, cminus::Type::Ptr(_))))
         {
             uncontrolled
-                .push(format!("the objects the pointer parameters of `{}` point to (zeroed here)", req.prog.entry));
+                .push(format!("the objects the pointer parameters of `{}` point to (zeroed here, but for the integers the trace read)", req.prog.entry));
         }
     }
     // Allocations that fail on the trace: the allocators wrapped, failing on schedule.

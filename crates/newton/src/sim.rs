@@ -20,6 +20,10 @@ const ALLOC_CELLS: i64 = 64;
 /// Bytes of an entry-parameter object or an allocated object whose initial contents a
 /// counterexample records, in byte memory.
 const OBJECT_BYTES: i64 = 256;
+/// The first element of the object an entry pointer parameter points to is recorded up to
+/// this many bytes (byte memory) or cells (typed memory): a struct such as a thread pool's
+/// holds mutexes and condition variables of 40-odd cells each before the fields a path reads.
+const PARAM_LIMIT: i64 = 4096;
 
 /// The first `n` cells (typed memory) or bytes (byte memory) of the object at `base` in the
 /// initial memory, by offset: what a counterexample records of an object's contents.
@@ -418,9 +422,9 @@ fn start<'p, 'ctx>(prog: &'p Program, ctx: &'ctx logic::Context) -> Result<Sim<'
             axioms.push(formula::eq(&v, &env.int(base)));
             fresh_ptrs += 1;
             let n = if env.bytes() {
-                (env.layout.size(prog, pointee) as i64).min(OBJECT_BYTES)
+                (env.layout.size(prog, pointee) as i64).min(PARAM_LIMIT)
             } else {
-                (logic::mem::cells(prog, pointee) as i64).min(ALLOC_CELLS)
+                (logic::mem::cells(prog, pointee) as i64).min(PARAM_LIMIT)
             };
             param_cells.extend(initial_contents(&env, &init_mem, base, n).into_iter().map(|(k, t)| (i, k, t)));
         }
@@ -785,6 +789,28 @@ fn confirm(prog: &Program, path: &[PathStep], cex: Counterexample) -> Verdict {
             ),
         });
     }
+    // a pointer the model gives that is no place of an object the replay builds (an address
+    // past an object, into an allocation of typed memory, nowhere): the run took another object
+    let layout = logic::mem::Layout::new(prog);
+    let allocs = alloc_types(prog, &cex);
+    let unresolved = run.choices.iter().find(|c| {
+        c.ty.is_pointer() && c.value != 0 && c.step <= k && resolve_address(prog, &layout, &allocs, c.value).is_none()
+    });
+    if let Some(c) = unresolved {
+        let at = match c.step {
+            usize::MAX => "before the first step".to_string(),
+            s => format!("at step {s}"),
+        };
+        return Verdict::Unknown(Undecided {
+            kind,
+            message: format!(
+                "the path is feasible for the prover, but its model gives a pointer ({at}, {:?}) the address {:#x}, \
+                 which the replay cannot map to an object and an offset in it; the interpreter fed the model's values \
+                 leaves the path at step {k} ({:?})",
+                c.ask, c.value, run.outcome
+            ),
+        });
+    }
     Verdict::Unknown(Undecided {
         kind,
         message: format!(
@@ -957,7 +983,8 @@ pub fn replay_observed(
     let mut answers = Answers::new(prog, cex, fill);
     let mut answer = |e: &cminus::interp::Event| answers.answer(e);
     let layout = logic::mem::Layout::new(prog);
-    let resolve = |a: i64| resolve_address(prog, &layout, a);
+    let allocs = alloc_types(prog, cex);
+    let resolve = |a: i64| resolve_address(prog, &layout, &allocs, a);
     cminus::interp::run_observed(prog, &mut answer, Some(&resolve), max_steps, observe)
 }
 
@@ -979,7 +1006,8 @@ pub fn replay_changed(
         v
     };
     let layout = logic::mem::Layout::new(prog);
-    let resolve = |a: i64| resolve_address(prog, &layout, a);
+    let allocs = alloc_types(prog, cex);
+    let resolve = |a: i64| resolve_address(prog, &layout, &allocs, a);
     cminus::interp::run_observed(prog, &mut answer, Some(&resolve), max_steps, &mut |_, _| {})
 }
 
@@ -1060,7 +1088,8 @@ impl<'a> Answers<'a> {
     }
 
     /// [`Answers::object_memory`] in byte memory, where the counterexample records the first
-    /// [`OBJECT_BYTES`] bytes of the object: the read's bytes, little-endian (past them, 0
+    /// [`OBJECT_BYTES`] bytes of the object (of a parameter's, its first element up to
+    /// [`PARAM_LIMIT`] bytes): the read's bytes, little-endian (past them, 0
     /// while the counterexample lasts, then `fill`'s value).
     fn object_bytes(&mut self, e: &cminus::interp::Event, obj: Obj, off: u64) -> i128 {
         let (mem, k) = match obj {
@@ -1068,7 +1097,16 @@ impl<'a> Answers<'a> {
             Obj::Alloc(k) => (&self.alloc_mem, k),
         };
         let n = cminus::layout::size_of(self.prog, e.ty).unwrap_or(0).min(16);
-        if off + n > OBJECT_BYTES as u64 {
+        // (a parameter's first element is recorded whole, up to PARAM_LIMIT bytes)
+        let limit = match obj {
+            Obj::Param(i) => {
+                let pointee = self.entry.and_then(|p| p.formals.get(i)).and_then(|f| f.ty.pointee());
+                let size = pointee.and_then(|t| cminus::layout::size_of(self.prog, t)).unwrap_or(0) as i64;
+                OBJECT_BYTES.max(size.min(PARAM_LIMIT))
+            }
+            Obj::Alloc(_) => OBJECT_BYTES,
+        };
+        if off + n > limit as u64 {
             return if e.step >= self.cex.steps.len() { (self.fill)(e, 0) } else { 0 };
         }
         (0..n).fold(0i128, |v, i| {
@@ -1126,29 +1164,142 @@ impl<'a> Answers<'a> {
     }
 }
 
-/// The object at address `a` of the logic's memory layout: a global, an allocation, or a
-/// local in some frame.
-fn resolve_address(prog: &Program, layout: &logic::mem::Layout, a: i64) -> Option<cminus::interp::Target> {
-    use cminus::interp::Target;
+/// The object and byte offset at address `a` of the logic's memory layout: inside a
+/// global, an allocation, the object an entry pointer parameter points to, or a local in some
+/// frame. In typed memory the address's offset within the object is in cells, turned into
+/// bytes along the object's type ([`cell_byte_offset`]; an allocation's is the type the
+/// program gives it, [`alloc_types`], and without one only its start resolves). `None` when
+/// `a` is in no object, or the offset is no place a byte offset stands for.
+pub(crate) fn resolve_address(
+    prog: &Program,
+    layout: &logic::mem::Layout,
+    allocs: &[Option<Type>],
+    a: i64,
+) -> Option<cminus::interp::Address> {
+    use cminus::interp::{Address, Target};
+    let size = |t: &Type| layout.size(prog, t).max(1) as i64;
+    let at = |target: Target, t: Option<&Type>, d: i64| -> Option<Address> {
+        let off = match t {
+            _ if d == 0 => 0,
+            _ if layout.bytes => d as u64,
+            Some(t) => cell_byte_offset(prog, t, d as u64)?,
+            None => return None,
+        };
+        Some(Address { target, off })
+    };
     for g in &prog.globals {
-        if layout.base(&None, &g.name) == a {
-            return Some(Target::Global(g.name.clone()));
+        let d = a - layout.base(&None, &g.name);
+        if (0..size(&g.ty)).contains(&d) {
+            return at(Target::Global(g.name.clone()), Some(&g.ty), d);
         }
     }
     let map = layout.map;
-    if a > map.alloc_min && a < map.alloc_end && (a - map.alloc_min) % map.alloc_stride == 0 {
-        return Some(Target::Alloc(((a - map.alloc_min) / map.alloc_stride - 1) as usize));
+    if a > map.alloc_min && a < map.alloc_end && a - map.alloc_min >= map.alloc_stride {
+        let (k, d) = ((a - map.alloc_min) / map.alloc_stride - 1, (a - map.alloc_min) % map.alloc_stride);
+        let obj = allocs.get(k as usize).cloned().flatten().map(|t| Type::Array(Box::new(t), None));
+        return at(Target::Alloc(k as usize), obj.as_ref(), d);
+    }
+    if let Some(entry) = prog.proc(&prog.entry) {
+        // the k-th pointer parameter's object is at `fresh_base + k * fresh_stride` (`start`)
+        let ptrs = entry.formals.iter().enumerate().filter_map(|(i, f)| f.ty.pointee().map(|t| (i, t)));
+        for (k, (i, pointee)) in ptrs.enumerate() {
+            let d = a - (map.fresh_base + k as i64 * map.fresh_stride);
+            if (0..map.fresh_stride).contains(&d) {
+                let obj = Type::Array(Box::new(pointee.clone()), None);
+                return at(Target::Param(i), Some(&obj), d);
+            }
+        }
     }
     for p in &prog.procs {
         for v in p.formals.iter().chain(&p.locals) {
             let d = a - layout.base(&Some(p.name.clone()), &v.name);
-            if d >= 0 && d % map.frame_stride == 0 {
+            if d >= 0 && d % map.frame_stride < size(&v.ty) {
                 let frame = (d / map.frame_stride) as usize;
-                return Some(Target::Local { proc: p.name.clone(), var: v.name.clone(), frame });
+                let target = Target::Local { proc: p.name.clone(), var: v.name.clone(), frame };
+                return at(target, Some(&v.ty), d % map.frame_stride);
             }
         }
     }
     None
+}
+
+/// The type of each allocation of the counterexample's steps, in the order the allocator
+/// calls happen (the interpreter's [`cminus::interp::Target::Alloc`] numbers): the pointee of
+/// the pointer type the program gives the result — the variable's, or the one cast its
+/// procedure converts it to (`q := (struct Q *)__t0`) —, `None` when that is not one type
+/// (only `void *`, several casts). Typed memory needs it to read an offset into an allocation
+/// in bytes.
+fn alloc_types(prog: &Program, cex: &Counterexample) -> Vec<Option<Type>> {
+    let mut out = Vec::new();
+    for step in &cex.steps {
+        let Some((pi, si)) = prog.stmt(step.stmt) else { continue };
+        let proc = &prog.procs[pi];
+        let StmtKind::Call { callee, ret, .. } = &proc.body[si].kind else { continue };
+        if cminus::pointsto::extern_allocation(prog, callee).is_none() {
+            continue;
+        }
+        let mut tys: Vec<&Type> = Vec::new();
+        if let Some(Lval::Var(v)) = ret {
+            let declared = proc.var(v).or_else(|| prog.global(v)).and_then(|d| d.ty.pointee());
+            tys.extend(declared.filter(|t| !matches!(t, Type::Void)));
+            for s in &proc.body {
+                if let StmtKind::Assign(_, Expr::Cast(Type::Ptr(t), e)) = &s.kind {
+                    let of_v = matches!(&**e, Expr::Lval(Lval::Var(w)) if w == v);
+                    if of_v && !matches!(**t, Type::Void) && !tys.contains(&&**t) {
+                        tys.push(t);
+                    }
+                }
+            }
+        }
+        out.push(match tys.as_slice() {
+            [t] => Some((*t).clone()),
+            _ => None,
+        });
+    }
+    out
+}
+
+/// The byte offset of cell `cell` of the typed logic model (`logic::mem::cells`) in an object
+/// of type `ty`: the array element holding the cell, then the field holding it, down to the
+/// sub-object that starts at the cell. `None` inside a scalar, a bit-field or a union (whose
+/// members share their cells), past an array's end.
+pub fn cell_byte_offset(prog: &Program, ty: &Type, cell: u64) -> Option<u64> {
+    use cminus::layout;
+    let mut t = ty;
+    let mut c = cell;
+    let mut off = 0u64;
+    while c > 0 {
+        match t {
+            Type::Array(e, n) => {
+                let per = logic::mem::cells(prog, e);
+                let i = c / per.max(1);
+                if per == 0 || n.is_some_and(|n| i >= n) {
+                    return None;
+                }
+                off += i * layout::size_of(prog, e)?;
+                c %= per;
+                t = e;
+            }
+            Type::Struct(s) => {
+                let d = prog.struct_def(s)?;
+                if d.is_union {
+                    return None;
+                }
+                let f = d.fields.iter().find(|f| {
+                    let first = logic::mem::field_offset(prog, s, &f.name);
+                    (first..first + logic::mem::cells(prog, &f.ty)).contains(&c)
+                })?;
+                if layout::is_bit_field(prog, s, &f.name) {
+                    return None;
+                }
+                off += layout::field_offset(prog, s, &f.name)?;
+                c -= logic::mem::field_offset(prog, s, &f.name);
+                t = &f.ty;
+            }
+            _ => return None,
+        }
+    }
+    Some(off)
 }
 
 /// The cell of the typed logic model (`logic::mem::cells`: a scalar takes one cell, a struct

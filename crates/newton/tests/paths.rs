@@ -258,3 +258,88 @@ fn a_path_through_an_uninitialised_field_says_so() {
         other => panic!("expected an undecided path, got {other:?}"),
     }
 }
+
+/// Lower `src` with entry `entry`, in typed memory where it is exact or in bytes, LP64 or
+/// ILP32 (byte memory of ILP32 packs its addresses).
+fn lower_entry(src: &str, entry: &str, bytes: bool, ilp32: bool) -> Program {
+    let opts = cfront::Options {
+        entry: entry.into(),
+        bytes,
+        data_model: if ilp32 { cminus::DataModel::Ilp32 } else { cminus::DataModel::Lp64 },
+        ..Default::default()
+    };
+    cfront::lower_str("t.c", src, &opts).unwrap_or_else(|e| panic!("{e:?}"))
+}
+
+/// A `nondet` pointer (as the rule's prophecy `slic_obj := nondet` is) that the model makes
+/// point at a member after the first — of a global, of the object an entry parameter points
+/// to, of an element of an array in it, of a local struct — is the same place in the replay:
+/// an object and a byte offset, in typed and byte memory.
+#[test]
+fn a_nondet_pointer_into_a_struct_replays_to_the_same_place() {
+    let src = "extern void *__VERIFIER_nondet_pointer(void);\n\
+         struct S { char c; long a; int b; } G;\n\
+         struct R { int id; struct S s[3]; };\n\
+         void global_member(void) {\n  int *o = __VERIFIER_nondet_pointer();\n  \
+           if (o == &G.b) { *o = 5; if (G.b == 5) reach_error(); }\n}\n\
+         void param_member(struct S *p) {\n  int *o = __VERIFIER_nondet_pointer();\n  \
+           if (o == &p->b) { *o = 5; if (p->b == 5) reach_error(); }\n}\n\
+         void param_object(int *p) {\n  int *o = __VERIFIER_nondet_pointer();\n  \
+           if (o == p) { *o = 5; if (*p == 5) reach_error(); }\n}\n\
+         void param_array_member(struct R *r) {\n  int *o = __VERIFIER_nondet_pointer();\n  \
+           if (o == &r->s[2].b) { *o = 5; if (r->s[2].b == 5) reach_error(); }\n}\n\
+         void local_member(void) {\n  struct S l;\n  l.b = 0;\n  int *o = __VERIFIER_nondet_pointer();\n  \
+           if (o == &l.b) { *o = 5; if (l.b == 5) reach_error(); }\n}\n";
+    for entry in ["global_member", "param_member", "param_object", "param_array_member", "local_member"] {
+        for (bytes, ilp32) in [(false, false), (true, false), (true, true)] {
+            let p = lower_entry(src, entry, bytes, ilp32);
+            let path = walk(&p, &["o ==", "== 5"]);
+            let (v, _) = check_path(&p, &path, &[], &Default::default());
+            let what = format!("{entry} (bytes {bytes}, ilp32 {ilp32})");
+            let Verdict::Feasible(cex) = v else { panic!("{what}: expected feasible, got {v:?}") };
+            let run = replay(&p, &cex, 10_000);
+            assert!(
+                matches!(run.outcome, cminus::interp::Outcome::Error { stmt, .. } if stmt == cex.error_stmt),
+                "{what}: {:?}",
+                run.outcome
+            );
+        }
+    }
+}
+
+/// A pointer read from the unknown contents of an entry parameter's object never resolves
+/// into that object: the caller is not assumed to have built a struct pointing into itself
+/// (in units mode such aliasing made false alarms). The path is feasible for the prover only
+/// with that aliasing, so it is undecided, not a violation.
+#[test]
+fn a_pointer_read_from_an_entry_object_does_not_point_into_it() {
+    let src = "struct T { int a; int *q; };\n\
+         void h(struct T *p) {\n  if (p->q == &p->a) { *p->q = 5; if (p->a == 5) reach_error(); }\n}\n";
+    for (bytes, ilp32) in [(false, false), (true, false), (true, true)] {
+        let p = lower_entry(src, "h", bytes, ilp32);
+        let path = walk(&p, &["==", "== 5"]);
+        let (v, _) = check_path(&p, &path, &[], &Default::default());
+        assert!(matches!(v, Verdict::Unknown(_)), "bytes {bytes}, ilp32 {ilp32}: {v:?}");
+    }
+}
+
+/// A pointer the model places where the replay has no object (an offset into an allocation
+/// of typed memory whose type the program does not say: `void *`) is named in the undecided
+/// verdict.
+#[test]
+fn an_unresolvable_pointer_is_named_in_the_undecided_verdict() {
+    let src = "#include <stdlib.h>\nextern void *__VERIFIER_nondet_pointer(void);\n\
+         void f(void) {\n  void *v = malloc(8);\n  if (!v) return;\n  \
+           int *o = __VERIFIER_nondet_pointer();\n  if (o == (int *)v + 1) reach_error();\n}\n";
+    let p = lower_entry(src, "f", false, false);
+    assert!(!p.memory.is_bytes(), "the test wants typed memory");
+    let path = walk(&p, &["!=", "o =="]);
+    let (v, _) = check_path(&p, &path, &[], &Default::default());
+    let Verdict::Unknown(u) = v else { panic!("expected undecided, got {v:?}") };
+    assert!(u.message.contains("cannot map to an object"), "{}", u.message);
+    // in byte memory the offset is bytes: the same path is a violation
+    let p = lower_entry(src, "f", true, false);
+    let path = walk(&p, &["!=", "o =="]);
+    let (v, _) = check_path(&p, &path, &[], &Default::default());
+    assert!(matches!(v, Verdict::Feasible(_)), "{v:?}");
+}

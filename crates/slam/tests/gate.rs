@@ -892,6 +892,45 @@ fn lock_wrappers_in_units_mode() {
     let _ = std::fs::remove_dir_all(dir.parent().unwrap().parent().unwrap());
 }
 
+/// corpus/tracked-object: the mutex a violation is about lies behind a pointer argument, after
+/// the first member of a struct (global, local, allocated or an argument's), in an array in
+/// an argument's struct. Unit by unit, every planted violation is found and confirmed by the
+/// program gcc built; the balanced entries stay non-violations (issue 29's recall, docs/ci.md
+/// "A mutex behind a pointer").
+#[test]
+fn mutexes_behind_pointers_unit_by_unit() {
+    let corpus_dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus");
+    let dir = std::env::temp_dir().join(format!("slam-gate-tracked-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    copy_dir(&corpus_dir.join("tracked-object"), &dir.join("corpus/tracked-object"));
+    copy_dir(&corpus_dir.join("../specs"), &dir.join("specs"));
+    let dir = dir.join("corpus/tracked-object");
+    let want: BTreeMap<String, (String, Option<String>)> = std::fs::read_to_string(dir.join("expected.txt"))
+        .unwrap()
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let mut w = l.split_whitespace();
+            let id = w.next().unwrap().to_string();
+            (id, (w.next().unwrap().to_string(), w.next().map(str::to_string)))
+        })
+        .collect();
+    let r = gate(&dir, &["--json", "out.json"]);
+    assert_eq!(r.code, 10, "{}\n{}", r.stdout, r.stderr);
+    let report = read_json(&dir.join("out.json"));
+    let got: BTreeMap<String, (String, Option<String>)> = report["checks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| {
+            let status = c["result"]["confirmation"]["status"].as_str().map(str::to_string);
+            (c["id"].as_str().unwrap().to_string(), (c["result"]["verdict"].as_str().unwrap().to_string(), status))
+        })
+        .collect();
+    assert_eq!(got, want, "{}", r.stdout);
+    let _ = std::fs::remove_dir_all(dir.parent().unwrap().parent().unwrap());
+}
+
 /// corpus/gate-recall/tiny: planted bugs on error paths (a lost return after an unlock, a
 /// double free after a failed `pthread_create`, fopen's NULL unchecked, a double fclose, a
 /// missing unlock), each a patch applied to the clean project, as scripts/gate-recall does
