@@ -97,6 +97,11 @@ pub fn search(prog: &Program, preds: PredSet, opts: &Options) -> Outcome {
 
 /// The answer of [`determined`] as the search's outcome, when it decides.
 pub(crate) fn decided_by_one_run(prog: &Program, preds: &PredSet, opts: &Options) -> Option<Outcome> {
+    // (a program whose entry reaches no error statement is answered by the engines' own
+    // relevance test, in its words)
+    if !engine::entry_reaches_an_error(prog) {
+        return None;
+    }
     let start = Instant::now();
     let end = determined(prog, opts)?;
     let mut s = Search::new(prog, preds.clone(), opts, start);
