@@ -237,6 +237,8 @@ pub enum EngineKind {
     Structural,
     /// Constrained Horn clauses solved by Spacer, solutions validated (the `horn` crate).
     Horn,
+    /// Interval analysis with input splitting (the `interval` crate; proves only).
+    Interval,
 }
 
 /// Statistics of an under-approximation search (see the `search` crate).

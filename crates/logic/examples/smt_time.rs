@@ -17,7 +17,13 @@ fn main() {
     for w in which {
         let cfg = Config::new();
         let ctx = Context::new(&cfg);
-        let s = match w.as_str() {
+        // `inc:` first: the query in a pushed scope, as the prover asks it (Z3's combined
+        // solver then answers with its incremental core instead of the logic's tactic).
+        let (inc, name) = match w.strip_prefix("inc:") {
+            Some(rest) => (true, rest.to_string()),
+            None => (false, w.clone()),
+        };
+        let s = match name.as_str() {
             "default" => Solver::new(&ctx),
             t if t.starts_with("tactic:") => {
                 let names: Vec<&str> = t["tactic:".len()..].split('+').collect();
@@ -32,6 +38,9 @@ fn main() {
         let mut p = Params::new(&ctx);
         p.set_u32("timeout", ms);
         s.set_params(&p);
+        if inc {
+            s.push();
+        }
         s.from_string(format!("{text}\n{extra}"));
         let t0 = Instant::now();
         let r = s.check();

@@ -110,11 +110,40 @@ pub(crate) fn decided_by_one_run(prog: &Program, preds: &PredSet, opts: &Options
 }
 
 /// [`search`] without [`determined`] first (the portfolio asks it before it starts the engines).
+/// The interval analysis goes first ([`proved_by_intervals`]); the rounds have the time left.
 pub(crate) fn search_rounds(prog: &Program, preds: PredSet, opts: &Options) -> Outcome {
+    let t0 = Instant::now();
+    if let Some(o) = proved_by_intervals(prog, opts) {
+        return o;
+    }
+    let mut opts = opts.clone();
+    opts.time = opts.time.map(|t| t.saturating_sub(t0.elapsed()));
+    let opts = &opts;
     let start = Instant::now();
     let mut s = Search::new(prog, preds, opts, start);
     let end = s.rounds();
     outcome(s, end, opts, start)
+}
+
+/// The most time [`proved_by_intervals`] takes, and its share of the search's time.
+const INTERVAL_TIME: Duration = Duration::from_secs(3);
+const INTERVAL_SHARE: u32 = 10;
+
+/// The interval analysis with input splitting (`interval`), for a tenth of the search's time
+/// and at most [`INTERVAL_TIME`]: its outcome when it proves the program SAFE. It decides the
+/// small numeric programs the predicate engines cannot (float arithmetic, loops bounded by
+/// small input ranges) and stops at once at the first pointer or struct it meets.
+pub(crate) fn proved_by_intervals(prog: &Program, opts: &Options) -> Option<Outcome> {
+    if !engine::entry_reaches_an_error(prog) {
+        return None;
+    }
+    let time = opts.time.map_or(INTERVAL_TIME, |t| (t / INTERVAL_SHARE).min(INTERVAL_TIME));
+    let o = interval::check(
+        prog,
+        &interval::Options { time: Some(time), cancel: opts.cancel.clone(), ..Default::default() },
+    );
+    tracing::info!("interval analysis: {:?} in {:.2} s: {}", o.reason, o.time_secs, o.detail);
+    (o.verdict == engine::Verdict::Safe).then_some(o)
 }
 
 fn outcome(s: Search, end: End, opts: &Options, start: Instant) -> Outcome {

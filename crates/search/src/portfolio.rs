@@ -30,6 +30,9 @@ pub enum EngineChoice {
     /// The portfolio, whose second thread runs the Horn engine first (for at most a
     /// quarter of the time) and the search after it when it proved nothing.
     PortfolioHorn,
+    /// Interval analysis with input splitting alone (proves: never reports a violation; the
+    /// search runs it first in every other choice but `cegar`).
+    Interval,
 }
 
 impl EngineChoice {
@@ -49,6 +52,7 @@ impl EngineChoice {
             EngineChoice::PortfolioStructural => "portfolio-structural",
             EngineChoice::Horn => "horn",
             EngineChoice::PortfolioHorn => "portfolio-horn",
+            EngineChoice::Interval => "interval",
         }
     }
 }
@@ -108,6 +112,10 @@ fn run_engines(choice: EngineChoice, runner: Runner, preds: PredSet, opts: Optio
         EngineChoice::PortfolioHorn => portfolio(runner, preds, opts, Second::Horn),
         EngineChoice::Structural => run_structural(runner.program(), &opts, opts.time),
         EngineChoice::Horn => run_horn(runner.program(), &opts, opts.time),
+        EngineChoice::Interval => interval::check(
+            runner.program(),
+            &interval::Options { time: opts.time, cancel: opts.cancel.clone(), ..Default::default() },
+        ),
     }
 }
 
