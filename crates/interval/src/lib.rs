@@ -58,10 +58,29 @@ pub struct Stats {
 /// Prove that no error statement of `prog` is reachable. The outcome is SAFE, or UNKNOWN
 /// with the reason the analysis stopped (never VIOLATION).
 pub fn check(prog: &Program, opts: &Options) -> Outcome {
+    analyse(prog, opts).outcome
+}
+
+/// The inputs of a path that reached an error with every input a single value: (statement,
+/// occurrence at it, value — a float as its bit pattern). Not a violation by itself (a value
+/// the analysis does not track, an uninitialised one, may have decided the path): a
+/// candidate for an engine that replays it on the interpreter.
+pub type Witness = Vec<(StmtId, u32, i128)>;
+
+/// What [`analyse`] found: the outcome, and the inputs of a path to an error when it gave up
+/// on one.
+pub struct Analysis {
+    pub outcome: Outcome,
+    pub witness: Option<Witness>,
+}
+
+/// [`check`], with the candidate inputs of the path it gave up on.
+pub fn analyse(prog: &Program, opts: &Options) -> Analysis {
     let start = Instant::now();
+    let mut witness = None;
     let (reason, detail, stats) = match Ctx::new(prog) {
         Err(why) => (StopReason::Unsupported, why, Stats::default()),
-        Ok(ctx) => ctx.prove(opts, start),
+        Ok(ctx) => ctx.prove(opts, start, &mut witness),
     };
     let strategies = Strategies {
         abstraction: "intervals".into(),
@@ -75,7 +94,23 @@ pub fn check(prog: &Program, opts: &Options) -> Outcome {
         steps = stats.steps,
         "interval analysis: {detail}"
     );
-    Outcome::of_engine(EngineKind::Interval, reason, detail, strategies, start.elapsed().as_secs_f64())
+    let outcome = Outcome::of_engine(EngineKind::Interval, reason, detail, strategies, start.elapsed().as_secs_f64());
+    Analysis { outcome, witness }
+}
+
+/// A single value as the interpreter holds it (a float as its bit pattern; NaN the quiet one).
+fn point_bits(v: &Val) -> i128 {
+    match v {
+        Val::Int(i) => i.lo,
+        Val::Float(f) => {
+            let x = f.range.map_or(f64::NAN, |r| r.0);
+            if f.bits == 32 {
+                (x as f32).to_bits() as i128
+            } else {
+                x.to_bits() as i128
+            }
+        }
+    }
 }
 
 /// An input: the statement that reads it and how many times the path read there before.
@@ -121,6 +156,9 @@ enum Stop {
     Unsupported(String),
     /// The path may reach an error, undefined behaviour, or a limit: the box is split.
     Open(String),
+    /// The path reached an error statement (with every input a single value, a candidate
+    /// violation for the engines that replay).
+    Error(String),
 }
 
 fn unsupported<T>(what: impl Into<String>) -> Result<T, Stop> {
@@ -130,10 +168,12 @@ fn unsupported<T>(what: impl Into<String>) -> Result<T, Stop> {
 /// How one box ended.
 enum BoxEnd<'p> {
     Closed,
+    /// `budget`: the step budget ran out; `error`: an error statement was reached.
     Open {
         state: State<'p>,
         why: String,
         budget: bool,
+        error: bool,
     },
     /// The time limit or the caller's stop.
     Stopped,
@@ -230,7 +270,7 @@ impl<'p> Ctx<'p> {
         t
     }
 
-    fn prove(&self, opts: &Options, start: Instant) -> (StopReason, String, Stats) {
+    fn prove(&self, opts: &Options, start: Instant, witness: &mut Option<Witness>) -> (StopReason, String, Stats) {
         let mut stats = Stats::default();
         // (a box first runs on a small budget; one that spends it on undecided branches is
         // split at once, one that spends it running determined code runs again on the whole)
@@ -257,7 +297,7 @@ impl<'p> Ctx<'p> {
                 Ok(e) => e,
                 Err(why) => return (StopReason::Unsupported, why, stats),
             };
-            let (state, why) = match end {
+            let (state, why, error) = match end {
                 BoxEnd::Closed => continue,
                 // (never `continue`: an unfinished box is not a closed one)
                 BoxEnd::Stopped => {
@@ -265,13 +305,13 @@ impl<'p> Ctx<'p> {
                     let reason = if stopped { StopReason::Unknown } else { StopReason::TimeLimit };
                     return (reason, format!("the time limit was reached after {} boxes", stats.boxes), stats);
                 }
-                BoxEnd::Open { state, why, budget: spent } => {
+                BoxEnd::Open { state, why, budget: spent, error } => {
                     let undecided = (0..state.reads.len()).any(|i| state.blame & bit(i) != 0);
                     if spent && budget < opts.box_steps && !undecided {
                         work.push((bx, opts.box_steps));
                         continue;
                     }
-                    (state, why)
+                    (state, why, error)
                 }
             };
             // split the widest input the path's undecided branches depended on (any input
@@ -284,6 +324,10 @@ impl<'p> Ctx<'p> {
             let Some(&i) = cands.iter().max_by(|&&a, &&b| {
                 state.reads[a].1.log_width().total_cmp(&state.reads[b].1.log_width()).then(b.cmp(&a))
             }) else {
+                // every input one value: the path is a run (when no unknown value decided it)
+                if error {
+                    *witness = Some(state.reads.iter().map(|(k, v)| (k.0, k.1, point_bits(v))).collect());
+                }
                 return (
                     StopReason::Unknown,
                     format!("a path with every input fixed to one value may reach {why}: left to the other engines"),
@@ -392,7 +436,12 @@ impl<'c, 'p> Exec<'c, 'p> {
                 steps += 1;
                 stats.steps += 1;
                 if steps > budget {
-                    return Ok(BoxEnd::Open { state: st, why: "the step budget of a box".into(), budget: true });
+                    return Ok(BoxEnd::Open {
+                        state: st,
+                        why: "the step budget of a box".into(),
+                        budget: true,
+                        error: false,
+                    });
                 }
                 if steps.is_multiple_of(4096)
                     && (deadline.is_some_and(|d| Instant::now() >= d)
@@ -404,7 +453,8 @@ impl<'c, 'p> Exec<'c, 'p> {
                     Ok(true) => {}
                     Ok(false) => break,
                     Err(Stop::Unsupported(why)) => return Err(why),
-                    Err(Stop::Open(why)) => return Ok(BoxEnd::Open { state: st, why, budget: false }),
+                    Err(Stop::Open(why)) => return Ok(BoxEnd::Open { state: st, why, budget: false, error: false }),
+                    Err(Stop::Error(why)) => return Ok(BoxEnd::Open { state: st, why, budget: false, error: true }),
                 }
             }
         }
@@ -428,7 +478,7 @@ impl<'c, 'p> Exec<'c, 'p> {
             StmtKind::Halt => return Ok(false),
             StmtKind::Error(_) => {
                 let at = s.loc;
-                return Err(Stop::Open(format!("the error at line {}", at.line)));
+                return Err(Stop::Error(format!("the error at line {}", at.line)));
             }
             StmtKind::Assume(c) => {
                 let av = self.eval(st, c, site)?;

@@ -113,14 +113,17 @@ pub(crate) fn decided_by_one_run(prog: &Program, preds: &PredSet, opts: &Options
 /// The interval analysis goes first ([`proved_by_intervals`]); the rounds have the time left.
 pub(crate) fn search_rounds(prog: &Program, preds: PredSet, opts: &Options) -> Outcome {
     let t0 = Instant::now();
-    if let Some(o) = proved_by_intervals(prog, opts) {
-        return o;
-    }
+    let candidate = match by_intervals(prog, opts) {
+        Intervals::Proved(o) => return o,
+        Intervals::Candidate(w) => Some(w),
+        Intervals::Nothing => None,
+    };
     let mut opts = opts.clone();
     opts.time = opts.time.map(|t| t.saturating_sub(t0.elapsed()));
     let opts = &opts;
     let start = Instant::now();
     let mut s = Search::new(prog, preds, opts, start);
+    s.candidate = candidate;
     let end = s.rounds();
     outcome(s, end, opts, start)
 }
@@ -129,21 +132,36 @@ pub(crate) fn search_rounds(prog: &Program, preds: PredSet, opts: &Options) -> O
 const INTERVAL_TIME: Duration = Duration::from_secs(3);
 const INTERVAL_SHARE: u32 = 10;
 
+/// What the interval analysis gives the search.
+pub(crate) enum Intervals {
+    /// SAFE: its outcome is the answer.
+    Proved(Outcome),
+    /// The inputs of a path to an error it could not split further: the first run the
+    /// search tries ([`Search::candidate`]).
+    Candidate(interval::Witness),
+    Nothing,
+}
+
 /// The interval analysis with input splitting (`interval`), for a tenth of the search's time
-/// and at most [`INTERVAL_TIME`]: its outcome when it proves the program SAFE. It decides the
-/// small numeric programs the predicate engines cannot (float arithmetic, loops bounded by
-/// small input ranges) and stops at once at the first pointer or struct it meets.
-pub(crate) fn proved_by_intervals(prog: &Program, opts: &Options) -> Option<Outcome> {
+/// and at most [`INTERVAL_TIME`]. It decides the small numeric programs the predicate engines
+/// cannot (float arithmetic, loops bounded by small input ranges) and stops at once at the
+/// first pointer or struct it meets.
+pub(crate) fn by_intervals(prog: &Program, opts: &Options) -> Intervals {
     if !engine::entry_reaches_an_error(prog) {
-        return None;
+        return Intervals::Nothing;
     }
     let time = opts.time.map_or(INTERVAL_TIME, |t| (t / INTERVAL_SHARE).min(INTERVAL_TIME));
-    let o = interval::check(
+    let a = interval::analyse(
         prog,
         &interval::Options { time: Some(time), cancel: opts.cancel.clone(), ..Default::default() },
     );
+    let o = a.outcome;
     tracing::info!("interval analysis: {:?} in {:.2} s: {}", o.reason, o.time_secs, o.detail);
-    (o.verdict == engine::Verdict::Safe).then_some(o)
+    match (o.verdict == engine::Verdict::Safe, a.witness) {
+        (true, _) => Intervals::Proved(o),
+        (false, Some(w)) => Intervals::Candidate(w),
+        (false, None) => Intervals::Nothing,
+    }
 }
 
 fn outcome(s: Search, end: End, opts: &Options, start: Instant) -> Outcome {
@@ -293,6 +311,9 @@ struct Search<'p> {
     cover: Option<Vec<cminus::interp::Run>>,
     /// No branch is cut ([`Search::enumerate_or`]).
     enumerate: bool,
+    /// Inputs the interval analysis found on a path to an error: the first run before the
+    /// random ones (replayed and confirmed like them).
+    candidate: Option<interval::Witness>,
 }
 
 impl<'p> Search<'p> {
@@ -318,6 +339,7 @@ impl<'p> Search<'p> {
             incomplete: None,
             cover: None,
             enumerate: false,
+            candidate: None,
         }
     }
 
@@ -326,11 +348,16 @@ impl<'p> Search<'p> {
     /// find — the paths of floating-point programs cost Z3 seconds each. `None` when none is.
     fn random_runs(&mut self) -> Option<End> {
         let budget = self.opts.time.map_or(Duration::from_secs(3), |t| (t / 10).min(Duration::from_secs(3)));
-        for _ in 0..RANDOM_RUNS {
+        let candidate = self.candidate.take();
+        for n in 0..RANDOM_RUNS {
             if self.cancelled() || self.start.elapsed() >= budget {
                 return None;
             }
-            let ran = self.run(&Plan { inputs: empty_inputs(), path: Vec::new(), bound: 0 });
+            let plan = Plan { inputs: empty_inputs(), path: Vec::new(), bound: 0 };
+            let ran = match (&candidate, n) {
+                (Some(w), 0) => self.run_given(&plan, w),
+                _ => self.run(&plan),
+            };
             self.stats.runs += 1;
             if let cminus::interp::Outcome::Error { stmt, msg } = &ran.run.outcome {
                 let path = self.path_of(&ran.run.trace)?;
@@ -564,6 +591,47 @@ impl<'p> Search<'p> {
         // The statement after the one that made the first choice (a choice made while a
         // statement runs — an uninitialised read in a failing assume — decides that statement
         // already; one made before the first statement: 0).
+        let first_choice = run.choices.first().map_or(usize::MAX, |c| c.step.wrapping_add(1));
+        Ran { run, alpha, first_choice, inputs }
+    }
+
+    /// A run whose inputs are `given` (statement, occurrence at it, value) where it names
+    /// them, and the pseudo-random sequence of [`Search::run`] elsewhere.
+    fn run_given(&self, plan: &Plan, given: &interval::Witness) -> Ran {
+        let given: HashMap<(StmtId, u32), i128> = given.iter().map(|&(s, k, v)| ((s, k), v)).collect();
+        let at = std::cell::Cell::new(StmtId(u32::MAX));
+        let mut seen: HashMap<StmtId, u32> = HashMap::new();
+        let mut alpha = HashMap::new();
+        let mut k = 0usize;
+        let abs = &self.abs;
+        let mut observe = |s: &Stmt, peek: &mut dyn Peek| {
+            at.set(s.id);
+            let branch = matches!(&s.kind, StmtKind::Goto(ls) if ls.len() > 1);
+            if branch || matches!(s.kind, StmtKind::Assume(_)) {
+                alpha.insert(k, abs.value(s.id, peek));
+            }
+            k += 1;
+        };
+        let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+        let mut inputs = plan.inputs.clone();
+        let mut fill = |e: &Event, k: usize| {
+            let mut v = rng.value(e.ty);
+            match &e.ask {
+                Ask::EntryParam(i) => inputs.oracle.push((usize::MAX, *i, v)),
+                Ask::Nondet => {
+                    let n = seen.entry(at.get()).or_insert(0);
+                    if let Some(&g) = given.get(&(at.get(), *n)) {
+                        v = g;
+                    }
+                    *n += 1;
+                    inputs.oracle.push((e.step, k, v));
+                }
+                Ask::Uninit(Some((Some(p), var, f))) => inputs.uninit.push((p.clone(), var.clone(), *f, v)),
+                _ => {}
+            }
+            v
+        };
+        let run = newton::replay_observed(self.prog, &plan.inputs, self.opts.max_steps, &mut fill, &mut observe);
         let first_choice = run.choices.first().map_or(usize::MAX, |c| c.step.wrapping_add(1));
         Ran { run, alpha, first_choice, inputs }
     }
@@ -956,6 +1024,28 @@ mod tests {
 
     fn lower(src: &str) -> Program {
         cfront::lower_str("t.c", src, &cfront::Options::default()).expect("lowers")
+    }
+
+    #[test]
+    fn the_interval_analysis_hands_its_path_to_an_error_to_the_search() {
+        // the error needs x within a rounding of 1.0f (0x3f7ffffe already rounds r up to 1.5):
+        // the analysis splits down to one such value
+        let p = lower(
+            "float __VERIFIER_nondet_float(void); void abort(void); void reach_error(void);
+             int main(void) { float x = __VERIFIER_nondet_float(); if (!(x >= 0.0f && x <= 1.0f)) abort();
+               float r = 1.0f + 0.5f * x; if (!(r < 1.5f)) reach_error(); return 0; }",
+        );
+        let opts = Options { time: Some(Duration::from_secs(20)), ..Options::default() };
+        let Intervals::Candidate(w) = by_intervals(&p, &opts) else { panic!("no candidate") };
+        assert_eq!(w.len(), 1);
+        assert!(w[0].2 >= 0x3f7f_fffe && w[0].2 <= 1.0f32.to_bits() as i128, "{w:?}");
+        let s = Search::new(&p, PredSet::default(), &opts, Instant::now());
+        let plan = Plan { inputs: empty_inputs(), path: Vec::new(), bound: 0 };
+        let ran = s.run_given(&plan, &w);
+        assert!(matches!(ran.run.outcome, cminus::interp::Outcome::Error { .. }), "{:?}", ran.run.outcome);
+        // and the whole search answers with it at once
+        let o = search(&p, PredSet::default(), &opts);
+        assert_eq!(o.verdict, engine::Verdict::Violation, "{}", o.detail);
     }
 
     #[test]
