@@ -114,7 +114,7 @@ pub(crate) fn decided_by_one_run(prog: &Program, preds: &PredSet, opts: &Options
 pub(crate) fn search_rounds(prog: &Program, preds: PredSet, opts: &Options) -> Outcome {
     let t0 = Instant::now();
     let candidate = match by_intervals(prog, opts) {
-        Intervals::Proved(o) => return o,
+        Intervals::Proved(o) => return *o,
         Intervals::Candidate(w) => Some(w),
         Intervals::Nothing => None,
     };
@@ -135,7 +135,7 @@ const INTERVAL_SHARE: u32 = 10;
 /// What the interval analysis gives the search.
 pub(crate) enum Intervals {
     /// SAFE: its outcome is the answer.
-    Proved(Outcome),
+    Proved(Box<Outcome>),
     /// The inputs of a path to an error it could not split further: the first run the
     /// search tries ([`Search::candidate`]).
     Candidate(interval::Witness),
@@ -158,7 +158,7 @@ pub(crate) fn by_intervals(prog: &Program, opts: &Options) -> Intervals {
     let o = a.outcome;
     tracing::info!("interval analysis: {:?} in {:.2} s: {}", o.reason, o.time_secs, o.detail);
     match (o.verdict == engine::Verdict::Safe, a.witness) {
-        (true, _) => Intervals::Proved(o),
+        (true, _) => Intervals::Proved(Box::new(o)),
         (false, Some(w)) => Intervals::Candidate(w),
         (false, None) => Intervals::Nothing,
     }
