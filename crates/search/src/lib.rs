@@ -562,42 +562,13 @@ impl<'p> Search<'p> {
     /// Run the interpreter with the plan's inputs, storing the abstract state at every
     /// branch and assume.
     fn run(&self, plan: &Plan) -> Ran {
-        let mut alpha = HashMap::new();
-        let mut k = 0usize;
-        let abs = &self.abs;
-        let mut observe = |s: &Stmt, peek: &mut dyn Peek| {
-            let branch = matches!(&s.kind, StmtKind::Goto(ls) if ls.len() > 1);
-            if branch || matches!(s.kind, StmtKind::Assume(_)) {
-                alpha.insert(k, abs.value(s.id, peek));
-            }
-            k += 1;
-        };
-        // Inputs past the plan's path: a fixed pseudo-random sequence per run (zeros for
-        // every input would, e.g., never let a scheduler pick a thread).
-        let mut rng = Rng(0x9e37_79b9_7f4a_7c15 ^ (self.stats.runs as u64).wrapping_mul(0x2545_f491_4f6c_dd1d));
-        // The values chosen here, kept so that the run can be replayed (its counterexample).
-        let mut inputs = plan.inputs.clone();
-        let mut fill = |e: &Event, k: usize| {
-            let v = rng.value(e.ty);
-            match &e.ask {
-                Ask::EntryParam(i) => inputs.oracle.push((usize::MAX, *i, v)),
-                Ask::Nondet => inputs.oracle.push((e.step, k, v)),
-                Ask::Uninit(Some((Some(p), var, f))) => inputs.uninit.push((p.clone(), var.clone(), *f, v)),
-                _ => {}
-            }
-            v
-        };
-        let run = newton::replay_observed(self.prog, &plan.inputs, self.opts.max_steps, &mut fill, &mut observe);
-        // The statement after the one that made the first choice (a choice made while a
-        // statement runs — an uninitialised read in a failing assume — decides that statement
-        // already; one made before the first statement: 0).
-        let first_choice = run.choices.first().map_or(usize::MAX, |c| c.step.wrapping_add(1));
-        Ran { run, alpha, first_choice, inputs }
+        self.run_given(plan, &[])
     }
 
     /// A run whose inputs are `given` (statement, occurrence at it, value) where it names
-    /// them, and the pseudo-random sequence of [`Search::run`] elsewhere.
-    fn run_given(&self, plan: &Plan, given: &interval::Witness) -> Ran {
+    /// them (the interval analysis's candidate), else a fixed pseudo-random sequence per run
+    /// (zeros for every input would, e.g., never let a scheduler pick a thread).
+    fn run_given(&self, plan: &Plan, given: &[(StmtId, u32, i128)]) -> Ran {
         let given: HashMap<(StmtId, u32), i128> = given.iter().map(|&(s, k, v)| ((s, k), v)).collect();
         let at = std::cell::Cell::new(StmtId(u32::MAX));
         let mut seen: HashMap<StmtId, u32> = HashMap::new();
@@ -612,18 +583,22 @@ impl<'p> Search<'p> {
             }
             k += 1;
         };
-        let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+        let mut rng = Rng(0x9e37_79b9_7f4a_7c15 ^ (self.stats.runs as u64).wrapping_mul(0x2545_f491_4f6c_dd1d));
+        // The values chosen here, kept so that the run can be replayed (its counterexample).
         let mut inputs = plan.inputs.clone();
         let mut fill = |e: &Event, k: usize| {
             let mut v = rng.value(e.ty);
             match &e.ask {
                 Ask::EntryParam(i) => inputs.oracle.push((usize::MAX, *i, v)),
                 Ask::Nondet => {
-                    let n = seen.entry(at.get()).or_insert(0);
-                    if let Some(&g) = given.get(&(at.get(), *n)) {
-                        v = g;
+                    // (counted only when something is given: the ordinary runs pay nothing)
+                    if !given.is_empty() {
+                        let n = seen.entry(at.get()).or_insert(0);
+                        if let Some(&g) = given.get(&(at.get(), *n)) {
+                            v = g;
+                        }
+                        *n += 1;
                     }
-                    *n += 1;
                     inputs.oracle.push((e.step, k, v));
                 }
                 Ask::Uninit(Some((Some(p), var, f))) => inputs.uninit.push((p.clone(), var.clone(), *f, v)),
@@ -632,6 +607,9 @@ impl<'p> Search<'p> {
             v
         };
         let run = newton::replay_observed(self.prog, &plan.inputs, self.opts.max_steps, &mut fill, &mut observe);
+        // The statement after the one that made the first choice (a choice made while a
+        // statement runs — an uninitialised read in a failing assume — decides that statement
+        // already; one made before the first statement: 0).
         let first_choice = run.choices.first().map_or(usize::MAX, |c| c.step.wrapping_add(1));
         Ran { run, alpha, first_choice, inputs }
     }
