@@ -14,6 +14,27 @@ fn corpus() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus/codebase")
 }
 
+/// A temporary project holding `corpus/<name>` and the rules (`specs`), as a user's checkout
+/// would: the corpus folder's path in it (`tag` names the temporary directory).
+fn corpus_project(name: &str, tag: &str) -> PathBuf {
+    let corpus_dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus");
+    let dir = std::env::temp_dir().join(format!("slam-gate-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    copy_dir(&corpus_dir.join(name), &dir.join("corpus").join(name));
+    copy_dir(&corpus_dir.join("../specs"), &dir.join("specs"));
+    dir.join("corpus").join(name)
+}
+
+/// The rows of a corpus folder's `expected.txt` (no comments, no blank lines), split into words.
+fn expected_rows(dir: &Path) -> Vec<Vec<String>> {
+    std::fs::read_to_string(dir.join("expected.txt"))
+        .unwrap()
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| l.split_whitespace().map(str::to_string).collect())
+        .collect()
+}
+
 fn copy_dir(from: &Path, to: &Path) {
     std::fs::create_dir_all(to).unwrap();
     for e in std::fs::read_dir(from).unwrap() {
@@ -833,22 +854,10 @@ fn a_programs_checks_are_keyed_per_root() {
 /// double release stay violations (docs/ci.md).
 #[test]
 fn lock_wrappers_in_units_mode() {
-    let corpus_dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus");
-    let dir = std::env::temp_dir().join(format!("slam-gate-pairs-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    copy_dir(&corpus_dir.join("gate-pairs"), &dir.join("corpus/gate-pairs"));
-    copy_dir(&corpus_dir.join("../specs"), &dir.join("specs"));
-    let dir = dir.join("corpus/gate-pairs");
-    let want: BTreeMap<String, (String, bool)> = std::fs::read_to_string(dir.join("expected.txt"))
-        .unwrap()
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .map(|l| {
-            let mut w = l.split_whitespace();
-            let id = w.next().unwrap().to_string();
-            let verdict = w.next().unwrap().to_string();
-            (id, (verdict, w.next() == Some("wrapper")))
-        })
+    let dir = corpus_project("gate-pairs", "pairs");
+    let want: BTreeMap<String, (String, bool)> = expected_rows(&dir)
+        .into_iter()
+        .map(|w| (w[0].clone(), (w[1].clone(), w.get(2).map(String::as_str) == Some("wrapper"))))
         .collect();
     let r = gate(&dir, &["--json", "out.json", "--sarif", "out.sarif"]);
     assert_eq!(r.code, 10, "{}\n{}", r.stdout, r.stderr);
@@ -899,22 +908,9 @@ fn lock_wrappers_in_units_mode() {
 /// "A mutex behind a pointer").
 #[test]
 fn mutexes_behind_pointers_unit_by_unit() {
-    let corpus_dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus");
-    let dir = std::env::temp_dir().join(format!("slam-gate-tracked-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    copy_dir(&corpus_dir.join("tracked-object"), &dir.join("corpus/tracked-object"));
-    copy_dir(&corpus_dir.join("../specs"), &dir.join("specs"));
-    let dir = dir.join("corpus/tracked-object");
-    let want: BTreeMap<String, (String, Option<String>)> = std::fs::read_to_string(dir.join("expected.txt"))
-        .unwrap()
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .map(|l| {
-            let mut w = l.split_whitespace();
-            let id = w.next().unwrap().to_string();
-            (id, (w.next().unwrap().to_string(), w.next().map(str::to_string)))
-        })
-        .collect();
+    let dir = corpus_project("tracked-object", "tracked");
+    let want: BTreeMap<String, (String, Option<String>)> =
+        expected_rows(&dir).into_iter().map(|w| (w[0].clone(), (w[1].clone(), w.get(2).cloned()))).collect();
     let r = gate(&dir, &["--json", "out.json"]);
     assert_eq!(r.code, 10, "{}\n{}", r.stdout, r.stderr);
     let report = read_json(&dir.join("out.json"));
