@@ -102,6 +102,8 @@ struct LiaModel<'ctx> {
 
 #[path = "horn_atoms.rs"]
 mod atoms;
+#[path = "horn_bvint.rs"]
+mod bvint;
 
 /// Z3's global parameters of every solve. Spacer's preprocessing inlines and slices relations,
 /// and their solutions then come back existentially quantified: keep every relation as
@@ -119,6 +121,17 @@ fn configure() {
                 z3::set_global_param(k, v);
             }
         }
+    }
+}
+
+/// `SLAM_HORN_DUMP=prefix`: write each system handed to Spacer to `prefix.N.int.smt2` and
+/// `prefix.N.bv.smt2` (`N` counts the systems of the process) (for experiments with the `z3` binary).
+fn dump(solver: &Solver<'_>, which: &str) {
+    if let Ok(prefix) = std::env::var("SLAM_HORN_DUMP") {
+        static N: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+        let n = N.fetch_add(1, Ordering::Relaxed);
+        let text = format!("(set-logic HORN)\n{solver}\n(check-sat)\n");
+        let _ = std::fs::write(format!("{prefix}.{n}.{which}.smt2"), text);
     }
 }
 
@@ -274,7 +287,7 @@ impl<'ctx> Horn<'ctx> {
             Some(a) => self.apply(a),
             None => Bool::from_bool(self.ctx, false),
         };
-        Bool::and(self.ctx, &brefs).implies(&head)
+        conj_all(self.ctx, &brefs).implies(&head)
     }
 
     /// `solver.check()` within `budget` (Z3's own timeout, after which the context stays
@@ -354,6 +367,7 @@ impl<'ctx> Horn<'ctx> {
             return Err(HornResult::Unknown("Z3 has no solver for logic HORN".into()));
         };
         self.closed().map_err(HornResult::Unknown)?.iter().for_each(|c| solver.assert(c));
+        dump(&solver, "bv");
         let (r, stopped) = self.bounded_check(&solver, budget, cancel);
         if stopped {
             // The context may have been interrupted: ask it nothing more.
@@ -427,6 +441,9 @@ impl<'ctx> Horn<'ctx> {
             let f = b
                 .bool(&Dynamic::from_ast(f))
                 .ok_or_else(|| (format!("cannot read back the solution of `{}`: {f}", self.rels[k].name), false))?;
+            if std::env::var("SLAM_HORN_DEBUG").is_ok() {
+                eprintln!("integer solution of `{}`: {}\n  read back: {f}", self.rels[k].name, m.formulas[k]);
+            }
             sol.push(f);
         }
         self.checked(sol, t0, budget + Duration::from_secs(2), cancel, stats).map_err(|e| (e, false))
@@ -465,7 +482,7 @@ impl<'ctx> Horn<'ctx> {
             let mut tr = lia::ToInt::new(self.ctx, &irels);
             let ib = tr.bool(&Dynamic::from_ast(&imp));
             let side: Vec<&Bool> = tr.side.iter().collect();
-            let full = Bool::and(self.ctx, &side).implies(&ib);
+            let full = if side.is_empty() { ib } else { conj_all(self.ctx, &side).implies(&ib) };
             let vars = free_constants(&full, &inames);
             let vrefs: Vec<&dyn Ast<'ctx>> = vars.iter().map(|v| v as &dyn Ast<'ctx>).collect();
             let q = ast::forall_const(self.ctx, &vrefs, &[], &full);
@@ -474,6 +491,7 @@ impl<'ctx> Horn<'ctx> {
             }
             solver.assert(&q);
         }
+        dump(&solver, "int");
         z3::set_global_param("fp.spacer.iuc.arith", "0");
         let (r, stopped) = self.bounded_check(&solver, budget, cancel);
         z3::set_global_param("fp.spacer.iuc.arith", "1");
@@ -590,7 +608,12 @@ impl<'ctx> Horn<'ctx> {
                 return Err(format!("the formula of `{}` has a quantifier", self.rels[k].name));
             }
         }
-        let mut prover = Prover::new(self.ctx, timeout).with_cancel(cancel);
+        // Each clause: the bit-vector prover briefly, then the exact integer reading of the
+        // query (module `bvint`: what bit-blasting finds hard, a remainder by 3 at 64 bits,
+        // is often easy for the arithmetic solver), then the bit-vector prover with the rest.
+        let deadline = Instant::now() + timeout;
+        let quick = (timeout / 4).min(Duration::from_secs(2));
+        let mut fast = Prover::new(self.ctx, quick).with_cancel(cancel.clone());
         for (i, c) in self.clauses.iter().enumerate() {
             let mut conj: Vec<Formula> = c.body.iter().map(|a| self.instance(sol, a)).collect();
             conj.push(c.constraint.clone());
@@ -598,13 +621,50 @@ impl<'ctx> Horn<'ctx> {
                 conj.push(self.instance(sol, h).not());
             }
             let refs: Vec<&Formula> = conj.iter().collect();
-            match prover.is_sat(&Bool::and(self.ctx, &refs)) {
+            let q = conj_all(self.ctx, &refs);
+            let left = || deadline.saturating_duration_since(Instant::now());
+            let stopped = || cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed));
+            match fast.is_sat(&q) {
+                Some(false) => continue,
+                Some(true) => return Err(format!("clause {i} does not hold")),
+                None if stopped() || left().is_zero() => return Err(format!("clause {i} could not be checked")),
+                None => {}
+            }
+            if bvint::unsat(self.ctx, &q, left() / 2) == Some(true) {
+                continue;
+            }
+            if stopped() || left() < Duration::from_millis(50) {
+                return Err(format!("clause {i} could not be checked"));
+            }
+            match Prover::new(self.ctx, left()).with_cancel(cancel.clone()).is_sat(&q) {
                 Some(false) => {}
                 Some(true) => return Err(format!("clause {i} does not hold")),
                 None => return Err(format!("clause {i} could not be checked")),
             }
         }
         Ok(())
+    }
+}
+
+/// The conjunction of `xs`: `true` when there is none, the one when there is one. Z3's
+/// `and` of no arguments reads as `true` when printed and parsed, but Spacer (Z3 4.8.12) does
+/// not take it for `true` when it is handed over in process: a clause `(and) ∧ … → head`
+/// kept Spacer from solving the integer reading of a three-line loop it solves at once
+/// from the printed text (loop-lit/afnp2014).
+pub(crate) fn conj_all<'ctx>(ctx: &'ctx Context, xs: &[&Bool<'ctx>]) -> Bool<'ctx> {
+    match xs {
+        [] => Bool::from_bool(ctx, true),
+        [x] => (*x).clone(),
+        _ => Bool::and(ctx, xs),
+    }
+}
+
+/// The disjunction of `xs` (`false` when there is none), as [`conj`].
+pub(crate) fn disj<'ctx>(ctx: &'ctx Context, xs: &[&Bool<'ctx>]) -> Bool<'ctx> {
+    match xs {
+        [] => Bool::from_bool(ctx, false),
+        [x] => (*x).clone(),
+        _ => Bool::or(ctx, xs),
     }
 }
 
@@ -965,12 +1025,12 @@ mod lia {
                 DeclKind::AND => {
                     let xs = bools(self, &ch);
                     let r: Vec<&Bool> = xs.iter().collect();
-                    Bool::and(self.ctx, &r)
+                    conj_all(self.ctx, &r)
                 }
                 DeclKind::OR => {
                     let xs = bools(self, &ch);
                     let r: Vec<&Bool> = xs.iter().collect();
-                    Bool::or(self.ctx, &r)
+                    disj(self.ctx, &r)
                 }
                 DeclKind::NOT => self.bool(&ch[0]).not(),
                 DeclKind::IMPLIES => {
@@ -1011,6 +1071,23 @@ mod lia {
         }
     }
 
+    /// The value of the integer numeral `e` when it is positive and below `2^63`.
+    fn positive(e: &Dynamic<'_>) -> Option<u64> {
+        if e.kind() != AstKind::Numeral {
+            return None;
+        }
+        e.as_int()?.as_u64().filter(|v| *v > 0 && *v < 1 << 63)
+    }
+
+    /// `k` when `e` is the integer numeral `2^k` (`k < 64`).
+    fn power_of_two(e: &Dynamic<'_>) -> Option<u32> {
+        if e.kind() != AstKind::Numeral {
+            return None;
+        }
+        let v = e.as_int()?.as_u64()?;
+        (v.is_power_of_two() && v.trailing_zeros() < 64).then(|| v.trailing_zeros())
+    }
+
     /// An integer formula over the integer parameters read back over the bit-vector ones.
     pub(super) struct Back<'h, 'ctx> {
         pub ctx: &'ctx Context,
@@ -1041,6 +1118,29 @@ mod lia {
                 DeclKind::SUB => fold(all(&ch)?, |a, b| a.bvsub(b)),
                 DeclKind::MUL => fold(all(&ch)?, |a, b| a.bvmul(b)),
                 DeclKind::UMINUS => Some(self.bv(&ch[0])?.bvneg()),
+                // By a power of two (parity, the usual case), the low bits and an arithmetic
+                // shift: exact for the integer `mod` and `div` by a positive divisor, and a
+                // validation query the prover answers at once, where a 128-bit division
+                // circuit took it longer than its time (loop-new/half).
+                DeclKind::MOD if power_of_two(&ch[1]).is_some() => {
+                    let a = self.bv(&ch[0])?;
+                    Some(match power_of_two(&ch[1])? {
+                        0 => BV::from_i64(self.ctx, 0, 128),
+                        k => a.extract(k - 1, 0).zero_ext(128 - k),
+                    })
+                }
+                DeclKind::IDIV if power_of_two(&ch[1]).is_some() => {
+                    let a = self.bv(&ch[0])?;
+                    let k = power_of_two(&ch[1])?;
+                    Some(a.bvashr(&BV::from_u64(self.ctx, k as u64, 128)))
+                }
+                // Of a parameter by a positive constant: at the parameter's 64 bits (the
+                // result is below the divisor), a quarter of the 128-bit division circuit.
+                DeclKind::MOD if positive(&ch[1]).is_some() && self.param64(&ch[0]).is_some() => {
+                    let a = self.param64(&ch[0])?;
+                    let c = BV::from_u64(self.ctx, positive(&ch[1])?, 64);
+                    Some(a.bvsmod(&c).zero_ext(64))
+                }
                 DeclKind::MOD => {
                     let (a, b) = (self.bv(&ch[0])?, self.bv(&ch[1])?);
                     Some(a.bvsmod(&b))
@@ -1055,6 +1155,16 @@ mod lia {
                 }
                 _ => None,
             }
+        }
+
+        /// The 64-bit bit-vector parameter an integer parameter `e` stands for.
+        fn param64(&self, e: &Dynamic<'ctx>) -> Option<BV<'ctx>> {
+            if e.kind() != AstKind::App || e.num_children() > 0 {
+                return None;
+            }
+            let wide = self.params.get(&e.decl().name())?;
+            let d = Dynamic::from_ast(wide);
+            (d.kind() == AstKind::App && d.decl().kind() == DeclKind::SIGN_EXT).then(|| d.children()[0].as_bv())?
         }
 
         pub fn bool(&self, e: &Dynamic<'ctx>) -> Option<Bool<'ctx>> {
