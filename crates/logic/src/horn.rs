@@ -898,13 +898,26 @@ mod lia {
         }
 
         /// The integer a narrow constant stands for, zero- or sign-extended.
-        fn var(&mut self, name: &str, _w: u32, signed: bool) -> Int<'ctx> {
+        fn var(&mut self, name: &str, w: u32, signed: bool) -> Int<'ctx> {
             let n = format!("{name}!{}", if signed { 's' } else { 'u' });
             let v = Int::new_const(self.ctx, n.as_str());
-            // Only the sign of unsigned values: bounds on every variable make Spacer's
-            // lemmas about the bounds (measured: the loop-invgen tasks time out with them).
-            if !signed && self.ranged.insert(n) {
-                self.side.push(v.ge(&Int::from_i64(self.ctx, 0)));
+            // Only the sign of unsigned values, and both bounds of `char` and `short` ones:
+            // bounds on every variable make Spacer's lemmas about the bounds (measured: the
+            // loop-invgen tasks time out with them), but a sum of `unsigned char` inputs is
+            // bounded only by theirs (loop-invariants/linear-inequality-inv-a).
+            if self.ranged.insert(n) {
+                let (lo, hi) = match (signed, w) {
+                    (false, 1..=16) => (Some(0), Some((1i64 << w) - 1)),
+                    (true, 1..=16) => (Some(-(1i64 << (w - 1))), Some((1i64 << (w - 1)) - 1)),
+                    (false, _) => (Some(0), None),
+                    (true, _) => (None, None),
+                };
+                if let Some(lo) = lo {
+                    self.side.push(v.ge(&Int::from_i64(self.ctx, lo)));
+                }
+                if let Some(hi) = hi {
+                    self.side.push(v.le(&Int::from_i64(self.ctx, hi)));
+                }
             }
             v
         }
@@ -969,6 +982,10 @@ mod lia {
                     let r: Vec<&Int> = xs.iter().collect();
                     Int::sub(self.ctx, &r)
                 }
+                // Products and quotients of variables are beyond linear arithmetic, on which
+                // Spacer answers unknown for the whole system (loop-acceleration/phases_2-2):
+                // any value (the integer reading only proposes).
+                DeclKind::BMUL if ch.iter().filter(|c| c.kind() != AstKind::Numeral).count() > 1 => self.fresh_int(),
                 DeclKind::BMUL => {
                     let xs = ints(self, &ch);
                     let r: Vec<&Int> = xs.iter().collect();
@@ -979,6 +996,20 @@ mod lia {
                     let c = self.bool(&ch[0]);
                     let (a, b) = (self.int(&ch[1]), self.int(&ch[2]));
                     c.ite(&a, &b)
+                }
+                DeclKind::BSDIV
+                | DeclKind::BUDIV
+                | DeclKind::BSDIV_I
+                | DeclKind::BUDIV_I
+                | DeclKind::BSREM
+                | DeclKind::BUREM
+                | DeclKind::BSMOD
+                | DeclKind::BSREM_I
+                | DeclKind::BUREM_I
+                | DeclKind::BSMOD_I
+                    if ch[1].kind() != AstKind::Numeral =>
+                {
+                    self.fresh_int()
                 }
                 DeclKind::BSDIV | DeclKind::BUDIV | DeclKind::BSDIV_I | DeclKind::BUDIV_I => {
                     let (a, b) = (self.int(&ch[0]), self.int(&ch[1]));
