@@ -240,7 +240,7 @@ impl<'ctx> Horn<'ctx> {
         configure();
         let mut why_int = String::new();
         if std::env::var("SLAM_HORN_NO_LIA").is_err() {
-            match self.solve_lia(self.lia_share(timeout), &cancel, stats) {
+            match self.solve_lia(self.lia_share(timeout), timeout, &cancel, stats) {
                 Ok(sol) => return HornResult::Safe(sol),
                 Err((why, true)) => return HornResult::Unknown(why),
                 Err((why, false)) => {
@@ -427,9 +427,14 @@ impl<'ctx> Horn<'ctx> {
 
     /// The integer reading (module [`lia`]): a validated solution, or why not (`true`: the
     /// context can no longer be used).
+    ///
+    /// Spacer has `budget`; the validation of its solution what is left of it or, when that
+    /// is more, half of what is left of `total` (a solution found quickly whose validation
+    /// needs the integer reading of its queries: loops-crafted-1/sumt6, 6 s of CPU).
     fn solve_lia(
         &self,
         budget: Duration,
+        total: Duration,
         cancel: &Option<Arc<AtomicBool>>,
         stats: &mut HornStats,
     ) -> Result<Vec<Formula<'ctx>>, (String, bool)> {
@@ -446,7 +451,8 @@ impl<'ctx> Horn<'ctx> {
             }
             sol.push(f);
         }
-        self.checked(sol, t0, budget + Duration::from_secs(2), cancel, stats).map_err(|e| (e, false))
+        let validation = budget.max(t0.elapsed() + total.saturating_sub(t0.elapsed()) / 2);
+        self.checked(sol, t0, validation + Duration::from_secs(2), cancel, stats).map_err(|e| (e, false))
     }
 
     /// Spacer's solution of the integer reading, over the integer parameters (not read back,
@@ -608,9 +614,10 @@ impl<'ctx> Horn<'ctx> {
                 return Err(format!("the formula of `{}` has a quantifier", self.rels[k].name));
             }
         }
-        // Each clause: the bit-vector prover briefly, then the exact integer reading of the
-        // query (module `bvint`: what bit-blasting finds hard, a remainder by 3 at 64 bits,
-        // is often easy for the arithmetic solver), then the bit-vector prover with the rest.
+        // Each clause: the exact integer reading of the query briefly (module `bvint`: what
+        // bit-blasting finds hard, a remainder by 3 at 64 bits, is often easy for the
+        // arithmetic solver), the bit-vector prover briefly, the integer reading with half of
+        // what is left, the bit-vector prover with the rest.
         let deadline = Instant::now() + timeout;
         let quick = (timeout / 4).min(Duration::from_secs(2));
         let mut fast = Prover::new(self.ctx, quick).with_cancel(cancel.clone());
@@ -624,6 +631,9 @@ impl<'ctx> Horn<'ctx> {
             let q = conj_all(self.ctx, &refs);
             let left = || deadline.saturating_duration_since(Instant::now());
             let stopped = || cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed));
+            if bvint::unsat(self.ctx, &q, (left() / 4).min(Duration::from_secs(1))) == Some(true) {
+                continue;
+            }
             match fast.is_sat(&q) {
                 Some(false) => continue,
                 Some(true) => return Err(format!("clause {i} does not hold")),

@@ -444,7 +444,12 @@ impl<'ctx> ToInt<'ctx> {
                     _ => Some((r, None)),
                 }
             }
-            _ => None,
+            _ => {
+                if std::env::var("SLAM_HORN_DEBUG").is_ok() {
+                    eprintln!("bvint: not read: {:?} `{}`", d.kind(), d.name());
+                }
+                None
+            }
         }
     }
 }
@@ -468,7 +473,11 @@ pub(super) fn unsat<'ctx>(ctx: &'ctx Context, f: &Bool<'ctx>, timeout: std::time
     p.set_u32("timeout", timeout.as_millis().clamp(1, u32::MAX as u128) as u32);
     solver.set_params(&p);
     solver.assert(&g);
-    match solver.check() {
+    let r = solver.check();
+    if std::env::var("SLAM_HORN_DEBUG").is_ok() {
+        eprintln!("bvint: {r:?} {}", solver.get_reason_unknown().unwrap_or_default());
+    }
+    match r {
         SatResult::Unsat => Some(true),
         _ => None,
     }
