@@ -6,7 +6,8 @@ fn main() {
     let args: Vec<String> = std::env::args().collect();
     let text = std::fs::read_to_string(&args[1]).expect("read the file");
     let text = text.replace("(check-sat)", "");
-    for (k, v) in [("fp.xform.inline_eager", "false"), ("fp.xform.inline_linear", "false"), ("fp.xform.slice", "false")] {
+    for (k, v) in [("fp.xform.inline_eager", "false"), ("fp.xform.inline_linear", "false"), ("fp.xform.slice", "false")]
+    {
         z3::set_global_param(k, v);
     }
     if let Ok(extra) = std::env::var("SLAM_HORN_PARAMS") {

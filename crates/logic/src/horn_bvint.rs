@@ -522,10 +522,7 @@ mod tests {
                 for &y in &vals {
                     // variables pinned to the values: the reading of the operation, not of numerals
                     let (a, b) = (BV::new_const(&ctx, "a", 8), BV::new_const(&ctx, "b", 8));
-                    let pin = Bool::and(
-                        &ctx,
-                        &[&a._eq(&BV::from_i64(&ctx, x, 8)), &b._eq(&BV::from_i64(&ctx, y, 8))],
-                    );
+                    let pin = Bool::and(&ctx, &[&a._eq(&BV::from_i64(&ctx, x, 8)), &b._eq(&BV::from_i64(&ctx, y, 8))]);
                     let r = op(&BV::from_i64(&ctx, x, 8), &BV::from_i64(&ctx, y, 8)).simplify();
                     let t = std::time::Duration::from_secs(10);
                     let differs = Bool::and(&ctx, &[&pin, &op(&a, &b)._eq(&r).not()]);
@@ -536,10 +533,8 @@ mod tests {
                     // and the comparisons
                     let cmp = Bool::and(&ctx, &[&pin, &a.bvslt(&b)._eq(&Bool::from_bool(&ctx, x < y)).not()]);
                     assert_eq!(unsat(&ctx, &cmp, t), Some(true), "{x} <s {y}");
-                    let ucmp = Bool::and(
-                        &ctx,
-                        &[&pin, &a.bvult(&b)._eq(&Bool::from_bool(&ctx, (x as u8) < (y as u8))).not()],
-                    );
+                    let ucmp =
+                        Bool::and(&ctx, &[&pin, &a.bvult(&b)._eq(&Bool::from_bool(&ctx, (x as u8) < (y as u8))).not()]);
                     assert_eq!(unsat(&ctx, &ucmp, t), Some(true), "{x} <u {y}");
                 }
             }
@@ -556,10 +551,7 @@ mod tests {
         let zero = BV::from_u64(&ctx, 0, 64);
         let next = x.bvadd(&three).extract(31, 0).sign_ext(32);
         let no_overflow = x.bvslt(&BV::from_i64(&ctx, i32::MAX as i64 - 3, 64));
-        let q = Bool::and(
-            &ctx,
-            &[&x.bvsmod(&three)._eq(&zero), &no_overflow, &next.bvsmod(&three)._eq(&zero).not()],
-        );
+        let q = Bool::and(&ctx, &[&x.bvsmod(&three)._eq(&zero), &no_overflow, &next.bvsmod(&three)._eq(&zero).not()]);
         assert_eq!(unsat(&ctx, &q, std::time::Duration::from_secs(10)), Some(true));
         // and a wrong one is not proved
         let q = Bool::and(&ctx, &[&x.bvsmod(&three)._eq(&zero), &next.bvsmod(&BV::from_u64(&ctx, 2, 64))._eq(&zero)]);
