@@ -656,11 +656,8 @@ impl<'ctx> Horn<'ctx> {
     }
 }
 
-/// The conjunction of `xs`: `true` when there is none, the one when there is one. Z3's
-/// `and` of no arguments reads as `true` when printed and parsed, but Spacer (Z3 4.8.12) does
-/// not take it for `true` when it is handed over in process: a clause `(and) ∧ … → head`
-/// kept Spacer from solving the integer reading of a three-line loop it solves at once
-/// from the printed text (loop-lit/afnp2014).
+/// The conjunction of `xs`: `true` when there is none, the one when there is one (Z3's `and`
+/// of no arguments prints as a bare `and`, which made the dumped systems hard to read).
 pub(crate) fn conj_all<'ctx>(ctx: &'ctx Context, xs: &[&Bool<'ctx>]) -> Bool<'ctx> {
     match xs {
         [] => Bool::from_bool(ctx, true),
