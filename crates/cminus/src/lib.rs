@@ -713,6 +713,11 @@ pub struct Program {
     /// alignment in bytes). Their addresses are multiples of it (the interpreter's placement,
     /// byte memory's bases).
     pub aligned: Vec<(Option<String>, String, u64)>,
+    /// The undefined-behaviour mode the answer is asked in, when the program was lowered in
+    /// another (`slam check`'s lazy assume-none: gcc's semantics first, `Wrap`). An engine
+    /// that only proves SAFE may instrument the program in this mode itself
+    /// (`ub::instrument`): its SAFE is then the answer in the mode asked, never in gcc's.
+    pub answer_undefined: Option<ub::UbMode>,
 }
 
 impl Program {
@@ -728,6 +733,7 @@ impl Program {
             memory: punning::MemoryModel::Typed,
             next_id: 0,
             alloc_never_fails: false,
+            answer_undefined: None,
             aligned: vec![],
         }
     }

@@ -80,6 +80,14 @@ pub fn check(prog: &Program, opts: &Options) -> Outcome {
 pub fn check_with_report(prog: &Program, opts: &Options) -> (Outcome, Report) {
     let start = Instant::now();
     let mut report = Report::default();
+    let instrumented;
+    let prog = match in_mode_asked(prog) {
+        Some(p) => {
+            instrumented = p;
+            &instrumented
+        }
+        None => prog,
+    };
     let (reason, detail) = match run(prog, opts, start, &mut report) {
         Ok(()) => {
             let mut d = format!(
@@ -101,6 +109,22 @@ pub fn check_with_report(prog: &Program, opts: &Options) -> (Outcome, Report) {
     };
     let outcome = Outcome::of_engine(EngineKind::Horn, reason, detail, strategies, start.elapsed().as_secs_f64());
     (outcome, report)
+}
+
+/// The program with the paths through undefined behaviour cut, when it was lowered in gcc's
+/// semantics but the answer is asked with them cut (`Program::answer_undefined`, SV-COMP's
+/// reading of unreach-call): this engine only proves, and a proof in the semantics asked is
+/// the answer. It is also the one Spacer finds: `x + y` that cannot wrap bounds the integer
+/// reading, and a loop that adds to `x` is proved without an upper bound on `x`.
+fn in_mode_asked(prog: &Program) -> Option<Program> {
+    use cminus::ub::{instrument, Kinds, UbMode};
+    if prog.answer_undefined != Some(UbMode::AssumeNone) {
+        return None;
+    }
+    let mut p = prog.clone();
+    instrument(&mut p, UbMode::AssumeNone, Kinds::All);
+    p.answer_undefined = None;
+    Some(p)
 }
 
 type Fail = (StopReason, String);

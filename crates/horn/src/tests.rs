@@ -86,3 +86,85 @@ fn a_set_cancel_flag_is_unknown() {
     let o = check(&prog, &Options { cancel: Some(Arc::new(AtomicBool::new(true))), ..Options::default() });
     assert_eq!(o.verdict, Verdict::Unknown, "{}", o.detail);
 }
+
+fn check_in(src: &str, answer: Option<cminus::ub::UbMode>) -> Outcome {
+    let mut prog = cfront::lower_str("t.c", src, &cfront::Options::default()).expect("lowers");
+    prog.answer_undefined = answer;
+    check_with_report(&prog, &Options { time: Some(Duration::from_secs(20)), ..Options::default() }).0
+}
+
+const ASSUME_NONE: Option<cminus::ub::UbMode> = Some(cminus::ub::UbMode::AssumeNone);
+
+/// SV-COMP's loop-lit/afnp2014: `x` grows by `y` and `x >= y` holds, but in gcc's semantics
+/// only with a bound on `x` (else `x + y` wraps), which the integer reading cannot find. The
+/// program lowered in gcc's semantics with the answer asked without undefined behaviour
+/// (`slam check`'s lazy assume-none) is proved in the mode asked.
+#[test]
+fn a_program_is_proved_in_the_mode_the_answer_is_asked_in() {
+    let src = |cond: &str| {
+        format!(
+            "void reach_error(void);\n\
+             extern int __VERIFIER_nondet_int(void);\n\
+             int main(void) {{ int x = 1; int y = 0;\n\
+               while (y < 1000 && __VERIFIER_nondet_int()) {{ x = x + y; y = y + 1; }}\n\
+               if (!({cond})) reach_error(); return 0; }}\n"
+        )
+    };
+    let o = check_in(&src("x >= y"), ASSUME_NONE);
+    assert_eq!(o.verdict, Verdict::Safe, "{}", o.detail);
+    let o = check_in(&src("x >= y + 1"), ASSUME_NONE);
+    assert_ne!(o.verdict, Verdict::Safe, "{}", o.detail);
+}
+
+/// Safe only because a signed `x + 1` does not overflow: SAFE when the answer is asked
+/// without undefined behaviour, never in gcc's semantics (where `y` wraps to INT_MIN).
+#[test]
+fn the_mode_asked_decides_what_safe_means() {
+    let src = "void reach_error(void);\n\
+               extern int __VERIFIER_nondet_int(void);\n\
+               int main(void) { int x = __VERIFIER_nondet_int(); if (x > 0) { int y = x + 1; if (y <= 0) reach_error(); } return 0; }\n";
+    let o = check_in(src, ASSUME_NONE);
+    assert_eq!(o.verdict, Verdict::Safe, "{}", o.detail);
+    let o = check_in(src, None);
+    assert_ne!(o.verdict, Verdict::Safe, "{}", o.detail);
+}
+
+/// SV-COMP's loop-new/half: Spacer's integer invariant has `i mod 2`; read back as the low
+/// bit (not a 128-bit division circuit) the validation checks it at once.
+#[test]
+fn a_parity_invariant_validates() {
+    let src = |cond: &str| {
+        format!(
+            "void reach_error(void);\n\
+             extern int __VERIFIER_nondet_int(void);\n\
+             int main(void) {{ int i = 0; int n = 0; int k = __VERIFIER_nondet_int();\n\
+               if (!(k <= 1000000 && k >= -1000000)) return 0;\n\
+               for (i = 0; i < 2 * k; i++) {{ if (i % 2 == 0) n++; }}\n\
+               if (!({cond})) reach_error(); return 0; }}\n"
+        )
+    };
+    let o = check_in(&src("k < 0 || n == k"), ASSUME_NONE);
+    assert_eq!(o.verdict, Verdict::Safe, "{}", o.detail);
+    let o = check_in(&src("k < 0 || n == k + 1"), ASSUME_NONE);
+    assert_ne!(o.verdict, Verdict::Safe, "{}", o.detail);
+}
+
+/// SV-COMP's loops-crafted-1/loopv1: `i % 3 == 0` at 64 bits is beyond the bit-blasting
+/// prover's time; the exact integer reading of the validation query decides it.
+#[test]
+fn a_remainder_invariant_validates_in_integer_arithmetic() {
+    let src = |cond: &str| {
+        format!(
+            "void reach_error(void);\n\
+             extern int __VERIFIER_nondet_int(void);\n\
+             int main(void) {{ int n = __VERIFIER_nondet_int(); int i = 0;\n\
+               if (!(n <= 50000001)) return 0;\n\
+               while (i < n) {{ if (__VERIFIER_nondet_int()) i = i + 6; else i = i + 3; }}\n\
+               if (!({cond})) reach_error(); return 0; }}\n"
+        )
+    };
+    let o = check_in(&src("i % 3 == 0"), ASSUME_NONE);
+    assert_eq!(o.verdict, Verdict::Safe, "{}", o.detail);
+    let o = check_in(&src("i % 6 == 0"), ASSUME_NONE);
+    assert_ne!(o.verdict, Verdict::Safe, "{}", o.detail);
+}

@@ -102,6 +102,8 @@ struct LiaModel<'ctx> {
 
 #[path = "horn_atoms.rs"]
 mod atoms;
+#[path = "horn_bvint.rs"]
+mod bvint;
 
 /// Z3's global parameters of every solve. Spacer's preprocessing inlines and slices relations,
 /// and their solutions then come back existentially quantified: keep every relation as
@@ -119,6 +121,17 @@ fn configure() {
                 z3::set_global_param(k, v);
             }
         }
+    }
+}
+
+/// `SLAM_HORN_DUMP=prefix`: write each system handed to Spacer to `prefix.N.int.smt2` and
+/// `prefix.N.bv.smt2` (`N` counts the systems of the process) (for experiments with the `z3` binary).
+fn dump(solver: &Solver<'_>, which: &str) {
+    if let Ok(prefix) = std::env::var("SLAM_HORN_DUMP") {
+        static N: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+        let n = N.fetch_add(1, Ordering::Relaxed);
+        let text = format!("(set-logic HORN)\n{solver}\n(check-sat)\n");
+        let _ = std::fs::write(format!("{prefix}.{n}.{which}.smt2"), text);
     }
 }
 
@@ -227,7 +240,7 @@ impl<'ctx> Horn<'ctx> {
         configure();
         let mut why_int = String::new();
         if std::env::var("SLAM_HORN_NO_LIA").is_err() {
-            match self.solve_lia(self.lia_share(timeout), &cancel, stats) {
+            match self.solve_lia(self.lia_share(timeout), timeout, &cancel, stats) {
                 Ok(sol) => return HornResult::Safe(sol),
                 Err((why, true)) => return HornResult::Unknown(why),
                 Err((why, false)) => {
@@ -274,7 +287,7 @@ impl<'ctx> Horn<'ctx> {
             Some(a) => self.apply(a),
             None => Bool::from_bool(self.ctx, false),
         };
-        Bool::and(self.ctx, &brefs).implies(&head)
+        conj_all(self.ctx, &brefs).implies(&head)
     }
 
     /// `solver.check()` within `budget` (Z3's own timeout, after which the context stays
@@ -354,6 +367,7 @@ impl<'ctx> Horn<'ctx> {
             return Err(HornResult::Unknown("Z3 has no solver for logic HORN".into()));
         };
         self.closed().map_err(HornResult::Unknown)?.iter().for_each(|c| solver.assert(c));
+        dump(&solver, "bv");
         let (r, stopped) = self.bounded_check(&solver, budget, cancel);
         if stopped {
             // The context may have been interrupted: ask it nothing more.
@@ -413,9 +427,14 @@ impl<'ctx> Horn<'ctx> {
 
     /// The integer reading (module [`lia`]): a validated solution, or why not (`true`: the
     /// context can no longer be used).
+    ///
+    /// Spacer has `budget`; the validation of its solution what is left of it or, when that
+    /// is more, half of what is left of `total` (a solution found quickly whose validation
+    /// needs the integer reading of its queries: loops-crafted-1/sumt6, 6 s of CPU).
     fn solve_lia(
         &self,
         budget: Duration,
+        total: Duration,
         cancel: &Option<Arc<AtomicBool>>,
         stats: &mut HornStats,
     ) -> Result<Vec<Formula<'ctx>>, (String, bool)> {
@@ -427,9 +446,13 @@ impl<'ctx> Horn<'ctx> {
             let f = b
                 .bool(&Dynamic::from_ast(f))
                 .ok_or_else(|| (format!("cannot read back the solution of `{}`: {f}", self.rels[k].name), false))?;
+            if std::env::var("SLAM_HORN_DEBUG").is_ok() {
+                eprintln!("integer solution of `{}`: {}\n  read back: {f}", self.rels[k].name, m.formulas[k]);
+            }
             sol.push(f);
         }
-        self.checked(sol, t0, budget + Duration::from_secs(2), cancel, stats).map_err(|e| (e, false))
+        let validation = budget.max(t0.elapsed() + total.saturating_sub(t0.elapsed()) / 2);
+        self.checked(sol, t0, validation + Duration::from_secs(2), cancel, stats).map_err(|e| (e, false))
     }
 
     /// Spacer's solution of the integer reading, over the integer parameters (not read back,
@@ -465,7 +488,7 @@ impl<'ctx> Horn<'ctx> {
             let mut tr = lia::ToInt::new(self.ctx, &irels);
             let ib = tr.bool(&Dynamic::from_ast(&imp));
             let side: Vec<&Bool> = tr.side.iter().collect();
-            let full = Bool::and(self.ctx, &side).implies(&ib);
+            let full = if side.is_empty() { ib } else { conj_all(self.ctx, &side).implies(&ib) };
             let vars = free_constants(&full, &inames);
             let vrefs: Vec<&dyn Ast<'ctx>> = vars.iter().map(|v| v as &dyn Ast<'ctx>).collect();
             let q = ast::forall_const(self.ctx, &vrefs, &[], &full);
@@ -474,6 +497,7 @@ impl<'ctx> Horn<'ctx> {
             }
             solver.assert(&q);
         }
+        dump(&solver, "int");
         z3::set_global_param("fp.spacer.iuc.arith", "0");
         let (r, stopped) = self.bounded_check(&solver, budget, cancel);
         z3::set_global_param("fp.spacer.iuc.arith", "1");
@@ -590,7 +614,13 @@ impl<'ctx> Horn<'ctx> {
                 return Err(format!("the formula of `{}` has a quantifier", self.rels[k].name));
             }
         }
-        let mut prover = Prover::new(self.ctx, timeout).with_cancel(cancel);
+        // Each clause: the exact integer reading of the query briefly (module `bvint`: what
+        // bit-blasting finds hard, a remainder by 3 at 64 bits, is often easy for the
+        // arithmetic solver), the bit-vector prover briefly, the integer reading with half of
+        // what is left, the bit-vector prover with the rest.
+        let deadline = Instant::now() + timeout;
+        let quick = (timeout / 4).min(Duration::from_secs(2));
+        let mut fast = Prover::new(self.ctx, quick).with_cancel(cancel.clone());
         for (i, c) in self.clauses.iter().enumerate() {
             let mut conj: Vec<Formula> = c.body.iter().map(|a| self.instance(sol, a)).collect();
             conj.push(c.constraint.clone());
@@ -598,13 +628,50 @@ impl<'ctx> Horn<'ctx> {
                 conj.push(self.instance(sol, h).not());
             }
             let refs: Vec<&Formula> = conj.iter().collect();
-            match prover.is_sat(&Bool::and(self.ctx, &refs)) {
+            let q = conj_all(self.ctx, &refs);
+            let left = || deadline.saturating_duration_since(Instant::now());
+            let stopped = || cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed));
+            if bvint::unsat(self.ctx, &q, (left() / 4).min(Duration::from_secs(1))) == Some(true) {
+                continue;
+            }
+            match fast.is_sat(&q) {
+                Some(false) => continue,
+                Some(true) => return Err(format!("clause {i} does not hold")),
+                None if stopped() || left().is_zero() => return Err(format!("clause {i} could not be checked")),
+                None => {}
+            }
+            if bvint::unsat(self.ctx, &q, left() / 2) == Some(true) {
+                continue;
+            }
+            if stopped() || left() < Duration::from_millis(50) {
+                return Err(format!("clause {i} could not be checked"));
+            }
+            match Prover::new(self.ctx, left()).with_cancel(cancel.clone()).is_sat(&q) {
                 Some(false) => {}
                 Some(true) => return Err(format!("clause {i} does not hold")),
                 None => return Err(format!("clause {i} could not be checked")),
             }
         }
         Ok(())
+    }
+}
+
+/// The conjunction of `xs`: `true` when there is none, the one when there is one (Z3's `and`
+/// of no arguments prints as a bare `and`, which made the dumped systems hard to read).
+pub(crate) fn conj_all<'ctx>(ctx: &'ctx Context, xs: &[&Bool<'ctx>]) -> Bool<'ctx> {
+    match xs {
+        [] => Bool::from_bool(ctx, true),
+        [x] => (*x).clone(),
+        _ => Bool::and(ctx, xs),
+    }
+}
+
+/// The disjunction of `xs` (`false` when there is none), as [`conj`].
+pub(crate) fn disj<'ctx>(ctx: &'ctx Context, xs: &[&Bool<'ctx>]) -> Bool<'ctx> {
+    match xs {
+        [] => Bool::from_bool(ctx, false),
+        [x] => (*x).clone(),
+        _ => Bool::or(ctx, xs),
     }
 }
 
@@ -838,13 +905,26 @@ mod lia {
         }
 
         /// The integer a narrow constant stands for, zero- or sign-extended.
-        fn var(&mut self, name: &str, _w: u32, signed: bool) -> Int<'ctx> {
+        fn var(&mut self, name: &str, w: u32, signed: bool) -> Int<'ctx> {
             let n = format!("{name}!{}", if signed { 's' } else { 'u' });
             let v = Int::new_const(self.ctx, n.as_str());
-            // Only the sign of unsigned values: bounds on every variable make Spacer's
-            // lemmas about the bounds (measured: the loop-invgen tasks time out with them).
-            if !signed && self.ranged.insert(n) {
-                self.side.push(v.ge(&Int::from_i64(self.ctx, 0)));
+            // Only the sign of unsigned values, and both bounds of `char` and `short` ones:
+            // bounds on every variable make Spacer's lemmas about the bounds (measured: the
+            // loop-invgen tasks time out with them), but a sum of `unsigned char` inputs is
+            // bounded only by theirs (loop-invariants/linear-inequality-inv-a).
+            if self.ranged.insert(n) {
+                let (lo, hi) = match (signed, w) {
+                    (false, 1..=16) => (Some(0), Some((1i64 << w) - 1)),
+                    (true, 1..=16) => (Some(-(1i64 << (w - 1))), Some((1i64 << (w - 1)) - 1)),
+                    (false, _) => (Some(0), None),
+                    (true, _) => (None, None),
+                };
+                if let Some(lo) = lo {
+                    self.side.push(v.ge(&Int::from_i64(self.ctx, lo)));
+                }
+                if let Some(hi) = hi {
+                    self.side.push(v.le(&Int::from_i64(self.ctx, hi)));
+                }
             }
             v
         }
@@ -909,6 +989,10 @@ mod lia {
                     let r: Vec<&Int> = xs.iter().collect();
                     Int::sub(self.ctx, &r)
                 }
+                // Products and quotients of variables are beyond linear arithmetic, on which
+                // Spacer answers unknown for the whole system (loop-acceleration/phases_2-2):
+                // any value (the integer reading only proposes).
+                DeclKind::BMUL if ch.iter().filter(|c| c.kind() != AstKind::Numeral).count() > 1 => self.fresh_int(),
                 DeclKind::BMUL => {
                     let xs = ints(self, &ch);
                     let r: Vec<&Int> = xs.iter().collect();
@@ -919,6 +1003,20 @@ mod lia {
                     let c = self.bool(&ch[0]);
                     let (a, b) = (self.int(&ch[1]), self.int(&ch[2]));
                     c.ite(&a, &b)
+                }
+                DeclKind::BSDIV
+                | DeclKind::BUDIV
+                | DeclKind::BSDIV_I
+                | DeclKind::BUDIV_I
+                | DeclKind::BSREM
+                | DeclKind::BUREM
+                | DeclKind::BSMOD
+                | DeclKind::BSREM_I
+                | DeclKind::BUREM_I
+                | DeclKind::BSMOD_I
+                    if ch[1].kind() != AstKind::Numeral =>
+                {
+                    self.fresh_int()
                 }
                 DeclKind::BSDIV | DeclKind::BUDIV | DeclKind::BSDIV_I | DeclKind::BUDIV_I => {
                     let (a, b) = (self.int(&ch[0]), self.int(&ch[1]));
@@ -965,12 +1063,12 @@ mod lia {
                 DeclKind::AND => {
                     let xs = bools(self, &ch);
                     let r: Vec<&Bool> = xs.iter().collect();
-                    Bool::and(self.ctx, &r)
+                    conj_all(self.ctx, &r)
                 }
                 DeclKind::OR => {
                     let xs = bools(self, &ch);
                     let r: Vec<&Bool> = xs.iter().collect();
-                    Bool::or(self.ctx, &r)
+                    disj(self.ctx, &r)
                 }
                 DeclKind::NOT => self.bool(&ch[0]).not(),
                 DeclKind::IMPLIES => {
@@ -1011,6 +1109,23 @@ mod lia {
         }
     }
 
+    /// The value of the integer numeral `e` when it is positive and below `2^63`.
+    fn positive(e: &Dynamic<'_>) -> Option<u64> {
+        if e.kind() != AstKind::Numeral {
+            return None;
+        }
+        e.as_int()?.as_u64().filter(|v| *v > 0 && *v < 1 << 63)
+    }
+
+    /// `k` when `e` is the integer numeral `2^k` (`k < 64`).
+    fn power_of_two(e: &Dynamic<'_>) -> Option<u32> {
+        if e.kind() != AstKind::Numeral {
+            return None;
+        }
+        let v = e.as_int()?.as_u64()?;
+        (v.is_power_of_two() && v.trailing_zeros() < 64).then(|| v.trailing_zeros())
+    }
+
     /// An integer formula over the integer parameters read back over the bit-vector ones.
     pub(super) struct Back<'h, 'ctx> {
         pub ctx: &'ctx Context,
@@ -1041,6 +1156,29 @@ mod lia {
                 DeclKind::SUB => fold(all(&ch)?, |a, b| a.bvsub(b)),
                 DeclKind::MUL => fold(all(&ch)?, |a, b| a.bvmul(b)),
                 DeclKind::UMINUS => Some(self.bv(&ch[0])?.bvneg()),
+                // By a power of two (parity, the usual case), the low bits and an arithmetic
+                // shift: exact for the integer `mod` and `div` by a positive divisor, and a
+                // validation query the prover answers at once, where a 128-bit division
+                // circuit took it longer than its time (loop-new/half).
+                DeclKind::MOD if power_of_two(&ch[1]).is_some() => {
+                    let a = self.bv(&ch[0])?;
+                    Some(match power_of_two(&ch[1])? {
+                        0 => BV::from_i64(self.ctx, 0, 128),
+                        k => a.extract(k - 1, 0).zero_ext(128 - k),
+                    })
+                }
+                DeclKind::IDIV if power_of_two(&ch[1]).is_some() => {
+                    let a = self.bv(&ch[0])?;
+                    let k = power_of_two(&ch[1])?;
+                    Some(a.bvashr(&BV::from_u64(self.ctx, k as u64, 128)))
+                }
+                // Of a parameter by a positive constant: at the parameter's 64 bits (the
+                // result is below the divisor), a quarter of the 128-bit division circuit.
+                DeclKind::MOD if positive(&ch[1]).is_some() && self.param64(&ch[0]).is_some() => {
+                    let a = self.param64(&ch[0])?;
+                    let c = BV::from_u64(self.ctx, positive(&ch[1])?, 64);
+                    Some(a.bvsmod(&c).zero_ext(64))
+                }
                 DeclKind::MOD => {
                     let (a, b) = (self.bv(&ch[0])?, self.bv(&ch[1])?);
                     Some(a.bvsmod(&b))
@@ -1055,6 +1193,16 @@ mod lia {
                 }
                 _ => None,
             }
+        }
+
+        /// The 64-bit bit-vector parameter an integer parameter `e` stands for.
+        fn param64(&self, e: &Dynamic<'ctx>) -> Option<BV<'ctx>> {
+            if e.kind() != AstKind::App || e.num_children() > 0 {
+                return None;
+            }
+            let wide = self.params.get(&e.decl().name())?;
+            let d = Dynamic::from_ast(wide);
+            (d.kind() == AstKind::App && d.decl().kind() == DeclKind::SIGN_EXT).then(|| d.children()[0].as_bv())?
         }
 
         pub fn bool(&self, e: &Dynamic<'ctx>) -> Option<Bool<'ctx>> {

@@ -201,7 +201,7 @@ fn term(e: &Dynamic<'_>, names: &HashMap<String, String>) -> Option<Expr> {
 }
 
 /// The bits `(h, l)` of an `extract`.
-fn extract_bits(e: &Dynamic<'_>) -> Option<(u32, u32)> {
+pub(super) fn extract_bits(e: &Dynamic<'_>) -> Option<(u32, u32)> {
     // The crate gives no access to the declaration's indices: Z3 shares equal terms, so the
     // extract of the same width at the right offset is this very term.
     let w = e.as_bv()?.get_size();

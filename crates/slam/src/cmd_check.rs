@@ -126,9 +126,15 @@ fn check(a: &mut Args, verbose: u8) -> Result<u8, u8> {
     // undefined behaviour is the answer (SAFE there is SAFE with fewer paths; a violation
     // without undefined behaviour is a path of both); only a violation through it is
     // checked again with the paths through undefined behaviour cut.
-    let first = if mode == UbMode::AssumeNone { UbMode::Wrap } else { mode };
+    //
+    // The Horn engine alone reports no violation, so the check in gcc's semantics buys it
+    // nothing: it proves in the task's semantics at once (any solution of the clauses in
+    // gcc's semantics solves those with the paths through undefined behaviour cut, and the
+    // cut paths give Spacer the bounds it needs: `x + y` does not wrap).
+    let horn_alone = a.engine == Some(search::portfolio::EngineChoice::Horn);
+    let first = if mode == UbMode::AssumeNone && !horn_alone { UbMode::Wrap } else { mode };
     let (mut prog, mut outcome, mut rule_ids_from, mut rule) = analyse(a, &mut ctx, started, json, first)?;
-    if mode == UbMode::AssumeNone && through_undefined(&outcome) {
+    if first != mode && through_undefined(&outcome) {
         (prog, outcome, rule_ids_from, rule) = analyse(a, &mut ctx, started, json, mode)?;
     }
     let rule_for_entry = rule.as_ref().map(|r| r.for_entry(&prog.entry));
@@ -173,7 +179,13 @@ fn analyse(
     let refiner = a.refiner.build();
     let mut front = a.front.clone();
     front.undefined = Some(undefined.name().into());
-    let prog = lower_c(&front, ctx, started, json)?;
+    let mut prog = lower_c(&front, ctx, started, json)?;
+    // lowered in gcc's semantics first (the lazy assume-none): an engine that only proves may
+    // prove in the semantics asked
+    let asked = a.front.undefined_mode();
+    if asked != undefined && !ctx.no_overflow {
+        prog.answer_undefined = Some(asked);
+    }
     let prog = match &a.error_label {
         None => prog,
         Some(label) => error_label(prog, label).map_err(|e| {
