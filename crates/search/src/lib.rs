@@ -67,6 +67,9 @@ pub struct Options {
     pub shared: Option<engine::SharedPredicates>,
     /// The structural engine's loop bound (`portfolio::run` passes it on).
     pub unroll: usize,
+    /// Run the Horn engine after the interval analysis and before the rounds (the default
+    /// portfolio's second thread does; see [`by_horn`]).
+    pub horn_first: bool,
 }
 
 impl Default for Options {
@@ -81,6 +84,7 @@ impl Default for Options {
             cancel: None,
             shared: None,
             unroll: 1,
+            horn_first: false,
         }
     }
 }
@@ -110,25 +114,46 @@ pub(crate) fn decided_by_one_run(prog: &Program, preds: &PredSet, opts: &Options
 }
 
 /// [`search`] without [`determined`] first (the portfolio asks it before it starts the engines).
-/// The interval analysis goes first ([`proved_by_intervals`]); the rounds have the time left.
+/// The interval analysis goes first ([`by_intervals`]), then the Horn engine when asked
+/// ([`by_horn`]); the rounds have the time left.
 pub(crate) fn search_rounds(prog: &Program, preds: PredSet, opts: &Options) -> Outcome {
     let t0 = Instant::now();
+    // Shallow errors first: the provers below take seconds where they do not decide.
+    let mut probe = Search::new(prog, preds.clone(), opts, t0);
+    let probe_time = opts.time.map_or(PROBE_TIME, |t| (t / PROBE_SHARE).min(PROBE_TIME));
+    if let Some(end) = probe.random_runs_for(probe_time, PROBE_RUNS) {
+        return outcome(probe, end, opts, t0);
+    }
+    let probed = probe.stats.runs;
     let candidate = match by_intervals(prog, opts) {
         Intervals::Proved(o) => return *o,
         Intervals::Candidate(w) => Some(w),
         Intervals::Nothing => None,
     };
+    if opts.horn_first {
+        if let Some(o) = by_horn(prog, opts) {
+            return o;
+        }
+    }
     let mut opts = opts.clone();
     opts.time = opts.time.map(|t| t.saturating_sub(t0.elapsed()));
     let opts = &opts;
     let start = Instant::now();
     let mut s = Search::new(prog, preds, opts, start);
     s.candidate = candidate;
+    // (the probe's runs count, and the random runs go on with the seeds after them)
+    s.stats.runs = probed;
     let end = s.rounds();
     outcome(s, end, opts, start)
 }
 
-/// The most time [`proved_by_intervals`] takes, and its share of the search's time.
+/// The probe of random runs before the provers of [`search_rounds`]: at most this many runs,
+/// this long, and this share of the search's time.
+const PROBE_RUNS: usize = 200;
+const PROBE_TIME: Duration = Duration::from_millis(500);
+const PROBE_SHARE: u32 = 50;
+
+/// The most time [`by_intervals`] takes, and its share of the search's time.
 const INTERVAL_TIME: Duration = Duration::from_secs(3);
 const INTERVAL_SHARE: u32 = 10;
 
@@ -162,6 +187,25 @@ pub(crate) fn by_intervals(prog: &Program, opts: &Options) -> Intervals {
         (false, Some(w)) => Intervals::Candidate(w),
         (false, None) => Intervals::Nothing,
     }
+}
+
+/// The most time [`by_horn`] takes, and its share of the search's time.
+const HORN_TIME: Duration = Duration::from_secs(3);
+const HORN_SHARE: u32 = 10;
+
+/// The Horn engine (`horn`: Spacer's inductive invariants, validated) for a tenth of the
+/// search's time and at most [`HORN_TIME`]: the loops whose proof is a linear invariant that
+/// refinement does not find (a counter stepping by 2 against a bound set before the loop).
+/// Its SAFE is the answer; anything else leaves the time to the rounds (a stop flag set while
+/// it ran is the rounds' too).
+pub(crate) fn by_horn(prog: &Program, opts: &Options) -> Option<Outcome> {
+    if !engine::entry_reaches_an_error(prog) {
+        return None;
+    }
+    let time = opts.time.map_or(HORN_TIME, |t| (t / HORN_SHARE).min(HORN_TIME));
+    let o = horn::check(prog, &horn::Options { time: Some(time), cancel: opts.cancel.clone(), ..Default::default() });
+    tracing::info!("horn: {:?} in {:.2} s: {}", o.reason, o.time_secs, o.detail);
+    (o.verdict == engine::Verdict::Safe).then_some(o)
 }
 
 fn outcome(s: Search, end: End, opts: &Options, start: Instant) -> Outcome {
@@ -348,8 +392,13 @@ impl<'p> Search<'p> {
     /// find — the paths of floating-point programs cost Z3 seconds each. `None` when none is.
     fn random_runs(&mut self) -> Option<End> {
         let budget = self.opts.time.map_or(Duration::from_secs(3), |t| (t / 10).min(Duration::from_secs(3)));
+        self.random_runs_for(budget, RANDOM_RUNS)
+    }
+
+    /// [`Search::random_runs`] until `budget` after the search's start, at most `max` runs.
+    fn random_runs_for(&mut self, budget: Duration, max: usize) -> Option<End> {
         let candidate = self.candidate.take();
-        for n in 0..RANDOM_RUNS {
+        for n in 0..max {
             if self.cancelled() || self.start.elapsed() >= budget {
                 return None;
             }

@@ -144,13 +144,17 @@ fn run_structural(prog: &cminus::Program, opts: &Options, time: Option<std::time
     )
 }
 
-/// The second thread's engines: the structural engine first (a quarter of the time; only a
-/// replayed violation counts), or the Horn engine first (a quarter of the time; only a
-/// validated SAFE counts), then the search.
+/// The second thread's engines: the search, whose interval analysis and Horn engine go first
+/// for a tenth of the time each (at most 3 s; only a SAFE counts); or the structural engine
+/// first (a quarter of the time; only a replayed violation counts), or the Horn engine first
+/// (a quarter of the time; only a validated SAFE counts), then the search.
 fn second(prog: &cminus::Program, preds: PredSet, opts: &Options, first: Second) -> Outcome {
     let quarter = opts.time.map(|t| t / 4).unwrap_or(std::time::Duration::from_secs(15));
     match first {
-        Second::Search => {}
+        Second::Search => {
+            let opts = Options { horn_first: true, ..opts.clone() };
+            return crate::search_rounds(prog, preds, &opts);
+        }
         Second::Structural => {
             let s = run_structural(prog, opts, Some(quarter));
             if s.verdict == Verdict::Violation {
