@@ -1076,6 +1076,25 @@ mod tests {
     }
 
     #[test]
+    fn the_rounds_ask_the_horn_engine_first_when_told() {
+        // p == 2 i and m >= 2 n: a linear invariant Spacer finds and refinement does not
+        // (nor the interval analysis: a million iterations per box)
+        let mut p = lower(
+            "int __VERIFIER_nondet_int(void); void reach_error(void);
+             int main(void) { int n = __VERIFIER_nondet_int(), m = __VERIFIER_nondet_int(), p = 0, i;
+               if (n <= 0 || n >= 1000000 || m >= 3000000 || m < 2 * n) return 0;
+               for (i = 0; i < n; i++) { if (p + 1 >= m) reach_error(); p += 2; }
+               return 0; }",
+        );
+        p.answer_undefined = Some(cminus::ub::UbMode::AssumeNone);
+        let told = Options { time: Some(Duration::from_secs(30)), horn_first: true, ..Options::default() };
+        let o = search_rounds(&p, PredSet::default(), &told);
+        assert_eq!((o.verdict, o.engine), (engine::Verdict::Safe, EngineKind::Horn), "{}", o.detail);
+        let alone = Options { time: Some(Duration::from_secs(2)), ..Options::default() };
+        assert_eq!(search_rounds(&p, PredSet::default(), &alone).engine, EngineKind::Search);
+    }
+
+    #[test]
     fn a_program_without_choices_is_decided_by_its_one_run() {
         let p = lower(
             "void reach_error(void);
