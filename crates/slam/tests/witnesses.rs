@@ -343,15 +343,25 @@ fn every_corpus_witness_validates() {
                     let mut n = (0, 0, 0);
                     for p in chunk {
                         let y = dir.join(format!("w{w}.yml"));
+                        let mut violations = 0;
                         if let Some(text) = witness(p, "yaml", &y) {
                             let (v, c) = check_yaml(p, &text);
+                            violations = v;
                             n.0 += v;
                             n.1 += c;
                         }
                         let g = dir.join(format!("w{w}.graphml"));
-                        if let Some(text) = witness(p, "graphml", &g) {
-                            check_graphml(p, &text);
-                            n.2 += 1;
+                        match witness(p, "graphml", &g) {
+                            Some(text) => {
+                                check_graphml(p, &text);
+                                n.2 += 1;
+                            }
+                            // (a SAFE may come from the portfolio's CEGAR loop, with
+                            // invariants, in one run and from the search, without, in the
+                            // other: only a violation's witness is certain)
+                            None => {
+                                assert_eq!(violations, 0, "{}: a violation without a GraphML witness", p.path.display())
+                            }
                         }
                     }
                     n
@@ -362,6 +372,6 @@ fn every_corpus_witness_validates() {
     });
     let (v, c, g) = counts.iter().fold((0, 0, 0), |a, b| (a.0 + b.0, a.1 + b.1, a.2 + b.2));
     println!("{v} violation and {c} correctness witnesses (YAML), {g} GraphML witnesses checked");
-    assert!(v >= 20 && c >= 3 && g >= v + c, "too few witnesses: {v} {c} {g}");
+    assert!(v >= 20 && c >= 3 && g >= v, "too few witnesses: {v} {c} {g}");
     let _ = std::fs::remove_dir_all(&dir);
 }
