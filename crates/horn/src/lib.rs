@@ -493,6 +493,9 @@ impl<'a, 'p, 'ctx> Enc<'a, 'p, 'ctx> {
             return Err(unknown(format!("more than {} paths between cut points", self.opts.max_clauses)));
         }
         if self.horn.clauses().len() % 256 == 0 && self.out_of_time() {
+            if self.opts.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed)) {
+                return Err((StopReason::Unknown, "stopped while encoding: another engine answered first".into()));
+            }
             return Err((StopReason::TimeLimit, "time limit while encoding".into()));
         }
         let refs: Vec<&Formula> = conds.iter().collect();
