@@ -251,12 +251,15 @@ fn encode<'a, 'p, 'ctx>(
     if allocates && !globals.iter().any(|g| g.0 == cminus::names::ALLOC_TOP) {
         globals.push((cminus::names::ALLOC_TOP.to_string(), Type::Ptr(Box::new(Type::Void))));
     }
+    // (globals in memory that no statement reads or writes — the strings of `__assert_fail`'s
+    // arguments, whose addresses only are taken — need no memory in the relations: a cut
+    // point's memory is then any memory, an over-approximation)
     let mem = allocates
-        || prog.globals.iter().any(|g| env.layout.in_memory(&None, &g.name))
         || procs.iter().any(|p| {
             let scope = Some(p.name.clone());
+            let in_mem = |v: &str| env.layout.in_memory(&scope, v) || env.layout.in_memory(&None, v);
             p.formals.iter().chain(&p.locals).any(|v| env.layout.in_memory(&scope, &v.name))
-                || p.body.iter().any(stmt_uses_memory)
+                || p.body.iter().any(|s| stmt_uses_memory(s, &in_mem))
         });
     let mut enc = Enc {
         prog,
@@ -296,30 +299,34 @@ fn recursive(graph: &HashMap<String, BTreeSet<String>>, p: &str) -> bool {
     false
 }
 
-fn expr_uses_memory(e: &Expr) -> bool {
+/// Whether `e` reads memory: through `*`, a field or an index, or a variable that lives in
+/// memory (`in_mem`); `&x` takes an address only.
+fn expr_uses_memory(e: &Expr, in_mem: &dyn Fn(&str) -> bool) -> bool {
     match e {
-        Expr::Lval(l) | Expr::AddrOf(l) => lval_uses_memory(l),
-        Expr::Unary(_, a) | Expr::Cast(_, a) => expr_uses_memory(a),
-        Expr::Binary(_, a, b) => expr_uses_memory(a) || expr_uses_memory(b),
-        Expr::Float(_, _, xs) => xs.iter().any(expr_uses_memory),
+        Expr::Lval(l) => lval_uses_memory(l, in_mem),
+        Expr::AddrOf(l) => !matches!(l, Lval::Var(_)),
+        Expr::Unary(_, a) | Expr::Cast(_, a) => expr_uses_memory(a, in_mem),
+        Expr::Binary(_, a, b) => expr_uses_memory(a, in_mem) || expr_uses_memory(b, in_mem),
+        Expr::Float(_, _, xs) => xs.iter().any(|x| expr_uses_memory(x, in_mem)),
         Expr::Int(_) | Expr::Bool(_) | Expr::FuncAddr(_) | Expr::Nondet(_) => false,
     }
 }
 
-fn lval_uses_memory(l: &Lval) -> bool {
+fn lval_uses_memory(l: &Lval, in_mem: &dyn Fn(&str) -> bool) -> bool {
     match l {
-        Lval::Var(_) => false,
+        Lval::Var(v) => in_mem(v),
         Lval::Deref(_) | Lval::Field(..) | Lval::Index(..) => true,
     }
 }
 
-fn stmt_uses_memory(s: &Stmt) -> bool {
+fn stmt_uses_memory(s: &Stmt, in_mem: &dyn Fn(&str) -> bool) -> bool {
     match &s.kind {
-        StmtKind::Assign(l, e) => lval_uses_memory(l) || expr_uses_memory(e),
+        StmtKind::Assign(l, e) => lval_uses_memory(l, in_mem) || expr_uses_memory(e, in_mem),
         StmtKind::Call { ret, args, .. } => {
-            ret.as_ref().is_some_and(lval_uses_memory) || args.iter().any(expr_uses_memory)
+            ret.as_ref().is_some_and(|l| lval_uses_memory(l, in_mem))
+                || args.iter().any(|a| expr_uses_memory(a, in_mem))
         }
-        StmtKind::Return(Some(e)) | StmtKind::Assume(e) => expr_uses_memory(e),
+        StmtKind::Return(Some(e)) | StmtKind::Assume(e) => expr_uses_memory(e, in_mem),
         _ => false,
     }
 }

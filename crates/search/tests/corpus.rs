@@ -55,10 +55,12 @@ fn deep(name: &str) -> Case {
         .unwrap_or_else(|| panic!("corpus/search/{name}"))
 }
 
+/// (20 s: the portfolio's search thread yields to the CEGAR loop, and under a loaded machine
+/// — tests run side by side — it gets little of the time)
 fn portfolio_on(case: &Case) -> engine::Outcome {
     let (prog, preds) = common::load(case).unwrap_or_else(|e| panic!("{}: {e}", case.name));
-    let runner = engine::Runner::new(prog).with_predicates(preds.clone()).with_time_limit(Duration::from_secs(10));
-    portfolio::run(EngineChoice::Portfolio, runner, preds, search_opts(10))
+    let runner = engine::Runner::new(prog).with_predicates(preds.clone()).with_time_limit(Duration::from_secs(20));
+    portfolio::run(EngineChoice::Portfolio, runner, preds, search_opts(20))
 }
 
 #[test]
