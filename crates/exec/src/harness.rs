@@ -297,3 +297,68 @@ pub(crate) fn entry_main(
         actuals.join(", ")
     ))
 }
+
+/// Definitions of the C library functions with out-parameters that slam models and feeds
+/// (`cminus::outparams`, [`lib_model`]), under their symbol names, for `names`: each returns
+/// the trace's values and writes them where slam's model writes, in the order the model asks
+/// for them.
+pub(crate) fn lib_models(prog: &cminus::Program, names: &[String]) -> String {
+    let mut s = String::from(
+        "/* --- library functions with out-parameters: the trace's values --- */\n\
+         SLAM_NI static void slam_store(void *p, unsigned long off, unsigned n, unsigned long long v) {\n  \
+         unsigned char *d = (unsigned char *)p + off;\n  \
+         for (unsigned k = 0; k < n; k++) d[k] = (unsigned char)(v >> (8 * k));\n}\n",
+    );
+    for n in names {
+        if let Some(code) = lib_model(prog, n) {
+            s.push_str(&code);
+        }
+    }
+    s
+}
+
+/// The definition of the modelled library function `name` (see [`lib_models`]): the result
+/// first, then — on success (0 where the result is 0 or -1) — each scalar of the written
+/// object (`Object`: its bytes at gcc's offsets, when the pointer is not NULL), the
+/// descriptors (`Fds`), or the result itself (`Result`, when the pointer is not NULL). `None`
+/// when the function is not fed or the program's prototype does not have the model's shape
+/// (then the library's own function runs).
+pub(crate) fn lib_model(prog: &cminus::Program, name: &str) -> Option<String> {
+    use cminus::outparams::{Out, Range};
+    let e = prog.externs.iter().find(|e| e.name == name)?;
+    let m = cminus::outparams::applies(prog, name, &e.ty).filter(|m| m.fed)?;
+    let rt = crate::monitor::c_type(&e.ty.ret)?;
+    let params: Vec<String> = e.ty.params.iter().map(crate::monitor::c_type).collect::<Option<_>>()?;
+    let formals: Vec<String> = params.iter().enumerate().map(|(i, p)| format!("{p} a{i}")).collect();
+    let formals = if formals.is_empty() { "void".to_string() } else { formals.join(", ") };
+    let success = match m.result {
+        Range::ZeroOrMinusOne => "r == 0",
+        Range::AtLeastMinusOne | Range::Any => "1",
+    };
+    let body = match m.out {
+        Out::Object { arg } => {
+            let t = e.ty.params.get(arg)?.pointee()?;
+            let mut b = format!("if ({success} && a{arg}) {{");
+            for leaf in cminus::outparams::leaves(prog, t)? {
+                let size = cminus::layout::size_of(prog, &leaf.ty)?;
+                b.push_str(&format!(" slam_store((void *)a{arg}, {}, {size}, slam_next());", leaf.offset));
+            }
+            b.push_str(" }");
+            b
+        }
+        Out::Fds { arg, n } => {
+            let mut b = format!("if ({success}) {{");
+            for i in 0..n {
+                b.push_str(&format!(" ((int *)a{arg})[{i}] = (int)slam_next();"));
+            }
+            b.push_str(" }");
+            b
+        }
+        Out::Result { arg } => format!("if (a{arg}) *({rt} *)a{arg} = r;"),
+        Out::EndPointer { .. } | Out::Unknown => return None,
+    };
+    Some(format!(
+        "SLAM_NI {rt} slam_lib_{name}({formals}) __asm__(\"{name}\");\n\
+         SLAM_NI {rt} slam_lib_{name}({formals}) {{ {rt} r = ({rt})slam_next(); {body} return r; }}\n"
+    ))
+}

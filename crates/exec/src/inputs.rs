@@ -110,6 +110,17 @@ pub(crate) fn feed(prog: &Program, run: &Run, rule_from: Option<u32>, stubs: &Ha
             Ask::Nondet => match st.map(|s| &s.kind) {
                 Some(StmtKind::Call { callee, .. })
                     if cminus::names::is_unknown_write(callee) || cminus::names::is_clobbered(callee) => {}
+                // what a modelled library function wrote (`cminus::outparams`): fed when the
+                // harness stands in for the function, else the library's own
+                Some(StmtKind::Call { callee, .. }) if cminus::names::lib_output_of(callee).is_some() => {
+                    let lib = cminus::names::lib_output_of(callee).unwrap_or_default();
+                    if !stubs.contains(lib) {
+                    } else if controllable {
+                        f.values.push((c.ty.clone(), c.value as i128));
+                    } else {
+                        f.uncontrolled(format!("a value `{lib}` wrote (a {})", cminus::print::type_str(&c.ty)));
+                    }
+                }
                 Some(StmtKind::Call { callee, .. }) if stubs.contains(callee) => {
                     if controllable {
                         f.values.push((c.ty.clone(), c.value as i128));
