@@ -186,3 +186,21 @@ fn collect(prog: &Program, t: &Type, path: Vec<Step>, offset: u64, out: &mut Vec
         _ => None,
     }
 }
+
+/// The documented range of a scalar a model writes, by the member's name in the C
+/// library's structs, where C or POSIX gives one: `tv_nsec` of a `struct timespec` (0 …
+/// 999,999,999), `tv_usec` of a `struct timeval` (0 … 999,999), a file's `st_size` and
+/// `st_blocks` (not negative). A compiled run is fed the trace's values, so a value the
+/// real function never writes must not be one of the model's.
+pub fn bounds(leaf: &Leaf) -> Option<(i128, Option<i128>)> {
+    let Some(Step::Field(f)) = leaf.path.last() else { return None };
+    if !matches!(leaf.ty, Type::Int { signed: true, .. }) {
+        return None;
+    }
+    match f.as_str() {
+        "tv_nsec" => Some((0, Some(999_999_999))),
+        "tv_usec" => Some((0, Some(999_999))),
+        "st_size" | "st_blocks" => Some((0, None)),
+        _ => None,
+    }
+}

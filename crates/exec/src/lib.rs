@@ -457,6 +457,7 @@ fn build_and_run(
         .filter(|f| !monitor.as_ref().is_some_and(|m| m.wraps.contains(f)))
         .collect();
     stubs.extend(lib_fns.iter().cloned());
+    c.stubs.extend(lib_fns.iter().cloned());
     // 4. The inputs: slam's replay of the counterexample, its choices in order.
     let run = newton::replay(req.prog, cex, 2_000_000);
     let feed = inputs::feed(req.prog, &run, req.rule_ids_from, &stubs);

@@ -57,6 +57,7 @@ impl Lowerer<'_> {
                 self.emit_if(
                     cond,
                     &mut |l: &mut Self| {
+                        let mut range = vec![];
                         for leaf in &leaves {
                             let mut lv = deref(p.clone());
                             for s in &leaf.path {
@@ -65,9 +66,20 @@ impl Lowerer<'_> {
                                     Step::Index(i) => Lval::Index(Box::new(lv), Box::new(Expr::Int(*i as i128))),
                                 };
                             }
-                            l.lib_output(f, lv, &leaf.ty)?;
+                            l.lib_output(f, lv.clone(), &leaf.ty)?;
+                            // the member's documented range (`tv_nsec`, `st_size`)
+                            if let Some((lo, hi)) = cminus::outparams::bounds(leaf) {
+                                let v = Expr::Lval(lv);
+                                range.push(Expr::bin(BinOp::Ge, v.clone(), const_expr(lo, &leaf.ty)));
+                                if let Some(hi) = hi {
+                                    range.push(Expr::bin(BinOp::Le, v, const_expr(hi, &leaf.ty)));
+                                }
+                            }
                         }
-                        Ok(())
+                        match range.into_iter().reduce(|a, b| Expr::bin(BinOp::And, a, b)) {
+                            Some(c) => l.emit(StmtKind::Assume(c)),
+                            None => Ok(()),
+                        }
                     },
                     &mut |_| Ok(()),
                 )?;
