@@ -307,7 +307,8 @@ pub(crate) fn lib_models(prog: &cminus::Program, names: &[String]) -> String {
         "/* --- library functions with out-parameters: the trace's values --- */\n\
          SLAM_NI static void slam_store(void *p, unsigned long off, unsigned n, unsigned long long v) {\n  \
          unsigned char *d = (unsigned char *)p + off;\n  \
-         for (unsigned k = 0; k < n; k++) d[k] = (unsigned char)(v >> (8 * k));\n}\n",
+         for (unsigned k = 0; k < n; k++) d[k] = (unsigned char)(v >> (8 * k));\n}\n\
+         SLAM_NI static void slam_model_broken(const char *f) { slam_mark(\"model\", f); _exit(95); }\n",
     );
     for n in names {
         if let Some(code) = lib_model(prog, n) {
@@ -335,13 +336,28 @@ pub(crate) fn lib_model(prog: &cminus::Program, name: &str) -> Option<String> {
         Range::ZeroOrMinusOne => "r == 0",
         Range::AtLeastMinusOne | Range::Any => "1",
     };
+    // A value outside slam's model (the trace's values misaligned: a call the model did not
+    // see, through a function pointer) ends the run without the error: never a behaviour
+    // the real function does not have.
+    let broken = format!("slam_model_broken(\"{name}\");");
+    let check_result = match m.result {
+        Range::ZeroOrMinusOne => format!("if (r != 0 && r != -1) {broken} "),
+        Range::AtLeastMinusOne => format!("if (r < -1) {broken} "),
+        Range::Any => String::new(),
+    };
     let body = match m.out {
         Out::Object { arg } => {
             let t = e.ty.params.get(arg)?.pointee()?;
             let mut b = format!("if ({success} && a{arg}) {{");
             for leaf in cminus::outparams::leaves(prog, t)? {
                 let size = cminus::layout::size_of(prog, &leaf.ty)?;
-                b.push_str(&format!(" slam_store((void *)a{arg}, {}, {size}, slam_next());", leaf.offset));
+                b.push_str(" { unsigned long long v = slam_next();");
+                if let Some((lo, hi)) = cminus::outparams::bounds(&leaf) {
+                    let ct = crate::monitor::c_type(&leaf.ty)?;
+                    let hi = hi.map(|h| format!(" || ({ct})v > {h}LL")).unwrap_or_default();
+                    b.push_str(&format!(" if (({ct})v < {lo}LL{hi}) {broken}"));
+                }
+                b.push_str(&format!(" slam_store((void *)a{arg}, {}, {size}, v); }}", leaf.offset));
             }
             b.push_str(" }");
             b
@@ -351,6 +367,12 @@ pub(crate) fn lib_model(prog: &cminus::Program, name: &str) -> Option<String> {
             for i in 0..n {
                 b.push_str(&format!(" ((int *)a{arg})[{i}] = (int)slam_next();"));
             }
+            for i in 0..n {
+                b.push_str(&format!(" if (((int *)a{arg})[{i}] < 0) {broken}"));
+                for j in 0..i {
+                    b.push_str(&format!(" if (((int *)a{arg})[{i}] == ((int *)a{arg})[{j}]) {broken}"));
+                }
+            }
             b.push_str(" }");
             b
         }
@@ -359,6 +381,6 @@ pub(crate) fn lib_model(prog: &cminus::Program, name: &str) -> Option<String> {
     };
     Some(format!(
         "SLAM_NI {rt} slam_lib_{name}({formals}) __asm__(\"{name}\");\n\
-         SLAM_NI {rt} slam_lib_{name}({formals}) {{ {rt} r = ({rt})slam_next(); {body} return r; }}\n"
+         SLAM_NI {rt} slam_lib_{name}({formals}) {{ {rt} r = ({rt})slam_next(); {check_result}{body} return r; }}\n"
     ))
 }
