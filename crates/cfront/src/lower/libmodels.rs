@@ -86,13 +86,35 @@ impl Lowerer<'_> {
             }
             Out::Fds { arg, n } => {
                 let pt = ft.params[arg].clone();
-                let p = self.keep_pointer(args[arg].clone(), &pt)?;
+                // `fds` (`&fds[0]`) of an `int` array: its elements by index, which the
+                // abstraction tracks better than writes through a pointer
+                let mut a = &args[arg];
+                while let Expr::Cast(_, e) = a {
+                    a = e;
+                }
+                let proc = self.current_proc();
+                let array = match a {
+                    Expr::AddrOf(Lval::Index(b, i)) if **i == Expr::Int(0) => {
+                        match self.prog.type_of_lval(proc.as_ref(), b) {
+                            Some(Type::Array(e, Some(len))) if *e == Type::INT && len as usize >= n => {
+                                Some(b.as_ref().clone())
+                            }
+                            _ => None,
+                        }
+                    }
+                    _ => None,
+                };
+                let p = match array {
+                    Some(_) => Expr::Int(0),
+                    None => self.keep_pointer(args[arg].clone(), &pt)?,
+                };
                 self.emit_if(
                     success,
                     &mut |l: &mut Self| {
-                        let fd = |i: usize| match i {
-                            0 => deref(p.clone()),
-                            i => Lval::Deref(Box::new(Expr::bin(BinOp::Add, p.clone(), Expr::Int(i as i128)))),
+                        let fd = |i: usize| match (&array, i) {
+                            (Some(b), i) => Lval::Index(Box::new(b.clone()), Box::new(Expr::Int(i as i128))),
+                            (None, 0) => deref(p.clone()),
+                            (None, i) => Lval::Deref(Box::new(Expr::bin(BinOp::Add, p.clone(), Expr::Int(i as i128)))),
                         };
                         for i in 0..n {
                             l.lib_output(f, fd(i), &Type::INT)?;
