@@ -42,7 +42,16 @@ impl Lowerer<'_> {
             }
             Range::Any => Expr::Bool(true),
         };
+        // a NULL constant where C allows one (`time(NULL)`, `strtol(s, NULL, 10)`): nothing written
+        let null_arg = |arg: usize| {
+            let mut a = &args[arg];
+            while let Expr::Cast(_, e) = a {
+                a = e;
+            }
+            *a == Expr::Int(0)
+        };
         match m.out {
+            Out::Object { arg } | Out::Result { arg } | Out::EndPointer { arg, .. } if null_arg(arg) => {}
             Out::Object { arg } => {
                 let pt = ft.params[arg].clone();
                 let obj_t = pt.pointee().cloned().unwrap_or(Type::Void);
