@@ -130,8 +130,9 @@ fn strtol_points_its_end_into_the_string_at_an_unknown_offset() {
 int main(void) { const char *s = \"12x\"; char *end; long v = strtol(s, &end, 10); double d = strtod(s, 0); return (int)v + (end == s) + (int)d; }",
     );
     let t = text(&p, "main");
-    // an unknown offset (the interpreter's 0), not negative, from the string
-    assert_eq!(unknown_writes(&p, "main"), 2, "{t}");
+    // an unknown offset (the interpreter's 0), not negative, from the string; strtod's NULL
+    // end pointer is not written
+    assert_eq!(unknown_writes(&p, "main"), 1, "{t}");
     assert!(t.contains("end := (char *)s + __t"), "{t}");
     assert!(t.contains("__slam_written_i64((long)0)"), "{t}");
 }
