@@ -1,6 +1,7 @@
 //! The inputs of a counterexample for a compiled run: the values of the nondeterministic
 //! choices of slam's replay, in order, that the executable asks the harness for (the
-//! `__VERIFIER_nondet_*` / `nondet_*` calls and the results of stubbed functions), and the
+//! `__VERIFIER_nondet_*` / `nondet_*` calls, the results of stubbed functions and the values a
+//! stood-in library function writes, `names::lib_output`), and the
 //! choices no harness controls (uninitialised memory, addresses, a failing `fopen`), which
 //! make a run that misses the error inconclusive rather than a disagreement.
 

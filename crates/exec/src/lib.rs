@@ -18,7 +18,10 @@
 //! that reason. Functions without a definition anywhere make the program unbuildable
 //! (interpreter only), except the inputs (`nondet_*`) and, for a rule check, the rule's own
 //! API functions, which the harness defines as slam models them: they return the trace's
-//! values (listed as stubs in the confirmation).
+//! values (listed as stubs in the confirmation). So do the C library functions with
+//! out-parameters that read the environment (`cminus::outparams`: `fstat`, `pipe`, `time`,
+//! …), which the harness defines under their symbol names: the trace's result, and on success
+//! the trace's values written where slam's model writes them, checked against the model.
 //!
 //! The processes it starts (gcc, the program) run in process groups of their own, killed when
 //! their time is up; their files live in a temporary directory that is removed.
