@@ -384,3 +384,42 @@ pub(crate) fn lib_model(prog: &cminus::Program, name: &str) -> Option<String> {
          SLAM_NI {rt} slam_lib_{name}({formals}) {{ {rt} r = ({rt})slam_next(); {check_result}{body} return r; }}\n"
     ))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lower(src: &str) -> cminus::Program {
+        cfront::lower_str("t.c", src, &cfront::Options::default()).unwrap_or_else(|d| panic!("{d:?}"))
+    }
+
+    #[test]
+    fn the_stand_ins_write_where_the_model_writes_and_check_the_model() {
+        let p = lower(
+            "#include <sys/stat.h>
+#include <unistd.h>
+#include <stdlib.h>
+#include <time.h>
+int main(void) { struct stat st; int fds[2]; char *end; time_t t;
+  fstat(0, &st); pipe(fds); strtol(\"1\", &end, 10); time(&t); return (int)st.st_size; }",
+        );
+        let f = lib_model(&p, "fstat").expect("fstat is fed");
+        assert!(f.contains("__asm__(\"fstat\")"), "{f}");
+        assert!(f.contains("if (r != 0 && r != -1) slam_model_broken(\"fstat\");"), "{f}");
+        // st_size: 8 bytes at gcc's offset 48 on x86-64, not negative
+        assert!(f.contains("slam_store((void *)a1, 48, 8, v);"), "{f}");
+        assert!(f.contains("if ((long long)v < 0LL) slam_model_broken(\"fstat\");"), "{f}");
+        let stores = f.matches("slam_store(").count();
+        let leaves = cminus::outparams::leaves(&p, &cminus::Type::Struct("stat".into())).unwrap().len();
+        assert_eq!(stores, leaves, "{f}");
+        let q = lib_model(&p, "pipe").expect("pipe is fed");
+        assert!(q.contains("((int *)a0)[1] = (int)slam_next();"), "{q}");
+        assert!(q.contains("== ((int *)a0)[0]) slam_model_broken"), "{q}");
+        let t = lib_model(&p, "time").expect("time is fed");
+        assert!(t.contains("if (a0) *(long long *)a0 = r;"), "{t}");
+        // the library computes strtol's end itself: no stand-in
+        assert!(lib_model(&p, "strtol").is_none());
+        let all = lib_models(&p, &["fstat".into(), "pipe".into()]);
+        assert!(all.contains("slam_store(void *p") && all.contains("slam_lib_pipe"), "{all}");
+    }
+}
