@@ -116,6 +116,8 @@ pub(crate) fn feed(prog: &Program, run: &Run, rule_from: Option<u32>, stubs: &Ha
                 Some(StmtKind::Call { callee, .. }) if cminus::names::lib_output_of(callee).is_some() => {
                     let lib = cminus::names::lib_output_of(callee).unwrap_or_default();
                     if !stubs.contains(lib) {
+                        // (`read`'s bytes: what the library reads in the compiled run)
+                        f.uncontrolled(format!("what `{lib}` wrote"));
                     } else if controllable {
                         f.values.push((c.ty.clone(), c.value as i128));
                     } else {

@@ -195,7 +195,7 @@ impl Lowerer<'_> {
     }
 
     /// `lv := __slam_out_T_f()`: a value the library function `f` wrote.
-    fn lib_output(&mut self, f: &str, lv: Lval, t: &Type) -> Res<()> {
+    pub(super) fn lib_output(&mut self, f: &str, lv: Lval, t: &Type) -> Res<()> {
         let callee = cminus::names::lib_output(f, t);
         self.funcs.entry(callee.clone()).or_insert(FuncType { ret: t.clone(), params: vec![], variadic: false });
         self.emit(StmtKind::Call { ret: Some(lv), callee, args: vec![] })
