@@ -280,3 +280,31 @@ fn library_out_parameters_are_inputs_the_compiled_run_is_fed() {
     let (code, j) = check(&["corpus/c/strtol_end_unknown.c"]);
     assert_eq!(code, 5, "{j}");
 }
+
+#[test]
+fn what_read_wrote_is_not_fed_to_the_next_input() {
+    if !gcc() {
+        return;
+    }
+    // read's bytes are the library's in the compiled run: the next input gets its own value
+    let p = temp_c(
+        "read_then_input.c",
+        "#include <unistd.h>\nextern void reach_error(void);\nextern int __VERIFIER_nondet_int(void);\n\
+         int main(void) { char buf[4]; read(0, buf, sizeof buf); int k = __VERIFIER_nondet_int(); if (k == 77) reach_error(); return 0; }\n",
+    );
+    let (code, j) = check(&[p.to_str().unwrap()]);
+    assert_eq!(code, 10, "{j}");
+    assert_eq!(j["confirmation"]["status"], "executed", "{}", j["confirmation"]);
+    assert_eq!(j["confirmation"]["run"]["inputs"], serde_json::json!([77]), "{}", j["confirmation"]);
+    // a path that needs the bytes read: the compiled run does not control them
+    let p = temp_c(
+        "read_needs_bytes.c",
+        "#include <unistd.h>\nextern void reach_error(void);\n\
+         int main(void) { char buf[4]; if (read(0, buf, sizeof buf) == 4 && buf[0] == 'Q') reach_error(); return 0; }\n",
+    );
+    let (code, j) = check(&[p.to_str().unwrap()]);
+    assert_eq!(code, 10, "{j}");
+    let c = &j["confirmation"];
+    assert_eq!(c["status"], "interpreter_only", "{c}");
+    assert!(c["reason"].as_str().is_some_and(|r| r.contains("what `read` wrote")), "{c}");
+}
