@@ -15,6 +15,7 @@ pub mod guard;
 pub mod interp;
 pub mod layout;
 pub mod names;
+pub mod outparams;
 pub mod pointsto;
 pub mod pred;
 pub mod print;

@@ -67,6 +67,25 @@ pub fn is_unknown_write(name: &str) -> bool {
         .is_some_and(|r| r == "bool" || r == "other" || (r.len() > 1 && r[1..].bytes().all(|b| b.is_ascii_digit())))
 }
 
+/// A value a modelled C library function writes through an out-parameter
+/// (`cminus::outparams`): `st.st_size := __slam_out_i64_fstat()` after `fstat(fd, &st)`
+/// succeeds. An external function to every stage (an unknown value; the interpreter asks for
+/// it); the name keeps the library function, so that a compiled run knows whose values they
+/// are (`exec` feeds them when its harness stands in for that function).
+pub fn lib_output(f: &str, t: &crate::Type) -> String {
+    let ty = &unknown_write(t)[UNKNOWN_WRITE.len()..];
+    format!("{LIB_OUTPUT}{ty}_{f}")
+}
+
+const LIB_OUTPUT: &str = "__slam_out_";
+
+/// The library function whose [`lib_output`] a callee is.
+pub fn lib_output_of(name: &str) -> Option<&str> {
+    let (ty, f) = name.strip_prefix(LIB_OUTPUT)?.split_once('_')?;
+    let ok = ty == "bool" || ty == "other" || (ty.len() > 1 && ty[1..].bytes().all(|b| b.is_ascii_digit()));
+    (ok && !f.is_empty()).then_some(f)
+}
+
 /// The global array a call of variadic procedure `proc` (one that reads its arguments with
 /// `va_arg`) fills with its variadic arguments, one 64-bit cell each, just before the call.
 pub fn va_args(proc: &str) -> String {

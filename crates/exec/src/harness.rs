@@ -297,3 +297,129 @@ pub(crate) fn entry_main(
         actuals.join(", ")
     ))
 }
+
+/// Definitions of the C library functions with out-parameters that slam models and feeds
+/// (`cminus::outparams`, [`lib_model`]), under their symbol names, for `names`: each returns
+/// the trace's values and writes them where slam's model writes, in the order the model asks
+/// for them.
+pub(crate) fn lib_models(prog: &cminus::Program, names: &[String]) -> String {
+    let mut s = String::from(
+        "/* --- library functions with out-parameters: the trace's values --- */\n\
+         SLAM_NI static void slam_store(void *p, unsigned long off, unsigned n, unsigned long long v) {\n  \
+         unsigned char *d = (unsigned char *)p + off;\n  \
+         for (unsigned k = 0; k < n; k++) d[k] = (unsigned char)(v >> (8 * k));\n}\n\
+         SLAM_NI static void slam_model_broken(const char *f) { slam_mark(\"model\", f); _exit(95); }\n",
+    );
+    for n in names {
+        if let Some(code) = lib_model(prog, n) {
+            s.push_str(&code);
+        }
+    }
+    s
+}
+
+/// The definition of the modelled library function `name` (see [`lib_models`]): the result
+/// first, then — on success (0 where the result is 0 or -1) — each scalar of the written
+/// object (`Object`: its bytes at gcc's offsets, when the pointer is not NULL), the
+/// descriptors (`Fds`), or the result itself (`Result`, when the pointer is not NULL). `None`
+/// when the function is not fed or the program's prototype does not have the model's shape
+/// (then the library's own function runs).
+pub(crate) fn lib_model(prog: &cminus::Program, name: &str) -> Option<String> {
+    use cminus::outparams::{Out, Range};
+    let e = prog.externs.iter().find(|e| e.name == name)?;
+    let m = cminus::outparams::applies(prog, name, &e.ty).filter(|m| m.fed)?;
+    let rt = crate::monitor::c_type(&e.ty.ret)?;
+    let params: Vec<String> = e.ty.params.iter().map(crate::monitor::c_type).collect::<Option<_>>()?;
+    let formals: Vec<String> = params.iter().enumerate().map(|(i, p)| format!("{p} a{i}")).collect();
+    let formals = if formals.is_empty() { "void".to_string() } else { formals.join(", ") };
+    let success = match m.result {
+        Range::ZeroOrMinusOne => "r == 0",
+        Range::AtLeastMinusOne | Range::Any => "1",
+    };
+    // A value outside slam's model (the trace's values misaligned: a call the model did not
+    // see, through a function pointer) ends the run without the error: never a behaviour
+    // the real function does not have.
+    let broken = format!("slam_model_broken(\"{name}\");");
+    let check_result = match m.result {
+        Range::ZeroOrMinusOne => format!("if (r != 0 && r != -1) {broken} "),
+        Range::AtLeastMinusOne => format!("if (r < -1) {broken} "),
+        Range::Any => String::new(),
+    };
+    let body = match m.out {
+        Out::Object { arg } => {
+            let t = e.ty.params.get(arg)?.pointee()?;
+            let mut b = format!("if ({success} && a{arg}) {{");
+            for leaf in cminus::outparams::leaves(prog, t)? {
+                let size = cminus::layout::size_of(prog, &leaf.ty)?;
+                b.push_str(" { unsigned long long v = slam_next();");
+                if let Some((lo, hi)) = cminus::outparams::bounds(&leaf) {
+                    let ct = crate::monitor::c_type(&leaf.ty)?;
+                    let hi = hi.map(|h| format!(" || ({ct})v > {h}LL")).unwrap_or_default();
+                    b.push_str(&format!(" if (({ct})v < {lo}LL{hi}) {broken}"));
+                }
+                b.push_str(&format!(" slam_store((void *)a{arg}, {}, {size}, v); }}", leaf.offset));
+            }
+            b.push_str(" }");
+            b
+        }
+        Out::Fds { arg, n } => {
+            let mut b = format!("if ({success}) {{");
+            for i in 0..n {
+                b.push_str(&format!(" ((int *)a{arg})[{i}] = (int)slam_next();"));
+            }
+            for i in 0..n {
+                b.push_str(&format!(" if (((int *)a{arg})[{i}] < 0) {broken}"));
+                for j in 0..i {
+                    b.push_str(&format!(" if (((int *)a{arg})[{i}] == ((int *)a{arg})[{j}]) {broken}"));
+                }
+            }
+            b.push_str(" }");
+            b
+        }
+        Out::Result { arg } => format!("if (a{arg}) *({rt} *)a{arg} = r;"),
+        Out::EndPointer { .. } | Out::Unknown => return None,
+    };
+    Some(format!(
+        "SLAM_NI {rt} slam_lib_{name}({formals}) __asm__(\"{name}\");\n\
+         SLAM_NI {rt} slam_lib_{name}({formals}) {{ {rt} r = ({rt})slam_next(); {check_result}{body} return r; }}\n"
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lower(src: &str) -> cminus::Program {
+        cfront::lower_str("t.c", src, &cfront::Options::default()).unwrap_or_else(|d| panic!("{d:?}"))
+    }
+
+    #[test]
+    fn the_stand_ins_write_where_the_model_writes_and_check_the_model() {
+        let p = lower(
+            "#include <sys/stat.h>
+#include <unistd.h>
+#include <stdlib.h>
+#include <time.h>
+int main(void) { struct stat st; int fds[2]; char *end; time_t t;
+  fstat(0, &st); pipe(fds); strtol(\"1\", &end, 10); time(&t); return (int)st.st_size; }",
+        );
+        let f = lib_model(&p, "fstat").expect("fstat is fed");
+        assert!(f.contains("__asm__(\"fstat\")"), "{f}");
+        assert!(f.contains("if (r != 0 && r != -1) slam_model_broken(\"fstat\");"), "{f}");
+        // st_size: 8 bytes at gcc's offset 48 on x86-64, not negative
+        assert!(f.contains("slam_store((void *)a1, 48, 8, v);"), "{f}");
+        assert!(f.contains("if ((long long)v < 0LL) slam_model_broken(\"fstat\");"), "{f}");
+        let stores = f.matches("slam_store(").count();
+        let leaves = cminus::outparams::leaves(&p, &cminus::Type::Struct("stat".into())).unwrap().len();
+        assert_eq!(stores, leaves, "{f}");
+        let q = lib_model(&p, "pipe").expect("pipe is fed");
+        assert!(q.contains("((int *)a0)[1] = (int)slam_next();"), "{q}");
+        assert!(q.contains("== ((int *)a0)[0]) slam_model_broken"), "{q}");
+        let t = lib_model(&p, "time").expect("time is fed");
+        assert!(t.contains("if (a0) *(long long *)a0 = r;"), "{t}");
+        // the library computes strtol's end itself: no stand-in
+        assert!(lib_model(&p, "strtol").is_none());
+        let all = lib_models(&p, &["fstat".into(), "pipe".into()]);
+        assert!(all.contains("slam_store(void *p") && all.contains("slam_lib_pipe"), "{all}");
+    }
+}

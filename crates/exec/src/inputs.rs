@@ -1,6 +1,7 @@
 //! The inputs of a counterexample for a compiled run: the values of the nondeterministic
 //! choices of slam's replay, in order, that the executable asks the harness for (the
-//! `__VERIFIER_nondet_*` / `nondet_*` calls and the results of stubbed functions), and the
+//! `__VERIFIER_nondet_*` / `nondet_*` calls, the results of stubbed functions and the values a
+//! stood-in library function writes, `names::lib_output`), and the
 //! choices no harness controls (uninitialised memory, addresses, a failing `fopen`), which
 //! make a run that misses the error inconclusive rather than a disagreement.
 
@@ -110,6 +111,19 @@ pub(crate) fn feed(prog: &Program, run: &Run, rule_from: Option<u32>, stubs: &Ha
             Ask::Nondet => match st.map(|s| &s.kind) {
                 Some(StmtKind::Call { callee, .. })
                     if cminus::names::is_unknown_write(callee) || cminus::names::is_clobbered(callee) => {}
+                // what a modelled library function wrote (`cminus::outparams`): fed when the
+                // harness stands in for the function, else the library's own
+                Some(StmtKind::Call { callee, .. }) if cminus::names::lib_output_of(callee).is_some() => {
+                    let lib = cminus::names::lib_output_of(callee).unwrap_or_default();
+                    if !stubs.contains(lib) {
+                        // (`read`'s bytes: what the library reads in the compiled run)
+                        f.uncontrolled(format!("what `{lib}` wrote"));
+                    } else if controllable {
+                        f.values.push((c.ty.clone(), c.value as i128));
+                    } else {
+                        f.uncontrolled(format!("a value `{lib}` wrote (a {})", cminus::print::type_str(&c.ty)));
+                    }
+                }
                 Some(StmtKind::Call { callee, .. }) if stubs.contains(callee) => {
                     if controllable {
                         f.values.push((c.ty.clone(), c.value as i128));

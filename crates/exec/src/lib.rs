@@ -18,7 +18,10 @@
 //! that reason. Functions without a definition anywhere make the program unbuildable
 //! (interpreter only), except the inputs (`nondet_*`) and, for a rule check, the rule's own
 //! API functions, which the harness defines as slam models them: they return the trace's
-//! values (listed as stubs in the confirmation).
+//! values (listed as stubs in the confirmation). So do the C library functions with
+//! out-parameters that read the environment (`cminus::outparams`: `fstat`, `pipe`, `time`,
+//! …), which the harness defines under their symbol names: the trace's result, and on success
+//! the trace's values written where slam's model writes them, checked against the model.
 //!
 //! The processes it starts (gcc, the program) run in process groups of their own, killed when
 //! their time is up; their files live in a temporary directory that is removed.
@@ -445,6 +448,19 @@ fn build_and_run(
         stubs.extend(m.stubs.iter().cloned());
         c.stubs = m.stubs.clone();
     }
+    // C library functions with out-parameters that read the environment (`fstat`, `pipe`,
+    // `time`: `cminus::outparams`): the harness defines them, fed the trace's values (unless
+    // the rule's monitor wraps or stubs them).
+    let lib_fns: Vec<String> = req
+        .prog
+        .externs
+        .iter()
+        .map(|e| e.name.clone())
+        .filter(|f| !stubs.contains(f) && harness::lib_model(req.prog, f).is_some())
+        .filter(|f| !monitor.as_ref().is_some_and(|m| m.wraps.contains(f)))
+        .collect();
+    stubs.extend(lib_fns.iter().cloned());
+    c.stubs.extend(lib_fns.iter().cloned());
     // 4. The inputs: slam's replay of the counterexample, its choices in order.
     let run = newton::replay(req.prog, cex, 2_000_000);
     let feed = inputs::feed(req.prog, &run, req.rule_ids_from, &stubs);
@@ -458,6 +474,9 @@ fn build_and_run(
     let mut hsrc_text = harness::source(expected_msg, &fed, &zeros, monitor.as_ref());
     if !input_fns.is_empty() {
         hsrc_text.push_str(&harness::input_functions(&input_fns));
+    }
+    if !lib_fns.is_empty() {
+        hsrc_text.push_str(&harness::lib_models(req.prog, &lib_fns));
     }
     // An entry other than main: the harness's main calls it (the program's main, if any,
     // is made weak), integer parameters from the trace, pointers to zeroed memory holding the

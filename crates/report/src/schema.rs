@@ -89,9 +89,9 @@ pub struct Confirmation {
     /// or what the executable did instead (`not_reproduced`).
     #[serde(default)]
     pub reason: Option<String>,
-    /// Functions without a definition that the harness defined: they return the trace's
-    /// values, as slam's model of an external function does (the rule's functions, and
-    /// `nondet_*` inputs).
+    /// Functions the harness defined: they return the trace's values, as slam's model of an
+    /// external function does (the rule's functions without a definition, and the C library
+    /// functions with out-parameters that read the environment, `cminus::outparams`).
     #[serde(default)]
     pub stubs: Vec<String>,
     /// What the executable did, when it ran.
@@ -153,7 +153,7 @@ impl Confirmation {
                 let mut s = format!("confirmed by execution ({})", how());
                 if !self.stubs.is_empty() {
                     s.push_str(&format!(
-                        "; functions without a definition returned the trace's values: {}",
+                        "; functions the harness stands in for returned the trace's values: {}",
                         self.stubs.join(", ")
                     ));
                 }

@@ -241,3 +241,70 @@ fn alloc_never_fails_is_honoured_by_the_engines_and_the_compiled_run() {
     assert_eq!(code, 0, "{j}");
     assert_eq!(j["verdict"], "SAFE", "{j}");
 }
+
+#[test]
+fn library_out_parameters_are_inputs_the_compiled_run_is_fed() {
+    if !gcc() {
+        return;
+    }
+    // fstat writes the whole struct stat (cminus::outparams): the trace's st_size is an
+    // input, and the harness's fstat writes it where gcc's program reads it
+    for ilp32 in [false, true] {
+        let mut args = vec!["corpus/c/fstat_size_bug.c"];
+        if ilp32 {
+            args.push("--ilp32");
+        }
+        let (code, j) = check(&args);
+        assert_eq!(code, 10, "{j}");
+        let c = &j["confirmation"];
+        assert_eq!(c["status"], "executed", "{c}");
+        assert_eq!(c["stubs"], serde_json::json!(["fstat"]), "{c}");
+        assert_eq!(c["run"]["reached"], "reach_error at fstat_size_bug.c:19", "{c}");
+        let inputs = c["run"]["inputs"].as_array().expect("inputs");
+        // the result (0), then every scalar of the struct in member order: st_size is the
+        // ninth on x86-64 (st_dev, st_ino, st_nlink, st_mode, st_uid, st_gid, __pad0, st_rdev)
+        assert_eq!(inputs[0], 0, "{c}");
+        if !ilp32 {
+            assert!(inputs[9].as_i64().is_some_and(|v| v > 100), "{c}");
+        }
+    }
+    let (code, j) = check(&["corpus/c/clock_elapsed_bug.c"]);
+    assert_eq!(code, 10, "{j}");
+    assert_eq!(j["confirmation"]["status"], "executed", "{}", j["confirmation"]);
+    assert_eq!(j["confirmation"]["stubs"], serde_json::json!(["clock_gettime"]), "{}", j["confirmation"]);
+    // pipe's descriptors are never negative nor equal: a proof
+    let (code, j) = check(&["corpus/c/pipe_fds_ok.c"]);
+    assert_eq!(code, 0, "{j}");
+    // strtol's end pointer at an offset slam does not bound: never SAFE, never a violation
+    // the interpreter cannot show
+    let (code, j) = check(&["corpus/c/strtol_end_unknown.c"]);
+    assert_eq!(code, 5, "{j}");
+}
+
+#[test]
+fn what_read_wrote_is_not_fed_to_the_next_input() {
+    if !gcc() {
+        return;
+    }
+    // read's bytes are the library's in the compiled run: the next input gets its own value
+    let p = temp_c(
+        "read_then_input.c",
+        "#include <unistd.h>\nextern void reach_error(void);\nextern int __VERIFIER_nondet_int(void);\n\
+         int main(void) { char buf[4]; read(0, buf, sizeof buf); int k = __VERIFIER_nondet_int(); if (k == 77) reach_error(); return 0; }\n",
+    );
+    let (code, j) = check(&[p.to_str().unwrap()]);
+    assert_eq!(code, 10, "{j}");
+    assert_eq!(j["confirmation"]["status"], "executed", "{}", j["confirmation"]);
+    assert_eq!(j["confirmation"]["run"]["inputs"], serde_json::json!([77]), "{}", j["confirmation"]);
+    // a path that needs the bytes read: the compiled run does not control them
+    let p = temp_c(
+        "read_needs_bytes.c",
+        "#include <unistd.h>\nextern void reach_error(void);\n\
+         int main(void) { char buf[4]; if (read(0, buf, sizeof buf) == 4 && buf[0] == 'Q') reach_error(); return 0; }\n",
+    );
+    let (code, j) = check(&[p.to_str().unwrap()]);
+    assert_eq!(code, 10, "{j}");
+    let c = &j["confirmation"];
+    assert_eq!(c["status"], "interpreter_only", "{c}");
+    assert!(c["reason"].as_str().is_some_and(|r| r.contains("what `read` wrote")), "{c}");
+}

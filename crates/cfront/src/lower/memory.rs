@@ -707,7 +707,7 @@ impl Lowerer<'_> {
                 Some(Type::Array(e, Some(len))) if matches!(*e, Type::Int { bits: 8, .. }) => {
                     for i in 0..(len as usize).min(MAX_LEAVES) {
                         let item = Lval::Index(Box::new(obj.clone()), Box::new(Expr::Int(i as i128)));
-                        self.emit(StmtKind::Assign(item, Expr::Nondet((*e).clone())))?;
+                        self.input_write(n, item, &e)?;
                     }
                     if len as usize > MAX_LEAVES {
                         return self.unsupported(
@@ -717,7 +717,7 @@ impl Lowerer<'_> {
                     }
                 }
                 // `&x` of scanf & co. (a string writer needs the whole array)
-                Some(t) if t.is_scalar() && rest && !at_start => self.emit(StmtKind::Assign(obj, Expr::Nondet(t)))?,
+                Some(t) if t.is_scalar() && rest && !at_start => self.input_write(n, obj, &t)?,
                 // another object the call may write (a struct read with `read(fd, &hdr, n)`,
                 // an element inside an array): all of it
                 // (an array of unknown length, a flexible array member: the bytes the size
@@ -737,6 +737,16 @@ impl Lowerer<'_> {
             }
         }
         Ok(())
+    }
+
+    /// `lv := ` a value input function `n` wrote: for an integer, `__slam_out_T_n()`
+    /// (`names::lib_output`, so that a compiled run knows whose value it is: fed when the
+    /// harness defines `n` — `scanf` —, else the library's own), else `nondet`.
+    fn input_write(&mut self, n: &str, lv: Lval, t: &Type) -> Res<()> {
+        if matches!(t, Type::Int { .. } | Type::Bool) {
+            return self.lib_output(n, lv, t);
+        }
+        self.emit(StmtKind::Assign(lv, Expr::Nondet(t.clone())))
     }
 
     /// The characters from `p` on that a string writer without a bound writes (`strcpy`,

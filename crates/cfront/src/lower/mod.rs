@@ -8,6 +8,7 @@ mod decls;
 mod exit;
 mod externs;
 mod functions;
+mod libmodels;
 mod lvalues;
 mod memory;
 mod names;
