@@ -42,11 +42,14 @@ pub struct Options {
     pub cancel: Option<Arc<AtomicBool>>,
     /// Clauses (paths between cut points) the encoding may make before it gives up.
     pub max_clauses: usize,
+    /// Spacer on the integer reading alone, with all of the time (`logic::horn::Horn::
+    /// solve_routes`): the default portfolio's short try.
+    pub integer_only: bool,
 }
 
 impl Default for Options {
     fn default() -> Options {
-        Options { time: None, cancel: None, max_clauses: 20_000 }
+        Options { time: None, cancel: None, max_clauses: 20_000, integer_only: false }
     }
 }
 
@@ -171,7 +174,7 @@ fn run(prog: &Program, opts: &Options, start: Instant, report: &mut Report) -> R
         return Err((StopReason::TimeLimit, "time limit while encoding".into()));
     }
     let mut stats = HornStats::default();
-    let res = enc.horn.solve(left, opts.cancel.clone(), &mut stats);
+    let res = enc.horn.solve_routes(left, opts.cancel.clone(), &mut stats, opts.integer_only);
     report.relations = stats.relations;
     report.clauses = stats.clauses;
     report.spacer_secs = stats.spacer_secs;
@@ -251,16 +254,7 @@ fn encode<'a, 'p, 'ctx>(
     if allocates && !globals.iter().any(|g| g.0 == cminus::names::ALLOC_TOP) {
         globals.push((cminus::names::ALLOC_TOP.to_string(), Type::Ptr(Box::new(Type::Void))));
     }
-    // (globals in memory that no statement reads or writes — the strings of `__assert_fail`'s
-    // arguments, whose addresses only are taken — need no memory in the relations: a cut
-    // point's memory is then any memory, an over-approximation)
-    let mem = allocates
-        || procs.iter().any(|p| {
-            let scope = Some(p.name.clone());
-            let in_mem = |v: &str| env.layout.in_memory(&scope, v) || env.layout.in_memory(&None, v);
-            p.formals.iter().chain(&p.locals).any(|v| env.layout.in_memory(&scope, &v.name))
-                || p.body.iter().any(|s| stmt_uses_memory(s, &in_mem))
-        });
+    let mem = allocates || procs.iter().any(|p| proc_uses_memory(&env.layout, p));
     let mut enc = Enc {
         prog,
         env,
@@ -297,6 +291,36 @@ fn recursive(graph: &HashMap<String, BTreeSet<String>>, p: &str) -> bool {
         }
     }
     false
+}
+
+/// Whether the encoding of `prog` carries the memory in its relations: the program allocates,
+/// or a procedure the entry reaches reads or writes memory. The integer reading (which decides
+/// most of what Spacer proves in a few seconds) leaves the memory out, so the default
+/// portfolio asks this engine only about programs without it.
+pub fn uses_memory(prog: &Program) -> bool {
+    let ctx = logic::new_context();
+    let env = Env::new(&ctx, prog);
+    let reach = prog.procs_reachable_from(&prog.entry);
+    let procs = prog.procs.iter().filter(|p| reach.contains(&p.name));
+    let mut procs = procs.peekable();
+    procs.peek().is_none()
+        || procs.any(|p| {
+            proc_uses_memory(&env.layout, p)
+                || p.body.iter().any(|s| {
+                    matches!(&s.kind, StmtKind::Call { callee, .. } if cminus::pointsto::extern_allocation(prog, callee).is_some())
+                })
+        })
+}
+
+/// Whether `p` keeps a formal or local in memory or reads or writes memory. (Globals in memory
+/// that no statement reads or writes — the strings of `__assert_fail`'s arguments, whose
+/// addresses only are taken — need no memory in the relations: a cut point's memory is then
+/// any memory, an over-approximation.)
+fn proc_uses_memory(layout: &logic::mem::Layout, p: &Proc) -> bool {
+    let scope = Some(p.name.clone());
+    let in_mem = |v: &str| layout.in_memory(&scope, v) || layout.in_memory(&None, v);
+    p.formals.iter().chain(&p.locals).any(|v| layout.in_memory(&scope, &v.name))
+        || p.body.iter().any(|s| stmt_uses_memory(s, &in_mem))
 }
 
 /// Whether `e` reads memory: through `*`, a field or an index, or a variable that lives in

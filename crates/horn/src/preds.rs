@@ -120,7 +120,8 @@ impl engine::PredicateOracle for PredicateSource {
     }
 
     fn predicates(&mut self, prog: &Program, budget: Duration, cancel: Arc<AtomicBool>) -> engine::OracleAnswer {
-        let opts = Options { time: Some(budget), cancel: Some(cancel), max_clauses: self.max_clauses };
+        let opts =
+            Options { time: Some(budget), cancel: Some(cancel), max_clauses: self.max_clauses, integer_only: false };
         let r = predicates(prog, &opts, self.max_predicates);
         engine::OracleAnswer { preds: r.preds, note: r.note }
     }

@@ -231,6 +231,19 @@ impl<'ctx> Horn<'ctx> {
     /// the integer reading of the clauses (half of the time; a quarter when relations have
     /// memory parameters), then the exact bit-vector clauses.
     pub fn solve(&self, timeout: Duration, cancel: Option<Arc<AtomicBool>>, stats: &mut HornStats) -> HornResult<'ctx> {
+        self.solve_routes(timeout, cancel, stats, false)
+    }
+
+    /// [`Horn::solve`] by the integer reading alone when `integer_only` (all of the time, and
+    /// nothing more when it finds no solution): a short try that gives up at once when the
+    /// integer reading derives `false`.
+    pub fn solve_routes(
+        &self,
+        timeout: Duration,
+        cancel: Option<Arc<AtomicBool>>,
+        stats: &mut HornStats,
+        integer_only: bool,
+    ) -> HornResult<'ctx> {
         stats.relations = self.rels.len();
         stats.clauses = self.clauses.len();
         if cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed)) {
@@ -239,8 +252,9 @@ impl<'ctx> Horn<'ctx> {
         let t0 = Instant::now();
         configure();
         let mut why_int = String::new();
-        if std::env::var("SLAM_HORN_NO_LIA").is_err() {
-            match self.solve_lia(self.lia_share(timeout), timeout, &cancel, stats) {
+        if integer_only || std::env::var("SLAM_HORN_NO_LIA").is_err() {
+            let share = if integer_only { timeout } else { self.lia_share(timeout) };
+            match self.solve_lia(share, timeout, &cancel, stats) {
                 Ok(sol) => return HornResult::Safe(sol),
                 Err((why, true)) => return HornResult::Unknown(why),
                 Err((why, false)) => {
@@ -250,6 +264,9 @@ impl<'ctx> Horn<'ctx> {
                     why_int = format!(" (integer reading: {why})")
                 }
             }
+        }
+        if integer_only {
+            return HornResult::Unknown(format!("the integer reading found no solution{why_int}"));
         }
         let left = timeout.saturating_sub(t0.elapsed());
         if left < Duration::from_millis(100) {

@@ -124,23 +124,28 @@ pub(crate) fn search_rounds(prog: &Program, preds: PredSet, opts: &Options) -> O
     if let Some(end) = probe.random_runs_for(probe_time, PROBE_RUNS) {
         return outcome(probe, end, opts, t0);
     }
-    let probed = probe.stats.runs;
-    let candidate = match by_intervals(prog, opts) {
+    match by_intervals(prog, opts) {
         Intervals::Proved(o) => return *o,
-        Intervals::Candidate(w) => Some(w),
-        Intervals::Nothing => None,
-    };
+        // its inputs of a path to an error: often a real one, so run before the Horn engine
+        Intervals::Candidate(w) => {
+            probe.candidate = Some(w);
+            if let Some(end) = probe.random_runs_for(t0.elapsed() + PROBE_TIME, 1) {
+                return outcome(probe, end, opts, t0);
+            }
+        }
+        Intervals::Nothing => {}
+    }
     if opts.horn_first {
         if let Some(o) = by_horn(prog, opts) {
             return o;
         }
     }
+    let probed = probe.stats.runs;
     let mut opts = opts.clone();
     opts.time = opts.time.map(|t| t.saturating_sub(t0.elapsed()));
     let opts = &opts;
     let start = Instant::now();
     let mut s = Search::new(prog, preds, opts, start);
-    s.candidate = candidate;
     // (the probe's runs count, and the random runs go on with the seeds after them)
     s.stats.runs = probed;
     let end = s.rounds();
@@ -194,16 +199,22 @@ const HORN_TIME: Duration = Duration::from_secs(3);
 const HORN_SHARE: u32 = 10;
 
 /// The Horn engine (`horn`: Spacer's inductive invariants, validated) for a tenth of the
-/// search's time and at most [`HORN_TIME`]: the loops whose proof is a linear invariant that
-/// refinement does not find (a counter stepping by 2 against a bound set before the loop).
+/// search's time and at most [`HORN_TIME`], on programs without memory
+/// ([`horn::uses_memory`]): the loops whose proof is a linear invariant that refinement does
+/// not find (a counter stepping by 2 against a bound set before the loop).
 /// Its SAFE is the answer; anything else leaves the time to the rounds (a stop flag set while
 /// it ran is the rounds' too).
 pub(crate) fn by_horn(prog: &Program, opts: &Options) -> Option<Outcome> {
-    if !engine::entry_reaches_an_error(prog) {
+    // (a program with memory — heap, pointers, arrays — is left to the other engines: the
+    // integer reading leaves memory out, and the seconds went to the search's runs)
+    if !engine::entry_reaches_an_error(prog) || horn::uses_memory(prog) {
         return None;
     }
     let time = opts.time.map_or(HORN_TIME, |t| (t / HORN_SHARE).min(HORN_TIME));
-    let o = horn::check(prog, &horn::Options { time: Some(time), cancel: opts.cancel.clone(), ..Default::default() });
+    let o = horn::check(
+        prog,
+        &horn::Options { time: Some(time), cancel: opts.cancel.clone(), integer_only: true, ..Default::default() },
+    );
     tracing::info!("horn: {:?} in {:.2} s: {}", o.reason, o.time_secs, o.detail);
     (o.verdict == engine::Verdict::Safe).then_some(o)
 }
