@@ -168,3 +168,24 @@ fn a_remainder_invariant_validates_in_integer_arithmetic() {
     let o = check_in(&src("i % 6 == 0"), ASSUME_NONE);
     assert_ne!(o.verdict, Verdict::Safe, "{}", o.detail);
 }
+
+/// Memory in the relations only when a statement reads or writes it: SV-COMP's `reach_error`
+/// passes string addresses to `__assert_fail` (no memory), a pointer's target is memory; the
+/// integer reading with all of the time (`integer_only`) proves the first.
+#[test]
+fn string_addresses_are_not_memory_and_the_integer_reading_alone_proves() {
+    let lower = |src: &str| cfront::lower_str("t.c", src, &cfront::Options::default()).expect("lowers");
+    let strings = lower(
+        "void __assert_fail(const char *, const char *, unsigned, const char *);\n\
+         void reach_error(void) { __assert_fail(\"0\", \"t.c\", 3, \"reach_error\"); }\n\
+         int main(void) { unsigned x = 0; while (x < 100) x += 2; if (x == 101) reach_error(); return 0; }\n",
+    );
+    assert!(!uses_memory(&strings));
+    let o = check(&strings, &Options { time: Some(Duration::from_secs(20)), integer_only: true, ..Options::default() });
+    assert_eq!(o.verdict, Verdict::Safe, "{}", o.detail);
+    let pointer = lower(
+        "void reach_error(void);\n\
+         int main(void) { unsigned x = 0; unsigned *p = &x; while (*p < 100) *p += 2; if (x == 101) reach_error(); return 0; }\n",
+    );
+    assert!(uses_memory(&pointer));
+}
