@@ -639,9 +639,13 @@ impl<'ctx> Horn<'ctx> {
         let quick = (timeout / 4).min(Duration::from_secs(2));
         let mut fast = Prover::new(self.ctx, quick).with_cancel(cancel.clone());
         for (i, c) in self.clauses.iter().enumerate() {
-            // (a portfolio whose other engine answered waits for this one to stop)
+            // (a portfolio whose other engine answered waits for this one to stop; and a
+            // thousand clauses each decided in milliseconds overran the time by seconds)
             if cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed)) {
                 return Err("cancelled".into());
+            }
+            if Instant::now() >= deadline {
+                return Err(format!("time limit while validating (clause {i} of {})", self.clauses.len()));
             }
             let mut conj: Vec<Formula> = c.body.iter().map(|a| self.instance(sol, a)).collect();
             conj.push(c.constraint.clone());
