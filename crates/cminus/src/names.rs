@@ -105,6 +105,23 @@ pub fn is_clobbered(name: &str) -> bool {
     name.strip_prefix(CLOBBERED).is_some_and(|r| is_unknown_write(&format!("{UNKNOWN_WRITE}{r}")))
 }
 
+/// A byte an input function read from the environment (`read(fd, buf, n)` writes the `r`
+/// bytes its result counts, `fread` the bytes of its items): `*(p + i) := __slam_input_u8()`
+/// after the call. Every engine sees an external result (any value); the interpreter asks
+/// for it like any external result, so a replay's bytes are its inputs; a compiled run
+/// (`exec`) takes them from its own environment, which no harness feeds (such a choice is
+/// uncontrolled there).
+pub fn input(t: &crate::Type) -> String {
+    unknown_write(t).replacen(UNKNOWN_WRITE, INPUT, 1)
+}
+
+const INPUT: &str = "__slam_input_";
+
+/// Whether a callee is one of the [`input`] functions.
+pub fn is_input(name: &str) -> bool {
+    name.strip_prefix(INPUT).is_some_and(|r| is_unknown_write(&format!("{UNKNOWN_WRITE}{r}")))
+}
+
 /// The C-- name of a `static` function of translation unit `unit` (the unit's file stem)
 /// when several units are lowered together and another unit declares or defines the same
 /// name: internal linkage makes each unit's function its own (`helper@util`). `@` is no C

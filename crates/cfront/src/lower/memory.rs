@@ -430,6 +430,12 @@ impl Lowerer<'_> {
             variadic: false,
         });
         self.emit(StmtKind::Call { ret: Some(Lval::var(&flag)), callee, args: vec![Expr::var(&flag)] })?;
+        self.early_exit_loop(k, int_index, body)
+    }
+
+    /// `body(i)` for `i` from 0 up to `k`, a loop whose exit is a nondeterministic choice at
+    /// every trip (no test: it may stop at any `i <= k`).
+    fn early_exit_loop(&mut self, k: Expr, int_index: bool, body: &mut dyn FnMut(&mut Self, Expr) -> Res<()>) -> Res<()> {
         let it = if int_index { Type::INT } else { self.size_t() };
         let i = self.new_temp(it.clone())?;
         let iv = Expr::var(&i);
@@ -626,6 +632,32 @@ const WRITERS: &[(&str, usize, bool, Option<usize>)] = &[
     ("scanf", 1, true, None),
 ];
 
+/// An input function whose result counts what it wrote: the buffer argument, the argument
+/// that bounds the count, and for `fread` the argument giving an item's size (its result
+/// counts items).
+#[derive(Clone, Copy)]
+pub(super) struct Counted {
+    buf: usize,
+    bound: usize,
+    item: Option<usize>,
+}
+
+impl Counted {
+    /// The argument that bounds the count (bytes, or items for `fread`).
+    pub(super) fn bound(self) -> usize {
+        self.bound
+    }
+}
+
+/// The input functions whose result counts the bytes or items they wrote (`read`, `fread`).
+pub(super) fn counted_input(n: &str) -> Option<Counted> {
+    match n {
+        "read" | "pread" | "recv" | "recvfrom" => Some(Counted { buf: 1, bound: 2, item: None }),
+        "fread" => Some(Counted { buf: 0, bound: 2, item: Some(1) }),
+        _ => None,
+    }
+}
+
 /// Whether writer `n` reads input (what it writes is the environment's choice: any
 /// characters), not text it makes of its arguments.
 fn is_input(n: &str) -> bool {
@@ -667,6 +699,9 @@ impl Lowerer<'_> {
                 let hi = Expr::bin(BinOp::Le, v, n);
                 self.emit(StmtKind::Assume(Expr::bin(BinOp::And, lo, hi)))?;
             }
+        }
+        if let (Some(c), Some(r)) = (counted_input(n), ret) {
+            return self.input_prefix(c, args, r);
         }
         for a in args.iter().take(last).skip(first) {
             let mut a = a;
@@ -737,6 +772,107 @@ impl Lowerer<'_> {
             }
         }
         Ok(())
+    }
+
+    /// What an input function whose result `r` counts what it read wrote (`read(fd, buf, n)`,
+    /// `fread(buf, size, k, f)`): exactly the bytes `buf[0 .. r)` (`r * size` for `fread`)
+    /// become the environment's choice (`cminus::names::input`: the interpreter asks for
+    /// each one, so a replay's bytes are its inputs), whatever the destination's type (bytes through an
+    /// `unsigned char *` unless it points to one-byte integers); the bytes after them keep
+    /// their values. `fread`'s partial item after the `r` whole ones (C leaves its value
+    /// indeterminate) may change too: up to `size - 1` further bytes, as many as the
+    /// environment chooses. A result slam cannot read as a count (`read` into an unsigned
+    /// variable) gives any prefix of `buf[0 .. n)`.
+    fn input_prefix(&mut self, c: Counted, args: &[Expr], r: &Lval) -> Res<()> {
+        let (Some(dst), Some(bound)) = (args.get(c.buf), args.get(c.bound)) else { return Ok(()) };
+        let proc = self.current_proc();
+        let st = self.size_t();
+        // the pointer under the conversion to the parameter's `void *`
+        let mut own = dst;
+        while let Expr::Cast(_, inner) = own {
+            own = inner;
+        }
+        let (p, pt) = match (self.prog.type_of(proc.as_ref(), own), self.prog.type_of(proc.as_ref(), dst)) {
+            (Some(pt @ Type::Ptr(_)), _) if matches!(pt.pointee(), Some(Type::Int { bits: 8, .. })) => (own.clone(), pt),
+            (_, Some(Type::Ptr(_))) => {
+                let b = Type::ptr(Type::int(8, false));
+                (Expr::Cast(b.clone(), Box::new(dst.clone())), b)
+            }
+            _ => {
+                return self.unsupported(
+                    Span::none(),
+                    "an input function writing through a value that is not a pointer is not supported",
+                )
+            }
+        };
+        let t = pt.pointee().cloned().unwrap_or(Type::CHAR);
+        let p = self.keep_pointer(p, &pt)?;
+        let rt = self.prog.type_of_lval(proc.as_ref(), r);
+        let rv = Expr::Lval(r.clone());
+        let callee = cminus::names::input(&t);
+        self.funcs.entry(callee.clone()).or_insert(FuncType { ret: t.clone(), params: vec![], variadic: false });
+        let put = |p: Expr, _t: Type| {
+            let callee = callee.clone();
+            move |l: &mut Self, i: Expr| {
+                l.emit(StmtKind::Call { ret: Some(elem(&p, i)), callee: callee.clone(), args: vec![] })
+            }
+        };
+        match (c.item, rt) {
+            // read & co.: r bytes when r > 0 (the result was assumed to lie in -1 .. n)
+            (None, Some(Type::Int { signed: true, .. })) => {
+                let k = Expr::Cast(st.clone(), Box::new(rv.clone()));
+                let pos = Expr::bin(BinOp::Gt, rv.clone(), Expr::Cast(self.prog.type_of(proc.as_ref(), &rv).unwrap_or(Type::INT), Box::new(Expr::Int(0))));
+                let mut body = put(p.clone(), t.clone());
+                self.emit_if(pos, &mut |l: &mut Self| l.each_element_upto(k.clone(), None, false, &mut body), &mut |_| Ok(()))
+            }
+            // fread: r items of `size` bytes, r <= k, then part of one more
+            (Some(item), Some(rt @ Type::Int { .. })) => {
+                let Some(size) = args.get(item) else { return Ok(()) };
+                let size = self.keep_size(size)?;
+                let nitems = match self.prog.type_of(proc.as_ref(), bound) {
+                    Some(t) if t == rt => bound.clone(),
+                    _ => Expr::Cast(rt.clone(), Box::new(bound.clone())),
+                };
+                self.emit(StmtKind::Assume(Expr::bin(BinOp::Le, rv.clone(), nitems.clone())))?;
+                let bytes = self.new_temp(st.clone())?;
+                let whole = Expr::bin(BinOp::Mul, Expr::Cast(st.clone(), Box::new(rv.clone())), size.clone());
+                self.emit(StmtKind::Assign(Lval::var(&bytes), whole))?;
+                let mut body = put(p.clone(), t.clone());
+                self.each_element_upto(Expr::var(&bytes), None, false, &mut body)?;
+                if super::fold(&size) == Some(1) {
+                    return Ok(());
+                }
+                let rest = Expr::bin(BinOp::Sub, size, const_expr(1, &st));
+                let at = Expr::bin(BinOp::Add, p, Expr::var(&bytes));
+                let mut body = put(at.clone(), t);
+                self.emit_if(
+                    Expr::bin(BinOp::Lt, rv, nitems),
+                    &mut |l: &mut Self| l.early_exit_loop(rest.clone(), false, &mut body),
+                    &mut |_| Ok(()),
+                )
+            }
+            // a count slam cannot read: any prefix of the n bytes (n items)
+            _ => {
+                let mut n = self.keep_size(bound)?;
+                if let Some(size) = c.item.and_then(|k| args.get(k)) {
+                    n = Expr::bin(BinOp::Mul, n, Expr::Cast(st.clone(), Box::new(size.clone())));
+                }
+                let mut body = put(p, t);
+                self.early_exit_loop(n, false, &mut body)
+            }
+        }
+    }
+
+    /// A size argument as a `size_t` value fixed before the writes (a temporary unless it is
+    /// a constant).
+    fn keep_size(&mut self, size: &Expr) -> Res<Expr> {
+        let st = self.size_t();
+        if let Some(v) = super::fold(size) {
+            return Ok(const_expr(v, &st));
+        }
+        let tmp = self.new_temp(st.clone())?;
+        self.emit(StmtKind::Assign(Lval::var(&tmp), Expr::Cast(st, Box::new(size.clone()))))?;
+        Ok(Expr::var(&tmp))
     }
 
     /// The characters from `p` on that a string writer without a bound writes (`strcpy`,
