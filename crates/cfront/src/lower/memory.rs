@@ -709,6 +709,10 @@ impl Lowerer<'_> {
                 a = inner;
             }
             let Expr::AddrOf(l) = a else {
+                // `snprintf(NULL, 0, …)` (the length of the text): nothing written
+                if *a == Expr::Int(0) && bound.and_then(|k| args.get(k)).and_then(super::fold) == Some(0) {
+                    continue;
+                }
                 let Some(size) = bound.and_then(|k| args.get(k)) else {
                     // text written through a pointer of unknown extent (`sprintf(p, …)`): any
                     // number of characters from `p` on, clobbered
