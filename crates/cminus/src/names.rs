@@ -100,6 +100,13 @@ pub fn clobbered(t: &crate::Type) -> String {
 
 const CLOBBERED: &str = "__slam_clobbered_";
 
+/// Before a loop of [`clobbered`] writes that may stop early (`snprintf(p, n, …)`: the
+/// elements of `p[0 .. n)`): `__slam_clobbered_bytes(p, n)`, the bytes the loop may write.
+/// No engine but the interpreter gives it a meaning (an external call without a result);
+/// the interpreter marks those bytes as written by the library, all of them, so a replay
+/// that takes the loop's early exit does not read the old values there.
+pub const CLOBBERED_BYTES: &str = "__slam_clobbered_bytes";
+
 /// Whether a callee is one of the [`clobbered`] functions.
 pub fn is_clobbered(name: &str) -> bool {
     name.strip_prefix(CLOBBERED).is_some_and(|r| is_unknown_write(&format!("{UNKNOWN_WRITE}{r}")))

@@ -23,6 +23,9 @@ use lang_c::span::{Node, Span};
 /// The most scalar assignments one call may become.
 const MAX_LEAVES: usize = 4096;
 
+/// The longest string literal (with its NUL) `strcpy` copies byte by byte.
+const UNROLLED_BYTES: usize = 256;
+
 /// Up to this many elements, a copy or fill of a constant count is written element by element
 /// instead of as a loop.
 const UNROLLED_ELEMENTS: usize = 16;
@@ -414,22 +417,39 @@ impl Lowerer<'_> {
         if kconst == Some(1) {
             return self.clobber_object(elem(&p, Expr::Int(0)), &t, span);
         }
-        self.clobber_loop(k, kconst.is_some(), &mut |l: &mut Self, i: Expr| l.clobber_object(elem(&p, i), &t, span))
+        let bytes = match kconst {
+            Some(k) => const_expr((k as u64 * tsize) as i128, &st),
+            None if tsize == 1 => k.clone(),
+            None => Expr::bin(BinOp::Mul, k.clone(), const_expr(tsize as i128, &st)),
+        };
+        self.clobber_loop((p.clone(), bytes), k, kconst.is_some(), &mut |l: &mut Self, i: Expr| {
+            l.clobber_object(elem(&p, i), &t, span)
+        })
     }
 
     /// `body(i)` (clobbers) for `i` from 0 up to `k`, a loop that may also stop early: which
     /// bytes a clobber leaves as they were is one of its outcomes anyway, so the exit needs no
-    /// test — and the refinement does not unroll the loop to reach its end. The interpreter
-    /// stops at a clobber before the loop (it would take the early exit as a real one).
-    fn clobber_loop(&mut self, k: Expr, int_index: bool, body: &mut dyn FnMut(&mut Self, Expr) -> Res<()>) -> Res<()> {
-        let flag = self.new_temp(Type::Bool)?;
-        let callee = cminus::names::clobbered(&Type::Bool);
+    /// test — and the refinement does not unroll the loop to reach its end. Before it,
+    /// `__slam_clobbered_bytes(p, n)` (`names::CLOBBERED_BYTES`, `extent`: the pointer and
+    /// the `size_t` number of bytes the loop may write) tells the interpreter every byte the
+    /// loop may write, so a replay that takes the early exit does not read old values there.
+    fn clobber_loop(
+        &mut self,
+        extent: (Expr, Expr),
+        k: Expr,
+        int_index: bool,
+        body: &mut dyn FnMut(&mut Self, Expr) -> Res<()>,
+    ) -> Res<()> {
+        let vp = Type::ptr(Type::Void);
+        let st = self.size_t();
+        let callee = cminus::names::CLOBBERED_BYTES.to_string();
         self.funcs.entry(callee.clone()).or_insert(FuncType {
-            ret: Type::Bool,
-            params: vec![Type::Bool],
+            ret: Type::Void,
+            params: vec![vp.clone(), st],
             variadic: false,
         });
-        self.emit(StmtKind::Call { ret: Some(Lval::var(&flag)), callee, args: vec![Expr::var(&flag)] })?;
+        let args = vec![Expr::Cast(vp, Box::new(extent.0)), extent.1];
+        self.emit(StmtKind::Call { ret: None, callee, args })?;
         self.early_exit_loop(k, int_index, body)
     }
 
@@ -457,7 +477,10 @@ impl Lowerer<'_> {
     pub(super) fn clobber_object(&mut self, obj: Lval, t: &Type, span: Span) -> Res<()> {
         if let Type::Array(e, Some(k)) = t {
             let e = (**e).clone();
-            return self.clobber_loop(Expr::Int(*k as i128), true, &mut |l: &mut Self, i: Expr| {
+            let st = self.size_t();
+            let bytes = const_expr(self.size_align(t).map_or(0, |x| x.0) as i128, &st);
+            let at = Expr::AddrOf(obj.clone());
+            return self.clobber_loop((at, bytes), Expr::Int(*k as i128), true, &mut |l: &mut Self, i: Expr| {
                 l.clobber_object(Lval::Index(Box::new(obj.clone()), Box::new(i)), &e, span)
             });
         }
@@ -703,6 +726,9 @@ impl Lowerer<'_> {
         if let (Some(c), Some(r)) = (counted_input(n), ret) {
             return self.input_prefix(c, args, r);
         }
+        if matches!(n, "strcpy" | "stpcpy") && args.len() == 2 && self.copy_literal(n, &args[0], &args[1], ret)? {
+            return Ok(());
+        }
         for a in args.iter().take(last).skip(first) {
             let mut a = a;
             while let Expr::Cast(_, inner) = a {
@@ -736,6 +762,13 @@ impl Lowerer<'_> {
             let proc = self.current_proc();
             let ty = self.prog.type_of_lval(proc.as_ref(), &obj);
             match ty {
+                // text bounded by a size (`snprintf(buf, n, …)` into an array): the bytes
+                // `buf[0 .. n)`, clobbered; the rest of the array keeps its values
+                Some(Type::Array(_, Some(_)))
+                    if !is_input(n) && at_start && bound.is_some_and(|k| args.get(k).is_some_and(|s| !ret.is_some_and(|r| reads_base(s, r)))) =>
+                {
+                    self.clobber_through(n, a, &args[bound.unwrap()])?
+                }
                 // text the call makes of its arguments (`strcpy`, `sprintf`): clobbered — an
                 // invented text would let a replay confirm a path the real text forbids
                 Some(t @ Type::Array(_, Some(_))) if !is_input(n) => self.clobber_object(obj, &t, Span::none())?,
@@ -867,6 +900,51 @@ impl Lowerer<'_> {
         }
     }
 
+    /// `strcpy(d, "text")` (and `stpcpy`): the literal's bytes and its NUL, one assignment
+    /// each — exact in every engine and in the interpreter, and loop-free. The result is
+    /// `d` (`stpcpy`: the address of the NUL). `false` (nothing emitted) when the source is
+    /// no string literal or a long one (the text is clobbered then).
+    fn copy_literal(&mut self, n: &str, d: &Expr, src: &Expr, ret: Option<&Lval>) -> Res<bool> {
+        let mut sl = src;
+        while let Expr::Cast(_, inner) = sl {
+            sl = inner;
+        }
+        let Expr::AddrOf(Lval::Index(b, i)) = sl else { return Ok(false) };
+        let (Lval::Var(name), Expr::Int(0)) = (b.as_ref(), i.as_ref()) else { return Ok(false) };
+        let Some(bytes) = self.strings.iter().find(|(_, v)| *v == name).map(|(k, _)| k.clone()) else {
+            return Ok(false);
+        };
+        if bytes.len() > UNROLLED_BYTES {
+            return Ok(false);
+        }
+        let mut dl = d;
+        while let Expr::Cast(_, inner) = dl {
+            dl = inner;
+        }
+        let proc = self.current_proc();
+        // the destination's own characters where it has them (`buf` as `buf[k]`)
+        let (p, t) = match self.prog.type_of(proc.as_ref(), dl) {
+            Some(pt @ Type::Ptr(_)) if matches!(pt.pointee(), Some(Type::Int { bits: 8, .. })) => {
+                let t = pt.pointee().cloned().unwrap_or(Type::CHAR);
+                (self.keep_pointer(dl.clone(), &pt)?, t)
+            }
+            _ => {
+                let pt = Type::ptr(Type::CHAR);
+                (self.keep_pointer(Expr::Cast(pt.clone(), Box::new(d.clone())), &pt)?, Type::CHAR)
+            }
+        };
+        for (k, b) in bytes.iter().enumerate() {
+            let v = const_expr(interp::wrap(*b as i128, &t), &t);
+            self.emit(StmtKind::Assign(elem(&p, Expr::Int(k as i128)), v))?;
+        }
+        if let Some(r) = ret {
+            let rt = self.prog.type_of_lval(proc.as_ref(), r).unwrap_or(Type::ptr(Type::CHAR));
+            let at = if n == "stpcpy" { Expr::bin(BinOp::Add, p, Expr::Int(bytes.len() as i128 - 1)) } else { p };
+            self.emit(StmtKind::Assign(r.clone(), Expr::Cast(rt, Box::new(at))))?;
+        }
+        Ok(true)
+    }
+
     /// A size argument as a `size_t` value fixed before the writes (a temporary unless it is
     /// a constant).
     fn keep_size(&mut self, size: &Expr) -> Res<Expr> {
@@ -902,7 +980,9 @@ impl Lowerer<'_> {
         let p = self.keep_pointer(p, &pt)?;
         let st = self.size_t();
         let all = Expr::Cast(st, Box::new(Expr::Int(-1)));
-        self.clobber_loop(all, false, &mut |l: &mut Self, i: Expr| l.clobber_object(elem(&p, i), &t, Span::none()))
+        self.clobber_loop((p.clone(), all.clone()), all, false, &mut |l: &mut Self, i: Expr| {
+            l.clobber_object(elem(&p, i), &t, Span::none())
+        })
     }
 
     /// The bytes `p[0 .. size)` a library call writes behind pointer `p` (elements of `p`'s
