@@ -91,9 +91,10 @@ pub const VA_MAX: usize = 16;
 /// (`memcpy` between objects of different types, `snprintf` into an array, …):
 /// `x := __slam_clobbered_i32(x)` after the call. The abstraction and path simulation see an
 /// unknown value (any external result), so a proof holds whatever was written; the
-/// interpreter stops there as unmodelled (it does not compute the written value, and keeping
-/// the old one could replay a path the real call forbids), so a run through it never
-/// confirms a violation: such a path ends UNKNOWN.
+/// interpreter does not compute the written value (and keeping the old one could replay a
+/// path the real call forbids): it marks x's bytes as the library's (poison), goes on, and
+/// stops as unmodelled where a value made of them is read — so a violation that needs what
+/// the call wrote is never confirmed (UNKNOWN), one on a path that only passes the call is.
 pub fn clobbered(t: &crate::Type) -> String {
     unknown_write(t).replacen(UNKNOWN_WRITE, CLOBBERED, 1)
 }

@@ -455,7 +455,12 @@ impl Lowerer<'_> {
 
     /// `body(i)` for `i` from 0 up to `k`, a loop whose exit is a nondeterministic choice at
     /// every trip (no test: it may stop at any `i <= k`).
-    fn early_exit_loop(&mut self, k: Expr, int_index: bool, body: &mut dyn FnMut(&mut Self, Expr) -> Res<()>) -> Res<()> {
+    fn early_exit_loop(
+        &mut self,
+        k: Expr,
+        int_index: bool,
+        body: &mut dyn FnMut(&mut Self, Expr) -> Res<()>,
+    ) -> Res<()> {
         let it = if int_index { Type::INT } else { self.size_t() };
         let i = self.new_temp(it.clone())?;
         let iv = Expr::var(&i);
@@ -765,7 +770,10 @@ impl Lowerer<'_> {
                 // text bounded by a size (`snprintf(buf, n, …)` into an array): the bytes
                 // `buf[0 .. n)`, clobbered; the rest of the array keeps its values
                 Some(Type::Array(_, Some(_)))
-                    if !is_input(n) && at_start && bound.is_some_and(|k| args.get(k).is_some_and(|s| !ret.is_some_and(|r| reads_base(s, r)))) =>
+                    if !is_input(n)
+                        && at_start
+                        && bound
+                            .is_some_and(|k| args.get(k).is_some_and(|s| !ret.is_some_and(|r| reads_base(s, r)))) =>
                 {
                     self.clobber_through(n, a, &args[bound.unwrap()])?
                 }
@@ -830,7 +838,9 @@ impl Lowerer<'_> {
             own = inner;
         }
         let (p, pt) = match (self.prog.type_of(proc.as_ref(), own), self.prog.type_of(proc.as_ref(), dst)) {
-            (Some(pt @ Type::Ptr(_)), _) if matches!(pt.pointee(), Some(Type::Int { bits: 8, .. })) => (own.clone(), pt),
+            (Some(pt @ Type::Ptr(_)), _) if matches!(pt.pointee(), Some(Type::Int { bits: 8, .. })) => {
+                (own.clone(), pt)
+            }
             (_, Some(Type::Ptr(_))) => {
                 let b = Type::ptr(Type::int(8, false));
                 (Expr::Cast(b.clone(), Box::new(dst.clone())), b)
@@ -858,9 +868,17 @@ impl Lowerer<'_> {
             // read & co.: r bytes when r > 0 (the result was assumed to lie in -1 .. n)
             (None, Some(Type::Int { signed: true, .. })) => {
                 let k = Expr::Cast(st.clone(), Box::new(rv.clone()));
-                let pos = Expr::bin(BinOp::Gt, rv.clone(), Expr::Cast(self.prog.type_of(proc.as_ref(), &rv).unwrap_or(Type::INT), Box::new(Expr::Int(0))));
+                let pos = Expr::bin(
+                    BinOp::Gt,
+                    rv.clone(),
+                    Expr::Cast(self.prog.type_of(proc.as_ref(), &rv).unwrap_or(Type::INT), Box::new(Expr::Int(0))),
+                );
                 let mut body = put(p.clone(), t.clone());
-                self.emit_if(pos, &mut |l: &mut Self| l.each_element_upto(k.clone(), None, false, &mut body), &mut |_| Ok(()))
+                self.emit_if(
+                    pos,
+                    &mut |l: &mut Self| l.each_element_upto(k.clone(), None, false, &mut body),
+                    &mut |_| Ok(()),
+                )
             }
             // fread: r items of `size` bytes, r <= k, then part of one more
             (Some(item), Some(rt @ Type::Int { .. })) => {
