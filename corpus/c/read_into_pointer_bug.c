@@ -1,9 +1,9 @@
 // slam: lowers
-// expect: UNKNOWN
-// unknown at check: the bug needs a value the library call wrote, which slam clobbers
-// read() into a buffer behind a pointer: slam bounds what it writes (n bytes) and clobbers
-// them. A bug that needs the bytes read is never SAFE (UNKNOWN: the replay cannot say what
-// read returned in the buffer).
+// expect: VIOLATION
+// random runs miss it: the byte read must be 'Q'
+// read() into a buffer behind a pointer writes exactly the r bytes its result counts, each
+// the environment's choice (the interpreter asks for them: a replay's bytes are inputs), so
+// a bug that needs the bytes read is found and replays.
 #include <unistd.h>
 void reach_error(void);
 static int parse(char *buf, size_t n) {

@@ -35,14 +35,60 @@ fn inexact_writes_are_clobbered() {
     let cases = [
         // formatted text behind a pointer, bounded by n
         "#include <stdio.h>\nvoid f(char *out, unsigned long n) { snprintf(out, n, \"%d\", 3); }\nint main(void) { return 0; }",
-        // read into a struct
-        "#include <unistd.h>\nstruct h { int len; char tag; };\nint main(void) { struct h x; read(0, &x, sizeof x); return x.len; }",
     ];
     for src in cases {
         let p = lower(src).unwrap_or_else(|d| panic!("{d:?}\n{src}"));
         assert!(p.validate().is_empty(), "{:?}", p.validate());
         assert!(clobbers(&p) > 0, "{src}");
     }
+}
+
+fn calls_of(p: &cminus::Program, f: &dyn Fn(&str) -> bool) -> usize {
+    p.procs
+        .iter()
+        .flat_map(|q| &q.body)
+        .filter(|s| matches!(&s.kind, cminus::StmtKind::Call { callee, .. } if f(callee)))
+        .count()
+}
+
+#[test]
+fn input_writes_the_bytes_its_result_counts() {
+    let cases = [
+        // read into a struct: its bytes, through an unsigned char pointer
+        "#include <unistd.h>\nstruct h { int len; char tag; };\nint main(void) { struct h x; read(0, &x, sizeof x); return x.len; }",
+        // fread into a 16 KiB array (was: not supported) and read into 32 KiB (gzlog.c)
+        "#include <stdio.h>\nint main(void) { unsigned char b[16384]; FILE *f = fopen(\"x\", \"r\"); if (!f) return 0; size_t n = fread(b, 1, sizeof b, f); return n ? b[0] : 0; }",
+        "#include <unistd.h>\nint main(void) { char b[32768]; read(0, b, sizeof b); return b[1]; }",
+        // behind a pointer, the result dropped
+        "#include <unistd.h>\nint f(char *p, unsigned long n) { read(3, p, n); return p[0]; }\nint main(void) { return 0; }",
+    ];
+    for src in cases {
+        let p = lower(src).unwrap_or_else(|d| panic!("{d:?}\n{src}"));
+        assert!(p.validate().is_empty(), "{:?}", p.validate());
+        assert_eq!(clobbers(&p), 0, "{src}\n{p}");
+        assert!(calls_of(&p, &cminus::names::is_input) > 0, "{src}\n{p}");
+        // each byte in a loop over the count, not one statement per byte of the buffer
+        assert!(p.procs.iter().map(|q| q.body.len()).sum::<usize>() < 200, "{src}\n{p}");
+    }
+}
+
+#[test]
+fn text_writes_are_bounded_and_marked_for_the_interpreter() {
+    // snprintf into an array: only buf[0 .. n) is clobbered, after the extent marker
+    let src = "#include <stdio.h>\nint main(void) { char b[16]; b[8] = 1; snprintf(b, 8, \"%d\", 5); return b[8]; }";
+    let p = lower(src).unwrap_or_else(|d| panic!("{d:?}\n{src}"));
+    assert!(clobbers(&p) > 0, "{p}");
+    assert_eq!(calls_of(&p, &|c| c == cminus::names::CLOBBERED_BYTES), 1, "{p}");
+    // snprintf(NULL, 0, …) measures the text: nothing written
+    let src = "#include <stdio.h>\nint main(void) { return snprintf(NULL, 0, \"%d\", 5); }";
+    let p = lower(src).unwrap_or_else(|d| panic!("{d:?}\n{src}"));
+    assert_eq!(clobbers(&p), 0, "{p}");
+    // strcpy of a literal: its bytes, exactly (through a pointer too), no clobber
+    let src = "#include <string.h>\nvoid f(unsigned char *d) { strcpy((char *)d, \"garbage\"); }\nint main(void) { char b[8]; strcpy(b, \"hi\"); return b[0]; }";
+    let p = lower(src).unwrap_or_else(|d| panic!("{d:?}\n{src}"));
+    assert!(p.validate().is_empty(), "{:?}", p.validate());
+    assert_eq!(clobbers(&p), 0, "{p}");
+    assert!(!p.memory.is_bytes(), "{:?}", p.memory);
 }
 
 #[test]

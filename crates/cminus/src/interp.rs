@@ -350,6 +350,11 @@ impl Peek for Machine<'_> {
 struct Byte(u32);
 
 const UNDEF: Byte = Byte(256);
+/// A byte a library call wrote that slam does not compute (`names::clobbered`,
+/// `names::CLOBBERED_BYTES`): copied as it is, but a read of a value that has one stops the
+/// run as unmodelled — the run goes on through the call and says nothing only where it
+/// depends on what the call wrote.
+const POISON: Byte = Byte(257);
 const ZERO: Byte = Byte(0);
 const FRAG: u32 = 512;
 
@@ -1188,6 +1193,30 @@ impl<'a> Machine<'a> {
                 let pl = self.place(pp, l, false)?;
                 self.store(&pl, v)?;
             }
+            StmtKind::Call { ret, callee, args } if crate::names::is_clobbered(callee) => {
+                // `x := __slam_clobbered_T(x)`: x's bytes become POISON (its old value is not
+                // read). The choice is asked (and ignored) like any external result, so the
+                // choices stay aligned with Newton's.
+                if let Some(l) = ret {
+                    let t = self.lval_ty(pp, l).map(|t| t.into_owned()).unwrap_or(Type::INT);
+                    let _ = self.nondet_value(&t, Ask::Nondet);
+                    let pl = self.place(pp, l, false)?;
+                    let n = match pl.bits {
+                        Some((b, w)) => (b + w).div_ceil(8) as u64,
+                        None => self.size(&pl.ty)?,
+                    };
+                    self.poison(pl.obj, pl.off, n, false)?;
+                }
+            }
+            StmtKind::Call { callee, args, .. } if callee == crate::names::CLOBBERED_BYTES && args.len() == 2 => {
+                // the extent a clobber loop may write: POISON up to `n` bytes from `p` (to the
+                // object's end: a real write past it is the program's undefined behaviour)
+                let (p, n) = (self.eval(pp, &args[0])?, self.eval(pp, &args[1])?);
+                match (p, n) {
+                    (Value::Ptr { obj, off }, Value::Int(n)) if n >= 0 => self.poison(obj, off, n as u64, true)?,
+                    _ => return Err(Stuck::unmodelled("a value a library call wrote, which slam does not compute")),
+                }
+            }
             StmtKind::Call { ret, callee, args } => {
                 let mut vals = Vec::with_capacity(args.len());
                 for a in args {
@@ -1541,6 +1570,29 @@ impl<'a> Machine<'a> {
         }
     }
 
+    /// Bytes `[off, off + n)` of object `obj` become [`POISON`]; `clip`: at most to the
+    /// object's end (an object of open extent grows to `off + n`, unless that is more than
+    /// any object can be: then the run stops as unmodelled).
+    fn poison(&mut self, obj: usize, off: i64, n: u64, clip: bool) -> R<()> {
+        let o = &self.objects[obj];
+        if off < 0 || (off as u64) > o.len && !o.open {
+            return Err(Stuck::new(format!("a library call writes outside {}", self.describe(obj))));
+        }
+        let n = match (clip, o.open) {
+            (true, false) => n.min(o.len - off as u64),
+            (true, true) if n > MAX_OBJECT => {
+                return Err(Stuck::unmodelled("a value a library call wrote, which slam does not compute"))
+            }
+            _ => n,
+        };
+        if n == 0 {
+            return Ok(());
+        }
+        let (area, s) = self.span(obj, off, n, "write")?;
+        self.mem_mut(area)[s..s + n as usize].fill(POISON);
+        Ok(())
+    }
+
     /// Reads place `pl`: a scalar's value (undefined bytes are asked for, see the module
     /// doc), an aggregate's bytes. `lv` is the lvalue read (for the question).
     fn load(&mut self, proc: Option<&Proc>, pl: &Place, lv: Option<&Lval>) -> R<Value> {
@@ -1565,6 +1617,13 @@ impl<'a> Machine<'a> {
             let bytes = &buf[..n];
             if let Some(raw) = concrete(bytes) {
                 return Ok(self.of_raw(raw >> shift, ty));
+            }
+            if bytes.contains(&POISON) {
+                if self.peeking {
+                    self.peek_failed = true;
+                    return Ok(Value::Int(0));
+                }
+                return Err(Stuck::unmodelled("a value a library call wrote, which slam does not compute"));
             }
             if bytes.contains(&UNDEF) {
                 if self.peeking {
@@ -1653,6 +1712,10 @@ impl<'a> Machine<'a> {
             let (area, s) = self.span(pl.obj, pl.off, n as u64, "write")?;
             let mut buf = [ZERO; 16];
             buf[..n].copy_from_slice(&self.mem(area)[s..s + n]);
+            if buf[..n].contains(&POISON) {
+                // the bits around the field are a library call's
+                return Err(Stuck::unmodelled("a value a library call wrote, which slam does not compute"));
+            }
             let old = self.bytes_as_int(&buf[..n])?;
             let mask = ((1u128 << w) - 1) << bit;
             let new = (old & !mask) | (((x as u128) << bit) & mask);

@@ -110,18 +110,43 @@ pub const VA_MAX: usize = 16;
 /// (`memcpy` between objects of different types, `snprintf` into an array, …):
 /// `x := __slam_clobbered_i32(x)` after the call. The abstraction and path simulation see an
 /// unknown value (any external result), so a proof holds whatever was written; the
-/// interpreter stops there as unmodelled (it does not compute the written value, and keeping
-/// the old one could replay a path the real call forbids), so a run through it never
-/// confirms a violation: such a path ends UNKNOWN.
+/// interpreter does not compute the written value (and keeping the old one could replay a
+/// path the real call forbids): it marks x's bytes as the library's (poison), goes on, and
+/// stops as unmodelled where a value made of them is read — so a violation that needs what
+/// the call wrote is never confirmed (UNKNOWN), one on a path that only passes the call is.
 pub fn clobbered(t: &crate::Type) -> String {
     unknown_write(t).replacen(UNKNOWN_WRITE, CLOBBERED, 1)
 }
 
 const CLOBBERED: &str = "__slam_clobbered_";
 
+/// Before a loop of [`clobbered`] writes that may stop early (`snprintf(p, n, …)`: the
+/// elements of `p[0 .. n)`): `__slam_clobbered_bytes(p, n)`, the bytes the loop may write.
+/// No engine but the interpreter gives it a meaning (an external call without a result);
+/// the interpreter marks those bytes as written by the library, all of them, so a replay
+/// that takes the loop's early exit does not read the old values there.
+pub const CLOBBERED_BYTES: &str = "__slam_clobbered_bytes";
+
 /// Whether a callee is one of the [`clobbered`] functions.
 pub fn is_clobbered(name: &str) -> bool {
     name.strip_prefix(CLOBBERED).is_some_and(|r| is_unknown_write(&format!("{UNKNOWN_WRITE}{r}")))
+}
+
+/// A byte an input function read from the environment (`read(fd, buf, n)` writes the `r`
+/// bytes its result counts, `fread` the bytes of its items): `*(p + i) := __slam_input_u8()`
+/// after the call. Every engine sees an external result (any value); the interpreter asks
+/// for it like any external result, so a replay's bytes are its inputs; a compiled run
+/// (`exec`) takes them from its own environment, which no harness feeds (such a choice is
+/// uncontrolled there).
+pub fn input(t: &crate::Type) -> String {
+    unknown_write(t).replacen(UNKNOWN_WRITE, INPUT, 1)
+}
+
+const INPUT: &str = "__slam_input_";
+
+/// Whether a callee is one of the [`input`] functions.
+pub fn is_input(name: &str) -> bool {
+    name.strip_prefix(INPUT).is_some_and(|r| is_unknown_write(&format!("{UNKNOWN_WRITE}{r}")))
 }
 
 /// The C-- name of a `static` function of translation unit `unit` (the unit's file stem)

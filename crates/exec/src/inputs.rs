@@ -124,6 +124,13 @@ pub(crate) fn feed(prog: &Program, run: &Run, rule_from: Option<u32>, stubs: &Ha
                         f.uncontrolled(format!("a value `{lib}` wrote (a {})", cminus::print::type_str(&c.ty)));
                     }
                 }
+                // what an input function read (`read`'s count and bytes): the compiled run's
+                // own environment, which the harness does not feed
+                Some(StmtKind::Call { callee, .. })
+                    if cminus::names::is_input(callee) || (!stubs.contains(callee) && reads_input(callee)) =>
+                {
+                    f.uncontrolled("what an input function read".into())
+                }
                 Some(StmtKind::Call { callee, .. }) if stubs.contains(callee) => {
                     if controllable {
                         f.values.push((c.ty.clone(), c.value as i128));
@@ -192,6 +199,12 @@ fn has_bit_fields(prog: &Program, t: &Type, depth: usize) -> bool {
         }),
         _ => false,
     }
+}
+
+/// C library functions whose result is what they read from the environment (a file, a
+/// socket), unknown to a compiled run's harness.
+fn reads_input(f: &str) -> bool {
+    matches!(f, "read" | "pread" | "recv" | "recvfrom" | "fread")
 }
 
 /// C library functions whose failure depends on the environment of the run (files, the

@@ -290,7 +290,16 @@ impl<'o> Lowerer<'o> {
         let writes = !self.defined_fns.contains(&f);
         // a writer's size argument as it is at the call, whatever its result overwrites
         let mut args = args;
-        if let (true, Some(r), Some(k)) = (writes, ret.as_ref(), memory::size_arg(&f)) {
+        // an input function's result counts what it wrote: kept, also when the program drops it
+        let ret = match (ret, memory::counted_input(&f)) {
+            (None, Some(_)) if writes => {
+                let t = self.funcs.get(&f).map_or(Type::INT, |ft| ft.ret.clone());
+                Some(Lval::var(&self.new_temp(t)?))
+            }
+            (ret, _) => ret,
+        };
+        let bound = memory::size_arg(&f).or(memory::counted_input(&f).map(|c| c.bound()));
+        if let (true, Some(r), Some(k)) = (writes, ret.as_ref(), bound) {
             if args.get(k).is_some_and(|a| memory::reads_base(a, r)) {
                 let st = self.size_t();
                 let tmp = self.new_temp(st.clone())?;

@@ -23,6 +23,9 @@ use lang_c::span::{Node, Span};
 /// The most scalar assignments one call may become.
 const MAX_LEAVES: usize = 4096;
 
+/// The longest string literal (with its NUL) `strcpy` copies byte by byte.
+const UNROLLED_BYTES: usize = 256;
+
 /// Up to this many elements, a copy or fill of a constant count is written element by element
 /// instead of as a loop.
 const UNROLLED_ELEMENTS: usize = 16;
@@ -414,22 +417,50 @@ impl Lowerer<'_> {
         if kconst == Some(1) {
             return self.clobber_object(elem(&p, Expr::Int(0)), &t, span);
         }
-        self.clobber_loop(k, kconst.is_some(), &mut |l: &mut Self, i: Expr| l.clobber_object(elem(&p, i), &t, span))
+        let bytes = match kconst {
+            Some(k) => const_expr((k as u64 * tsize) as i128, &st),
+            None if tsize == 1 => k.clone(),
+            None => Expr::bin(BinOp::Mul, k.clone(), const_expr(tsize as i128, &st)),
+        };
+        self.clobber_loop((p.clone(), bytes), k, kconst.is_some(), &mut |l: &mut Self, i: Expr| {
+            l.clobber_object(elem(&p, i), &t, span)
+        })
     }
 
     /// `body(i)` (clobbers) for `i` from 0 up to `k`, a loop that may also stop early: which
     /// bytes a clobber leaves as they were is one of its outcomes anyway, so the exit needs no
-    /// test — and the refinement does not unroll the loop to reach its end. The interpreter
-    /// stops at a clobber before the loop (it would take the early exit as a real one).
-    fn clobber_loop(&mut self, k: Expr, int_index: bool, body: &mut dyn FnMut(&mut Self, Expr) -> Res<()>) -> Res<()> {
-        let flag = self.new_temp(Type::Bool)?;
-        let callee = cminus::names::clobbered(&Type::Bool);
+    /// test — and the refinement does not unroll the loop to reach its end. Before it,
+    /// `__slam_clobbered_bytes(p, n)` (`names::CLOBBERED_BYTES`, `extent`: the pointer and
+    /// the `size_t` number of bytes the loop may write) tells the interpreter every byte the
+    /// loop may write, so a replay that takes the early exit does not read old values there.
+    fn clobber_loop(
+        &mut self,
+        extent: (Expr, Expr),
+        k: Expr,
+        int_index: bool,
+        body: &mut dyn FnMut(&mut Self, Expr) -> Res<()>,
+    ) -> Res<()> {
+        let vp = Type::ptr(Type::Void);
+        let st = self.size_t();
+        let callee = cminus::names::CLOBBERED_BYTES.to_string();
         self.funcs.entry(callee.clone()).or_insert(FuncType {
-            ret: Type::Bool,
-            params: vec![Type::Bool],
+            ret: Type::Void,
+            params: vec![vp.clone(), st],
             variadic: false,
         });
-        self.emit(StmtKind::Call { ret: Some(Lval::var(&flag)), callee, args: vec![Expr::var(&flag)] })?;
+        let args = vec![Expr::Cast(vp, Box::new(extent.0)), extent.1];
+        self.emit(StmtKind::Call { ret: None, callee, args })?;
+        self.early_exit_loop(k, int_index, body)
+    }
+
+    /// `body(i)` for `i` from 0 up to `k`, a loop whose exit is a nondeterministic choice at
+    /// every trip (no test: it may stop at any `i <= k`).
+    fn early_exit_loop(
+        &mut self,
+        k: Expr,
+        int_index: bool,
+        body: &mut dyn FnMut(&mut Self, Expr) -> Res<()>,
+    ) -> Res<()> {
         let it = if int_index { Type::INT } else { self.size_t() };
         let i = self.new_temp(it.clone())?;
         let iv = Expr::var(&i);
@@ -451,7 +482,10 @@ impl Lowerer<'_> {
     pub(super) fn clobber_object(&mut self, obj: Lval, t: &Type, span: Span) -> Res<()> {
         if let Type::Array(e, Some(k)) = t {
             let e = (**e).clone();
-            return self.clobber_loop(Expr::Int(*k as i128), true, &mut |l: &mut Self, i: Expr| {
+            let st = self.size_t();
+            let bytes = const_expr(self.size_align(t).map_or(0, |x| x.0) as i128, &st);
+            let at = Expr::AddrOf(obj.clone());
+            return self.clobber_loop((at, bytes), Expr::Int(*k as i128), true, &mut |l: &mut Self, i: Expr| {
                 l.clobber_object(Lval::Index(Box::new(obj.clone()), Box::new(i)), &e, span)
             });
         }
@@ -626,6 +660,32 @@ const WRITERS: &[(&str, usize, bool, Option<usize>)] = &[
     ("scanf", 1, true, None),
 ];
 
+/// An input function whose result counts what it wrote: the buffer argument, the argument
+/// that bounds the count, and for `fread` the argument giving an item's size (its result
+/// counts items).
+#[derive(Clone, Copy)]
+pub(super) struct Counted {
+    buf: usize,
+    bound: usize,
+    item: Option<usize>,
+}
+
+impl Counted {
+    /// The argument that bounds the count (bytes, or items for `fread`).
+    pub(super) fn bound(self) -> usize {
+        self.bound
+    }
+}
+
+/// The input functions whose result counts the bytes or items they wrote (`read`, `fread`).
+pub(super) fn counted_input(n: &str) -> Option<Counted> {
+    match n {
+        "read" | "pread" | "recv" | "recvfrom" => Some(Counted { buf: 1, bound: 2, item: None }),
+        "fread" => Some(Counted { buf: 0, bound: 2, item: Some(1) }),
+        _ => None,
+    }
+}
+
 /// Whether writer `n` reads input (what it writes is the environment's choice: any
 /// characters), not text it makes of its arguments.
 fn is_input(n: &str) -> bool {
@@ -668,12 +728,22 @@ impl Lowerer<'_> {
                 self.emit(StmtKind::Assume(Expr::bin(BinOp::And, lo, hi)))?;
             }
         }
+        if let (Some(c), Some(r)) = (counted_input(n), ret) {
+            return self.input_prefix(c, args, r);
+        }
+        if matches!(n, "strcpy" | "stpcpy") && args.len() == 2 && self.copy_literal(n, &args[0], &args[1], ret)? {
+            return Ok(());
+        }
         for a in args.iter().take(last).skip(first) {
             let mut a = a;
             while let Expr::Cast(_, inner) = a {
                 a = inner;
             }
             let Expr::AddrOf(l) = a else {
+                // `snprintf(NULL, 0, …)` (the length of the text): nothing written
+                if *a == Expr::Int(0) && bound.and_then(|k| args.get(k)).and_then(super::fold) == Some(0) {
+                    continue;
+                }
                 let Some(size) = bound.and_then(|k| args.get(k)) else {
                     // text written through a pointer of unknown extent (`sprintf(p, …)`): any
                     // number of characters from `p` on, clobbered
@@ -697,6 +767,16 @@ impl Lowerer<'_> {
             let proc = self.current_proc();
             let ty = self.prog.type_of_lval(proc.as_ref(), &obj);
             match ty {
+                // text bounded by a size (`snprintf(buf, n, …)` into an array): the bytes
+                // `buf[0 .. n)`, clobbered; the rest of the array keeps its values
+                Some(Type::Array(_, Some(_)))
+                    if !is_input(n)
+                        && at_start
+                        && bound
+                            .is_some_and(|k| args.get(k).is_some_and(|s| !ret.is_some_and(|r| reads_base(s, r)))) =>
+                {
+                    self.clobber_through(n, a, &args[bound.unwrap()])?
+                }
                 // text the call makes of its arguments (`strcpy`, `sprintf`): clobbered — an
                 // invented text would let a replay confirm a path the real text forbids
                 Some(t @ Type::Array(_, Some(_))) if !is_input(n) => self.clobber_object(obj, &t, Span::none())?,
@@ -749,6 +829,162 @@ impl Lowerer<'_> {
         self.emit(StmtKind::Assign(lv, Expr::Nondet(t.clone())))
     }
 
+    /// What an input function whose result `r` counts what it read wrote (`read(fd, buf, n)`,
+    /// `fread(buf, size, k, f)`): exactly the bytes `buf[0 .. r)` (`r * size` for `fread`)
+    /// become the environment's choice (`cminus::names::input`: the interpreter asks for
+    /// each one, so a replay's bytes are its inputs), whatever the destination's type (bytes through an
+    /// `unsigned char *` unless it points to one-byte integers); the bytes after them keep
+    /// their values. `fread`'s partial item after the `r` whole ones (C leaves its value
+    /// indeterminate) may change too: up to `size - 1` further bytes, as many as the
+    /// environment chooses. A result slam cannot read as a count (`read` into an unsigned
+    /// variable) gives any prefix of `buf[0 .. n)`.
+    fn input_prefix(&mut self, c: Counted, args: &[Expr], r: &Lval) -> Res<()> {
+        let (Some(dst), Some(bound)) = (args.get(c.buf), args.get(c.bound)) else { return Ok(()) };
+        let proc = self.current_proc();
+        let st = self.size_t();
+        // the pointer under the conversion to the parameter's `void *`
+        let mut own = dst;
+        while let Expr::Cast(_, inner) = own {
+            own = inner;
+        }
+        let (p, pt) = match (self.prog.type_of(proc.as_ref(), own), self.prog.type_of(proc.as_ref(), dst)) {
+            (Some(pt @ Type::Ptr(_)), _) if matches!(pt.pointee(), Some(Type::Int { bits: 8, .. })) => {
+                (own.clone(), pt)
+            }
+            (_, Some(Type::Ptr(_))) => {
+                let b = Type::ptr(Type::int(8, false));
+                (Expr::Cast(b.clone(), Box::new(dst.clone())), b)
+            }
+            _ => {
+                return self.unsupported(
+                    Span::none(),
+                    "an input function writing through a value that is not a pointer is not supported",
+                )
+            }
+        };
+        let t = pt.pointee().cloned().unwrap_or(Type::CHAR);
+        let p = self.keep_pointer(p, &pt)?;
+        let rt = self.prog.type_of_lval(proc.as_ref(), r);
+        let rv = Expr::Lval(r.clone());
+        let callee = cminus::names::input(&t);
+        self.funcs.entry(callee.clone()).or_insert(FuncType { ret: t.clone(), params: vec![], variadic: false });
+        let put = |p: Expr, _t: Type| {
+            let callee = callee.clone();
+            move |l: &mut Self, i: Expr| {
+                l.emit(StmtKind::Call { ret: Some(elem(&p, i)), callee: callee.clone(), args: vec![] })
+            }
+        };
+        match (c.item, rt) {
+            // read & co.: r bytes when r > 0 (the result was assumed to lie in -1 .. n)
+            (None, Some(Type::Int { signed: true, .. })) => {
+                let k = Expr::Cast(st.clone(), Box::new(rv.clone()));
+                let pos = Expr::bin(
+                    BinOp::Gt,
+                    rv.clone(),
+                    Expr::Cast(self.prog.type_of(proc.as_ref(), &rv).unwrap_or(Type::INT), Box::new(Expr::Int(0))),
+                );
+                let mut body = put(p.clone(), t.clone());
+                self.emit_if(
+                    pos,
+                    &mut |l: &mut Self| l.each_element_upto(k.clone(), None, false, &mut body),
+                    &mut |_| Ok(()),
+                )
+            }
+            // fread: r items of `size` bytes, r <= k, then part of one more
+            (Some(item), Some(rt @ Type::Int { .. })) => {
+                let Some(size) = args.get(item) else { return Ok(()) };
+                let size = self.keep_size(size)?;
+                let nitems = match self.prog.type_of(proc.as_ref(), bound) {
+                    Some(t) if t == rt => bound.clone(),
+                    _ => Expr::Cast(rt.clone(), Box::new(bound.clone())),
+                };
+                self.emit(StmtKind::Assume(Expr::bin(BinOp::Le, rv.clone(), nitems.clone())))?;
+                let bytes = self.new_temp(st.clone())?;
+                let whole = Expr::bin(BinOp::Mul, Expr::Cast(st.clone(), Box::new(rv.clone())), size.clone());
+                self.emit(StmtKind::Assign(Lval::var(&bytes), whole))?;
+                let mut body = put(p.clone(), t.clone());
+                self.each_element_upto(Expr::var(&bytes), None, false, &mut body)?;
+                if super::fold(&size) == Some(1) {
+                    return Ok(());
+                }
+                let rest = Expr::bin(BinOp::Sub, size, const_expr(1, &st));
+                let at = Expr::bin(BinOp::Add, p, Expr::var(&bytes));
+                let mut body = put(at.clone(), t);
+                self.emit_if(
+                    Expr::bin(BinOp::Lt, rv, nitems),
+                    &mut |l: &mut Self| l.early_exit_loop(rest.clone(), false, &mut body),
+                    &mut |_| Ok(()),
+                )
+            }
+            // a count slam cannot read: any prefix of the n bytes (n items)
+            _ => {
+                let mut n = self.keep_size(bound)?;
+                if let Some(size) = c.item.and_then(|k| args.get(k)) {
+                    n = Expr::bin(BinOp::Mul, n, Expr::Cast(st.clone(), Box::new(size.clone())));
+                }
+                let mut body = put(p, t);
+                self.early_exit_loop(n, false, &mut body)
+            }
+        }
+    }
+
+    /// `strcpy(d, "text")` (and `stpcpy`): the literal's bytes and its NUL, one assignment
+    /// each — exact in every engine and in the interpreter, and loop-free. The result is
+    /// `d` (`stpcpy`: the address of the NUL). `false` (nothing emitted) when the source is
+    /// no string literal or a long one (the text is clobbered then).
+    fn copy_literal(&mut self, n: &str, d: &Expr, src: &Expr, ret: Option<&Lval>) -> Res<bool> {
+        let mut sl = src;
+        while let Expr::Cast(_, inner) = sl {
+            sl = inner;
+        }
+        let Expr::AddrOf(Lval::Index(b, i)) = sl else { return Ok(false) };
+        let (Lval::Var(name), Expr::Int(0)) = (b.as_ref(), i.as_ref()) else { return Ok(false) };
+        let Some(bytes) = self.strings.iter().find(|(_, v)| *v == name).map(|(k, _)| k.clone()) else {
+            return Ok(false);
+        };
+        if bytes.len() > UNROLLED_BYTES {
+            return Ok(false);
+        }
+        let mut dl = d;
+        while let Expr::Cast(_, inner) = dl {
+            dl = inner;
+        }
+        let proc = self.current_proc();
+        // the destination's own characters where it has them (`buf` as `buf[k]`)
+        let (p, t) = match self.prog.type_of(proc.as_ref(), dl) {
+            Some(pt @ Type::Ptr(_)) if matches!(pt.pointee(), Some(Type::Int { bits: 8, .. })) => {
+                let t = pt.pointee().cloned().unwrap_or(Type::CHAR);
+                (self.keep_pointer(dl.clone(), &pt)?, t)
+            }
+            _ => {
+                let pt = Type::ptr(Type::CHAR);
+                (self.keep_pointer(Expr::Cast(pt.clone(), Box::new(d.clone())), &pt)?, Type::CHAR)
+            }
+        };
+        for (k, b) in bytes.iter().enumerate() {
+            let v = const_expr(interp::wrap(*b as i128, &t), &t);
+            self.emit(StmtKind::Assign(elem(&p, Expr::Int(k as i128)), v))?;
+        }
+        if let Some(r) = ret {
+            let rt = self.prog.type_of_lval(proc.as_ref(), r).unwrap_or(Type::ptr(Type::CHAR));
+            let at = if n == "stpcpy" { Expr::bin(BinOp::Add, p, Expr::Int(bytes.len() as i128 - 1)) } else { p };
+            self.emit(StmtKind::Assign(r.clone(), Expr::Cast(rt, Box::new(at))))?;
+        }
+        Ok(true)
+    }
+
+    /// A size argument as a `size_t` value fixed before the writes (a temporary unless it is
+    /// a constant).
+    fn keep_size(&mut self, size: &Expr) -> Res<Expr> {
+        let st = self.size_t();
+        if let Some(v) = super::fold(size) {
+            return Ok(const_expr(v, &st));
+        }
+        let tmp = self.new_temp(st.clone())?;
+        self.emit(StmtKind::Assign(Lval::var(&tmp), Expr::Cast(st, Box::new(size.clone()))))?;
+        Ok(Expr::var(&tmp))
+    }
+
     /// The characters from `p` on that a string writer without a bound writes (`strcpy`,
     /// `sprintf` into a pointer): a clobber loop of any length (`clobber_loop`: the
     /// interpreter stops there as unmodelled); "not supported" when `p` does not point to
@@ -772,7 +1008,9 @@ impl Lowerer<'_> {
         let p = self.keep_pointer(p, &pt)?;
         let st = self.size_t();
         let all = Expr::Cast(st, Box::new(Expr::Int(-1)));
-        self.clobber_loop(all, false, &mut |l: &mut Self, i: Expr| l.clobber_object(elem(&p, i), &t, Span::none()))
+        self.clobber_loop((p.clone(), all.clone()), all, false, &mut |l: &mut Self, i: Expr| {
+            l.clobber_object(elem(&p, i), &t, Span::none())
+        })
     }
 
     /// The bytes `p[0 .. size)` a library call writes behind pointer `p` (elements of `p`'s
