@@ -306,5 +306,5 @@ fn what_read_wrote_is_not_fed_to_the_next_input() {
     assert_eq!(code, 10, "{j}");
     let c = &j["confirmation"];
     assert_eq!(c["status"], "interpreter_only", "{c}");
-    assert!(c["reason"].as_str().is_some_and(|r| r.contains("what `read` wrote")), "{c}");
+    assert!(c["reason"].as_str().is_some_and(|r| r.contains("what an input function read")), "{c}");
 }
