@@ -1,21 +1,9 @@
 //! The calls with a meaning of their own: the error functions and the property, `atexit`,
 //! GNU atomic/sync/overflow builtins (printed C--), and what is diagnosed "not supported".
 
-use cminus::{print_proc, PrintOptions, Program};
+mod common;
 
-fn lower_with(src: &str, opts: &cfront::Options) -> Program {
-    let p = cfront::lower_str("t.c", src, opts).unwrap_or_else(|d| panic!("lowering failed: {d:?}"));
-    assert!(p.validate().is_empty(), "{:?}", p.validate());
-    p
-}
-
-fn lower(src: &str) -> Program {
-    lower_with(src, &cfront::Options::default())
-}
-
-fn text(p: &Program, name: &str) -> String {
-    print_proc(p, p.proc(name).expect("proc"), &PrintOptions::default())
-}
+use common::{lower, lower_with, text};
 
 fn body(src: &str) -> String {
     text(&lower(src), "main")

@@ -2,21 +2,10 @@
 //! "Library functions with out-parameters"): the lowering writes exactly the documented
 //! object, with values of its type, on success, and holds the result to its range.
 
-use cminus::{print_proc, PrintOptions, Program, StmtKind};
+mod common;
 
-fn lower_with(src: &str, opts: &cfront::Options) -> Program {
-    let p = cfront::lower_str("t.c", src, opts).unwrap_or_else(|d| panic!("lowering failed: {d:?}"));
-    assert!(p.validate().is_empty(), "{:?}", p.validate());
-    p
-}
-
-fn lower(src: &str) -> Program {
-    lower_with(src, &cfront::Options::default())
-}
-
-fn text(p: &Program, name: &str) -> String {
-    print_proc(p, p.proc(name).expect("proc"), &PrintOptions::default())
-}
+use cminus::{Program, StmtKind};
+use common::{lower, lower_with, text};
 
 /// The lvalues written by `__slam_out_*_f` calls in `proc`, printed, in order.
 fn outputs(p: &Program, proc: &str, f: &str) -> Vec<String> {
