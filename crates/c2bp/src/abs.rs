@@ -1034,7 +1034,7 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
         // Results.
         let rets: Vec<Pred> = self.ret_preds(callee).to_vec();
         let temps: Vec<String> = (0..rets.len()).map(|i| format!("t${i}")).collect();
-        let bname = self.sh.bp_name(callee);
+        let bname = self.sh.bp_callee_name(callee);
         let mut out = vec![self.stamp(s, BKind::Call { lhs: temps.clone(), proc: bname, args: bargs })];
         let after = self.state_after_call(&s0, callee, ret);
         let affected = self.affected_by_call(callee, ret, &after.mods, after.writes_mem);
@@ -1507,25 +1507,59 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
         (0..self.scope.len()).filter(|i| affected.contains(i) || !self.scope[*i].vars.is_disjoint(&v)).collect()
     }
 
-    /// Initial values of the global predicates, from the globals' initialisers.
-    pub fn initial_globals(&mut self) -> Option<BStmt> {
-        let globals: Vec<InScope> = self.scope.iter().filter(|s| s.pred.scope.is_none()).cloned().collect();
-        if globals.is_empty() {
+    /// The run's start (the entry's first statement, when nothing calls the entry): the global
+    /// predicates from the globals' initialisers, and the entry's predicates over its formals
+    /// (and globals) from the harness every other engine starts from — each pointer parameter
+    /// the address of a fresh object of its own (`layout.map.fresh_base`, as Newton, the
+    /// structural engine and the interpreter), whose contents are unknown.
+    pub fn initial_state(&mut self) -> Option<BStmt> {
+        let prog = &self.sh.prog;
+        let formals: BTreeSet<String> = self.proc.formals.iter().map(|f| f.name.clone()).collect();
+        let over_formals = |s: &InScope| {
+            s.pred.scope.is_some()
+                && s.vars.iter().any(|v| formals.contains(v))
+                && s.vars
+                    .iter()
+                    .all(|v| formals.contains(v) || (self.proc.var(v).is_none() && prog.global(v).is_some()))
+        };
+        let chosen: Vec<InScope> =
+            self.scope.iter().filter(|s| s.pred.scope.is_none() || over_formals(s)).cloned().collect();
+        if chosen.is_empty() {
             return None;
         }
-        let mut st = State::new(&self.env, "init.", None);
         // C's static storage is zero, unless a global's contents are unknown (an `extern`
         // aggregate defined elsewhere): then every cell not written by the initialisers is.
-        if logic::starts_unknown(&self.sh.prog) {
-            st.set_mem(self.env.fresh_mem("initmem"));
+        let mut globals = State::new(&self.env, "init.", None);
+        if logic::starts_unknown(prog) {
+            globals.set_mem(self.env.fresh_mem("initmem"));
         } else {
-            st.set_mem(self.env.zero_mem());
+            globals.set_mem(self.env.zero_mem());
         }
-        st.init_globals(&self.env);
+        globals.init_globals(&self.env);
+        // The harness: the parameters' objects hold unknown contents, so the memory is unknown
+        // here (globals outside memory keep their initial values).
+        let mut entry = State::new(&self.env, "init.", Some(&self.proc.name));
+        entry.set_mem(self.env.fresh_mem("entrymem"));
+        entry.init_globals(&self.env);
+        let map = self.env.layout.map;
+        let mut fresh = 0;
+        for f in &self.proc.formals {
+            if let Type::Ptr(_) = &f.ty {
+                let base = self.env.int(map.fresh_base + fresh * map.fresh_stride);
+                fresh += 1;
+                if entry.write(&self.env, &Lval::var(&f.name), base).is_err() {
+                    // a formal the logic cannot write: its predicates stay unknown
+                    entry = State::new(&self.env, "init.", Some(&self.proc.name));
+                    entry.set_mem(self.env.fresh_mem("entrymem"));
+                    break;
+                }
+            }
+        }
         let mut names = Vec::new();
         let mut vals = Vec::new();
-        for g in globals {
-            let v = match self.meaning(&st, &g.pred) {
+        for g in chosen {
+            let st = if g.pred.scope.is_none() { &globals } else { &entry };
+            let v = match self.meaning(st, &g.pred) {
                 Some(m) if self.prover.is_valid(&m) => t(),
                 Some(m) if self.prover.is_sat(&m) == Some(false) => f(),
                 _ => BExpr::Nondet,

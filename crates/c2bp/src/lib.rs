@@ -146,9 +146,21 @@ pub(crate) struct Shared {
     pub pointsto: cminus::pointsto::PointsTo,
     /// Per procedure, the formals equal to their `pre(f)` ghost everywhere in its body.
     pub stable: HashMap<String, HashSet<String>>,
+    /// Whether the program calls its entry (then its calls go to [`ENTRY_CALLED`]).
+    pub entry_called: bool,
 }
 
 impl Shared {
+    /// The boolean program's name of a procedure called by the program: the entry's copy
+    /// without the run's start ([`ENTRY_CALLED`]) when the program calls the entry.
+    pub fn bp_callee_name(&self, proc: &str) -> String {
+        if proc == self.prog.entry && self.entry_called {
+            ENTRY_CALLED.to_string()
+        } else {
+            self.bp_name(proc)
+        }
+    }
+
     /// The boolean program's name of a procedure: the entry is `main`.
     pub fn bp_name(&self, proc: &str) -> String {
         if proc == self.prog.entry {
@@ -166,19 +178,32 @@ pub fn pred_name(e: &Expr) -> String {
     cminus::print_expr(e).replace(RET, "$ret")
 }
 
+/// The boolean procedure of the entry's calls when the program calls its entry (recursion
+/// into `main`, or a recursive function checked as an entry): a copy of `main` without the
+/// run's start (the globals' initial values, the harness's parameters), which hold at the
+/// run's start only.
+pub const ENTRY_CALLED: &str = "main$called";
+
 /// Abstract `prog` over `preds`.
 pub fn abstract_program(prog: &Program, preds: &[Pred], opts: &Options) -> Result<(bp::Program, Stats), C2bpError> {
     let t0 = Instant::now();
     let sh = prepare(prog, preds)?;
-    let results: Vec<(bp::Proc, ProverStats, (usize, usize))> =
+    let results: Vec<(bp::Proc, ProverStats, (usize, usize), usize)> =
         sh.prog.procs.par_iter().map(|p| abstract_proc(&sh, p, opts)).collect();
     let mut stats = Stats::default();
     let mut procs = Vec::new();
-    for (bp_proc, ps, (reused, abstracted)) in results {
+    for (bp_proc, ps, (reused, abstracted), start) in results {
         stats.prover.add(&ps);
         stats.reused += reused;
         stats.abstracted += abstracted;
         stats.bp_statements += count_stmts(&bp_proc.body);
+        if sh.entry_called && sh.prog.proc(&sh.prog.entry).is_some_and(|e| sh.bp_name(&e.name) == bp_proc.name) {
+            // the entry's calls go to the copy without the run's start
+            let mut called = bp_proc.clone();
+            called.name = ENTRY_CALLED.to_string();
+            called.body.drain(..start);
+            procs.push(called);
+        }
         procs.push(bp_proc);
     }
     stats.predicates = sh.globals.len() + sh.locals.values().map(Vec::len).sum::<usize>();
@@ -191,7 +216,9 @@ fn count_stmts(ss: &[bp::Stmt]) -> usize {
     ss.len()
 }
 
-fn abstract_proc(sh: &Shared, p: &cminus::Proc, opts: &Options) -> (bp::Proc, ProverStats, (usize, usize)) {
+/// The boolean procedure of `p`, the prover's statistics, the statements reused and
+/// abstracted, and how many statements at its start are the run's start (the entry's).
+fn abstract_proc(sh: &Shared, p: &cminus::Proc, opts: &Options) -> (bp::Proc, ProverStats, (usize, usize), usize) {
     let ctx = logic::new_context();
     let env = Env::new(&ctx, &sh.prog);
     let prover = Prover::new(&ctx, opts.query_timeout).with_cancel(opts.cancel.clone());
@@ -215,11 +242,13 @@ fn abstract_proc(sh: &Shared, p: &cminus::Proc, opts: &Options) -> (bp::Proc, Pr
         overflowed: Vec::new(),
     };
     let mut body = Vec::new();
+    // The run's start (the entry's calls go to a copy without it: `ENTRY_CALLED`).
     if p.name == sh.prog.entry {
-        if let Some(init) = pa.initial_globals() {
+        if let Some(init) = pa.initial_state() {
             body.push(init);
         }
     }
+    let start = body.len();
     let (mut reused, mut abstracted) = (0, 0);
     for s in &p.body {
         let key = opts.cache.as_ref().and_then(|_| pa.cache_key(s));
@@ -276,7 +305,7 @@ fn abstract_proc(sh: &Shared, p: &cminus::Proc, opts: &Options) -> (bp::Proc, Pr
         body,
         pos: bp::Pos::default(),
     };
-    (proc, stats, (reused, abstracted))
+    (proc, stats, (reused, abstracted), start)
 }
 
 /// Classify the predicates, derive return predicates, compute MOD sets and points-to.
@@ -297,6 +326,7 @@ fn prepare(prog: &Program, preds: &[Pred]) -> Result<Shared, C2bpError> {
     let mut pointsto = cminus::pointsto::PointsTo::analyze(&prog);
     let mem_writes = mem_write_objects(&prog, &mut pointsto);
     let closed_ptrs = closed_pointers(&prog);
+    let entry_called = prog.entry_is_called();
     Ok(Shared {
         prog,
         globals,
@@ -309,6 +339,7 @@ fn prepare(prog: &Program, preds: &[Pred]) -> Result<Shared, C2bpError> {
         closed_ptrs,
         pointsto,
         stable,
+        entry_called,
     })
 }
 

@@ -13,6 +13,14 @@ use crate::pointsto::{extern_allocation, Obj, PointsTo};
 use crate::{BinOp, Expr, Lval, Program, Stmt, StmtKind, Type};
 use std::collections::HashSet;
 
+/// The start of the message of every NULL-dereference error (`null dereference: p->q`).
+pub const NULL_DEREF: &str = "null dereference";
+
+/// Whether an error message is a NULL dereference's.
+pub fn is_null_deref(message: &str) -> bool {
+    message.starts_with(NULL_DEREF)
+}
+
 /// Insert the guards. Statements keep their ids; each guard gets a fresh id, the location of
 /// the statement it guards, and takes over its labels (so jumps to it are guarded too).
 pub fn guard_null_derefs(p: &mut Program) {
@@ -74,7 +82,7 @@ pub fn assert_non_null(p: &mut Program) {
         for e in checks {
             let ty = p.type_of(Some(&p.procs[pi]), &e).unwrap_or(Type::ptr(Type::Void));
             let null = Expr::Cast(ty, Box::new(Expr::Int(0)));
-            let what = format!("null dereference: {}", crate::print_expr(&e));
+            let what = format!("{NULL_DEREF}: {}", crate::print_expr(&e));
             let id = p.fresh_stmt_id();
             let (bad, ok) = (format!("__null{}", id.0), format!("__nonnull{}", id.0));
             new.push(Stmt {

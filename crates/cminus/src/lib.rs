@@ -806,7 +806,16 @@ impl Program {
         self.stmt(id).map(|(p, s)| &self.procs[p].body[s])
     }
 
-    /// Renumber all statement ids 0..n in program order.
+    /// Whether some statement calls the entry (recursion into it): then its start is not only
+    /// the run's start, and what holds there only at the run's start (the globals' initial
+    /// values, the harness's pointer parameters) may not be assumed at every start of it.
+    pub fn entry_is_called(&self) -> bool {
+        self.procs
+            .iter()
+            .flat_map(|p| &p.body)
+            .any(|s| matches!(&s.kind, StmtKind::Call { callee, .. } if *callee == self.entry))
+    }
+
     /// The procedures a run from `entry` may execute: those it calls, transitively, and every
     /// procedure whose address is taken in such a procedure or in a global's initialiser
     /// (calls through pointers are resolved to direct calls by the front end; an address

@@ -35,10 +35,11 @@ impl Constraint {
     }
 }
 
-/// The C-- procedure of a boolean-program procedure (c2bp names the entry `main` and a C
-/// `main` that is not the entry `main$c`).
+/// The C-- procedure of a boolean-program procedure (c2bp names the entry `main`, its copy
+/// for the program's own calls of it `c2bp::ENTRY_CALLED`, and a C `main` that is not the
+/// entry `main$c`).
 fn c_proc(prog: &Program, bp_name: &str) -> String {
-    if bp_name == "main" {
+    if bp_name == "main" || bp_name == c2bp::ENTRY_CALLED {
         prog.entry.clone()
     } else if bp_name == "main$c" {
         "main".to_string()

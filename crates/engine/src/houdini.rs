@@ -332,12 +332,7 @@ impl<'a, 'p, 'ctx> Houdini<'a, 'p, 'ctx> {
     /// at its start): the entry, called from nowhere.
     fn is_run_entry(&self) -> bool {
         let prog = self.env.prog;
-        prog.entry == self.proc.name
-            && !prog
-                .procs
-                .iter()
-                .flat_map(|p| &p.body)
-                .any(|s| matches!(&s.kind, StmtKind::Call { callee, .. } if *callee == prog.entry))
+        prog.entry == self.proc.name && !prog.entry_is_called()
     }
 
     /// Every path from statement `from` to the next loop head (or to its end).

@@ -165,6 +165,11 @@ fn insert_probes(
     for (hi, &(pi, si)) in heads.iter().enumerate() {
         let proc = &prog.procs[pi];
         let stmt = &proc.body[si];
+        if proc.name == prog.entry && prog.entry_is_called() {
+            // `main` holds the run's start only; the program's calls of the entry run its copy
+            // (`c2bp::ENTRY_CALLED`), whose states a probe here would not see
+            continue;
+        }
         let bname = bp_proc_name(prog, &proc.name);
         let Some(bproc) = bprog.procs.iter_mut().find(|p| p.name == bname) else { continue };
         let Some(at) = bproc.body.iter().position(|s| s.origin == Some(stmt.id.0)) else { continue };

@@ -210,7 +210,7 @@ fn expected(req: &Request, cex: &newton::Counterexample) -> Result<Expected, Str
     match m {
         "reach_error" | "__VERIFIER_error" => Ok(Expected::Reach),
         _ if m.starts_with("assertion failed") => Ok(Expected::Assert),
-        _ if m.starts_with("null dereference") => Ok(Expected::NullDeref),
+        _ if cminus::guard::is_null_deref(m) => Ok(Expected::NullDeref),
         _ => match cminus::ub::error_kind(m) {
             Some(k) => Ok(Expected::Undefined(k)),
             None => Err(format!("a compiled run does not show this kind of error ({m})")),

@@ -14,7 +14,9 @@ mod path;
 mod sim;
 
 pub use path::path_from_trace;
-pub use sim::{check_accelerated, check_path, replay, replay_changed, replay_observed, solve_path};
+pub use sim::{
+    check_accelerated, check_path, null_from_parameter_object, replay, replay_changed, replay_observed, solve_path,
+};
 
 use cminus::{Loc, StmtId};
 use std::time::Duration;

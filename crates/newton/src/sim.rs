@@ -1011,6 +1011,37 @@ pub fn replay_changed(
     cminus::interp::run_observed(prog, &mut answer, Some(&resolve), max_steps, &mut |_, _| {})
 }
 
+/// Whether the error of `cex` needs a NULL pointer read from the unknown contents of an
+/// entry parameter's object: the replay reads one, and with every such NULL a valid pointer
+/// instead (to a fresh object of its own, zero-filled: what a caller that passes a
+/// well-formed object hands over) the run no longer reaches the error. The index of the first
+/// parameter whose object gave a NULL, if so. Such a NULL dereference happens only for a
+/// caller that passes an object holding NULL there, which the harness of an entry (units mode:
+/// any contents) cannot tell from a well-formed object; a NULL the function makes itself (a
+/// failed `malloc`, a NULL constant, a pointer it never set) reaches the error either way.
+pub fn null_from_parameter_object(prog: &Program, cex: &Counterexample, max_steps: u64) -> Option<usize> {
+    use cminus::interp::{Ask, Outcome};
+    let map = logic::mem::Layout::new(prog).map;
+    // the last allocation slots: a run never makes that many allocations itself
+    let slots = (map.alloc_end - map.alloc_min) / map.alloc_stride;
+    let mut first = None;
+    let run = {
+        let mut fakes = 0i64;
+        let mut change = |_: usize, e: &cminus::interp::Event, v: i64| match e.ask {
+            Ask::UninitParam { param, .. } if v == 0 && e.ty.is_pointer() && fakes + 2 < slots => {
+                first.get_or_insert(param);
+                fakes += 1;
+                map.alloc_min + (slots - fakes) * map.alloc_stride
+            }
+            _ => v,
+        };
+        replay_changed(prog, cex, max_steps, &mut change)
+    };
+    let param = first?;
+    let reached = matches!(run.outcome, Outcome::Error { stmt, .. } if stmt == cex.error_stmt);
+    (!reached).then_some(param)
+}
+
 /// An object whose initial contents the model gives: an entry parameter's, an allocation's.
 #[derive(Clone, Copy)]
 enum Obj {

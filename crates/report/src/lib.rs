@@ -353,6 +353,7 @@ fn reason_text(r: engine::StopReason) -> &'static str {
         R::InternalError => "internal error",
         R::Bounded => "bounded",
         R::NotConfirmed => "not confirmed by execution",
+        R::DependsOnCaller => "depends on the caller",
     }
 }
 

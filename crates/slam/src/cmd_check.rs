@@ -137,6 +137,7 @@ fn check(a: &mut Args, verbose: u8) -> Result<u8, u8> {
     if first != mode && through_undefined(&outcome) {
         (prog, outcome, rule_ids_from, rule) = analyse(a, &mut ctx, started, json, mode)?;
     }
+    null_from_caller(&prog, &mut outcome);
     let rule_for_entry = rule.as_ref().map(|r| r.for_entry(&prog.entry));
     let req = exec::Request {
         includes: &a.front.include,
@@ -163,6 +164,32 @@ fn check(a: &mut Args, verbose: u8) -> Result<u8, u8> {
     }
     print_report(a, &prog, &outcome, &ctx, json, verbose);
     Ok(verdict_exit_code(&outcome))
+}
+
+/// A NULL dereference whose NULL only the entry's caller can have put there — read from the
+/// object a pointer parameter points to, and avoided with a valid pointer in its place
+/// (`newton::null_from_parameter_object`) — is no violation of the function on its own: the
+/// harness of an entry fills those objects with anything, a caller does not. UNKNOWN, saying so.
+fn null_from_caller(prog: &cminus::Program, outcome: &mut engine::Outcome) {
+    if outcome.verdict != engine::Verdict::Violation {
+        return;
+    }
+    let Some(cex) = &outcome.counterexample else { return };
+    if !cminus::guard::is_null_deref(&cex.message) {
+        return;
+    }
+    let Some(i) = newton::null_from_parameter_object(prog, cex, 2_000_000) else { return };
+    let entry = prog.proc(&prog.entry);
+    let param = entry.and_then(|p| p.formals.get(i)).map_or("?", |f| f.c_name.as_str());
+    let entry = entry.map_or(prog.entry.as_str(), |p| p.name.as_str());
+    outcome.detail = format!(
+        "{}: the path needs a NULL read from the object the parameter `{param}` of `{entry}` points to, whose \
+         contents slam does not know (the caller fills them); with a valid pointer there the run does not reach \
+         the error: it happens only for a caller that passes an object holding NULL there",
+        cex.message
+    );
+    outcome.verdict = engine::Verdict::Unknown;
+    outcome.reason = engine::StopReason::DependsOnCaller;
 }
 
 /// Lower, instrument and check the program with undefined arithmetic read as `undefined`:

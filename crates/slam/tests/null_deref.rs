@@ -23,16 +23,22 @@ fn corpus_verdicts_under_the_null_deref_property() {
     for f in &files {
         let text = std::fs::read_to_string(f).unwrap();
         let want = common::header(&text, "expect").expect("an expect header").to_string();
-        let out = Command::new(SLAM)
-            .args(["check", "--property", "null-deref", "--format", "json", "--timeout", "60"])
-            .arg(f)
-            .output()
-            .unwrap();
+        let mut cmd = Command::new(SLAM);
+        cmd.args(["check", "--property", "null-deref", "--format", "json", "--timeout", "60"]).arg(f);
+        if let Some(entry) = common::header(&text, "entry") {
+            cmd.args(["--entry", entry]);
+        }
+        let out = cmd.output().unwrap();
         let json: Value = serde_json::from_slice(&out.stdout).unwrap_or(Value::Null);
         let got = json["verdict"].as_str().unwrap_or("none").to_string();
         if got != want {
             problems.push(format!("{}: expected {want}, got {got} ({})", f.display(), json["reason"]));
             continue;
+        }
+        if let Some(reason) = common::header(&text, "reason") {
+            if json["reason"] != reason {
+                problems.push(format!("{}: expected the reason {reason}, got {}", f.display(), json["reason"]));
+            }
         }
         if want == "VIOLATION" {
             let message = json["counterexample"]["message"].as_str().unwrap_or("");

@@ -18,6 +18,10 @@ struct Case {
     expect: String,
     rule: Option<PathBuf>,
     ilp32: bool,
+    /// `// entry:` in the header: the entry procedure (else `main`).
+    entry: Option<String>,
+    /// `// reason:` in the header: the reason of an UNKNOWN that is not the bound's.
+    reason: Option<String>,
 }
 
 fn cases(dir: &Path) -> Vec<Case> {
@@ -28,7 +32,9 @@ fn cases(dir: &Path) -> Vec<Case> {
         let Some(expect) = common::header(&text, "expect").map(str::to_string) else { continue };
         let rule = common::header(&text, "rule").map(|r| root().join(r));
         let ilp32 = common::header(&text, "data_model") == Some("ILP32");
-        out.push(Case { path, expect, rule, ilp32 });
+        let entry = common::header(&text, "entry").map(str::to_string);
+        let reason = common::header(&text, "reason").map(str::to_string);
+        out.push(Case { path, expect, rule, ilp32, entry, reason });
     }
     out
 }
@@ -44,6 +50,9 @@ fn structural(case: &Case, extra: &[&str]) -> Value {
     }
     if case.ilp32 {
         cmd.arg("--ilp32");
+    }
+    if let Some(e) = &case.entry {
+        cmd.args(["--entry", e]);
     }
     let out = cmd.arg(&case.path).output().unwrap();
     serde_json::from_slice(&out.stdout).unwrap_or(Value::Null)
@@ -71,6 +80,12 @@ fn null_deref_bugs_are_reported_with_replayed_traces_and_twins_end_bounded() {
                 }
                 if cex["replay"]["confirmed"] != Value::Bool(true) {
                     problems.push(format!("{name}: not replayed: {}", cex["replay"]));
+                }
+            }
+            _ if c.reason.is_some() => {
+                // an UNKNOWN of its own (a NULL only the entry's caller can put there)
+                if (Some(verdict), Some(reason)) != (Some("UNKNOWN"), c.reason.as_deref()) {
+                    problems.push(format!("{name}: expected UNKNOWN {:?}, got {verdict} {reason}", c.reason));
                 }
             }
             _ => {
@@ -103,6 +118,8 @@ fn inlining_is_on_demand_and_summaries_are_reused() {
         expect: "VIOLATION".into(),
         rule: None,
         ilp32: false,
+        entry: None,
+        reason: None,
     };
     let j = structural(&bug, &["--property", "null-deref"]);
     let st = &j["structural"];
@@ -127,7 +144,7 @@ fn the_bound_is_reported_and_configurable() {
         "extern void reach_error(void);\nint main(void) { int i = 0; while (i < 3) i++; if (i == 3) reach_error(); return 0; }\n",
     )
     .unwrap();
-    let case = Case { path: f, expect: "VIOLATION".into(), rule: None, ilp32: false };
+    let case = Case { path: f, expect: "VIOLATION".into(), rule: None, ilp32: false, entry: None, reason: None };
     let once = structural(&case, &[]);
     assert_eq!((once["verdict"].as_str(), once["reason"].as_str()), (Some("UNKNOWN"), Some("bounded")), "{once}");
     assert!(once["structural"]["cut"].as_u64().unwrap() >= 1, "{once}");
@@ -203,7 +220,7 @@ fn indexing_asserts_the_base_pointer() {
         "extern int __VERIFIER_nondet_int(void);\nint g(int *p, long i) { return p[i]; }\nint main(void) { int a[2] = {1, 2}; int *p = __VERIFIER_nondet_int() ? a : 0; return g(p, __VERIFIER_nondet_int()); }\n",
     )
     .unwrap();
-    let idx = Case { path: g, expect: "VIOLATION".into(), rule: None, ilp32: false };
+    let idx = Case { path: g, expect: "VIOLATION".into(), rule: None, ilp32: false, entry: None, reason: None };
     let j = structural(&idx, &["--property", "null-deref"]);
     assert_eq!(j["counterexample"]["message"], "null dereference: p", "{j}");
     let _ = std::fs::remove_dir_all(&dir);
@@ -222,6 +239,7 @@ fn the_portfolio_can_include_the_structural_engine() {
         let out = Command::new(SLAM)
             .args(["check", "--engine", "portfolio-structural", "--property", "null-deref"])
             .args(["--format", "json", "--timeout", "30"])
+            .args(c.entry.iter().flat_map(|e| ["--entry", e.as_str()]))
             .arg(&c.path)
             .output()
             .unwrap();

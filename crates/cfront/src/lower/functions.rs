@@ -448,7 +448,7 @@ impl<'o> Lowerer<'o> {
                 format!("{FRESH_PREFIX}{}", self.label_n)
             };
             let (bad, ok) = (fresh(), fresh());
-            let what = format!("null dereference: a call through {}", cminus::print_expr(&fp));
+            let what = format!("{}: a call through {}", cminus::guard::NULL_DEREF, cminus::print_expr(&fp));
             out.push(mk(StmtKind::Goto(vec![bad.clone(), ok.clone()]), std::mem::take(&mut labels)));
             out.push(mk(StmtKind::Assume(Expr::bin(BinOp::Eq, fp.clone(), null.clone())), vec![bad]));
             out.push(mk(StmtKind::Error(what), vec![]));
