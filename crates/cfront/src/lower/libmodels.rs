@@ -218,7 +218,11 @@ impl Lowerer<'_> {
             });
         }
         let callee = cminus::names::unknown_write(&Type::INT);
-        self.funcs.entry(callee.clone()).or_insert(FuncType { ret: Type::INT, params: vec![Type::INT], variadic: false });
+        self.funcs.entry(callee.clone()).or_insert(FuncType {
+            ret: Type::INT,
+            params: vec![Type::INT],
+            variadic: false,
+        });
         self.emit(StmtKind::Call { ret: Some(Lval::var(name)), callee, args: vec![Expr::var(name)] })?;
         if let Some(r) = ret {
             self.emit(StmtKind::Assign(r.clone(), Expr::AddrOf(Lval::var(name))))?;
