@@ -44,6 +44,9 @@ pub fn stream_object(stream: &str) -> String {
 /// array's bounds); like `alloca`, it never fails (`pointsto::extern_allocation`).
 pub const VLA_ALLOC: &str = "__slam_vla";
 
+/// The `int` object glibc's `errno` (`*__errno_location()`) stands for (docs/cminus.md).
+pub const ERRNO: &str = "__slam_errno";
+
 /// What a function without a body may have written into a scalar it could reach through a
 /// pointer argument: `x := __slam_written_i32(x)` after the call. The abstraction and path
 /// simulation treat it as any external function (an unknown result: the write may be

@@ -307,6 +307,10 @@ impl<'o> Lowerer<'o> {
                 args[k] = Expr::var(&tmp);
             }
         }
+        // glibc's `errno` (`*__errno_location()`): one int object, never NULL
+        if writes && f == "__errno_location" && args.is_empty() {
+            return self.errno_location(ret.as_ref());
+        }
         // a C library function with documented out-parameters (`cminus::outparams`)
         if writes && self.modelled_call(&f, ret.as_ref(), &args)? {
             return Ok(());

@@ -200,4 +200,33 @@ impl Lowerer<'_> {
         self.funcs.entry(callee.clone()).or_insert(FuncType { ret: t.clone(), params: vec![], variadic: false });
         self.emit(StmtKind::Call { ret: Some(lv), callee, args: vec![] })
     }
+
+    /// `ret = __errno_location()` (glibc's `errno` is `*__errno_location()`): the address of
+    /// one `int` object (`names::ERRNO`, 0 at startup as C says), never NULL; and since any
+    /// library call may have set it, each use first gives it an unknown value
+    /// (`names::unknown_write`: the engines see any value, the interpreter keeps the one it
+    /// has, so a violation that needs a value a library would have set is not replayed).
+    pub(super) fn errno_location(&mut self, ret: Option<&Lval>) -> Res<()> {
+        let name = cminus::names::ERRNO;
+        if !self.prog.globals.iter().any(|g| g.name == name) {
+            self.prog.globals.push(Var {
+                name: name.to_string(),
+                c_name: name.to_string(),
+                ty: Type::INT,
+                loc: self.cur_loc,
+                init: Init::Zero,
+            });
+        }
+        let callee = cminus::names::unknown_write(&Type::INT);
+        self.funcs.entry(callee.clone()).or_insert(FuncType {
+            ret: Type::INT,
+            params: vec![Type::INT],
+            variadic: false,
+        });
+        self.emit(StmtKind::Call { ret: Some(Lval::var(name)), callee, args: vec![Expr::var(name)] })?;
+        if let Some(r) = ret {
+            self.emit(StmtKind::Assign(r.clone(), Expr::AddrOf(Lval::var(name))))?;
+        }
+        Ok(())
+    }
 }
