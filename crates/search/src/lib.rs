@@ -120,16 +120,15 @@ pub(crate) fn search_rounds(prog: &Program, preds: PredSet, opts: &Options) -> O
     let t0 = Instant::now();
     // Shallow errors first: the provers below take seconds where they do not decide.
     let mut probe = Search::new(prog, preds.clone(), opts, t0);
-    let probe_time = opts.time.map_or(PROBE_TIME, |t| (t / PROBE_SHARE).min(PROBE_TIME));
-    if let Some(end) = probe.random_runs_for(probe_time, PROBE_RUNS) {
+    let probe_time = share_of(opts, PROBE_SHARE, PROBE_TIME);
+    if let Some(end) = probe.random_runs_for(probe_time, PROBE_RUNS, None) {
         return outcome(probe, end, opts, t0);
     }
     match by_intervals(prog, opts) {
         Intervals::Proved(o) => return *o,
         // its inputs of a path to an error: often a real one, so run before the Horn engine
         Intervals::Candidate(w) => {
-            probe.candidate = Some(w);
-            if let Some(end) = probe.random_runs_for(t0.elapsed() + PROBE_TIME, 1) {
+            if let Some(end) = probe.random_runs_for(t0.elapsed() + PROBE_TIME, 1, Some(&w)) {
                 return outcome(probe, end, opts, t0);
             }
         }
@@ -152,6 +151,12 @@ pub(crate) fn search_rounds(prog: &Program, preds: PredSet, opts: &Options) -> O
     outcome(s, end, opts, start)
 }
 
+/// A stage's time: its share (`1/share`) of the search's time, at most `cap` (`cap` with no
+/// time limit).
+fn share_of(opts: &Options, share: u32, cap: Duration) -> Duration {
+    opts.time.map_or(cap, |t| (t / share).min(cap))
+}
+
 /// The probe of random runs before the provers of [`search_rounds`]: at most this many runs,
 /// this long, and this share of the search's time.
 const PROBE_RUNS: usize = 200;
@@ -167,7 +172,7 @@ pub(crate) enum Intervals {
     /// SAFE: its outcome is the answer.
     Proved(Box<Outcome>),
     /// The inputs of a path to an error it could not split further: the first run the
-    /// search tries ([`Search::candidate`]).
+    /// search tries ([`Search::random_runs_for`]).
     Candidate(interval::Witness),
     Nothing,
 }
@@ -180,7 +185,7 @@ pub(crate) fn by_intervals(prog: &Program, opts: &Options) -> Intervals {
     if !engine::entry_reaches_an_error(prog) {
         return Intervals::Nothing;
     }
-    let time = opts.time.map_or(INTERVAL_TIME, |t| (t / INTERVAL_SHARE).min(INTERVAL_TIME));
+    let time = share_of(opts, INTERVAL_SHARE, INTERVAL_TIME);
     let a = interval::analyse(
         prog,
         &interval::Options { time: Some(time), cancel: opts.cancel.clone(), ..Default::default() },
@@ -210,7 +215,7 @@ pub(crate) fn by_horn(prog: &Program, opts: &Options) -> Option<Outcome> {
     if !engine::entry_reaches_an_error(prog) || horn::uses_memory(prog) {
         return None;
     }
-    let time = opts.time.map_or(HORN_TIME, |t| (t / HORN_SHARE).min(HORN_TIME));
+    let time = share_of(opts, HORN_SHARE, HORN_TIME);
     let o = horn::check(
         prog,
         &horn::Options { time: Some(time), cancel: opts.cancel.clone(), integer_only: true, ..Default::default() },
@@ -366,9 +371,6 @@ struct Search<'p> {
     cover: Option<Vec<cminus::interp::Run>>,
     /// No branch is cut ([`Search::enumerate_or`]).
     enumerate: bool,
-    /// Inputs the interval analysis found on a path to an error: the first run before the
-    /// random ones (replayed and confirmed like them).
-    candidate: Option<interval::Witness>,
 }
 
 impl<'p> Search<'p> {
@@ -394,7 +396,6 @@ impl<'p> Search<'p> {
             incomplete: None,
             cover: None,
             enumerate: false,
-            candidate: None,
         }
     }
 
@@ -402,19 +403,19 @@ impl<'p> Search<'p> {
     /// of the time limit): an error one of them reaches is a violation the solver need not
     /// find — the paths of floating-point programs cost Z3 seconds each. `None` when none is.
     fn random_runs(&mut self) -> Option<End> {
-        let budget = self.opts.time.map_or(Duration::from_secs(3), |t| (t / 10).min(Duration::from_secs(3)));
-        self.random_runs_for(budget, RANDOM_RUNS)
+        let budget = share_of(self.opts, 10, Duration::from_secs(3));
+        self.random_runs_for(budget, RANDOM_RUNS, None)
     }
 
-    /// [`Search::random_runs`] until `budget` after the search's start, at most `max` runs.
-    fn random_runs_for(&mut self, budget: Duration, max: usize) -> Option<End> {
-        let candidate = self.candidate.take();
+    /// [`Search::random_runs`] until `budget` after the search's start, at most `max` runs;
+    /// the first run on `candidate`'s inputs when given (the interval analysis's witness).
+    fn random_runs_for(&mut self, budget: Duration, max: usize, candidate: Option<&interval::Witness>) -> Option<End> {
         for n in 0..max {
             if self.cancelled() || self.start.elapsed() >= budget {
                 return None;
             }
             let plan = Plan { inputs: empty_inputs(), path: Vec::new(), bound: 0 };
-            let ran = match (&candidate, n) {
+            let ran = match (candidate, n) {
                 (Some(w), 0) => self.run_given(&plan, w),
                 _ => self.run(&plan),
             };
