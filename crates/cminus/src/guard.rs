@@ -21,6 +21,97 @@ pub fn is_null_deref(message: &str) -> bool {
     message.starts_with(NULL_DEREF)
 }
 
+/// C and POSIX library functions documented to return NULL (not found, end of input, an
+/// error), besides the allocators and `fopen` & co., which are fallible allocations
+/// (`pointsto::extern_allocation`). A NULL one of these returns is the program's to check; a
+/// NULL from another function without a body is not reported as a violation on its own
+/// (`newton::null_from_outside`: its contract is unknown — glibc's `__ctype_b_loc` never
+/// returns NULL).
+const RETURNS_NULL: &[&str] = &[
+    "getenv",
+    "secure_getenv",
+    "strchr",
+    "strrchr",
+    "strstr",
+    "strcasestr",
+    "strpbrk",
+    "memchr",
+    "memrchr",
+    "strtok",
+    "strtok_r",
+    "strsep",
+    "index",
+    "rindex",
+    "wcschr",
+    "wcsrchr",
+    "wcsstr",
+    "wmemchr",
+    "fgets",
+    "fgetws",
+    "gets",
+    "readdir",
+    "opendir",
+    "fdopendir",
+    "localtime",
+    "gmtime",
+    "localtime_r",
+    "gmtime_r",
+    "ctime",
+    "ctime_r",
+    "asctime",
+    "asctime_r",
+    "getpwnam",
+    "getpwuid",
+    "getgrnam",
+    "getgrgid",
+    "getlogin",
+    "getpass",
+    "dlopen",
+    "dlsym",
+    "dlerror",
+    "realpath",
+    "getcwd",
+    "tmpnam",
+    "tempnam",
+    "ttyname",
+    "ptsname",
+    "setlocale",
+    "bsearch",
+    "lfind",
+    "tfind",
+    "tsearch",
+    "tdelete",
+    "inet_ntop",
+    "if_indextoname",
+    "gethostbyname",
+    "gethostbyaddr",
+    "getservbyname",
+    "getservbyport",
+    "getprotobyname",
+    "getmntent",
+    "getusershell",
+    "crypt",
+    "readline",
+    "strdup",
+    "strndup",
+    "fgetln",
+    "mkdtemp",
+    "get_current_dir_name",
+    "getwd",
+];
+
+/// Whether a NULL returned by the external function `callee` is the program's to check: an
+/// input (`__VERIFIER_nondet_pointer`, slam's own inputs), an allocator (`malloc`, `fopen`,
+/// …) or one [`RETURNS_NULL`] names.
+pub fn may_return_null(callee: &str) -> bool {
+    let name = crate::names::c_function(callee);
+    name.starts_with("__VERIFIER_nondet")
+        || crate::names::is_input(callee)
+        || RETURNS_NULL.contains(&name)
+        || crate::pointsto::ALLOCATORS.contains(&name)
+        || crate::pointsto::FALLIBLE_ALLOCATORS.contains(&name)
+}
+
 /// Insert the guards. Statements keep their ids; each guard gets a fresh id, the location of
 /// the statement it guards, and takes over its labels (so jumps to it are guarded too).
 pub fn guard_null_derefs(p: &mut Program) {

@@ -83,10 +83,10 @@ pub enum StopReason {
     /// fed the same inputs, did not reach the error (`slam check --confirm exec`, the `exec`
     /// crate): slam's model of C and the compiler disagree.
     NotConfirmed,
-    /// A NULL dereference whose NULL is read from the object a pointer parameter of the entry
-    /// points to, and that a valid pointer there avoids: it happens only for a caller that
-    /// passes such an object, which an entry's harness (any contents) does not know of.
-    DependsOnCaller,
+    /// A NULL dereference whose NULL comes from outside the code checked — the object a
+    /// pointer parameter of the entry points to (its caller fills it), or a function without
+    /// a body not documented to return NULL — and that a valid pointer there avoids.
+    NullFromOutside,
 }
 
 impl StopReason {

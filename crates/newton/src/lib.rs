@@ -15,7 +15,7 @@ mod sim;
 
 pub use path::path_from_trace;
 pub use sim::{
-    check_accelerated, check_path, null_from_parameter_object, replay, replay_changed, replay_observed, solve_path,
+    check_accelerated, check_path, null_from_outside, replay, replay_changed, replay_observed, solve_path, OutsideNull,
 };
 
 use cminus::{Loc, StmtId};

@@ -1011,35 +1011,91 @@ pub fn replay_changed(
     cminus::interp::run_observed(prog, &mut answer, Some(&resolve), max_steps, &mut |_, _| {})
 }
 
-/// Whether the error of `cex` needs a NULL pointer read from the unknown contents of an
-/// entry parameter's object: the replay reads one, and with every such NULL a valid pointer
-/// instead (to a fresh object of its own, zero-filled: what a caller that passes a
-/// well-formed object hands over) the run no longer reaches the error. The index of the first
-/// parameter whose object gave a NULL, if so. Such a NULL dereference happens only for a
-/// caller that passes an object holding NULL there, which the harness of an entry (units mode:
-/// any contents) cannot tell from a well-formed object; a NULL the function makes itself (a
-/// failed `malloc`, a NULL constant, a pointer it never set) reaches the error either way.
-pub fn null_from_parameter_object(prog: &Program, cex: &Counterexample, max_steps: u64) -> Option<usize> {
+/// Where a NULL that a path needs comes from, when it comes from outside the code slam
+/// checks ([`null_from_outside`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OutsideNull {
+    /// Read from the object the entry's `i`-th parameter points to: its caller filled it.
+    Param(usize),
+    /// Returned by a function without a body that is not documented to return NULL
+    /// ([`cminus::guard::may_return_null`]); the line of the call.
+    Call { callee: String, line: u32 },
+}
+
+/// Whether the error of `cex` needs a NULL pointer from outside the code slam checks: read
+/// from the unknown contents of an entry parameter's object, or returned by a function
+/// without a body that no documentation says returns NULL (glibc's `__ctype_b_loc`). The
+/// replay reads such a NULL, and with every one a valid pointer instead (to a fresh object
+/// of its own, zero-filled: what a caller passing a well-formed object, or a library keeping
+/// its contract, hands over) the run no longer reaches the error; the first such NULL, if
+/// so. A NULL the function makes itself (a failed `malloc`, a constant, a pointer it never
+/// set, `getenv`'s) reaches the error either way.
+pub fn null_from_outside(prog: &Program, cex: &Counterexample, max_steps: u64) -> Option<OutsideNull> {
     use cminus::interp::{Ask, Outcome};
+    use std::cell::RefCell;
     let map = logic::mem::Layout::new(prog).map;
     // the last allocation slots: a run never makes that many allocations itself
     let slots = (map.alloc_end - map.alloc_min) / map.alloc_stride;
+    // per allocation of the run (the interpreter's numbering: every call of an external
+    // function that returns an object, `pointsto::extern_allocation`), the call when it is
+    // one of a function without a body that is not documented to return NULL
+    let allocs: RefCell<Vec<Option<OutsideNull>>> = RefCell::new(Vec::new());
     let mut first = None;
     let run = {
         let mut fakes = 0i64;
-        let mut change = |_: usize, e: &cminus::interp::Event, v: i64| match e.ask {
-            Ask::UninitParam { param, .. } if v == 0 && e.ty.is_pointer() && fakes + 2 < slots => {
-                first.get_or_insert(param);
+        let mut change = |e: &cminus::interp::Event, v: i64| -> i64 {
+            let room = fakes + 2 < slots;
+            let mut fake = |source: OutsideNull, first: &mut Option<OutsideNull>| {
+                first.get_or_insert(source);
                 fakes += 1;
                 map.alloc_min + (slots - fakes) * map.alloc_stride
+            };
+            match &e.ask {
+                // a NULL pointer read from a parameter's object: a fresh object instead
+                Ask::UninitParam { param, .. } if v == 0 && e.ty.is_pointer() && room => {
+                    fake(OutsideNull::Param(*param), &mut first)
+                }
+                // a NULL pointer read from the object such a function returned: the same
+                Ask::UninitAlloc { alloc, .. } if v == 0 && e.ty.is_pointer() && room => {
+                    match allocs.borrow().get(*alloc).cloned().flatten() {
+                        Some(source) => fake(source, &mut first),
+                        None => v,
+                    }
+                }
+                // such a function's pointer result (a fallible allocation): it succeeds instead
+                Ask::AllocFails { heap: false } if v != 0 => match allocs.borrow().last().cloned().flatten() {
+                    Some(source) => {
+                        first.get_or_insert(source);
+                        0
+                    }
+                    None => v,
+                },
+                _ => v,
             }
-            _ => v,
         };
-        replay_changed(prog, cex, max_steps, &mut change)
+        let mut fill = |_: &cminus::interp::Event, _: usize| 0;
+        let mut answers = Answers::new(prog, cex, &mut fill);
+        let mut answer = |e: &cminus::interp::Event| {
+            let v = answers.answer(e);
+            change(e, v)
+        };
+        let layout = logic::mem::Layout::new(prog);
+        let alloc_tys = alloc_types(prog, cex);
+        let resolve = |a: i64| resolve_address(prog, &layout, &alloc_tys, a);
+        let mut observe = |st: &cminus::Stmt, _: &mut dyn cminus::interp::Peek| {
+            if let cminus::StmtKind::Call { callee, .. } = &st.kind {
+                if cminus::pointsto::extern_allocation(prog, callee).is_some() {
+                    let undocumented = !cminus::guard::may_return_null(callee);
+                    let source = undocumented.then(|| OutsideNull::Call { callee: callee.clone(), line: st.loc.line });
+                    allocs.borrow_mut().push(source);
+                }
+            }
+        };
+        cminus::interp::run_observed(prog, &mut answer, Some(&resolve), max_steps, &mut observe)
     };
-    let param = first?;
+    let source = first?;
     let reached = matches!(run.outcome, Outcome::Error { stmt, .. } if stmt == cex.error_stmt);
-    (!reached).then_some(param)
+    (!reached).then_some(source)
 }
 
 /// An object whose initial contents the model gives: an entry parameter's, an allocation's.

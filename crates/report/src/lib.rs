@@ -353,7 +353,7 @@ fn reason_text(r: engine::StopReason) -> &'static str {
         R::InternalError => "internal error",
         R::Bounded => "bounded",
         R::NotConfirmed => "not confirmed by execution",
-        R::DependsOnCaller => "depends on the caller",
+        R::NullFromOutside => "a NULL from outside the code checked",
     }
 }
 

@@ -137,7 +137,7 @@ fn check(a: &mut Args, verbose: u8) -> Result<u8, u8> {
     if first != mode && through_undefined(&outcome) {
         (prog, outcome, rule_ids_from, rule) = analyse(a, &mut ctx, started, json, mode)?;
     }
-    null_from_caller(&prog, &mut outcome);
+    null_from_outside(&prog, &mut outcome);
     let rule_for_entry = rule.as_ref().map(|r| r.for_entry(&prog.entry));
     let req = exec::Request {
         includes: &a.front.include,
@@ -166,11 +166,12 @@ fn check(a: &mut Args, verbose: u8) -> Result<u8, u8> {
     Ok(verdict_exit_code(&outcome))
 }
 
-/// A NULL dereference whose NULL only the entry's caller can have put there — read from the
-/// object a pointer parameter points to, and avoided with a valid pointer in its place
-/// (`newton::null_from_parameter_object`) — is no violation of the function on its own: the
-/// harness of an entry fills those objects with anything, a caller does not. UNKNOWN, saying so.
-fn null_from_caller(prog: &cminus::Program, outcome: &mut engine::Outcome) {
+/// A NULL dereference whose NULL comes from outside the code slam checks — read from the
+/// object a pointer parameter of the entry points to (its caller filled it), or returned by a
+/// function without a body that is not documented to return NULL — and that a valid pointer
+/// in its place avoids (`newton::null_from_outside`) is no violation of the code on its own:
+/// UNKNOWN `null_from_outside`, saying where the NULL came from.
+fn null_from_outside(prog: &cminus::Program, outcome: &mut engine::Outcome) {
     if outcome.verdict != engine::Verdict::Violation {
         return;
     }
@@ -178,18 +179,29 @@ fn null_from_caller(prog: &cminus::Program, outcome: &mut engine::Outcome) {
     if !cminus::guard::is_null_deref(&cex.message) {
         return;
     }
-    let Some(i) = newton::null_from_parameter_object(prog, cex, 2_000_000) else { return };
-    let entry = prog.proc(&prog.entry);
-    let param = entry.and_then(|p| p.formals.get(i)).map_or("?", |f| f.c_name.as_str());
-    let entry = entry.map_or(prog.entry.as_str(), |p| p.name.as_str());
+    let Some(source) = newton::null_from_outside(prog, cex, 2_000_000) else { return };
+    let whence = match source {
+        newton::OutsideNull::Param(i) => {
+            let entry = prog.proc(&prog.entry);
+            let param = entry.and_then(|p| p.formals.get(i)).map_or("?", |f| f.c_name.as_str());
+            let entry = entry.map_or(prog.entry.as_str(), |p| p.name.as_str());
+            format!(
+                "a NULL read from the object the parameter `{param}` of `{entry}` points to, whose contents slam \
+                 does not know (the caller fills them)"
+            )
+        }
+        newton::OutsideNull::Call { callee, line } => format!(
+            "`{}` (called at line {line}) to return NULL: slam has no model of it, and no documentation it knows \
+             of says it returns NULL",
+            cminus::names::c_function(&callee)
+        ),
+    };
     outcome.detail = format!(
-        "{}: the path needs a NULL read from the object the parameter `{param}` of `{entry}` points to, whose \
-         contents slam does not know (the caller fills them); with a valid pointer there the run does not reach \
-         the error: it happens only for a caller that passes an object holding NULL there",
+        "{}: the path needs {whence}; with a valid pointer there the run does not reach the error",
         cex.message
     );
     outcome.verdict = engine::Verdict::Unknown;
-    outcome.reason = engine::StopReason::DependsOnCaller;
+    outcome.reason = engine::StopReason::NullFromOutside;
 }
 
 /// Lower, instrument and check the program with undefined arithmetic read as `undefined`:
