@@ -383,6 +383,7 @@ pub fn lower_files(files: &[PathBuf], opts: &Options) -> Result<cminus::Program,
 fn after_lowering(p: &mut cminus::Program, opts: &Options) {
     p.alloc_never_fails = opts.alloc_never_fails;
     main_arguments(p);
+    lower::errno_set_by_library_calls(p);
     guard(p, opts);
     if opts.property == Some(Property::NoOverflow) {
         cminus::ub::instrument(p, cminus::ub::UbMode::Error, cminus::ub::Kinds::Overflow);

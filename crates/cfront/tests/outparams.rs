@@ -172,3 +172,32 @@ fn lib_output_names_round_trip() {
     assert_eq!(cminus::names::lib_output_of("__slam_out_x_f"), None);
     assert_eq!(cminus::names::lib_output_of("__slam_written_i32"), None);
 }
+
+/// `errno` is one `int` object; each call of a library function (no body) is followed by a
+/// write of a value the library chose; a function of the program and slam's inputs write
+/// nothing; a program that never uses `errno` gets no writes at all.
+#[test]
+fn errno_is_written_after_each_library_call_only() {
+    let src = "#include <errno.h>
+#include <stdlib.h>
+int __VERIFIER_nondet_int(void);
+static int mine(int x) { return x + 1; }
+int main(void) { errno = 0; int a = __VERIFIER_nondet_int(); long v = strtol(\"12\", 0, 10); a = mine(a);
+  if (errno == ERANGE) return 1; return (int)v + a; }";
+    let p = lower(src);
+    assert_eq!(outputs(&p, "main", "errno"), vec![cminus::names::ERRNO.to_string()], "{}", text(&p, "main"));
+    let body = &p.proc("main").unwrap().body;
+    let at = body
+        .iter()
+        .position(|s| matches!(&s.kind, StmtKind::Call { callee, .. } if callee == "strtol"))
+        .expect("the strtol call");
+    assert!(
+        matches!(&body[at + 1].kind, StmtKind::Call { callee, .. } if cminus::names::lib_output_of(callee) == Some("errno")),
+        "{}",
+        text(&p, "main")
+    );
+    // no errno: nothing written
+    let p = lower("#include <stdlib.h>\nint main(void) { return (int)strtol(\"1\", 0, 10); }");
+    assert!(outputs(&p, "main", "errno").is_empty(), "{}", text(&p, "main"));
+    assert!(p.globals.iter().all(|g| g.name != cminus::names::ERRNO));
+}

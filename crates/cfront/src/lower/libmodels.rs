@@ -202,10 +202,8 @@ impl Lowerer<'_> {
     }
 
     /// `ret = __errno_location()` (glibc's `errno` is `*__errno_location()`): the address of
-    /// one `int` object (`names::ERRNO`, 0 at startup as C says), never NULL; and since any
-    /// library call may have set it, each use first gives it an unknown value
-    /// (`names::unknown_write`: the engines see any value, the interpreter keeps the one it
-    /// has, so a violation that needs a value a library would have set is not replayed).
+    /// one `int` object (`names::ERRNO`, 0 at startup as C says), never NULL. What library
+    /// calls write into it is [`errno_set_by_library_calls`]'s.
     pub(super) fn errno_location(&mut self, ret: Option<&Lval>) -> Res<()> {
         let name = cminus::names::ERRNO;
         if !self.prog.globals.iter().any(|g| g.name == name) {
@@ -217,16 +215,55 @@ impl Lowerer<'_> {
                 init: Init::Zero,
             });
         }
-        let callee = cminus::names::unknown_write(&Type::INT);
-        self.funcs.entry(callee.clone()).or_insert(FuncType {
-            ret: Type::INT,
-            params: vec![Type::INT],
-            variadic: false,
-        });
-        self.emit(StmtKind::Call { ret: Some(Lval::var(name)), callee, args: vec![Expr::var(name)] })?;
         if let Some(r) = ret {
             self.emit(StmtKind::Assign(r.clone(), Expr::AddrOf(Lval::var(name))))?;
         }
         Ok(())
+    }
+}
+
+/// After every call of a C library function (a function without a body in the program), in
+/// a program that uses `errno`: `__slam_errno := __slam_out_i32_errno()` — C lets any library
+/// function set `errno` (C11 7.5p3: to a nonzero value, error or not, unless its description
+/// says otherwise), so after one it holds a value the library chose: an input to every stage
+/// that the interpreter asks for and a compiled run does not control (`names::lib_output`).
+/// Between library calls `errno` holds what the program wrote. slam's own functions
+/// (`__slam_…`), inputs (`__VERIFIER_…`) and builtins set nothing.
+pub(crate) fn errno_set_by_library_calls(p: &mut Program) {
+    let errno = cminus::names::ERRNO;
+    if !p.globals.iter().any(|g| g.name == errno) {
+        return;
+    }
+    let written = cminus::names::lib_output("errno", &Type::INT);
+    let library = |p: &Program, callee: &str| {
+        p.proc(callee).is_none()
+            && !callee.starts_with("__slam")
+            && !callee.starts_with("__VERIFIER_")
+            && !callee.starts_with("__builtin")
+            && callee != "__errno_location"
+    };
+    for pi in 0..p.procs.len() {
+        let mut k = 0;
+        while k < p.procs[pi].body.len() {
+            let st = &p.procs[pi].body[k];
+            let call = matches!(&st.kind, StmtKind::Call { callee, .. } if library(p, callee));
+            if call {
+                let loc = st.loc;
+                let id = p.fresh_stmt_id();
+                let set = Stmt {
+                    id,
+                    loc,
+                    labels: vec![],
+                    kind: StmtKind::Call { ret: Some(Lval::var(errno)), callee: written.clone(), args: vec![] },
+                };
+                p.procs[pi].body.insert(k + 1, set);
+                k += 1;
+            }
+            k += 1;
+        }
+    }
+    if p.extern_fn(&written).is_none() {
+        p.externs
+            .push(cminus::Extern { name: written, ty: FuncType { ret: Type::INT, params: vec![], variadic: false } });
     }
 }

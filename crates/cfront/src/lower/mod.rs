@@ -9,6 +9,7 @@ mod exit;
 mod externs;
 mod functions;
 mod libmodels;
+pub(crate) use libmodels::errno_set_by_library_calls;
 mod lvalues;
 mod memory;
 mod names;
