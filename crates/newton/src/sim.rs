@@ -1027,8 +1027,9 @@ pub enum OutsideNull {
 /// without a body that no documentation says returns NULL (glibc's `__ctype_b_loc`). The
 /// replay reads such a NULL, and with every one a valid pointer instead (to a fresh object
 /// of its own, zero-filled: what a caller passing a well-formed object, or a library keeping
-/// its contract, hands over) the run no longer reaches the error; the first such NULL, if
-/// so. A NULL the function makes itself (a failed `malloc`, a constant, a pointer it never
+/// its contract, hands over; a NULL pointer read from such an object is replaced the same
+/// way, as the next node of a caller's list) the run no longer reaches the error; the first
+/// such NULL, if so. A NULL the function makes itself (a failed `malloc`, a constant, a pointer it never
 /// set, `getenv`'s) reaches the error either way.
 pub fn null_from_outside(prog: &Program, cex: &Counterexample, max_steps: u64) -> Option<OutsideNull> {
     use cminus::interp::{Ask, Outcome};
@@ -1043,11 +1044,20 @@ pub fn null_from_outside(prog: &Program, cex: &Counterexample, max_steps: u64) -
     let mut first = None;
     let run = {
         let mut fakes = 0i64;
+        // the allocation number of each fresh object handed out, and where its NULL came
+        // from: a NULL read from such an object is from outside too (the next node of a
+        // caller's list)
+        let mut fake_objects: HashMap<usize, OutsideNull> = HashMap::new();
         let mut change = |e: &cminus::interp::Event, v: i64| -> i64 {
             let room = fakes + 2 < slots;
+            let made = match &e.ask {
+                Ask::UninitAlloc { alloc, .. } => fake_objects.get(alloc).cloned(),
+                _ => None,
+            };
             let mut fake = |source: OutsideNull, first: &mut Option<OutsideNull>| {
-                first.get_or_insert(source);
+                first.get_or_insert(source.clone());
                 fakes += 1;
+                fake_objects.insert((slots - fakes - 1) as usize, source);
                 map.alloc_min + (slots - fakes) * map.alloc_stride
             };
             match &e.ask {
@@ -1057,7 +1067,7 @@ pub fn null_from_outside(prog: &Program, cex: &Counterexample, max_steps: u64) -
                 }
                 // a NULL pointer read from the object such a function returned: the same
                 Ask::UninitAlloc { alloc, .. } if v == 0 && e.ty.is_pointer() && room => {
-                    match allocs.borrow().get(*alloc).cloned().flatten() {
+                    match made.or_else(|| allocs.borrow().get(*alloc).cloned().flatten()) {
                         Some(source) => fake(source, &mut first),
                         None => v,
                     }
