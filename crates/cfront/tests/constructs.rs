@@ -509,3 +509,47 @@ fn interpreter_nondet_order_and_outcomes() {
     let p = lower("int main(void) { while (1) {} }");
     assert_eq!(cminus::interp::run(&p, &[], 100).outcome, cminus::interp::Outcome::StepLimit);
 }
+
+#[test]
+fn a_loop_that_changes_nothing_ends_at_the_step_limit_at_once() {
+    // a busy wait on memory nothing in the run writes: its second round is its first again
+    let p = lower(
+        "struct pool { int alive; }; int wait_all(struct pool *p, int n) { while (p->alive != n) {} return 0; }\n\
+         int main(int n) { struct pool q; q.alive = 0; return wait_all(&q, n); }",
+    );
+    let r = cminus::interp::run(&p, &[3], 1_000_000);
+    assert_eq!(r.outcome, cminus::interp::Outcome::StepLimit);
+    assert!(r.trace.len() < 100, "{} steps", r.trace.len());
+    assert_eq!(cminus::interp::run(&p, &[0], 1_000_000).outcome, cminus::interp::Outcome::Returned(Some(0)));
+    // a loop that counts, or reads an input each round, goes on to its end
+    let p = lower("int main(int n) { int i = 0; while (i < n) { i++; } while (__VERIFIER_nondet_int()) {} return i; }");
+    assert_eq!(
+        cminus::interp::run(&p, &[500, 1, 1, 1, 0], 1_000_000).outcome,
+        cminus::interp::Outcome::Returned(Some(500))
+    );
+    // a loop whose round writes the same value again still changes nothing the run can see,
+    // but its write is counted: it ends at the step limit itself
+    let p = lower("int g; int main(void) { while (g == 0) { g = 0; } return 1; }");
+    let r = cminus::interp::run(&p, &[], 10_000);
+    assert_eq!(r.outcome, cminus::interp::Outcome::StepLimit);
+    assert!(r.trace.len() >= 9_000);
+}
+
+#[test]
+fn a_goto_looks_through_the_null_guard_before_a_branch_condition() {
+    // the null-dereference property puts a guard (`goto __null, __nonnull`) before the
+    // branch's own condition at its label: a target is feasible only when the guard's
+    // non-NULL side and the condition after it both hold
+    let mut p = cfront::lower_str(
+        "prog.c",
+        "struct s { int x; }; int f(struct s *p) { if (p->x > 5) return 1; return 0; }",
+        &cfront::Options { entry: "f".into(), ..Default::default() },
+    )
+    .unwrap();
+    cminus::guard::assert_non_null(&mut p);
+    // every answer 0: `p->x` is 0, and a choice between feasible targets takes the first
+    let r = cminus::interp::run_oracle(&p, &mut |_| 0, 10_000);
+    assert_eq!(r.outcome, cminus::interp::Outcome::Returned(Some(0)), "{:?}", r.outcome);
+    let r = cminus::interp::run_oracle(&p, &mut |e| if e.ty.is_pointer() { 0 } else { 9 }, 10_000);
+    assert_eq!(r.outcome, cminus::interp::Outcome::Returned(Some(1)), "{:?}", r.outcome);
+}

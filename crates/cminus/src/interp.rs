@@ -61,7 +61,11 @@
 //!
 //! Undefined behaviour (null or invalid dereference, an access out of an object's bounds,
 //! division by zero, a negative or too-large index or shift) and a failing `assume` make the
-//! run [`Outcome::Stuck`].
+//! run [`Outcome::Stuck`]. A run ends [`Outcome::StepLimit`] after its steps, or as soon as a
+//! loop's round changed nothing (no write, call, new object or answer between two jumps back
+//! to the same head in the same frame): such a loop never ends, and a search whose runs wait
+//! on memory no code of the run writes (`while (pool->alive != n) {}` of a thread pool checked
+//! without its threads) would spend every run's steps in it.
 
 use crate::layout::{Layouts, MALLOC_ALIGN};
 use crate::pointsto::extern_allocation;
@@ -129,7 +133,7 @@ pub enum Outcome {
     Halt { stmt: StmtId },
     /// The entry procedure returned (with its integer value, if any).
     Returned(Option<i128>),
-    /// The step limit was reached.
+    /// The step limit was reached, or a loop that changes nothing would reach it.
     StepLimit,
     /// A failing `assume` or undefined behaviour.
     /// `unmodelled`: the interpreter does not model the operation (not a fact about C).
@@ -755,6 +759,11 @@ struct Machine<'a> {
     peek_failed: bool,
     /// The first undefined operation of the run.
     undefined: Option<Undefined>,
+    /// Counts every change of the run's state a statement can make besides its position:
+    /// writes to memory, new objects, calls, answers. A loop whose back edge sees the same
+    /// count (and the same number of addresses handed out) twice in one frame changed
+    /// nothing in a round, so it never ends ([`Machine::go`]).
+    changes: u64,
 }
 
 impl<'a> Machine<'a> {
@@ -802,6 +811,7 @@ impl<'a> Machine<'a> {
             peeking: false,
             peek_failed: false,
             undefined: None,
+            changes: 0,
         };
         for (i, g) in p.globals.iter().enumerate() {
             // unknown contents (an `extern` defined elsewhere) are undefined past the leaves
@@ -844,6 +854,7 @@ impl<'a> Machine<'a> {
 
     /// A new object of `size` bytes (`None`: open extent), all `fill`.
     fn new_object(&mut self, size: Option<u64>, fill: Byte, align: u64, origin: Origin, area: Area) -> usize {
+        self.changes += 1;
         let len = size.unwrap_or(0);
         let mut o = Object {
             area,
@@ -888,6 +899,7 @@ impl<'a> Machine<'a> {
             self.peek_failed = true;
             return 0;
         }
+        self.changes += 1;
         // Before the first statement (globals' initialisers, entry parameters): usize::MAX.
         let step = self.trace.len().checked_sub(1).unwrap_or(usize::MAX);
         let v = (self.nondet)(&Event { step, ask: ask.clone(), ty: t });
@@ -1096,12 +1108,16 @@ impl<'a> Machine<'a> {
             return Outcome::Stuck { stmt: StmtId(u32::MAX), reason, unmodelled };
         }
         let mut steps = 0;
+        // per (frame depth, loop head): the state's change count when a back edge last
+        // jumped there
+        let mut heads: FxMap<(usize, usize), (u64, usize)> = FxMap::default();
         loop {
             if steps >= max_steps {
                 return Outcome::StepLimit;
             }
             steps += 1;
             let fr = self.frames.last().unwrap();
+            let (depth, pc) = (self.frames.len(), fr.pc);
             let proc = &self.p.procs[fr.proc];
             let Some(stmt) = proc.body.get(fr.pc) else {
                 // falling off the end: a return without value
@@ -1115,16 +1131,30 @@ impl<'a> Machine<'a> {
                 self.observe = Some(obs);
             }
             self.trace.push(stmt.id);
+            if matches!(stmt.kind, StmtKind::Call { .. }) {
+                self.changes += 1;
+            }
             match self.step(proc, stmt) {
                 Ok(Some(o)) => return o,
                 Ok(None) => {}
                 Err(Stuck(reason, unmodelled)) => return Outcome::Stuck { stmt: stmt.id, reason, unmodelled },
+            }
+            // A back edge: a round of a loop that changed no state (a busy wait on memory
+            // nothing in the run writes) repeats for ever; the run would end at the step
+            // limit, so it ends there now.
+            if self.frames.len() == depth && self.frames.last().is_some_and(|f| f.pc <= pc) {
+                let head = self.frames.last().map_or(0, |f| f.pc);
+                let now = (self.changes, self.addr_of.len());
+                if heads.insert((depth, head), now) == Some(now) {
+                    return Outcome::StepLimit;
+                }
             }
         }
     }
 
     /// A call of procedure `pi` with the values of its formals (`None`: undefined).
     fn push_frame(&mut self, pi: usize, args: Vec<Option<Value>>, ret: Option<&'a Lval>) -> R<()> {
+        self.changes += 1;
         let pr = &self.p.procs[pi];
         if self.slots[pi].is_none() {
             let mut slots = FxMap::default();
@@ -1246,34 +1276,16 @@ impl<'a> Machine<'a> {
                 }
             }
             StmtKind::Goto(ls) => {
-                let pi = self.frames.last().unwrap().proc;
                 let mut cands = vec![];
                 for l in ls {
-                    let Some(&t) = self.labels[pi].as_ref().and_then(|m| m.get(l.as_str())) else {
-                        return Err(Stuck::new(format!("undefined label {l}")));
-                    };
-                    // The target's leading assumes (a branch condition, after the NULL guards
-                    // of `guard`) decide whether it is feasible.
-                    let mut ok = true;
-                    let mut k = t;
-                    while ok {
-                        match proc.body.get(k).map(|s| &s.kind) {
-                            // undefined behaviour (or an address a replay rejects) in a
-                            // target's condition stops the run: no target is decided then
-                            Some(StmtKind::Assume(c)) => ok = self.truth(pp, c)?,
-                            _ => break,
-                        }
-                        k += 1;
-                        if proc.body.get(k).is_some_and(|s| !s.labels.is_empty()) {
-                            break;
-                        }
-                    }
-                    if ok {
+                    let t = self.label_index(l)?;
+                    if self.target_feasible(pp, proc, t, 0)? {
                         cands.push(t);
                     }
                 }
                 let t = match cands.len() {
-                    0 => return Err(Stuck::new("no goto target is feasible")),
+                    // every target blocked: the path the run took is infeasible
+                    0 => return Err(Stuck::new(format!("{ASSUME}a target of goto {}{FAILED}", ls.join(", ")))),
                     1 => cands[0],
                     n => {
                         let labels =
@@ -1291,6 +1303,47 @@ impl<'a> Machine<'a> {
         }
         self.frames.last_mut().unwrap().pc += 1;
         Ok(None)
+    }
+
+    /// The position of label `l` in the running procedure's body.
+    fn label_index(&self, l: &str) -> R<usize> {
+        let pi = self.frames.last().unwrap().proc;
+        match self.labels[pi].as_ref().and_then(|m| m.get(l)) {
+            Some(&t) => Ok(t),
+            None => Err(Stuck::new(format!("undefined label {l}"))),
+        }
+    }
+
+    /// Whether the target at `t` of a goto can be taken: its leading assumes hold (a branch
+    /// condition, after the NULL guards of `guard`), and when a goto follows them (a guard
+    /// put before the branch's own condition), one of its targets can (up to a few levels
+    /// deep). Undefined behaviour (or an address a replay rejects) in a condition stops the
+    /// run: no target is decided then.
+    fn target_feasible(&mut self, pp: Option<&'a Proc>, proc: &'a Proc, t: usize, depth: usize) -> R<bool> {
+        let mut k = t;
+        loop {
+            match proc.body.get(k).map(|s| &s.kind) {
+                Some(StmtKind::Assume(c)) => {
+                    if !self.truth(pp, c)? {
+                        return Ok(false);
+                    }
+                }
+                Some(StmtKind::Goto(ls)) if depth < 3 => {
+                    for l in ls {
+                        let u = self.label_index(l)?;
+                        if self.target_feasible(pp, proc, u, depth + 1)? {
+                            return Ok(true);
+                        }
+                    }
+                    return Ok(false);
+                }
+                _ => return Ok(true),
+            }
+            k += 1;
+            if proc.body.get(k).is_some_and(|s| !s.labels.is_empty()) {
+                return Ok(true);
+            }
+        }
     }
 
     /// The object of the k-th allocation (created when first named, with an open extent
@@ -1409,6 +1462,7 @@ impl<'a> Machine<'a> {
     }
 
     fn mem_mut(&mut self, area: Area) -> &mut Vec<Byte> {
+        self.changes += 1;
         match area {
             Area::Stack => &mut self.stack,
             _ => &mut self.heap,

@@ -83,9 +83,10 @@ pub enum StopReason {
     /// fed the same inputs, did not reach the error (`slam check --confirm exec`, the `exec`
     /// crate): slam's model of C and the compiler disagree.
     NotConfirmed,
-    /// A NULL dereference whose NULL comes from outside the code checked — the object a
-    /// pointer parameter of the entry points to (its caller fills it), or a function without
-    /// a body not documented to return NULL — and that a valid pointer there avoids.
+    /// A NULL dereference, or a rule's violation, whose NULL comes from outside the code
+    /// checked — the object a pointer parameter of the entry points to (its caller fills
+    /// it), or a function without a body not documented to return NULL — and that a valid
+    /// pointer there avoids.
     NullFromOutside,
 }
 
@@ -380,6 +381,17 @@ impl Default for Limits {
     }
 }
 
+/// A time limit as a report says it: whole seconds as such (`10`), others to a tenth (`7.0`
+/// for 6.97: a limit a share of another was cut from).
+pub fn seconds(d: Duration) -> String {
+    let s = d.as_secs_f64();
+    if s.fract() == 0.0 {
+        format!("{s:.0}")
+    } else {
+        format!("{s:.1}")
+    }
+}
+
 /// Predicates one engine found, for another to take (the portfolio: the search's refinements
 /// are offered to the CEGAR loop when its own refiner finds nothing new).
 pub type SharedPredicates = Arc<Mutex<Vec<cminus::pred::Pred>>>;
@@ -645,7 +657,7 @@ fn limit_reached(
     if deadline.is_some_and(|d| Instant::now() >= d) {
         cancel.store(true, Ordering::Relaxed);
         let p = lock(progress);
-        let secs = limits.time.unwrap_or_default().as_secs_f64();
+        let secs = seconds(limits.time.unwrap_or_default());
         return Some(End::new(
             StopReason::TimeLimit,
             format!("the time limit ({secs} s) was reached during {} of iteration {}", p.stage, p.index),
@@ -813,7 +825,7 @@ impl Worker {
         if let Some(d) = self.deadline {
             let left = d.saturating_duration_since(Instant::now());
             if left.is_zero() {
-                let secs = self.limits.time.unwrap_or_default().as_secs_f64();
+                let secs = seconds(self.limits.time.unwrap_or_default());
                 return Err(End::new(
                     StopReason::TimeLimit,
                     format!("the time limit ({secs} s) was reached before {stage} of iteration {index}"),
@@ -1167,7 +1179,7 @@ impl Worker {
     /// Why the refiner could not decide the path, as a stop.
     fn undecided(&self, why: &newton::Undecided, index: usize) -> End {
         if self.deadline_passed() {
-            let secs = self.limits.time.unwrap_or_default().as_secs_f64();
+            let secs = seconds(self.limits.time.unwrap_or_default());
             End::new(
                 StopReason::TimeLimit,
                 format!("the time limit ({secs} s) was reached during refinement of iteration {index}"),

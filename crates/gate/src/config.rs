@@ -40,7 +40,8 @@ pub struct ProjectFile {
     pub defines: Option<Vec<String>>,
     /// `lp64` (default) or `ilp32`.
     pub data_model: Option<Spanned<String>>,
-    /// `cegar` (default), `search` or `portfolio`: `slam check --engine`.
+    /// `cegar-then-search` (default), `cegar`, `search`, `portfolio` or `structural`: `slam
+    /// check --engine`.
     pub engine: Option<Spanned<String>>,
     /// Whole programs: a name → globs of the units linked into it (see `programs` below).
     pub programs: Option<std::collections::BTreeMap<String, Vec<String>>>,
@@ -63,7 +64,7 @@ pub struct LimitsFile {
 }
 
 /// The engines `slam check --engine` accepts.
-pub const ENGINES: &[&str] = &["cegar", "search", "portfolio", "structural"];
+pub const ENGINES: &[&str] = &["cegar-then-search", "cegar", "search", "portfolio", "structural"];
 
 /// The project file, resolved: paths made absolute against its directory.
 #[derive(Debug, Default, Clone)]
@@ -165,7 +166,7 @@ pub fn parse(path: &Path, text: &str) -> Result<Project, ConfigError> {
             return Err(err_at(
                 e.span().start,
                 format!(
-                    "bad value for `engine`: \"{}\" (expected \"cegar\", \"search\", \"portfolio\" or \"structural\")",
+                    "bad value for `engine`: \"{}\" (expected \"cegar-then-search\", \"cegar\", \"search\", \"portfolio\" or \"structural\")",
                     e.get_ref()
                 ),
             ));

@@ -69,8 +69,10 @@ pub struct Args {
     /// CEGAR iterations per check (default 100).
     #[arg(long, value_name = "N")]
     pub max_iterations: Option<u64>,
-    /// The engine of every check: cegar (default: the gate already runs one check per
-    /// core), search or portfolio (two threads per check).
+    /// The engine of every check: cegar-then-search (default: the CEGAR loop for 70 % of the
+    /// time limit, the search for the rest when it did not decide; one thread, as the gate
+    /// already runs one check per core), cegar, search, portfolio (two threads per check) or
+    /// structural.
     #[arg(long, value_name = "ENGINE")]
     pub engine: Option<String>,
     /// The data model: lp64 (default) or ilp32.
@@ -285,9 +287,11 @@ fn settings(a: &Args) -> Result<Settings, u8> {
         Some("ilp32" | "ILP32") => true,
         Some(o) => return Err(usage(&format!("--data-model: unknown data model `{o}` (lp64, ilp32)"))),
     };
-    let engine = a.engine.clone().or(project.engine.clone()).unwrap_or_else(|| "cegar".to_string());
+    let engine = a.engine.clone().or(project.engine.clone()).unwrap_or_else(|| "cegar-then-search".to_string());
     if !config::ENGINES.contains(&engine.as_str()) {
-        return Err(usage(&format!("--engine: unknown engine `{engine}` (cegar, search, portfolio, structural)")));
+        return Err(usage(&format!(
+            "--engine: unknown engine `{engine}` (cegar-then-search, cegar, search, portfolio, structural)"
+        )));
     }
     let time_secs = a.timeout.or(project.time_secs).unwrap_or(DEFAULT_TIME_SECS);
     if !(time_secs.is_finite() && time_secs > 0.0) {
@@ -873,7 +877,7 @@ pub fn run(a: Args) -> u8 {
     // the rules the gate may decide itself when an entry reaches none of their errors: rule
     // files, checked by the CEGAR engine (whose first test that is)
     let decidable: Vec<Option<PathBuf>> =
-        s.rules.iter().map(|(_, p)| p.clone().filter(|_| s.engine == "cegar")).collect();
+        s.rules.iter().map(|(_, p)| p.clone().filter(|_| s.engine.starts_with("cegar"))).collect();
     let planned: Vec<Result<Planned, String>> = pool.install(|| {
         s.units
             .par_iter()

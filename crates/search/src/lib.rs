@@ -566,9 +566,12 @@ impl<'p> Search<'p> {
                 Run::Stuck { unmodelled: true, reason, .. } => {
                     self.not_exhaustive(&format!("the interpreter does not model: {reason}"))
                 }
-                Run::Stuck { reason, .. } if !ran.run.outcome.is_failed_assume() => {
+                Run::Stuck { reason, stmt, .. } if !ran.run.outcome.is_failed_assume() => {
                     // (also a replay whose model the interpreter rejects: an address no run
                     // of the C program has)
+                    if let Some(s) = self.stmt(*stmt) {
+                        tracing::debug!(line = s.loc.line, stmt = %cminus::print::stmt_str(&s.kind), reason, "a run ended in undefined behaviour");
+                    }
                     self.not_exhaustive(&format!("a run ended in undefined behaviour: {reason}"))
                 }
                 _ => {}
@@ -589,7 +592,7 @@ impl<'p> Search<'p> {
         }
         if let Some(t) = self.opts.time {
             if self.start.elapsed() >= t {
-                let secs = t.as_secs_f64();
+                let secs = engine::seconds(t);
                 return Some(End::new(
                     StopReason::TimeLimit,
                     format!("the time limit ({secs} s) was reached after {} runs of the search", self.stats.runs),

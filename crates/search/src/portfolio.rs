@@ -33,6 +33,10 @@ pub enum EngineChoice {
     /// Interval analysis with input splitting alone (proves: never reports a violation; the
     /// search runs it first in every other choice but `cegar`).
     Interval,
+    /// One thread: the CEGAR loop for most of the time limit, then, when it did not decide,
+    /// the search for the time left (the gate's default: it already runs one check per core,
+    /// and a check the loop cannot finish often has a shallow violation the search finds).
+    CegarThenSearch,
 }
 
 impl EngineChoice {
@@ -53,6 +57,7 @@ impl EngineChoice {
             EngineChoice::Horn => "horn",
             EngineChoice::PortfolioHorn => "portfolio-horn",
             EngineChoice::Interval => "interval",
+            EngineChoice::CegarThenSearch => "cegar-then-search",
         }
     }
 }
@@ -112,6 +117,7 @@ fn run_engines(choice: EngineChoice, runner: Runner, preds: PredSet, opts: Optio
         EngineChoice::PortfolioHorn => portfolio(runner, preds, opts, Second::Horn),
         EngineChoice::Structural => run_structural(runner.program(), &opts, opts.time),
         EngineChoice::Horn => run_horn(runner.program(), &opts, opts.time),
+        EngineChoice::CegarThenSearch => cegar_then_search(runner, preds, opts),
         EngineChoice::Interval => interval::check(
             runner.program(),
             &interval::Options { time: opts.time, cancel: opts.cancel.clone(), ..Default::default() },
@@ -173,6 +179,47 @@ fn second(prog: &cminus::Program, preds: PredSet, opts: &Options, first: Second)
         }
     }
     crate::search_rounds(prog, preds, opts)
+}
+
+/// The share of the time limit [`EngineChoice::CegarThenSearch`] gives the CEGAR loop.
+const CEGAR_SHARE: f64 = 0.7;
+
+/// [`EngineChoice::CegarThenSearch`]: the loop for [`CEGAR_SHARE`] of the time limit (the
+/// whole check without a limit), then the search for the rest when the loop ended without a
+/// verdict for any reason but memory. The search's violation is replayed as the loop's are;
+/// its SAFE is a proof as in the portfolio.
+fn cegar_then_search(runner: Runner, preds: PredSet, opts: Options) -> Outcome {
+    let Some(limit) = opts.time else { return runner.run() };
+    let start = std::time::Instant::now();
+    let prog = runner.program().clone();
+    let share = limit.mul_f64(CEGAR_SHARE);
+    let cegar = runner.with_time_limit(share).run();
+    if definite(&cegar) || cegar.reason == StopReason::MemoryLimit {
+        return cegar;
+    }
+    let left = limit.saturating_sub(start.elapsed());
+    if left.is_zero() {
+        return cegar;
+    }
+    let searched = crate::search(&prog, preds, &Options { time: Some(left), ..opts });
+    if definite(&searched) {
+        return searched;
+    }
+    let mut o = cegar;
+    let loop_part = o.detail.replacen(
+        &format!("the time limit ({} s) was reached", engine::seconds(share)),
+        &format!("the CEGAR loop's {} s were over", engine::seconds(share)),
+        1,
+    );
+    let search_part = format!("the search's {:.1} s: {}", left.as_secs_f64(), searched.detail);
+    o.detail = if searched.reason == StopReason::TimeLimit {
+        o.reason = StopReason::TimeLimit;
+        format!("the time limit ({} s) was reached: {loop_part}; {search_part}", engine::seconds(limit))
+    } else {
+        format!("{loop_part}; {search_part}")
+    };
+    o.time_secs += searched.time_secs;
+    o
 }
 
 fn definite(o: &Outcome) -> bool {

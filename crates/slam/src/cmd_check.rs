@@ -137,7 +137,7 @@ fn check(a: &mut Args, verbose: u8) -> Result<u8, u8> {
     if first != mode && through_undefined(&outcome) {
         (prog, outcome, rule_ids_from, rule) = analyse(a, &mut ctx, started, json, mode)?;
     }
-    null_from_outside(&prog, &mut outcome);
+    null_from_outside(&prog, &mut outcome, rule.is_some());
     let rule_for_entry = rule.as_ref().map(|r| r.for_entry(&prog.entry));
     let req = exec::Request {
         includes: &a.front.include,
@@ -166,17 +166,20 @@ fn check(a: &mut Args, verbose: u8) -> Result<u8, u8> {
     Ok(verdict_exit_code(&outcome))
 }
 
-/// A NULL dereference whose NULL comes from outside the code slam checks — read from the
-/// object a pointer parameter of the entry points to (its caller filled it), or returned by a
-/// function without a body that is not documented to return NULL — and that a valid pointer
-/// in its place avoids (`newton::null_from_outside`) is no violation of the code on its own:
-/// UNKNOWN `null_from_outside`, saying where the NULL came from.
-fn null_from_outside(prog: &cminus::Program, outcome: &mut engine::Outcome) {
+/// A NULL dereference or a violation of a rule whose NULL comes from outside the code slam
+/// checks — read from the object a pointer parameter of the entry points to (its caller
+/// filled it: `fprintf(ctx->f, …)`), or returned by a function without a body that is not
+/// documented to return NULL — and that a valid pointer in its place avoids
+/// (`newton::null_from_outside`) is no violation of the code on its own: UNKNOWN
+/// `null_from_outside`, saying where the NULL came from. The program's own `reach_error()`
+/// and asserts keep the task's reading (SV-COMP's: a function without a body returns any
+/// value, NULL too).
+fn null_from_outside(prog: &cminus::Program, outcome: &mut engine::Outcome, rule: bool) {
     if outcome.verdict != engine::Verdict::Violation {
         return;
     }
     let Some(cex) = &outcome.counterexample else { return };
-    if !cminus::guard::is_null_deref(&cex.message) {
+    if !rule && !cminus::guard::is_null_deref(&cex.message) {
         return;
     }
     let Some(source) = newton::null_from_outside(prog, cex, 2_000_000) else { return };
@@ -198,7 +201,7 @@ fn null_from_outside(prog: &cminus::Program, outcome: &mut engine::Outcome) {
     };
     outcome.detail = format!(
         "{}: the path needs {whence}; with a valid pointer there the run does not reach the error",
-        cex.message
+        cex.message.trim_end_matches('.')
     );
     outcome.verdict = engine::Verdict::Unknown;
     outcome.reason = engine::StopReason::NullFromOutside;
