@@ -150,6 +150,11 @@ pub fn guard_null_derefs(p: &mut Program) {
     }
 }
 
+/// The labels of a guard's two targets (followed by the guarded statement's id): the NULL
+/// side, which ends in the error, and the other.
+pub const NULL_LABEL: &str = "__null";
+pub const NONNULL_LABEL: &str = "__nonnull";
+
 /// The null-dereference property: before every statement that dereferences a pointer value
 /// (`*p`, `p->f`, `p[i]`; not `&x` or an array), a branch to an `error` where the pointer is
 /// NULL, and `assume(p != NULL)` on the other path. Every engine then checks NULL
@@ -175,7 +180,7 @@ pub fn assert_non_null(p: &mut Program) {
             let null = Expr::Cast(ty, Box::new(Expr::Int(0)));
             let what = format!("{NULL_DEREF}: {}", crate::print_expr(&e));
             let id = p.fresh_stmt_id();
-            let (bad, ok) = (format!("__null{}", id.0), format!("__nonnull{}", id.0));
+            let (bad, ok) = (format!("{NULL_LABEL}{}", id.0), format!("{NONNULL_LABEL}{}", id.0));
             new.push(Stmt {
                 id,
                 loc,

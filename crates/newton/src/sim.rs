@@ -1030,8 +1030,17 @@ pub enum OutsideNull {
 /// its contract, hands over; a NULL pointer read from such an object is replaced the same
 /// way, as the next node of a caller's list) the run no longer reaches the error; the first
 /// such NULL, if so. A NULL the function makes itself (a failed `malloc`, a constant, a pointer it never
-/// set, `getenv`'s) reaches the error either way.
-pub fn null_from_outside(prog: &Program, cex: &Counterexample, max_steps: u64) -> Option<OutsideNull> {
+/// set, `getenv`'s) reaches the error either way. Nor is a NULL the code tests itself: when the
+/// run with valid pointers leaves the trace at a branch of the program on whether a pointer
+/// is NULL, the trace is a path the code handles (its mistakes there are its own): `None`.
+/// `rule_from`: the first statement id of a rule's instrumentation (whose `$1 == NULL` tests
+/// are the rule's, not the program's).
+pub fn null_from_outside(
+    prog: &Program,
+    cex: &Counterexample,
+    max_steps: u64,
+    rule_from: Option<u32>,
+) -> Option<OutsideNull> {
     use cminus::interp::{Ask, Outcome};
     use std::cell::RefCell;
     let map = logic::mem::Layout::new(prog).map;
@@ -1105,7 +1114,46 @@ pub fn null_from_outside(prog: &Program, cex: &Counterexample, max_steps: u64) -
     };
     let source = first?;
     let reached = matches!(run.outcome, Outcome::Error { stmt, .. } if stmt == cex.error_stmt);
-    (!reached).then_some(source)
+    if reached {
+        return None;
+    }
+    // Where the run with valid pointers leaves the trace: a branch of the program's own code
+    // on whether a pointer is NULL (`if (q->rear == NULL) { …; return; }`) is a path the code
+    // expects and handles itself, and its mistakes there are the code's.
+    let original = replay(prog, cex, max_steps);
+    let split = original.trace.iter().zip(&run.trace).position(|(a, b)| a != b);
+    let tested = split.and_then(|i| original.trace.get(i)).and_then(|&id| {
+        let (pi, si) = prog.stmt(id)?;
+        let st = &prog.procs[pi].body[si];
+        let guard = st
+            .labels
+            .iter()
+            .any(|l| l.starts_with(cminus::guard::NULL_LABEL) || l.starts_with(cminus::guard::NONNULL_LABEL));
+        let rule_code = rule_from.is_some_and(|from| st.id.0 >= from);
+        match &st.kind {
+            cminus::StmtKind::Assume(c) if !guard && !rule_code => Some(tests_null(c)),
+            _ => None,
+        }
+    });
+    (tested != Some(true)).then_some(source)
+}
+
+/// Whether a branch condition compares a pointer with NULL (`p == (T *)0`, `p != (T *)0`,
+/// also inside `!`, `&&`, `||`).
+fn tests_null(e: &cminus::Expr) -> bool {
+    use cminus::{BinOp, Expr, UnOp};
+    fn null(e: &Expr) -> bool {
+        match e {
+            Expr::Cast(t, inner) => t.is_pointer() && matches!(**inner, Expr::Int(0)) || null(inner) && t.is_pointer(),
+            _ => false,
+        }
+    }
+    match e {
+        Expr::Binary(BinOp::Eq | BinOp::Ne, a, b) => null(a) || null(b),
+        Expr::Binary(BinOp::And | BinOp::Or, a, b) => tests_null(a) || tests_null(b),
+        Expr::Unary(UnOp::Not, a) => tests_null(a),
+        _ => false,
+    }
 }
 
 /// An object whose initial contents the model gives: an entry parameter's, an allocation's.

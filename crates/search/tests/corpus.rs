@@ -144,3 +144,21 @@ fn a_stopped_search_never_disagrees_with_the_portfolio() {
     }
     assert!(checked >= 20, "only {checked} programs");
 }
+
+#[test]
+fn cegar_then_search_gives_the_search_the_time_the_loop_leaves() {
+    // The CEGAR loop gives up on the lock bug (refinement by refinement through the counting
+    // loop) within its 70 % of the limit; the search, run in the time left, finds it. One
+    // thread: what `slam gate` runs by default.
+    let (prog, preds) = common::load(&deep("lock_after_1000_iterations.c")).unwrap();
+    let runner = engine::Runner::new(prog).with_predicates(preds.clone());
+    let o = portfolio::run(EngineChoice::CegarThenSearch, runner, preds, search_opts(30));
+    assert_eq!((o.verdict, o.engine), (Verdict::Violation, engine::EngineKind::Search), "{}", o.detail);
+    assert!(o.replay.as_ref().is_some_and(|r| r.confirmed), "not replayed");
+    // a program the loop decides is the loop's answer (its proof), the search never runs
+    let (prog, preds) = common::load(&deep("lock_after_1000_iterations_ok.c")).unwrap();
+    let runner = engine::Runner::new(prog).with_predicates(preds.clone());
+    let o = portfolio::run(EngineChoice::CegarThenSearch, runner, preds, search_opts(30));
+    assert_eq!((o.verdict, o.engine), (Verdict::Safe, engine::EngineKind::Cegar), "{}", o.detail);
+    assert!(o.proof.is_some());
+}

@@ -137,7 +137,7 @@ fn check(a: &mut Args, verbose: u8) -> Result<u8, u8> {
     if first != mode && through_undefined(&outcome) {
         (prog, outcome, rule_ids_from, rule) = analyse(a, &mut ctx, started, json, mode)?;
     }
-    null_from_outside(&prog, &mut outcome, rule.is_some());
+    null_from_outside(&prog, &mut outcome, rule_ids_from);
     let rule_for_entry = rule.as_ref().map(|r| r.for_entry(&prog.entry));
     let req = exec::Request {
         includes: &a.front.include,
@@ -171,18 +171,19 @@ fn check(a: &mut Args, verbose: u8) -> Result<u8, u8> {
 /// filled it: `fprintf(ctx->f, …)`), or returned by a function without a body that is not
 /// documented to return NULL — and that a valid pointer in its place avoids
 /// (`newton::null_from_outside`) is no violation of the code on its own: UNKNOWN
-/// `null_from_outside`, saying where the NULL came from. The program's own `reach_error()`
-/// and asserts keep the task's reading (SV-COMP's: a function without a body returns any
+/// `null_from_outside`, saying where the NULL came from — unless the code tests that NULL
+/// itself (`if (q->rear == NULL) return;`: a path it handles, whose mistakes are its own).
+/// The program's own `reach_error()` and asserts keep the task's reading (SV-COMP's: a function without a body returns any
 /// value, NULL too).
-fn null_from_outside(prog: &cminus::Program, outcome: &mut engine::Outcome, rule: bool) {
+fn null_from_outside(prog: &cminus::Program, outcome: &mut engine::Outcome, rule_ids_from: Option<u32>) {
     if outcome.verdict != engine::Verdict::Violation {
         return;
     }
     let Some(cex) = &outcome.counterexample else { return };
-    if !rule && !cminus::guard::is_null_deref(&cex.message) {
+    if rule_ids_from.is_none() && !cminus::guard::is_null_deref(&cex.message) {
         return;
     }
-    let Some(source) = newton::null_from_outside(prog, cex, 2_000_000) else { return };
+    let Some(source) = newton::null_from_outside(prog, cex, 2_000_000, rule_ids_from) else { return };
     let whence = match source {
         newton::OutsideNull::Param(i) => {
             let entry = prog.proc(&prog.entry);
