@@ -1108,9 +1108,11 @@ impl<'a> Machine<'a> {
             return Outcome::Stuck { stmt: StmtId(u32::MAX), reason, unmodelled };
         }
         let mut steps = 0;
-        // per (frame depth, loop head): the state's change count when a back edge last
-        // jumped there
-        let mut heads: FxMap<(usize, usize), (u64, usize)> = FxMap::default();
+        // the last jump back: (frame depth, loop head, the state's change count, addresses
+        // handed out) — a round of a loop ends with one, and a round that changed nothing
+        // ends with the same one again (a loop inside a round that changes nothing is such a
+        // loop itself)
+        let mut last_back: Option<(usize, usize, u64, usize)> = None;
         loop {
             if steps >= max_steps {
                 return Outcome::StepLimit;
@@ -1144,10 +1146,11 @@ impl<'a> Machine<'a> {
             // limit, so it ends there now.
             if self.frames.len() == depth && self.frames.last().is_some_and(|f| f.pc <= pc) {
                 let head = self.frames.last().map_or(0, |f| f.pc);
-                let now = (self.changes, self.addr_of.len());
-                if heads.insert((depth, head), now) == Some(now) {
+                let now = Some((depth, head, self.changes, self.addr_of.len()));
+                if last_back == now {
                     return Outcome::StepLimit;
                 }
+                last_back = now;
             }
         }
     }
@@ -1277,10 +1280,15 @@ impl<'a> Machine<'a> {
             }
             StmtKind::Goto(ls) => {
                 let mut cands = vec![];
-                for l in ls {
-                    let t = self.label_index(l)?;
-                    if self.target_feasible(pp, proc, t, 0)? {
-                        cands.push(t);
+                if let [l] = ls.as_slice() {
+                    // one target: no choice to make (its assumes decide when they run)
+                    cands.push(self.label_index(l)?);
+                } else {
+                    for l in ls {
+                        let t = self.label_index(l)?;
+                        if self.target_feasible(pp, proc, t, 0)? {
+                            cands.push(t);
+                        }
                     }
                 }
                 let t = match cands.len() {
