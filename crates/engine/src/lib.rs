@@ -495,6 +495,14 @@ impl Runner {
     }
 
     /// The program the loop checks.
+    /// The time limit of the whole run (see [`Runner::with_start`] for when it starts).
+    pub fn time_limit(&self) -> Option<Duration> {
+        self.limits.time
+    }
+    /// When the time limit started counting, if [`Runner::with_start`] set it.
+    pub fn started(&self) -> Option<Instant> {
+        self.started
+    }
     pub fn program(&self) -> &Program {
         &self.program
     }

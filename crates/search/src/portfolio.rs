@@ -189,11 +189,13 @@ const CEGAR_SHARE: f64 = 0.7;
 /// verdict for any reason but memory. The search's violation is replayed as the loop's are;
 /// its SAFE is a proof as in the portfolio.
 fn cegar_then_search(runner: Runner, preds: PredSet, opts: Options) -> Outcome {
-    let Some(limit) = opts.time else { return runner.run() };
-    let start = std::time::Instant::now();
+    // the shares are of the whole check's limit, counted from where the loop counts it (the
+    // check's start: the front end's time is the loop's)
+    let Some(limit) = runner.time_limit().or(opts.time) else { return runner.run() };
+    let start = runner.started().unwrap_or_else(std::time::Instant::now);
     let prog = runner.program().clone();
     let share = limit.mul_f64(CEGAR_SHARE);
-    let cegar = runner.with_time_limit(share).run();
+    let cegar = runner.with_start(start).with_time_limit(share).run();
     if definite(&cegar) || cegar.reason == StopReason::MemoryLimit {
         return cegar;
     }
