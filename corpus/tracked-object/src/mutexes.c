@@ -120,3 +120,57 @@ int arg_member_balanced(struct R *r) {
     pthread_mutex_unlock(&r->last);
     return 0;
 }
+
+/* Objects the caller built behind the argument's pointers (issue 29's thpool/05): a pointer
+ * read from the argument's struct is, in a counterexample, NULL or an object of its own, which
+ * slam's replay and the compiled run's harness both build (newton's outside objects). */
+struct Sem {
+    pthread_mutex_t mutex;
+    int v;
+};
+
+struct Queue {
+    pthread_mutex_t rw;
+    struct Sem *has_jobs;
+    int len;
+};
+
+struct Node {
+    struct Node *next;
+    struct Sem *sem;
+};
+
+/* posts the semaphore, but returns with its mutex held when it was posted already */
+static void sem_post_early_return(struct Sem *b) {
+    pthread_mutex_lock(&b->mutex);
+    if (b->v == 1)
+        return;
+    b->v = 1;
+    pthread_mutex_unlock(&b->mutex);
+}
+
+/* the mutex of the semaphore the argument's queue points to: held at the return when the
+ * semaphore was posted already */
+void pointed_member_held(struct Queue *q) {
+    pthread_mutex_lock(&q->rw);
+    q->len = 0;
+    pthread_mutex_unlock(&q->rw);
+    sem_post_early_return(q->has_jobs);
+}
+
+/* the same semaphore, locked and unlocked (a write to the semaphore's `v` between them stays
+ * UNKNOWN: `v` may be the queue's own `has_jobs` for all slam knows of the caller) */
+void pointed_member_balanced(struct Queue *q) {
+    pthread_mutex_lock(&q->has_jobs->mutex);
+    q->len = q->len + 1;
+    pthread_mutex_unlock(&q->has_jobs->mutex);
+}
+
+/* the semaphore of the argument's next node: unlocked twice */
+void second_node_unlock_twice(struct Node *n) {
+    if (n->next == NULL)
+        return;
+    pthread_mutex_lock(&n->next->sem->mutex);
+    pthread_mutex_unlock(&n->next->sem->mutex);
+    pthread_mutex_unlock(&n->next->sem->mutex);
+}

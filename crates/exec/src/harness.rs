@@ -259,14 +259,21 @@ SLAM_NI static int slam_vscan(const char *fmt, va_list ap) {
 /// The size of the buffer a pointer parameter of the entry points to.
 pub(crate) const PARAM_BUFFER_BYTES: u64 = 8192 * 8;
 
+/// The size of the buffer of an object the entry's caller built ([`crate::inputs::Holder`]).
+pub(crate) const OUTSIDE_BUFFER_BYTES: u64 = 4096 * 8;
+
 /// A `main` that calls the check's entry: integer parameters get the trace's values (`args`:
 /// index, value), pointer parameters a buffer each, zero but for the bytes the trace read
-/// from the object (`bytes`: (parameter, offset) → byte). `Err` for other parameter types.
+/// from the object (`feed.param_bytes`: (parameter, offset) → byte), and the objects the
+/// trace reached through pointers stored there a buffer each, filled the same way
+/// (`feed.outside_ptrs`, `feed.outside_bytes`). `Err` for other parameter types.
 pub(crate) fn entry_main(
     prog: &cminus::Program,
     args: &[(usize, i128)],
-    bytes: &std::collections::BTreeMap<(usize, u64), u8>,
+    feed: &crate::inputs::Feed,
 ) -> Result<String, String> {
+    use crate::inputs::Holder;
+    let bytes = &feed.param_bytes;
     let e = &prog.entry;
     let p = prog.proc(e).ok_or_else(|| format!("the entry `{e}` has no body"))?;
     let mut decls = vec![];
@@ -290,6 +297,26 @@ pub(crate) fn entry_main(
     let mut fill = String::new();
     for (&(i, off), &b) in bytes.iter().filter(|(_, &b)| b != 0) {
         fill.push_str(&format!(" ((unsigned char *)slam_arg{i})[{off}] = {b};"));
+    }
+    let objects: std::collections::BTreeSet<usize> = feed
+        .outside_ptrs
+        .iter()
+        .flat_map(|(&(h, _), &s)| [Some(s), if let Holder::Outside(o) = h { Some(o) } else { None }])
+        .flatten()
+        .chain(feed.outside_bytes.keys().map(|&(s, _)| s))
+        .collect();
+    for s in &objects {
+        bufs.push_str(&format!("static long long slam_obj{s}[{}];\n", OUTSIDE_BUFFER_BYTES / 8));
+    }
+    for (&(s, off), &b) in feed.outside_bytes.iter().filter(|(_, &b)| b != 0) {
+        fill.push_str(&format!(" ((unsigned char *)slam_obj{s})[{off}] = {b};"));
+    }
+    for (&(h, off), &s) in &feed.outside_ptrs {
+        let holder = match h {
+            Holder::Param(i) => format!("slam_arg{i}"),
+            Holder::Outside(o) => format!("slam_obj{o}"),
+        };
+        fill.push_str(&format!(" *(void **)((unsigned char *){holder} + {off}) = (void *)slam_obj{s};"));
     }
     Ok(format!(
         "/* --- the check's entry, called by main --- */\n{bufs}extern {ret} {e}({});\nint main(void) {{{fill} {e}({}); return 0; }}\n",

@@ -31,6 +31,20 @@ pub(crate) struct Feed {
     /// to that the trace read before anything wrote them: (parameter, byte offset) → byte,
     /// the first value read there (the interpreter fills only undefined bytes).
     pub param_bytes: std::collections::BTreeMap<(usize, u64), u8>,
+    /// The objects the entry's caller built that the trace reached through pointers read
+    /// from the parameters' objects (`newton::outside_slots`): where each such pointer is
+    /// stored (its holder and byte offset) → the object's slot, and the bytes the trace read
+    /// from them, as `param_bytes`.
+    pub outside_ptrs: std::collections::BTreeMap<(Holder, u64), usize>,
+    pub outside_bytes: std::collections::BTreeMap<(usize, u64), u8>,
+}
+
+/// An object of the entry's caller that holds a pointer: a parameter's, or one built for
+/// such a pointer (its slot).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) enum Holder {
+    Param(usize),
+    Outside(usize),
 }
 
 impl Feed {
@@ -63,6 +77,9 @@ pub(crate) fn feed(prog: &Program, run: &Run, rule_from: Option<u32>, stubs: &Ha
             _ => None,
         })
         .collect();
+    let outside: HashMap<i64, usize> =
+        newton::outside_slots(prog).into_iter().map(|(slot, base, _)| (base, slot)).collect();
+    let slots: HashSet<usize> = outside.values().copied().collect();
     for (k, c) in run.choices.iter().enumerate() {
         f.current = k;
         let st = run.trace.get(c.step).and_then(|id| stmts.get(id)).copied();
@@ -159,6 +176,40 @@ pub(crate) fn feed(prog: &Program, run: &Run, rule_from: Option<u32>, stubs: &Ha
             // an integer (or NULL) read from the object an entry parameter points to: the
             // harness's buffer holds its bytes (not through bit-fields, whose bits the
             // interpreter places itself)
+            // a pointer read from a parameter's object, or from such an object, to an object
+            // the caller built: the harness builds it too
+            Ask::UninitParam { off, .. } | Ask::UninitAlloc { off, .. }
+                if prog.entry != "main"
+                    && c.ty.is_pointer()
+                    && outside.contains_key(&c.value)
+                    && off + cminus::layout::ptr_bytes(prog) <= crate::harness::OUTSIDE_BUFFER_BYTES =>
+            {
+                let holder = match &c.ask {
+                    Ask::UninitParam { param, .. } => Some(Holder::Param(*param)),
+                    Ask::UninitAlloc { alloc, .. } if slots.contains(alloc) => Some(Holder::Outside(*alloc)),
+                    _ => None,
+                };
+                match holder {
+                    Some(h) => {
+                        f.outside_ptrs.entry((h, *off)).or_insert(outside[&c.value]);
+                    }
+                    None => f.uncontrolled("the contents of uninitialised memory".into()),
+                }
+            }
+            // an integer (or NULL) read from such an object
+            Ask::UninitAlloc { alloc, elem, off } if prog.entry != "main" && slots.contains(alloc) => {
+                let n = cminus::layout::size_of(prog, &c.ty).unwrap_or(0);
+                let scalar = matches!(c.ty, Type::Int { .. } | Type::Bool) || (c.ty.is_pointer() && c.value == 0);
+                let fits = (1..=8).contains(&n) && off + n <= crate::harness::OUTSIDE_BUFFER_BYTES;
+                if scalar && fits && !has_bit_fields(prog, elem, 0) {
+                    for k in 0..n {
+                        let byte = ((c.value as u64) >> (8 * k)) as u8;
+                        f.outside_bytes.entry((*alloc, off + k)).or_insert(byte);
+                    }
+                } else {
+                    f.uncontrolled("the contents of uninitialised memory".into())
+                }
+            }
             Ask::UninitParam { param, off } if prog.entry != "main" => {
                 let n = cminus::layout::size_of(prog, &c.ty).unwrap_or(0);
                 let pointee = prog.proc(&prog.entry).and_then(|p| p.formals.get(*param)).and_then(|v| v.ty.pointee());

@@ -482,7 +482,7 @@ fn build_and_run(
     // is made weak), integer parameters from the trace, pointers to zeroed memory holding the
     // integers the trace read from it.
     if req.prog.entry != "main" {
-        hsrc_text.push_str(&harness::entry_main(req.prog, &feed.entry_args, &feed.param_bytes)?);
+        hsrc_text.push_str(&harness::entry_main(req.prog, &feed.entry_args, &feed)?);
         if let Some(m) = function_symbols(req, d, &objects)?.into_iter().find(|s| s.name == "main") {
             let mut cmd = Command::new("objcopy");
             cmd.arg("--weaken-symbol=main").arg(&objects[m.object]);

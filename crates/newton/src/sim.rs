@@ -84,6 +84,11 @@ struct Sim<'p, 'ctx> {
     addresses: Vec<(Term<'ctx>, Term<'ctx>)>,
     /// Initial memory cells of the objects of allocations: (allocation index, cell, value).
     alloc_cells: Vec<(usize, i64, Term<'ctx>)>,
+    /// The objects the entry's caller built ([`outside_objects`]): per pointer to one, "it is
+    /// that object" and "it is NULL or that object" (for the model a counterexample is taken
+    /// from, never for a proof), and their initial cells as (allocation slot, cell, value).
+    outside: Vec<(Formula<'ctx>, Formula<'ctx>)>,
+    outside_cells: Vec<(usize, i64, Term<'ctx>)>,
     /// The memory at the entry (before the globals' initialisers): objects' initial cells.
     init_mem: logic::Memory<'ctx>,
     /// Indices into `all_frames` of the frames on the stack.
@@ -152,9 +157,12 @@ pub fn solve_path(prog: &Program, path: &[PathStep], opts: &Options) -> Result<O
     // Bound to a name so that the prover's borrows end before `ctx` is dropped.
     #[allow(clippy::let_and_return)]
     let answer = match sat {
-        Some(true) => counterexample(&sim, path, &all, &mut prover)
-            .map(Some)
-            .ok_or_else(|| Undecided::other("no model for a satisfiable path")),
+        Some(true) => {
+            let (conds, _) = model_formulas(&sim, &all, &mut prover);
+            counterexample(&sim, path, &conds, &mut prover)
+                .map(Some)
+                .ok_or_else(|| Undecided::other("no model for a satisfiable path"))
+        }
         Some(false) => Ok(None),
         None => Err(Undecided::other("the prover could not decide the path's feasibility")),
     };
@@ -430,6 +438,20 @@ fn start<'p, 'ctx>(prog: &'p Program, ctx: &'ctx logic::Context) -> Result<Sim<'
         }
         entry_params.push((f.c_name.clone(), v));
     }
+    let mut outside = Vec::new();
+    let mut outside_cells = Vec::new();
+    let mask = env.int(cminus::layout::MALLOC_ALIGN as i64 - 1);
+    for o in outside_objects(prog, &env.layout) {
+        let p = env.load(&init_mem, &env.int(o.holder + o.off), &Type::Ptr(Box::new(o.pointee.clone())));
+        let (null, it) = (formula::eq(&p, &env.int(0)), formula::eq(&p, &env.int(o.base)));
+        let aligned = formula::eq(&env.address_int(&env.int(o.base)).bvand(&mask), &env.int(0));
+        outside.push((
+            formula::and(ctx, &[&it, &aligned]),
+            formula::and(ctx, &[&formula::or(ctx, &[&null, &it]), &aligned]),
+        ));
+        outside_cells
+            .extend(initial_contents(&env, &init_mem, o.base, o.recorded).into_iter().map(|(k, t)| (o.slot, k, t)));
+    }
     Ok(Sim {
         prog,
         env,
@@ -453,6 +475,8 @@ fn start<'p, 'ctx>(prog: &'p Program, ctx: &'ctx logic::Context) -> Result<Sim<'
         param_cells,
         addresses: Vec::new(),
         alloc_cells: Vec::new(),
+        outside,
+        outside_cells,
         init_mem,
         call_states: HashMap::new(),
         calls: 0,
@@ -714,10 +738,24 @@ fn decide<'ctx>(sim: &Sim<'_, 'ctx>, path: &[PathStep], known: &[Predicate], pro
             // Satisfiable (or unknown): confirm and read a model.
             let refs: Vec<&Formula> = all.iter().collect();
             match prover.is_sat(&formula::and(prover.ctx, &refs)) {
-                Some(true) => match counterexample(sim, path, &all, prover) {
-                    Some(c) => confirm(sim.prog, path, c),
-                    None => Verdict::Unknown(Undecided::other("no model for a satisfiable path")),
-                },
+                Some(true) => {
+                    let (conds, apart) = model_formulas(sim, &all, prover);
+                    match counterexample(sim, path, &conds, prover) {
+                        Some(c) => match confirm(sim.prog, path, c) {
+                            Verdict::Unknown(mut u) if !apart => {
+                                u.message = format!(
+                                    "the path is feasible only if pointers in the objects the entry's caller passed \
+                                     point into each other or into other objects (a replay builds each as NULL or \
+                                     an object of its own); {}",
+                                    u.message
+                                );
+                                Verdict::Unknown(u)
+                            }
+                            v => v,
+                        },
+                        None => Verdict::Unknown(Undecided::other("no model for a satisfiable path")),
+                    }
+                }
                 _ => Verdict::Unknown(Undecided::other("the prover could not decide the path's feasibility")),
             }
         }
@@ -743,6 +781,37 @@ fn decide<'ctx>(sim: &Sim<'_, 'ctx>, path: &[PathStep], known: &[Predicate], pro
             }
         }
     }
+}
+
+/// The formulas a counterexample's model is taken from: `all`, with the axioms of the objects
+/// the entry's caller built ([`OutsideObject`]: each pointer to one that object, else NULL or
+/// that object) when they keep it satisfiable; `false` when both make it unsatisfiable (the
+/// path needs the caller's pointers to alias, which no replay builds).
+fn model_formulas<'ctx>(
+    sim: &Sim<'_, 'ctx>,
+    all: &[Formula<'ctx>],
+    prover: &mut Prover<'ctx>,
+) -> (Vec<Formula<'ctx>>, bool) {
+    if sim.outside.is_empty() {
+        return (all.to_vec(), true);
+    }
+    // every such pointer an object first (a NULL from the caller is no violation of the
+    // code's own, `null_from_outside`), then NULL or an object
+    let mut apart = true;
+    for nullable in [false, true] {
+        let with: Vec<Formula> = all
+            .iter()
+            .cloned()
+            .chain(sim.outside.iter().map(|(it, or_null)| if nullable { or_null } else { it }.clone()))
+            .collect();
+        let refs: Vec<&Formula> = with.iter().collect();
+        match prover.is_sat(&formula::and(prover.ctx, &refs)) {
+            Some(true) => return (with, true),
+            Some(false) => apart = !nullable && apart,
+            None => apart = true,
+        }
+    }
+    (all.to_vec(), apart)
 }
 
 /// A VIOLATION is only reported when the interpreter, fed the model's values, follows the
@@ -886,7 +955,7 @@ fn counterexample_from(
         _ => String::new(),
     };
     let mut alloc_memory = Vec::new();
-    for (a, k, _) in &sim.alloc_cells {
+    for (a, k, _) in sim.alloc_cells.iter().chain(&sim.outside_cells) {
         alloc_memory.push((*a, *k, it.next()?));
     }
     Some(Counterexample {
@@ -920,6 +989,7 @@ fn model_terms<'ctx>(sim: &Sim<'_, 'ctx>) -> Vec<Term<'ctx>> {
         terms.push(v.clone());
     }
     terms.extend(sim.alloc_cells.iter().map(|(_, _, t)| t.clone()));
+    terms.extend(sim.outside_cells.iter().map(|(_, _, t)| t.clone()));
     terms
 }
 
@@ -1173,6 +1243,8 @@ struct Answers<'a> {
     uninit: HashMap<(String, String, usize), i128>,
     param_mem: HashMap<(usize, i64), i128>,
     alloc_mem: HashMap<(usize, i64), i128>,
+    /// What a counterexample records of each [`OutsideObject`], by slot.
+    outside: HashMap<usize, i64>,
     entry: Option<&'a cminus::Proc>,
     /// The model's memory is bytes (else typed cells).
     bytes: bool,
@@ -1196,6 +1268,10 @@ impl<'a> Answers<'a> {
             uninit: cex.uninit.iter().map(|(p, v, f, x)| ((p.clone(), v.clone(), *f), *x)).collect(),
             param_mem: cex.param_memory.iter().map(|&(p, k, v)| ((p, k), v)).collect(),
             alloc_mem: cex.alloc_memory.iter().map(|&(a, k, v)| ((a, k), v)).collect(),
+            outside: outside_objects(prog, &logic::mem::Layout::new(prog))
+                .into_iter()
+                .map(|o| (o.slot, o.recorded))
+                .collect(),
             entry: prog.proc(&prog.entry),
             bytes: logic::mem::Layout::new(prog).bytes,
             seen: HashMap::new(),
@@ -1249,7 +1325,7 @@ impl<'a> Answers<'a> {
                 let size = pointee.and_then(|t| cminus::layout::size_of(self.prog, t)).unwrap_or(0) as i64;
                 OBJECT_BYTES.max(size.min(PARAM_LIMIT))
             }
-            Obj::Alloc(_) => OBJECT_BYTES,
+            Obj::Alloc(k) => self.outside.get(&k).copied().unwrap_or(OBJECT_BYTES),
         };
         if off + n > limit as u64 {
             return if e.step >= self.cex.steps.len() { (self.fill)(e, 0) } else { 0 };
@@ -1318,7 +1394,7 @@ impl<'a> Answers<'a> {
 pub(crate) fn resolve_address(
     prog: &Program,
     layout: &logic::mem::Layout,
-    allocs: &[Option<Type>],
+    allocs: &HashMap<usize, Type>,
     a: i64,
 ) -> Option<cminus::interp::Address> {
     use cminus::interp::{Address, Target};
@@ -1341,7 +1417,7 @@ pub(crate) fn resolve_address(
     let map = layout.map;
     if a > map.alloc_min && a < map.alloc_end && a - map.alloc_min >= map.alloc_stride {
         let (k, d) = ((a - map.alloc_min) / map.alloc_stride - 1, (a - map.alloc_min) % map.alloc_stride);
-        let obj = allocs.get(k as usize).cloned().flatten().map(|t| Type::Array(Box::new(t), None));
+        let obj = allocs.get(&(k as usize)).cloned().map(|t| Type::Array(Box::new(t), None));
         return at(Target::Alloc(k as usize), obj.as_ref(), d);
     }
     if let Some(entry) = prog.proc(&prog.entry) {
@@ -1368,13 +1444,141 @@ pub(crate) fn resolve_address(
     None
 }
 
+/// How deep the objects an entry's caller hands over are built: the objects the entry's
+/// pointer parameters point to are depth 0, the objects their pointer fields point to depth
+/// 1, and theirs depth 2 (a list's second node).
+const OUTSIDE_DEPTH: usize = 2;
+/// At most this many such objects, and pointer fields read per object (the first ones).
+const OUTSIDE_OBJECTS: usize = 32;
+const OUTSIDE_FIELDS: usize = 16;
+/// At most this many cells or bytes of them are recorded in a counterexample, in all.
+const OUTSIDE_RECORDED: i64 = 16 * 1024;
+
+/// An object the entry's caller built and left a pointer to in an object it passed (a
+/// thread pool's `q->has_jobs`): in units mode the caller is unknown, and a pointer read from
+/// the unknown contents of an argument's object is any value in the logic — a proof holds
+/// for every one. A counterexample's model, though, must be one the replay can build: such
+/// a pointer is NULL or this object, an allocation slot of its own (distinct from every other
+/// object: the caller's structure does not alias itself), as the interpreter makes an
+/// allocation a pointer value names before it happens. Only pointer fields of a known
+/// pointee type (not `void *`, not a function, not in a union or a bit-field) are built.
+pub(crate) struct OutsideObject {
+    /// The allocation slot (the interpreter's [`cminus::interp::Target::Alloc`] number) and
+    /// its base address in the logic.
+    pub slot: usize,
+    pub base: i64,
+    pub pointee: Type,
+    /// The base of the object holding the pointer, and the pointer's offset there (cells in
+    /// typed memory, bytes in byte memory).
+    holder: i64,
+    off: i64,
+    /// How much of it a counterexample records: its type's size, at least what an
+    /// allocation's records ([`OBJECT_BYTES`], [`ALLOC_CELLS`]), at most [`PARAM_LIMIT`].
+    pub recorded: i64,
+}
+
+/// The objects an entry's caller hands over beyond the parameters' own ([`OutsideObject`]),
+/// breadth first: the same list for the path's logic and for the replay of its model. Their
+/// slots are from the middle of the allocation area (a run's own allocations take the first
+/// ones, [`null_from_outside`]'s stand-ins the last).
+pub(crate) fn outside_objects(prog: &Program, layout: &logic::mem::Layout) -> Vec<OutsideObject> {
+    let map = layout.map;
+    let first_slot = ((map.alloc_end - map.alloc_min) / map.alloc_stride / 2) as usize;
+    let Some(entry) = prog.proc(&prog.entry) else { return Vec::new() };
+    if entry.name == "main" {
+        return Vec::new();
+    }
+    let least = if layout.bytes { OBJECT_BYTES } else { ALLOC_CELLS };
+    let mut budget = OUTSIDE_RECORDED;
+    // (base, type, depth, how much of it a counterexample records)
+    let mut queue: std::collections::VecDeque<(i64, Type, usize, i64)> = std::collections::VecDeque::new();
+    let ptrs = entry.formals.iter().filter_map(|f| f.ty.pointee());
+    for (k, t) in ptrs.enumerate() {
+        queue.push_back((map.fresh_base + k as i64 * map.fresh_stride, t.clone(), 0, PARAM_LIMIT));
+    }
+    let mut out: Vec<OutsideObject> = Vec::new();
+    while let Some((holder, t, depth, limit)) = queue.pop_front() {
+        if depth >= OUTSIDE_DEPTH {
+            continue;
+        }
+        let mut fields = Vec::new();
+        pointer_fields(prog, layout, &t, 0, limit, &mut fields, 0);
+        for (off, pointee) in fields.into_iter().take(OUTSIDE_FIELDS) {
+            if out.len() >= OUTSIDE_OBJECTS {
+                return out;
+            }
+            let slot = first_slot + out.len();
+            let base = map.alloc_min + (slot as i64 + 1) * map.alloc_stride;
+            let recorded = least.max((layout.size(prog, &pointee) as i64).min(PARAM_LIMIT));
+            if budget < recorded {
+                return out;
+            }
+            budget -= recorded;
+            queue.push_back((base, pointee.clone(), depth + 1, recorded));
+            out.push(OutsideObject { slot, base, pointee, holder, off, recorded });
+        }
+    }
+    out
+}
+
+/// The objects an entry's caller hands over ([`OutsideObject`]) as (allocation slot, base
+/// address in the logic, pointee type): a replayed pointer with that address is that slot's
+/// object, which a compiled run's harness builds too.
+pub fn outside_slots(prog: &Program) -> Vec<(usize, i64, Type)> {
+    outside_objects(prog, &logic::mem::Layout::new(prog)).into_iter().map(|o| (o.slot, o.base, o.pointee)).collect()
+}
+
+/// The pointers to objects of a known type inside an object of type `t` at `off`, before
+/// `limit` (the model's units), with their pointee types: struct members (not bit-fields),
+/// the first elements of arrays; not inside unions (their members share the bytes).
+fn pointer_fields(
+    prog: &Program,
+    layout: &logic::mem::Layout,
+    t: &Type,
+    off: i64,
+    limit: i64,
+    out: &mut Vec<(i64, Type)>,
+    depth: usize,
+) {
+    if off >= limit || out.len() >= OUTSIDE_FIELDS || depth > 8 {
+        return;
+    }
+    match t {
+        Type::Ptr(p) => {
+            let known = !matches!(**p, Type::Void | Type::Func(_))
+                && cminus::layout::size_of(prog, p).is_some()
+                && off + layout.size(prog, t) as i64 <= limit;
+            if known {
+                out.push((off, (**p).clone()));
+            }
+        }
+        Type::Array(e, Some(n)) => {
+            let per = layout.size(prog, e) as i64;
+            for i in 0..(*n).min(4) as i64 {
+                pointer_fields(prog, layout, e, off + i * per, limit, out, depth + 1);
+            }
+        }
+        Type::Struct(s) => {
+            let Some(d) = prog.struct_def(s).filter(|d| !d.is_union && d.complete) else { return };
+            for f in &d.fields {
+                if cminus::layout::is_bit_field(prog, s, &f.name) {
+                    continue;
+                }
+                let at = off + layout.field_offset(prog, s, &f.name) as i64;
+                pointer_fields(prog, layout, &f.ty, at, limit, out, depth + 1);
+            }
+        }
+        _ => {}
+    }
+}
+
 /// The type of each allocation of the counterexample's steps, in the order the allocator
 /// calls happen (the interpreter's [`cminus::interp::Target::Alloc`] numbers): the pointee of
 /// the pointer type the program gives the result — the variable's, or the one cast its
-/// procedure converts it to (`q := (struct Q *)__t0`) —, `None` when that is not one type
-/// (only `void *`, several casts). Typed memory needs it to read an offset into an allocation
-/// in bytes.
-fn alloc_types(prog: &Program, cex: &Counterexample) -> Vec<Option<Type>> {
+/// procedure converts it to (`q := (struct Q *)__t0`) —, none when that is not one type
+/// (only `void *`, several casts); and the pointee type of each [`OutsideObject`]'s slot.
+/// Typed memory needs it to read an offset into an allocation in bytes.
+fn alloc_types(prog: &Program, cex: &Counterexample) -> HashMap<usize, Type> {
     let mut out = Vec::new();
     for step in &cex.steps {
         let Some((pi, si)) = prog.stmt(step.stmt) else { continue };
@@ -1401,7 +1605,10 @@ fn alloc_types(prog: &Program, cex: &Counterexample) -> Vec<Option<Type>> {
             _ => None,
         });
     }
-    out
+    let mut types: HashMap<usize, Type> = out.into_iter().enumerate().filter_map(|(k, t)| Some((k, t?))).collect();
+    let layout = logic::mem::Layout::new(prog);
+    types.extend(outside_objects(prog, &layout).into_iter().map(|o| (o.slot, o.pointee)));
+    types
 }
 
 /// The byte offset of cell `cell` of the typed logic model (`logic::mem::cells`) in an object
