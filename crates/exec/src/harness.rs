@@ -278,13 +278,20 @@ pub(crate) fn entry_main(
     let p = prog.proc(e).ok_or_else(|| format!("the entry `{e}` has no body"))?;
     let mut decls = vec![];
     let mut actuals = vec![];
-    let mut bufs = String::new();
+    // the objects are the heap's (a caller's object the entry frees), allocated by a function
+    // the program and the rule's monitor do not wrap, zero-filled
+    let mut bufs = String::from(
+        "SLAM_NI static long long *slam_object(unsigned long n) {\n  void *p = 0;\n  \
+         if (posix_memalign(&p, 16, n)) _exit(94);\n  memset(p, 0, n);\n  return (long long *)p;\n}\n",
+    );
+    let mut alloc = String::new();
     for (i, v) in p.formals.iter().enumerate() {
         let t = crate::monitor::c_type(&v.ty)
             .filter(|_| !matches!(v.ty, cminus::Type::Float { .. }))
             .ok_or_else(|| format!("the entry `{e}` takes a {} parameter", cminus::print::type_str(&v.ty)))?;
         if matches!(v.ty, cminus::Type::Ptr(_)) {
-            bufs.push_str(&format!("static long long slam_arg{i}[{}];\n", PARAM_BUFFER_BYTES / 8));
+            bufs.push_str(&format!("static long long *slam_arg{i};\n"));
+            alloc.push_str(&format!(" slam_arg{i} = slam_object({PARAM_BUFFER_BYTES});"));
             actuals.push(format!("(void *)slam_arg{i}"));
         } else {
             let x = args.iter().find(|(k, _)| *k == i).map(|(_, x)| cminus::interp::wrap(*x, &v.ty)).unwrap_or(0);
@@ -306,7 +313,8 @@ pub(crate) fn entry_main(
         .chain(feed.outside_bytes.keys().map(|&(s, _)| s))
         .collect();
     for s in &objects {
-        bufs.push_str(&format!("static long long slam_obj{s}[{}];\n", OUTSIDE_BUFFER_BYTES / 8));
+        bufs.push_str(&format!("static long long *slam_obj{s};\n"));
+        alloc.push_str(&format!(" slam_obj{s} = slam_object({OUTSIDE_BUFFER_BYTES});"));
     }
     for (&(s, off), &b) in feed.outside_bytes.iter().filter(|(_, &b)| b != 0) {
         fill.push_str(&format!(" ((unsigned char *)slam_obj{s})[{off}] = {b};"));
@@ -319,7 +327,7 @@ pub(crate) fn entry_main(
         fill.push_str(&format!(" *(void **)((unsigned char *){holder} + {off}) = (void *)slam_obj{s};"));
     }
     Ok(format!(
-        "/* --- the check's entry, called by main --- */\n{bufs}extern {ret} {e}({});\nint main(void) {{{fill} {e}({}); return 0; }}\n",
+        "/* --- the check's entry, called by main --- */\n{bufs}extern {ret} {e}({});\nint main(void) {{ slam_quiet++;{alloc}{fill} slam_quiet--; {e}({}); return 0; }}\n",
         if decls.is_empty() { "void".to_string() } else { decls.join(", ") },
         actuals.join(", ")
     ))

@@ -78,7 +78,7 @@ pub(crate) fn feed(prog: &Program, run: &Run, rule_from: Option<u32>, stubs: &Ha
         })
         .collect();
     let outside: HashMap<i64, usize> =
-        newton::outside_slots(prog).into_iter().map(|(slot, base, _)| (base, slot)).collect();
+        newton::outside_slots(prog).into_iter().map(|(slot, base, ..)| (base, slot)).collect();
     let slots: HashSet<usize> = outside.values().copied().collect();
     for (k, c) in run.choices.iter().enumerate() {
         f.current = k;

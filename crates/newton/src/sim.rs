@@ -1233,6 +1233,35 @@ enum Obj {
     Alloc(usize),
 }
 
+/// Records in `cex` that a read of an entry parameter's object or of an allocation's (the
+/// request `e`) gave `value`, where [`replay`] looks for it (cells in typed memory, bytes in
+/// byte memory): a run's own choice of such contents (the search's) replays. Other requests
+/// and reads no cell stands for are left alone.
+pub fn record_read(prog: &Program, cex: &mut Counterexample, e: &cminus::interp::Event, value: i128) {
+    use cminus::interp::Ask;
+    let (obj, off, elem) = match &e.ask {
+        Ask::UninitParam { param, off } => {
+            let pointee = prog.proc(&prog.entry).and_then(|p| p.formals.get(*param)).and_then(|f| f.ty.pointee());
+            (Obj::Param(*param), *off, pointee.cloned())
+        }
+        Ask::UninitAlloc { alloc, elem, off } => (Obj::Alloc(*alloc), *off, Some(elem.clone())),
+        _ => return,
+    };
+    let mem = match obj {
+        Obj::Param(_) => &mut cex.param_memory,
+        Obj::Alloc(_) => &mut cex.alloc_memory,
+    };
+    let k = match obj {
+        Obj::Param(k) | Obj::Alloc(k) => k,
+    };
+    if logic::mem::Layout::new(prog).bytes {
+        let n = cminus::layout::size_of(prog, e.ty).unwrap_or(0).min(16);
+        mem.extend((0..n).map(|i| (k, (off + i) as i64, value >> (8 * i) & 0xff)));
+    } else if let Some(c) = elem.and_then(|t| typed_cell(prog, &Type::Array(Box::new(t), None), off, e.ty)) {
+        mem.push((k, c, value));
+    }
+}
+
 /// The model's answers to the interpreter's requests during [`replay_observed`], with the
 /// counters of the requests answered so far.
 struct Answers<'a> {
@@ -1301,9 +1330,14 @@ impl<'a> Answers<'a> {
         let k = match obj {
             Obj::Param(k) | Obj::Alloc(k) => k,
         };
-        match cell {
-            Some(c) => mem.get(&(k, c)).copied().unwrap_or(0),
-            None if e.step >= self.cex.steps.len() => (self.fill)(e, 0),
+        let past = e.step >= self.cex.steps.len();
+        match cell.map(|c| mem.get(&(k, c))) {
+            Some(Some(&v)) => v,
+            // (past the counterexample, a pointer no model gave: the filler's, which may
+            // hand over an object the entry's caller built, `outside_slots`)
+            Some(None) if past && e.ty.is_pointer() => (self.fill)(e, 0),
+            Some(None) => 0,
+            None if past => (self.fill)(e, 0),
             None => 0,
         }
     }
@@ -1327,8 +1361,12 @@ impl<'a> Answers<'a> {
             }
             Obj::Alloc(k) => self.outside.get(&k).copied().unwrap_or(OBJECT_BYTES),
         };
+        let past = e.step >= self.cex.steps.len();
         if off + n > limit as u64 {
-            return if e.step >= self.cex.steps.len() { (self.fill)(e, 0) } else { 0 };
+            return if past { (self.fill)(e, 0) } else { 0 };
+        }
+        if past && e.ty.is_pointer() && (0..n).all(|i| !mem.contains_key(&(k, (off + i) as i64))) {
+            return (self.fill)(e, 0);
         }
         (0..n).fold(0i128, |v, i| {
             let b = mem.get(&(k, (off + i) as i64)).copied().unwrap_or(0) & 0xff;
@@ -1472,6 +1510,9 @@ pub(crate) struct OutsideObject {
     /// typed memory, bytes in byte memory).
     holder: i64,
     off: i64,
+    /// The same place as the interpreter sees it: the holding object, the byte offset.
+    pub in_obj: OutsideHolder,
+    pub byte_off: u64,
     /// How much of it a counterexample records: its type's size, at least what an
     /// allocation's records ([`OBJECT_BYTES`], [`ALLOC_CELLS`]), at most [`PARAM_LIMIT`].
     pub recorded: i64,
@@ -1490,20 +1531,21 @@ pub(crate) fn outside_objects(prog: &Program, layout: &logic::mem::Layout) -> Ve
     }
     let least = if layout.bytes { OBJECT_BYTES } else { ALLOC_CELLS };
     let mut budget = OUTSIDE_RECORDED;
-    // (base, type, depth, how much of it a counterexample records)
-    let mut queue: std::collections::VecDeque<(i64, Type, usize, i64)> = std::collections::VecDeque::new();
-    let ptrs = entry.formals.iter().filter_map(|f| f.ty.pointee());
-    for (k, t) in ptrs.enumerate() {
-        queue.push_back((map.fresh_base + k as i64 * map.fresh_stride, t.clone(), 0, PARAM_LIMIT));
+    // (the holder and its base, type, depth, how much of it a counterexample records)
+    let mut queue: std::collections::VecDeque<(OutsideHolder, i64, Type, usize, i64)> = Default::default();
+    let ptrs = entry.formals.iter().enumerate().filter_map(|(i, f)| Some((i, f.ty.pointee()?)));
+    for (k, (i, t)) in ptrs.enumerate() {
+        let base = map.fresh_base + k as i64 * map.fresh_stride;
+        queue.push_back((OutsideHolder::Param(i), base, t.clone(), 0, PARAM_LIMIT));
     }
     let mut out: Vec<OutsideObject> = Vec::new();
-    while let Some((holder, t, depth, limit)) = queue.pop_front() {
+    while let Some((in_obj, holder, t, depth, limit)) = queue.pop_front() {
         if depth >= OUTSIDE_DEPTH {
             continue;
         }
         let mut fields = Vec::new();
-        pointer_fields(prog, layout, &t, 0, limit, &mut fields, 0);
-        for (off, pointee) in fields.into_iter().take(OUTSIDE_FIELDS) {
+        pointer_fields(prog, layout, &t, (0, 0), limit, &mut fields, 0);
+        for (off, byte_off, pointee) in fields.into_iter().take(OUTSIDE_FIELDS) {
             if out.len() >= OUTSIDE_OBJECTS {
                 return out;
             }
@@ -1514,32 +1556,47 @@ pub(crate) fn outside_objects(prog: &Program, layout: &logic::mem::Layout) -> Ve
                 return out;
             }
             budget -= recorded;
-            queue.push_back((base, pointee.clone(), depth + 1, recorded));
-            out.push(OutsideObject { slot, base, pointee, holder, off, recorded });
+            queue.push_back((OutsideHolder::Outside(slot), base, pointee.clone(), depth + 1, recorded));
+            out.push(OutsideObject { slot, base, pointee, holder, off, in_obj, byte_off, recorded });
         }
     }
     out
 }
 
-/// The objects an entry's caller hands over ([`OutsideObject`]) as (allocation slot, base
-/// address in the logic, pointee type): a replayed pointer with that address is that slot's
-/// object, which a compiled run's harness builds too.
-pub fn outside_slots(prog: &Program) -> Vec<(usize, i64, Type)> {
-    outside_objects(prog, &logic::mem::Layout::new(prog)).into_iter().map(|o| (o.slot, o.base, o.pointee)).collect()
+/// Where a pointer to an [`OutsideObject`] is stored: in the object the entry's i-th
+/// parameter points to, or in another outside object (its allocation slot); with the
+/// pointer's byte offset there (gcc's layout, the interpreter's offsets).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum OutsideHolder {
+    Param(usize),
+    Outside(usize),
 }
 
-/// The pointers to objects of a known type inside an object of type `t` at `off`, before
-/// `limit` (the model's units), with their pointee types: struct members (not bit-fields),
-/// the first elements of arrays; not inside unions (their members share the bytes).
+/// The objects an entry's caller hands over ([`OutsideObject`]) as (allocation slot, base
+/// address in the logic, pointee type, where the pointer to it is stored and at which byte
+/// offset): a replayed pointer with that address is that slot's object, which a compiled
+/// run's harness builds too, and which the search hands its runs.
+pub fn outside_slots(prog: &Program) -> Vec<(usize, i64, Type, OutsideHolder, u64)> {
+    outside_objects(prog, &logic::mem::Layout::new(prog))
+        .into_iter()
+        .map(|o| (o.slot, o.base, o.pointee, o.in_obj, o.byte_off))
+        .collect()
+}
+
+/// The pointers to objects of a known type inside an object of type `t` at `at` (the
+/// model's units, and gcc's bytes), before `limit` (the model's units), with their pointee
+/// types: struct members (not bit-fields), the first elements of arrays; not inside unions
+/// (their members share the bytes).
 fn pointer_fields(
     prog: &Program,
     layout: &logic::mem::Layout,
     t: &Type,
-    off: i64,
+    at: (i64, u64),
     limit: i64,
-    out: &mut Vec<(i64, Type)>,
+    out: &mut Vec<(i64, u64, Type)>,
     depth: usize,
 ) {
+    let (off, bytes) = at;
     if off >= limit || out.len() >= OUTSIDE_FIELDS || depth > 8 {
         return;
     }
@@ -1549,13 +1606,14 @@ fn pointer_fields(
                 && cminus::layout::size_of(prog, p).is_some()
                 && off + layout.size(prog, t) as i64 <= limit;
             if known {
-                out.push((off, (**p).clone()));
+                out.push((off, bytes, (**p).clone()));
             }
         }
         Type::Array(e, Some(n)) => {
-            let per = layout.size(prog, e) as i64;
-            for i in 0..(*n).min(4) as i64 {
-                pointer_fields(prog, layout, e, off + i * per, limit, out, depth + 1);
+            let (per, per_bytes) = (layout.size(prog, e) as i64, cminus::layout::size_of(prog, e).unwrap_or(0));
+            for i in 0..(*n).min(4) {
+                let at = (off + i as i64 * per, bytes + i * per_bytes);
+                pointer_fields(prog, layout, e, at, limit, out, depth + 1);
             }
         }
         Type::Struct(s) => {
@@ -1564,7 +1622,8 @@ fn pointer_fields(
                 if cminus::layout::is_bit_field(prog, s, &f.name) {
                     continue;
                 }
-                let at = off + layout.field_offset(prog, s, &f.name) as i64;
+                let Some(b) = cminus::layout::field_offset(prog, s, &f.name) else { continue };
+                let at = (off + layout.field_offset(prog, s, &f.name) as i64, bytes + b);
                 pointer_fields(prog, layout, &f.ty, at, limit, out, depth + 1);
             }
         }

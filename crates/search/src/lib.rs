@@ -371,6 +371,11 @@ struct Search<'p> {
     cover: Option<Vec<cminus::interp::Run>>,
     /// No branch is cut ([`Search::enumerate_or`]).
     enumerate: bool,
+    /// The objects an entry's caller built behind its arguments' pointers
+    /// (`newton::outside_slots`): where the pointer is stored → the object's address. A run
+    /// reads such a pointer as that object (mostly) or NULL, as a caller's well-formed
+    /// structure holds them.
+    outside: HashMap<(newton::OutsideHolder, u64), i64>,
 }
 
 impl<'p> Search<'p> {
@@ -396,6 +401,7 @@ impl<'p> Search<'p> {
             incomplete: None,
             cover: None,
             enumerate: false,
+            outside: newton::outside_slots(prog).into_iter().map(|(_, base, _, holder, off)| ((holder, off), base)).collect(),
         }
     }
 
@@ -650,8 +656,19 @@ impl<'p> Search<'p> {
         let mut rng = Rng(0x9e37_79b9_7f4a_7c15 ^ (self.stats.runs as u64).wrapping_mul(0x2545_f491_4f6c_dd1d));
         // The values chosen here, kept so that the run can be replayed (its counterexample).
         let mut inputs = plan.inputs.clone();
+        let outside = &self.outside;
         let mut fill = |e: &Event, k: usize| {
             let mut v = rng.value(e.ty);
+            let holder = match &e.ask {
+                Ask::UninitParam { param, off } => Some((newton::OutsideHolder::Param(*param), *off)),
+                Ask::UninitAlloc { alloc, off, .. } => Some((newton::OutsideHolder::Outside(*alloc), *off)),
+                _ => None,
+            };
+            if let Some(&base) = holder.filter(|_| e.ty.is_pointer()).and_then(|h| outside.get(&h)) {
+                // (one run in four: NULL)
+                v = if rng.next() % 4 == 0 { 0 } else { base as i128 };
+                newton::record_read(self.prog, &mut inputs, e, v);
+            }
             match &e.ask {
                 Ask::EntryParam(i) => inputs.oracle.push((usize::MAX, *i, v)),
                 Ask::Nondet => {
