@@ -664,9 +664,16 @@ impl<'p> Search<'p> {
                 Ask::UninitAlloc { alloc, off, .. } => Some((newton::OutsideHolder::Outside(*alloc), *off)),
                 _ => None,
             };
-            if let Some(&base) = holder.filter(|_| e.ty.is_pointer()).and_then(|h| outside.get(&h)) {
-                // (one run in four: NULL)
-                v = if rng.next() % 4 == 0 { 0 } else { base as i128 };
+            if let Some(h) = holder {
+                // what the entry's caller filled (the replay asks only for that): a pointer
+                // is the object the caller built there (NULL one run in four), an integer
+                // the random value
+                if e.ty.is_pointer() {
+                    v = match outside.get(&h) {
+                        Some(&base) if rng.next() % 4 != 0 => base as i128,
+                        _ => 0,
+                    };
+                }
                 newton::record_read(self.prog, &mut inputs, e, v);
             }
             match &e.ask {
