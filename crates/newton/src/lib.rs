@@ -15,8 +15,8 @@ mod sim;
 
 pub use path::path_from_trace;
 pub use sim::{
-    check_accelerated, check_path, null_from_outside, outside_slots, record_read, replay, replay_changed, replay_observed,
-    solve_path, OutsideHolder, OutsideNull,
+    check_accelerated, check_path, null_from_outside, outside_slots, record_read, replay, replay_changed,
+    replay_observed, solve_path, OutsideHolder, OutsideNull,
 };
 
 use cminus::{Loc, StmtId};

@@ -1249,9 +1249,9 @@ enum Obj {
 
 /// Records in `cex` that a read of an entry parameter's object or of an allocation's (the
 /// request `e`) gave `value`, where [`replay`] looks for it (cells in typed memory, bytes in
-/// byte memory): a run's own choice of such contents (the search's) replays. Other requests
-/// and reads no cell stands for are left alone.
-pub fn record_read(prog: &Program, cex: &mut Counterexample, e: &cminus::interp::Event, value: i128) {
+/// byte memory, `bytes`: `Program::memory`'s): a run's own choice of such contents
+/// (the search's) replays. Other requests and reads no cell stands for are left alone.
+pub fn record_read(prog: &Program, bytes: bool, cex: &mut Counterexample, e: &cminus::interp::Event, value: i128) {
     use cminus::interp::Ask;
     let (obj, off, elem) = match &e.ask {
         Ask::UninitParam { param, off } => {
@@ -1268,7 +1268,7 @@ pub fn record_read(prog: &Program, cex: &mut Counterexample, e: &cminus::interp:
     let k = match obj {
         Obj::Param(k) | Obj::Alloc(k) => k,
     };
-    if logic::mem::Layout::new(prog).bytes {
+    if bytes {
         let n = cminus::layout::size_of(prog, e.ty).unwrap_or(0).min(16);
         mem.extend((0..n).map(|i| (k, (off + i) as i64, value >> (8 * i) & 0xff)));
     } else if let Some(c) = elem.and_then(|t| typed_cell(prog, &Type::Array(Box::new(t), None), off, e.ty)) {

@@ -376,6 +376,8 @@ struct Search<'p> {
     /// reads such a pointer as that object (mostly) or NULL, as a caller's well-formed
     /// structure holds them.
     outside: HashMap<(newton::OutsideHolder, u64), i64>,
+    /// The logic's memory is bytes (else typed cells): how a run's reads are recorded.
+    bytes: bool,
 }
 
 impl<'p> Search<'p> {
@@ -401,7 +403,11 @@ impl<'p> Search<'p> {
             incomplete: None,
             cover: None,
             enumerate: false,
-            outside: newton::outside_slots(prog).into_iter().map(|(_, base, _, holder, off)| ((holder, off), base)).collect(),
+            outside: newton::outside_slots(prog)
+                .into_iter()
+                .map(|(_, base, _, holder, off)| ((holder, off), base))
+                .collect(),
+            bytes: prog.memory.is_bytes(),
         }
     }
 
@@ -656,7 +662,11 @@ impl<'p> Search<'p> {
         let mut rng = Rng(0x9e37_79b9_7f4a_7c15 ^ (self.stats.runs as u64).wrapping_mul(0x2545_f491_4f6c_dd1d));
         // The values chosen here, kept so that the run can be replayed (its counterexample).
         let mut inputs = plan.inputs.clone();
-        let outside = &self.outside;
+        let (outside, bytes) = (&self.outside, self.bytes);
+        // every other run reads the integers the caller filled as 0 (a polling loop on a
+        // count of threads, `while (pool->alive) sleep(1);`, ends at once), the others as
+        // random values
+        let zero_filled = self.stats.runs % 2 == 0;
         let mut fill = |e: &Event, k: usize| {
             let mut v = rng.value(e.ty);
             let holder = match &e.ask {
@@ -673,8 +683,10 @@ impl<'p> Search<'p> {
                         Some(&base) if rng.next() % 4 != 0 => base as i128,
                         _ => 0,
                     };
+                } else if zero_filled {
+                    v = 0;
                 }
-                newton::record_read(self.prog, &mut inputs, e, v);
+                newton::record_read(self.prog, bytes, &mut inputs, e, v);
             }
             match &e.ask {
                 Ask::EntryParam(i) => inputs.oracle.push((usize::MAX, *i, v)),
