@@ -466,7 +466,9 @@ impl<'p> Search<'p> {
             if self.cancelled() {
                 return End::new(StopReason::Unknown, "stopped: another engine answered first");
             }
-            if let Some(why) = &self.incomplete {
+            // (a round that is not exhaustive but cut branches is refined as any other: a
+            // later round may reach an error behind those branches)
+            if let Some(why) = self.incomplete.as_ref().filter(|_| self.cuts.is_empty()) {
                 return End::new(StopReason::Unknown, format!("the search is not exhaustive: {why}"));
             }
             if self.cuts.is_empty() {
