@@ -1135,6 +1135,16 @@ pub fn null_from_outside(
     // one of a function without a body that is not documented to return NULL
     let allocs: RefCell<Vec<Option<OutsideNull>>> = RefCell::new(Vec::new());
     let mut first = None;
+    // the entry parameter behind each object its caller built (`outside_objects`): a NULL read
+    // from one is from outside as one read from the parameter's own object is
+    let mut outside_root: HashMap<usize, usize> = HashMap::new();
+    for (slot, _, _, holder, _) in outside_slots(prog) {
+        let root = match holder {
+            OutsideHolder::Param(i) => Some(i),
+            OutsideHolder::Outside(o) => outside_root.get(&o).copied(),
+        };
+        outside_root.extend(root.map(|i| (slot, i)));
+    }
     let run = {
         let mut fakes = 0i64;
         // the allocation number of each fresh object handed out, and where its NULL came
@@ -1144,7 +1154,9 @@ pub fn null_from_outside(
         let mut change = |e: &cminus::interp::Event, v: i64| -> i64 {
             let room = fakes + 2 < slots;
             let made = match &e.ask {
-                Ask::UninitAlloc { alloc, .. } => fake_objects.get(alloc).cloned(),
+                Ask::UninitAlloc { alloc, .. } => {
+                    fake_objects.get(alloc).cloned().or_else(|| outside_root.get(alloc).map(|&i| OutsideNull::Param(i)))
+                }
                 _ => None,
             };
             let mut fake = |source: OutsideNull, first: &mut Option<OutsideNull>| {
