@@ -668,7 +668,7 @@ impl<'p> Search<'p> {
         // every other run reads the integers the caller filled as 0 (a polling loop on a
         // count of threads, `while (pool->alive) sleep(1);`, ends at once), the others as
         // random values
-        let zero_filled = self.stats.runs % 2 == 0;
+        let zero_filled = self.stats.runs.is_multiple_of(2);
         let mut fill = |e: &Event, k: usize| {
             let mut v = rng.value(e.ty);
             let holder = match &e.ask {
@@ -682,7 +682,7 @@ impl<'p> Search<'p> {
                 // the random value
                 if e.ty.is_pointer() {
                     v = match outside.get(&h) {
-                        Some(&base) if rng.next() % 4 != 0 => base as i128,
+                        Some(&base) if !rng.next().is_multiple_of(4) => base as i128,
                         _ => 0,
                     };
                 } else if zero_filled {
