@@ -875,7 +875,7 @@ fn confirm(prog: &Program, path: &[PathStep], cex: Counterexample) -> Verdict {
     // a pointer the model gives that is no place of an object the replay builds (an address
     // past an object, into an allocation of typed memory, nowhere): the run took another object
     let layout = logic::mem::Layout::new(prog);
-    let allocs = alloc_types(prog, &cex);
+    let allocs = alloc_types(prog, &layout, &cex);
     let unresolved = run.choices.iter().find(|c| {
         c.ty.is_pointer() && c.value != 0 && c.step <= k && resolve_address(prog, &layout, &allocs, c.value).is_none()
     });
@@ -1064,10 +1064,10 @@ pub fn replay_observed(
     fill: &mut dyn FnMut(&cminus::interp::Event, usize) -> i128,
     observe: &mut dyn FnMut(&cminus::Stmt, &mut dyn cminus::interp::Peek),
 ) -> cminus::interp::Run {
-    let mut answers = Answers::new(prog, cex, fill);
-    let mut answer = |e: &cminus::interp::Event| answers.answer(e);
     let layout = logic::mem::Layout::new(prog);
-    let allocs = alloc_types(prog, cex);
+    let mut answers = Answers::new(prog, &layout, cex, fill);
+    let mut answer = |e: &cminus::interp::Event| answers.answer(e);
+    let allocs = alloc_types(prog, &layout, cex);
     let resolve = |a: i64| resolve_address(prog, &layout, &allocs, a);
     cminus::interp::run_observed(prog, &mut answer, Some(&resolve), max_steps, observe)
 }
@@ -1082,15 +1082,15 @@ pub fn replay_changed(
     change: &mut dyn FnMut(usize, &cminus::interp::Event, i64) -> i64,
 ) -> cminus::interp::Run {
     let mut fill = |_: &cminus::interp::Event, _: usize| 0;
-    let mut answers = Answers::new(prog, cex, &mut fill);
+    let layout = logic::mem::Layout::new(prog);
+    let mut answers = Answers::new(prog, &layout, cex, &mut fill);
     let mut k = 0usize;
     let mut answer = |e: &cminus::interp::Event| {
         let v = change(k, e, answers.answer(e));
         k += 1;
         v
     };
-    let layout = logic::mem::Layout::new(prog);
-    let allocs = alloc_types(prog, cex);
+    let allocs = alloc_types(prog, &layout, cex);
     let resolve = |a: i64| resolve_address(prog, &layout, &allocs, a);
     cminus::interp::run_observed(prog, &mut answer, Some(&resolve), max_steps, &mut |_, _| {})
 }
@@ -1189,13 +1189,13 @@ pub fn null_from_outside(
             }
         };
         let mut fill = |_: &cminus::interp::Event, _: usize| 0;
-        let mut answers = Answers::new(prog, cex, &mut fill);
+        let layout = logic::mem::Layout::new(prog);
+        let mut answers = Answers::new(prog, &layout, cex, &mut fill);
         let mut answer = |e: &cminus::interp::Event| {
             let v = answers.answer(e);
             change(e, v)
         };
-        let layout = logic::mem::Layout::new(prog);
-        let alloc_tys = alloc_types(prog, cex);
+        let alloc_tys = alloc_types(prog, &layout, cex);
         let resolve = |a: i64| resolve_address(prog, &layout, &alloc_tys, a);
         let mut observe = |st: &cminus::Stmt, _: &mut dyn cminus::interp::Peek| {
             if let cminus::StmtKind::Call { callee, .. } = &st.kind {
@@ -1312,6 +1312,7 @@ struct Answers<'a> {
 impl<'a> Answers<'a> {
     fn new(
         prog: &'a Program,
+        layout: &logic::mem::Layout,
         cex: &'a Counterexample,
         fill: &'a mut dyn FnMut(&cminus::interp::Event, usize) -> i128,
     ) -> Answers<'a> {
@@ -1323,12 +1324,9 @@ impl<'a> Answers<'a> {
             uninit: cex.uninit.iter().map(|(p, v, f, x)| ((p.clone(), v.clone(), *f), *x)).collect(),
             param_mem: cex.param_memory.iter().map(|&(p, k, v)| ((p, k), v)).collect(),
             alloc_mem: cex.alloc_memory.iter().map(|&(a, k, v)| ((a, k), v)).collect(),
-            outside: outside_objects(prog, &logic::mem::Layout::new(prog))
-                .into_iter()
-                .map(|o| (o.slot, o.recorded))
-                .collect(),
+            outside: outside_objects(prog, layout).into_iter().map(|o| (o.slot, o.recorded)).collect(),
             entry: prog.proc(&prog.entry),
-            bytes: logic::mem::Layout::new(prog).bytes,
+            bytes: layout.bytes,
             seen: HashMap::new(),
             init_k: 0,
             addr_k: 0,
@@ -1685,7 +1683,7 @@ fn pointer_fields(
 /// procedure converts it to (`q := (struct Q *)__t0`) —, none when that is not one type
 /// (only `void *`, several casts); and the pointee type of each [`OutsideObject`]'s slot.
 /// Typed memory needs it to read an offset into an allocation in bytes.
-fn alloc_types(prog: &Program, cex: &Counterexample) -> HashMap<usize, Type> {
+fn alloc_types(prog: &Program, layout: &logic::mem::Layout, cex: &Counterexample) -> HashMap<usize, Type> {
     let mut out = Vec::new();
     for step in &cex.steps {
         let Some((pi, si)) = prog.stmt(step.stmt) else { continue };
@@ -1713,8 +1711,7 @@ fn alloc_types(prog: &Program, cex: &Counterexample) -> HashMap<usize, Type> {
         });
     }
     let mut types: HashMap<usize, Type> = out.into_iter().enumerate().filter_map(|(k, t)| Some((k, t?))).collect();
-    let layout = logic::mem::Layout::new(prog);
-    types.extend(outside_objects(prog, &layout).into_iter().map(|o| (o.slot, o.pointee)));
+    types.extend(outside_objects(prog, layout).into_iter().map(|o| (o.slot, o.pointee)));
     types
 }
 
