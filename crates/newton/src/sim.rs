@@ -1240,7 +1240,7 @@ fn tests_null(e: &cminus::Expr) -> bool {
     use cminus::{BinOp, Expr, UnOp};
     fn null(e: &Expr) -> bool {
         match e {
-            Expr::Cast(t, inner) => t.is_pointer() && matches!(**inner, Expr::Int(0)) || null(inner) && t.is_pointer(),
+            Expr::Cast(t, inner) => t.is_pointer() && (matches!(**inner, Expr::Int(0)) || null(inner)),
             _ => false,
         }
     }
