@@ -173,9 +173,6 @@ pub(crate) fn feed(prog: &Program, run: &Run, rule_from: Option<u32>, stubs: &Ha
                         && !callee.starts_with("__slam")
                         && cminus::pointsto::extern_allocation(prog, callee).is_some_and(|a| !a.heap)
                 }) => {}
-            // an integer (or NULL) read from the object an entry parameter points to: the
-            // harness's buffer holds its bytes (not through bit-fields, whose bits the
-            // interpreter places itself)
             // a pointer read from a parameter's object, or from such an object, to an object
             // the caller built: the harness builds it too
             Ask::UninitParam { off, .. } | Ask::UninitAlloc { off, .. }
@@ -210,6 +207,9 @@ pub(crate) fn feed(prog: &Program, run: &Run, rule_from: Option<u32>, stubs: &Ha
                     f.uncontrolled("the contents of uninitialised memory".into())
                 }
             }
+            // an integer (or NULL) read from the object an entry parameter points to: the
+            // harness's buffer holds its bytes (not through bit-fields, whose bits the
+            // interpreter places itself)
             Ask::UninitParam { param, off } if prog.entry != "main" => {
                 let n = cminus::layout::size_of(prog, &c.ty).unwrap_or(0);
                 let pointee = prog.proc(&prog.entry).and_then(|p| p.formals.get(*param)).and_then(|v| v.ty.pointee());
