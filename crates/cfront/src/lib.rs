@@ -390,6 +390,10 @@ fn after_lowering(p: &mut cminus::Program, opts: &Options) {
     } else {
         cminus::ub::instrument(p, opts.undefined, cminus::ub::Kinds::All);
     }
+    if opts.undefined == cminus::ub::UbMode::AssumeNone {
+        // the task semantics: what the entry's uninitialised pointers hold
+        cminus::indeterminate::initialise(p);
+    }
     p.memory = match cminus::punning::memory_model(p) {
         cminus::punning::MemoryModel::Typed if opts.bytes => {
             cminus::punning::MemoryModel::Bytes { reason: "byte memory was asked for (--memory bytes)".into() }

@@ -12,6 +12,7 @@
 pub mod cfg;
 pub mod cparse;
 pub mod guard;
+pub mod indeterminate;
 pub mod interp;
 pub mod layout;
 pub mod names;

@@ -44,6 +44,11 @@ pub fn stream_object(stream: &str) -> String {
 /// array's bounds); like `alloca`, it never fails (`pointsto::extern_allocation`).
 pub const VLA_ALLOC: &str = "__slam_vla";
 
+/// What an uninitialised pointer member of an entry procedure's local holds under the task
+/// semantics (`indeterminate`): `__slam_indeterminate()` returns NULL or an object of its
+/// own, as `__VERIFIER_nondet_pointer()` does (`pointsto::extern_allocation`).
+pub const INDETERMINATE: &str = "__slam_indeterminate";
+
 /// The `int` object glibc's `errno` (`*__errno_location()`) stands for (docs/cminus.md).
 pub const ERRNO: &str = "__slam_errno";
 

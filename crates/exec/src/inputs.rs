@@ -96,6 +96,14 @@ pub(crate) fn feed(prog: &Program, run: &Run, rule_from: Option<u32>, stubs: &Ha
                 f.entry_args.push((*i, c.value as i128))
             }
             Ask::EntryParam(i) => f.uncontrolled(format!("parameter {} of `{}`", i + 1, prog.entry)),
+            // what an uninitialised pointer of the entry holds (`cminus::indeterminate`): the
+            // compiled run's stack decides
+            Ask::AllocFails { .. }
+                if matches!(st.map(|s| &s.kind), Some(StmtKind::Call { callee, .. })
+                    if callee == cminus::names::INDETERMINATE) =>
+            {
+                f.uncontrolled("the value of an uninitialised pointer".into())
+            }
             Ask::AllocFails { heap: true } => match st.map(|s| &s.kind) {
                 Some(StmtKind::Call { callee, .. }) if !callee.starts_with("__slam") => {
                     f.fails.push(c.value != 0);

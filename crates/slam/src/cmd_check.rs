@@ -132,7 +132,12 @@ fn check(a: &mut Args, verbose: u8) -> Result<u8, u8> {
     // gcc's semantics solves those with the paths through undefined behaviour cut, and the
     // cut paths give Spacer the bounds it needs: `x + y` does not wrap).
     let horn_alone = a.engine == Some(search::portfolio::EngineChoice::Horn);
-    let first = if mode == UbMode::AssumeNone && !horn_alone { UbMode::Wrap } else { mode };
+    //
+    // Nor does a program whose entry leaves pointers uninitialised that the code follows
+    // (`cminus::indeterminate`): in gcc's semantics they point anywhere, and the paths through
+    // them are the ones the task semantics reads differently.
+    let lazy = mode == UbMode::AssumeNone && !horn_alone && !indeterminate_pointers(a);
+    let first = if lazy { UbMode::Wrap } else { mode };
     let (mut prog, mut outcome, mut rule_ids_from, mut rule) = analyse(a, &mut ctx, started, json, first)?;
     if first != mode && through_undefined(&outcome) {
         (prog, outcome, rule_ids_from, rule) = analyse(a, &mut ctx, started, json, mode)?;
@@ -277,6 +282,14 @@ fn analyse(
 /// Whether the outcome of the check in gcc's semantics may differ without the paths through
 /// undefined behaviour: a violation whose replay went through it, or no answer (a replay
 /// may have stopped at undefined behaviour the compiled program traps on).
+/// Whether the entry of the program leaves pointer members uninitialised that the task
+/// semantics gives a value (`cminus::indeterminate::members`); false when it does not lower
+/// (the analysis reports why).
+fn indeterminate_pointers(a: &Args) -> bool {
+    cfront::lower_files(&a.front.files, &a.front.options())
+        .is_ok_and(|p| !cminus::indeterminate::members(&p).is_empty())
+}
+
 fn through_undefined(o: &engine::Outcome) -> bool {
     match o.verdict {
         engine::Verdict::Violation => o.replay.as_ref().is_some_and(|r| r.undefined.is_some()),

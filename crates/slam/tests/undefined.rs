@@ -129,3 +129,32 @@ fn a_task_file_chooses_the_mode_and_says_so() {
     let wrap = check(&["--undefined", "wrap", tasks.join("add_overflow_unlabelled.yml").to_str().unwrap()]);
     assert_eq!(wrap["verdict"], "VIOLATION", "{wrap}");
 }
+
+/// The entry's uninitialised pointers under the task semantics (`cminus::indeterminate`):
+/// corpus/undefined/uninitialised states each program's `assume-none` verdict; a violation
+/// that needs the pointer's value is confirmed by the interpreter, and the compiled run is
+/// said not to control it.
+#[test]
+fn uninitialised_pointers_of_the_entry_are_null_or_objects_of_their_own() {
+    let files = common::c_files(&corpus().join("uninitialised"), false);
+    assert!(files.len() >= 3);
+    let mut problems = Vec::new();
+    for f in &files {
+        let text = std::fs::read_to_string(f).unwrap();
+        let want = text.lines().find_map(|l| l.strip_prefix("// assume-none:")).map(str::trim).unwrap();
+        let json = check(&["--undefined", "assume-none", f.to_str().unwrap()]);
+        let name = f.file_name().unwrap().to_string_lossy().to_string();
+        let got = json["verdict"].as_str().unwrap_or("none");
+        if got != want {
+            problems.push(format!("{name}: expected {want}, got {got} ({})", json["detail"]));
+            continue;
+        }
+        let conf = &json["confirmation"];
+        match conf["status"].as_str() {
+            None | Some("executed") => {}
+            Some("interpreter_only") if conf["reason"].to_string().contains("uninitialised pointer") => {}
+            Some(_) => problems.push(format!("{name}: {conf}")),
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
