@@ -117,3 +117,22 @@ fn writes_slam_cannot_bound_by_types_are_modelled_by_bytes() {
     assert_eq!(clobbers(&p), 0, "{p}");
     assert!(p.memory.is_bytes(), "{:?}", p.memory);
 }
+
+/// What a function without a body writes into a large array it is handed: element by element
+/// in a loop that may stop at any trip (an element it did not write keeps its value, one of
+/// the values it may have written), with no exit test a refinement would unroll.
+#[test]
+fn an_unknown_write_into_a_large_array_has_no_exit_test() {
+    let src = "void fill(unsigned short *b);\nstruct ext { unsigned short name[64]; int n; };\n\
+               int main(void) { struct ext e; e.n = 1; fill(&e.name[0]); return e.n; }";
+    let p = lower(src).unwrap_or_else(|d| panic!("{d:?}"));
+    assert!(p.validate().is_empty(), "{:?}", p.validate());
+    let printed = cminus::print::print_program(&p, &cminus::print::PrintOptions::default());
+    assert!(printed.contains("< 64)"), "{printed}");
+    assert!(!printed.contains(">= 64)"), "{printed}");
+    let writes = p.procs.iter().flat_map(|q| &q.body).filter(
+        |s| matches!(&s.kind, cminus::StmtKind::Call { callee, .. } if cminus::names::is_unknown_write(callee)),
+    );
+    // the element in the loop (a pointer into the array reaches the array)
+    assert_eq!(writes.count(), 1, "{printed}");
+}

@@ -192,6 +192,16 @@ impl<'p, 'ctx> Env<'p, 'ctx> {
         std::mem::take(&mut *self.addr_log.borrow_mut())
     }
 
+    /// The width of a pointer value: 32 bits where addresses are the packed 32-bit map's
+    /// (`logic::mem`: ILP32 byte memory), else the terms' 64.
+    pub fn pointer_bits(&self) -> u32 {
+        if self.bytes && self.layout.ptr_bytes == 4 {
+            32
+        } else {
+            WIDTH
+        }
+    }
+
     /// A fresh 64-bit constant (an unknown value of a 64-bit or pointer type).
     pub fn fresh_int(&self, hint: &str) -> Term<'ctx> {
         self.fresh_of(hint, None)
@@ -202,7 +212,7 @@ impl<'p, 'ctx> Env<'p, 'ctx> {
     pub fn fresh_of(&self, hint: &str, t: Option<&Type>) -> Term<'ctx> {
         let n = self.fresh.get();
         self.fresh.set(n + 1);
-        let c = typed_const(self.ctx, &format!("{hint}!{n}"), t);
+        let c = typed_const(self.ctx, &format!("{hint}!{n}"), t, self.pointer_bits());
         self.fresh_log.borrow_mut().push(c.clone());
         c
     }
@@ -261,8 +271,13 @@ impl<'p, 'ctx> Env<'p, 'ctx> {
 }
 
 /// A constant of type `t` (64 bits when `None` or not an integer type), in canonical form.
-fn typed_const<'ctx>(ctx: &'ctx Context, name: &str, t: Option<&Type>) -> Term<'ctx> {
+/// A pointer is `ptr_bits` wide: in the packed 32-bit map (ILP32 byte memory) every address
+/// is below 2³², and a pointer stored in its 4 bytes reads back the same (a 64-bit constant
+/// would lose its high half, so a caller's `p != NULL` would not carry to a callee whose
+/// formal lives in memory).
+fn typed_const<'ctx>(ctx: &'ctx Context, name: &str, t: Option<&Type>, ptr_bits: u32) -> Term<'ctx> {
     match t {
+        Some(Type::Ptr(_)) if ptr_bits < WIDTH => BV::new_const(ctx, name, ptr_bits).zero_ext(WIDTH - ptr_bits),
         Some(Type::Float { bits: 32 }) => BV::new_const(ctx, name, 32).zero_ext(WIDTH - 32),
         Some(Type::Bool) => BV::new_const(ctx, name, 1).zero_ext(WIDTH - 1),
         Some(Type::Int { bits, signed }) if (*bits as u32) < WIDTH && *bits > 0 => {
@@ -464,7 +479,7 @@ impl<'ctx> State<'ctx> {
             (Some(p), 0) => (&self.tag, p.clone()),
             (Some(p), f) => (&self.tag, format!("{p}#{f}")),
         };
-        typed_const(env.ctx, &format!("{tag}{scope}.{name}"), self.var_type(env, name).as_ref())
+        typed_const(env.ctx, &format!("{tag}{scope}.{name}"), self.var_type(env, name).as_ref(), env.pointer_bits())
     }
 
     /// The gated φ of two states of the same scope: `c ? a : b`, variable by variable and on

@@ -169,13 +169,19 @@ impl Lowerer<'_> {
     }
 
     /// `x := __slam_written_T(x)` for every non-pointer scalar of the object `obj` of type
-    /// `t` (arrays element by element in a loop).
+    /// `t` (arrays element by element: a few straight, more in a loop that may stop at any
+    /// trip — an element the function did not write keeps its value, one of the values it may
+    /// have written, so the exit needs no test and the refinement does not unroll the loop
+    /// to get past it: a 64-element name buffer cost the full NT driver diskperf one round per
+    /// element).
     fn havoc_object(&mut self, obj: Lval, t: &Type) -> Res<()> {
         if let Type::Array(e, Some(n)) = t {
             let e = (**e).clone();
-            return self.each_element(*n as usize, false, &mut |l: &mut Self, i: Expr| {
-                l.havoc_object(Lval::Index(Box::new(obj.clone()), Box::new(i)), &e)
-            });
+            let mut body = |l: &mut Self, i: Expr| l.havoc_object(Lval::Index(Box::new(obj.clone()), Box::new(i)), &e);
+            if *n as usize <= super::memory::UNROLLED_ELEMENTS {
+                return self.each_element(*n as usize, false, &mut body);
+            }
+            return self.early_exit_loop(Expr::Int(*n as i128), true, &mut body);
         }
         let mut leaves = vec![];
         self.writable_leaves(obj, t, &mut leaves);

@@ -28,7 +28,7 @@ const UNROLLED_BYTES: usize = 256;
 
 /// Up to this many elements, a copy or fill of a constant count is written element by element
 /// instead of as a loop.
-const UNROLLED_ELEMENTS: usize = 16;
+pub(super) const UNROLLED_ELEMENTS: usize = 16;
 
 /// The functions modelled here, by the name the program calls.
 pub(super) fn is_memory_fn(n: &str) -> bool {
@@ -455,7 +455,7 @@ impl Lowerer<'_> {
 
     /// `body(i)` for `i` from 0 up to `k`, a loop whose exit is a nondeterministic choice at
     /// every trip (no test: it may stop at any `i <= k`).
-    fn early_exit_loop(
+    pub(super) fn early_exit_loop(
         &mut self,
         k: Expr,
         int_index: bool,
