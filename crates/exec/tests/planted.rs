@@ -59,7 +59,11 @@ fn check(prog: &cminus::Program) -> engine::Outcome {
 }
 
 fn confirm_and_apply(prog: &cminus::Program, mut outcome: engine::Outcome) -> (engine::Outcome, exec::Confirmation) {
-    let file = std::env::temp_dir().join(format!("slam-planted-{}.c", std::process::id()));
+    // one file per call: the tests run in parallel in one process, and one removing the
+    // file while another compiles it left gcc an empty program ("main without a definition")
+    static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let file = std::env::temp_dir().join(format!("slam-planted-{}-{n}.c", std::process::id()));
     std::fs::write(&file, PROGRAM).unwrap();
     let files = [file.clone()];
     let req = exec::Request::new(&files, prog);
