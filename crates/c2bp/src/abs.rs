@@ -741,9 +741,148 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
                 }
             }
         }
+        // `l := nondet` into memory: the predicates that do not read `l` itself keep their
+        // value where the write misses every byte they read (the frame rule, below).
+        let framed = match e {
+            Expr::Nondet(_) if alloc.is_none() && !matches!(lv, Lval::Var(x) if !self.in_memory(x)) => {
+                let (framed, direct) = self.framed_by_write(lv, &affected);
+                affected = direct;
+                framed
+            }
+            _ => Vec::new(),
+        };
         if affected.is_empty() {
-            return vec![self.stamp(s, BKind::Skip)];
+            return self.with_framed(s, lv, vec![self.stamp(s, BKind::Skip)], framed);
         }
+        let out = self.assign_affected(s, lv, e, alloc, affected);
+        self.with_framed(s, lv, out, framed)
+    }
+
+    /// The predicates among `affected` that a write of an unknown value to the memory lvalue
+    /// `lv` changes only where it overwrites a byte they read (none of their reads is `lv`
+    /// itself, nor a variable `lv`'s address reads), each with the condition that it does not:
+    /// their footprints ([`State::footprint`]) are apart from `lv`'s. Byte memory only. The
+    /// rest, returned second, go through the weakest precondition as any assignment.
+    fn framed_by_write(&mut self, lv: &Lval, affected: &[usize]) -> (Vec<(usize, Formula<'ctx>)>, Vec<usize>) {
+        let s0 = self.pre();
+        let Some((a, n)) = s0.footprint(&self.env, lv) else { return (Vec::new(), affected.to_vec()) };
+        let lv_vars = lval_vars(lv);
+        let (mut framed, mut direct) = (Vec::new(), Vec::new());
+        for &i in affected {
+            if !self.scope[i].vars.is_disjoint(&lv_vars) {
+                // The write's address depends on what the predicate reads (`h.p->b` and
+                // `h.p == &x`): the predicate may keep its value where the write reaches its
+                // bytes (only values that keep it let the write get there), which the
+                // weakest precondition sees and the frame rule does not.
+                direct.push(i);
+                continue;
+            }
+            let p = &self.scope[i].pred;
+            let view = if p.scope.is_none() { s0.global_view() } else { s0.clone() };
+            let mut apart = Vec::new();
+            let mut ok = true;
+            for r in reads(&p.expr) {
+                if r == *lv {
+                    ok = false;
+                    break;
+                }
+                if matches!(&r, Lval::Var(y) if !self.in_memory(y)) {
+                    continue;
+                }
+                match view.footprint(&self.env, &r) {
+                    Some((b, m)) => apart.push(self.env.apart((&a, n), (&b, m))),
+                    None => {
+                        ok = false;
+                        break;
+                    }
+                }
+            }
+            if ok {
+                let refs: Vec<&Formula> = apart.iter().collect();
+                framed.push((i, formula::and(self.ctx(), &refs)));
+            } else {
+                direct.push(i);
+            }
+        }
+        (framed, direct)
+    }
+
+    /// `out` (the abstraction of a write, a skip or one parallel assignment) with the framed
+    /// predicates ([`Self::framed_by_write`]) assigned too: `p := schoose[F(apart) ∧ p,
+    /// F(apart) ∧ ¬p]`, with F(apart) the cubes that imply the write misses p's bytes — sound
+    /// (in such a state p keeps its value). ImpliesF of p's weakest precondition is more
+    /// precise only where the write reaches p's bytes and p holds whatever they become (a
+    /// write into bits p does not read, or one whose address depends on p's own variables,
+    /// which [`Self::framed_by_write`] leaves to it).
+    /// F(apart) is computed once per condition (predicates reading the same lvalues share
+    /// it), so an unknown write into a struct costs a few queries per lvalue read instead of
+    /// two ImpliesF searches per predicate.
+    fn with_framed(
+        &mut self,
+        s: &Stmt,
+        lv: &Lval,
+        mut out: Vec<BStmt>,
+        framed: Vec<(usize, Formula<'ctx>)>,
+    ) -> Vec<BStmt> {
+        if framed.is_empty() {
+            return out;
+        }
+        let s0 = self.pre();
+        let all = self.cands(&s0, |c| !c.vars.contains(ALLOC_TOP));
+        let mut known: Vec<(Formula<'ctx>, BExpr)> = Vec::new();
+        let (mut names, mut rhs) = (Vec::new(), Vec::new());
+        for (i, apart) in framed {
+            let miss = match known.iter().find(|(f, _)| *f == apart) {
+                Some((_, b)) => b.clone(),
+                None => {
+                    let mut vars: BTreeSet<String> = self.scope[i].vars.clone();
+                    vars.extend(lval_vars(lv));
+                    let cands = Self::relevant(&all, &vars);
+                    let b = self.implies_f(&apart, &cands);
+                    known.push((apart, b.clone()));
+                    b
+                }
+            };
+            if miss == t() {
+                continue; // the write never reaches it: unchanged
+            }
+            let name = self.scope[i].name.clone();
+            let var = BExpr::Var(name.clone());
+            names.push(name);
+            rhs.push(if miss == f() {
+                BExpr::Nondet
+            } else {
+                BExpr::schoose(
+                    BExpr::bin(bp::BinOp::And, miss.clone(), var.clone()),
+                    BExpr::bin(bp::BinOp::And, miss, BExpr::not(var)),
+                )
+            });
+        }
+        if names.is_empty() {
+            return out;
+        }
+        let single = out.len() == 1;
+        match out.first_mut().map(|b| &mut b.kind) {
+            Some(BKind::Assign { lhs, rhs: r, .. }) if single => {
+                lhs.extend(names);
+                r.extend(rhs);
+            }
+            Some(k @ BKind::Skip) if single => *k = BKind::Assign { lhs: names, rhs, constrain: None },
+            _ => out.push(self.stamp(s, BKind::Assign { lhs: names, rhs, constrain: None })),
+        }
+        out
+    }
+
+    /// [`Self::assign`] for the predicates `affected` (not empty).
+    fn assign_affected(
+        &mut self,
+        s: &Stmt,
+        lv: &Lval,
+        e: &Expr,
+        alloc: Option<Alloc>,
+        affected: Vec<usize>,
+    ) -> Vec<BStmt> {
+        let advance = alloc.is_some_and(|a| a.advance);
         let s0 = self.pre();
         let mut s1 = s0.clone();
         // `l := nondet` (not an allocation): the fresh value, kept for the pruning of

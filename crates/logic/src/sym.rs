@@ -227,6 +227,22 @@ impl<'p, 'ctx> Env<'p, 'ctx> {
         BV::from_i64(self.ctx, v, WIDTH)
     }
 
+    /// The `n` bytes at `a` and the `m` bytes at `b` (footprints, [`State::footprint`]) share
+    /// no address: neither range wraps around the address space (memory's addresses are
+    /// `a + k` modulo 2^64, as [`Env::load_bytes`] forms them) and one ends before the other
+    /// starts.
+    pub fn apart(&self, (a, n): (&Term<'ctx>, u64), (b, m): (&Term<'ctx>, u64)) -> Bool<'ctx> {
+        let (a_end, b_end) = (a.bvadd(&self.int(n as i64)), b.bvadd(&self.int(m as i64)));
+        Bool::and(
+            self.ctx,
+            &[
+                &a_end.bvugt(a),
+                &b_end.bvugt(b),
+                &Bool::or(self.ctx, &[&self.addr_ge(b, &a_end), &self.addr_ge(a, &b_end)]),
+            ],
+        )
+    }
+
     /// `a >= b` on addresses (unsigned).
     pub fn addr_ge(&self, a: &Term<'ctx>, b: &Term<'ctx>) -> Bool<'ctx> {
         a.bvuge(b)
@@ -694,6 +710,25 @@ impl<'ctx> State<'ctx> {
         };
         self.mem = self.mem.store(&a, &v);
         self.set_tags(env, l)
+    }
+
+    /// In byte memory, the bytes a read or a write of the scalar lvalue `l` touches: its
+    /// address and how many bytes from there (a bit-field's: the bytes that hold its bits).
+    /// `None` for a variable held in a register, an aggregate, and typed memory.
+    pub fn footprint(&self, env: &Env<'_, 'ctx>, l: &Lval) -> Option<(Term<'ctx>, u64)> {
+        if !env.bytes || self.is_register(env, l).is_some() {
+            return None;
+        }
+        let t = self.type_of_lval(env, l).ok()?;
+        if t.is_aggregate() {
+            return None;
+        }
+        let a = self.addr(env, l).ok()?;
+        let n = match self.bit_field(env, l) {
+            Some((bit, width)) => (bit + width).div_ceil(8),
+            None => env.scalar_bytes(&t),
+        };
+        Some((a, n))
     }
 
     /// In byte memory, when `l` is a bit-field: its first bit within the byte at its address,

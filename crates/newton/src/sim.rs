@@ -777,6 +777,17 @@ fn decide<'ctx>(sim: &Sim<'_, 'ctx>, path: &[PathStep], known: &[Predicate], pro
             let core = prover.minimal_core(&all[..k]).map(|c| with_deps(c, &deps)).unwrap_or_else(|| (0..k).collect());
             let core_conds: Vec<usize> = core.into_iter().filter(|&i| i >= nax).map(|i| i - nax).collect();
             let at = sim.conds.get(k.saturating_sub(1 + nax)).map(|c| c.step).unwrap_or(0);
+            tracing::debug!(
+                core = ?core_conds
+                    .iter()
+                    .map(|&c| {
+                        let cond = &sim.conds[c];
+                        let line = stmt(sim.prog, &sim.index, path[cond.step].stmt).map_or(0, |(_, s)| s.loc.line);
+                        format!("{}@{line}: {}", sim.all_frames[sim.frame_of[cond.step]].proc, cminus::print_expr(&cond.expr))
+                    })
+                    .collect::<Vec<_>>(),
+                "the path's unsatisfiable core"
+            );
             let mut preds = predicates(sim, path, &core_conds, known);
             if preds.is_empty() {
                 // The core's facts are known already: fall back to every condition of the
@@ -788,6 +799,7 @@ fn decide<'ctx>(sim: &Sim<'_, 'ctx>, path: &[PathStep], known: &[Predicate], pro
                 // Conditions that contradict each other only together, across a havoc.
                 preds = joint_predicates(sim, path, &core_conds, known);
             }
+            preds.retain(|p| !constant(sim, p));
             if preds.is_empty() {
                 Verdict::NoNewPredicates { at }
             } else {
@@ -795,6 +807,22 @@ fn decide<'ctx>(sim: &Sim<'_, 'ctx>, path: &[PathStep], known: &[Predicate], pro
             }
         }
     }
+}
+
+/// Longest a prover may think about whether one candidate predicate is [`constant`].
+const CONSTANT_QUERY: std::time::Duration = std::time::Duration::from_millis(500);
+
+/// Whether a predicate has the same value in every state: true or false whatever its
+/// variables and memory hold (`&(sp - 1)->Control == &sp->MinorFunction`, `(x | 32) == 3`).
+/// Such a predicate tells the abstraction nothing it does not know (c2bp's queries decide the
+/// arithmetic themselves) and costs a boolean variable in every query of its scope, so it is
+/// not offered. A query the prover cannot decide in [`CONSTANT_QUERY`] keeps the predicate.
+fn constant(sim: &Sim<'_, '_>, p: &Predicate) -> bool {
+    let env = &sim.env;
+    let st = State::new(env, "k.", p.scope.as_deref());
+    let Ok(c) = st.cond(env, &p.expr) else { return false };
+    let mut prover = Prover::new(env.ctx, CONSTANT_QUERY);
+    prover.is_sat(&c) == Some(false) || prover.is_sat(&c.not()) == Some(false)
 }
 
 /// The formulas a counterexample's model is taken from: `all`, with the axioms of the objects

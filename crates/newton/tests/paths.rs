@@ -343,3 +343,18 @@ fn an_unresolvable_pointer_is_named_in_the_undecided_verdict() {
     let (v, _) = check_path(&p, &path, &[], &Default::default());
     assert!(matches!(v, Verdict::Feasible(_)), "{v:?}");
 }
+
+#[test]
+fn predicates_with_the_same_value_in_every_state_are_not_offered() {
+    // Back through `y = x | 32`, `y == 3` becomes `(x | 32) == 3`: false in every state (bit
+    // 5 is set), so it would tell the abstraction nothing; `y == 3` itself is offered.
+    let p = lower(
+        "int g;\nvoid set(int x) {\n  int y = x | 32;\n  if (y == 3) g = 1;\n}\n\
+         int main(int x) {\n  set(x);\n  if (g) reach_error();\n  return 0;\n}\n",
+    );
+    let path = walk(&p, &["== 3", "!= 0"]);
+    let (v, _) = check_path(&p, &path, &[], &Default::default());
+    let preds = preds_text(&v);
+    assert!(preds.iter().any(|s| s.contains("y == 3")), "{preds:?}");
+    assert!(!preds.iter().any(|s| s.contains("| 32")), "{preds:?}");
+}
