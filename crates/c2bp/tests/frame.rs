@@ -51,3 +51,35 @@ fn an_unknown_write_keeps_what_it_cannot_reach() {
         }
     }
 }
+
+const BELOW: &str = r#"
+extern void reach_error(void);
+extern void touch(unsigned char *c);
+struct L { unsigned char minor; unsigned char control; int context; };
+struct L *top(void);
+int main(void) {
+  struct L *sp = top();
+  struct L *q = sp - 1;
+  unsigned char *m = &sp->minor;
+  touch(&q->control);
+  if (*m != 3) reach_error();
+  return 0;
+}
+"#;
+
+#[test]
+fn a_write_just_below_a_pointer_misses_the_bytes_at_it() {
+    // `q->control` is 7 bytes below `sp->minor`, at `m`: apart in every state (memory's
+    // addresses wrap around, so even where `sp` is 0..7 the two bytes differ), and the
+    // predicate keeps its value wherever `q == sp - 1` and `m == &sp->minor` hold.
+    let opts = cfront::Options { bytes: true, ..cfront::Options::default() };
+    let prog = cfront::lower_str("t.c", BELOW, &opts).unwrap_or_else(|e| panic!("{e:?}"));
+    let ps = parse_preds(&prog, "main: q == sp - 1\nmain: m == &sp->minor\nmain: *m == 3\n")
+        .unwrap_or_else(|e| panic!("{e:?}"));
+    let (b, _) = abstract_program(&prog, &ps, &Options::default()).unwrap();
+    let text = bp::print(&b);
+    assert!(
+        text.contains("{*m == 3} := schoose[{q == sp - 1} & {m == &sp->minor} & {*m == 3}, {q == sp - 1} & {m == &sp->minor} & !{*m == 3}]"),
+        "{text}"
+    );
+}

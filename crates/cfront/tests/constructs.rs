@@ -497,6 +497,28 @@ int *r = &s.a; *p = 1; *r = 2; return *p; }",
 }
 
 #[test]
+fn distinct_members_overlap_where_a_struct_pointer_may_point_into_the_middle_of_one() {
+    // `q` is made from a `char *` one byte into `s`: `q->a` is `s.b`. `struct T` is only ever
+    // pointed to whole, so its distinct members at two bases stay apart; so do `S`'s at
+    // congruent bases (one pointer plus integers).
+    let p = lower(
+        "struct S { char a; char b; } s; struct T { int a; int b; } t, u;
+int main(void) { struct S *q = (struct S *)((char *)&s + 1); struct T *w = &t;
+if (__VERIFIER_nondet_int()) w = &u; q->a = 5; w->a = 1; return s.b + t.b + (q + 1)->b; }",
+    );
+    assert_eq!(cminus::punning::misaligned_structs(&p).into_iter().collect::<Vec<_>>(), vec!["S".to_string()]);
+    let mut pt = cminus::pointsto::PointsTo::analyze(&p);
+    use cminus::{BinOp, Expr, Lval};
+    let field = |b: Lval, f: &str| Lval::Field(Box::new(b), f.into());
+    let deref = |e: Expr| Lval::Deref(Box::new(e));
+    let q_a = field(deref(Expr::var("q")), "a");
+    assert!(pt.may_alias(&q_a, &field(Lval::var("s"), "b"), "main"));
+    let q1_b = field(deref(Expr::bin(BinOp::Add, Expr::var("q"), Expr::Int(1))), "b");
+    assert!(!pt.may_alias(&q_a, &q1_b, "main"));
+    assert!(!pt.may_alias(&field(deref(Expr::var("w")), "a"), &field(Lval::var("t"), "b"), "main"));
+}
+
+#[test]
 fn interpreter_nondet_order_and_outcomes() {
     let p = lower("int main(int a) { int b = __VERIFIER_nondet_int(); if (a + b == 10) reach_error(); return a - b; }");
     let r = cminus::interp::run(&p, &[4, 6], 1000);

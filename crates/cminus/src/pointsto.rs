@@ -153,6 +153,8 @@ pub struct PointsTo {
     program: Arc<Program>,
     /// Index of each procedure in `program.procs`.
     proc_index: HashMap<String, usize>,
+    /// The structs a pointer may point into the middle of (`punning::misaligned_structs`).
+    misaligned: BTreeSet<String>,
 }
 
 impl PointsTo {
@@ -163,8 +165,15 @@ impl PointsTo {
     /// Analyse with extra, not yet lowered, indirect calls.
     pub fn analyze_with(p: &Program, indirect: &[IndirectCall]) -> PointsTo {
         let proc_index = p.procs.iter().enumerate().map(|(i, q)| (q.name.clone(), i)).collect();
-        let mut a =
-            PointsTo { objs: vec![], ids: HashMap::new(), pts: vec![], program: Arc::new(p.clone()), proc_index };
+        let misaligned = crate::punning::misaligned_structs(p);
+        let mut a = PointsTo {
+            objs: vec![],
+            ids: HashMap::new(),
+            pts: vec![],
+            program: Arc::new(p.clone()),
+            proc_index,
+            misaligned,
+        };
         loop {
             let mut changed = false;
             for g in &p.globals {
@@ -404,12 +413,14 @@ impl PointsTo {
             return true;
         }
         self.in_proc(proc, |me, p| {
-            // two distinct fields of the same struct type never overlap (unions do)
+            // two distinct fields of the same struct type never overlap (unions do) — unless a
+            // pointer may point into the middle of such a struct (a `struct S *` made from a
+            // `char *` after arithmetic) and the bases are not congruent
             if let (Lval::Field(ba, fa), Lval::Field(bb, fb)) = (a, b) {
                 let ta = me.program.type_of_lval(Some(p), ba);
                 let tb = me.program.type_of_lval(Some(p), bb);
                 if let (Some(Type::Struct(sa)), Some(Type::Struct(sb))) = (&ta, &tb) {
-                    if sa == sb && fa != fb {
+                    if sa == sb && fa != fb && (!me.misaligned.contains(sa) || congruent(&me.program, p, ba, bb)) {
                         let is_union = me.program.struct_def(sa).map(|s| s.is_union).unwrap_or(true);
                         if !is_union {
                             return false;
@@ -425,5 +436,28 @@ impl PointsTo {
             let lb = me.locs(p, b);
             !la.is_disjoint(&lb)
         })
+    }
+}
+
+/// Two lvalues of one struct type that start a whole number of the struct's size apart: the
+/// same lvalue, elements of the same array, or objects at one pointer plus integers
+/// (`p->a`, `(p - 1)->b`: arithmetic on the struct's own pointer type).
+fn congruent(prog: &Program, proc: &Proc, a: &Lval, b: &Lval) -> bool {
+    /// The pointer under additions of integers to it.
+    fn base<'e>(prog: &Program, proc: &Proc, mut e: &'e Expr) -> &'e Expr {
+        while let Expr::Binary(BinOp::Add | BinOp::Sub, x, k) = e {
+            let pointer = prog.type_of(Some(proc), x).is_some_and(|t| t.is_pointer());
+            let integer = prog.type_of(Some(proc), k).is_some_and(|t| t.is_integer());
+            if !(pointer && integer) {
+                break;
+            }
+            e = x;
+        }
+        e
+    }
+    match (a, b) {
+        (Lval::Index(x, _), Lval::Index(y, _)) => congruent(prog, proc, x, y),
+        (Lval::Deref(x), Lval::Deref(y)) => a == b || base(prog, proc, x) == base(prog, proc, y),
+        _ => a == b,
     }
 }

@@ -204,6 +204,52 @@ fn pointer_pun(p: &Program, proc: &crate::Proc, e: &Expr) -> Option<String> {
     ))
 }
 
+/// The struct types a pointer may point into the middle of (not a whole number of the
+/// struct's size from the start of one): those a pointer of another type (`char *` after
+/// arithmetic, `int *`, an integer) is converted to, looking through `void *` casts of the
+/// same expression. Distinct members of such a struct at two bases may overlap
+/// (`pointsto::PointsTo::may_alias`). A `void *` value converted to the struct's pointer is
+/// taken to point at a whole struct (allocations, callbacks' contexts): a pointer into the
+/// middle laundered through a `void *` variable is not seen.
+pub fn misaligned_structs(p: &Program) -> std::collections::BTreeSet<String> {
+    let mut out = std::collections::BTreeSet::new();
+    let mut check = |proc: Option<&crate::Proc>, e: &Expr| {
+        let Expr::Cast(Type::Ptr(t), inner) = e else { return };
+        let Type::Struct(name) = t.as_ref() else { return };
+        let mut src = inner.as_ref();
+        while let Expr::Cast(Type::Ptr(v), i) = src {
+            if **v != Type::Void {
+                break;
+            }
+            src = i;
+        }
+        let whole = match p.type_of(proc, src).map(decay) {
+            Some(Type::Ptr(u)) => *u == Type::Void || holds_at_start(p, &u, t),
+            Some(Type::Int { .. }) => matches!(src, Expr::Int(_)),
+            _ => true,
+        };
+        if !whole {
+            out.insert(name.clone());
+        }
+    };
+    for proc in &p.procs {
+        for s in &proc.body {
+            visit_exprs(&s.kind, &mut |e| check(Some(proc), e));
+        }
+    }
+    fn inits(i: &crate::Init, f: &mut dyn FnMut(&Expr)) {
+        match i {
+            crate::Init::Zero => {}
+            crate::Init::Expr(e) => walk_expr(e, f),
+            crate::Init::List(xs) => xs.iter().for_each(|x| inits(x, f)),
+        }
+    }
+    for g in &p.globals {
+        inits(&g.init, &mut |e| check(None, e));
+    }
+    out
+}
+
 /// Arrays as the pointers they decay to.
 fn decay(t: Type) -> Type {
     match t {
@@ -229,30 +275,8 @@ fn collect_derefs(p: &Program, proc: &crate::Proc, l: &Lval, out: &mut Vec<Expr>
 
 /// Every expression of a statement, subexpressions included.
 fn visit_exprs(k: &StmtKind, f: &mut dyn FnMut(&Expr)) {
-    fn walk(e: &Expr, f: &mut dyn FnMut(&Expr)) {
-        f(e);
-        match e {
-            Expr::Unary(_, a) | Expr::Cast(_, a) => walk(a, f),
-            Expr::Binary(_, a, b) => {
-                walk(a, f);
-                walk(b, f);
-            }
-            Expr::Float(_, _, xs) => xs.iter().for_each(|x| walk(x, f)),
-            Expr::Lval(l) | Expr::AddrOf(l) => lval(l, f),
-            _ => {}
-        }
-    }
-    fn lval(l: &Lval, f: &mut dyn FnMut(&Expr)) {
-        match l {
-            Lval::Var(_) => {}
-            Lval::Deref(e) => walk(e, f),
-            Lval::Field(b, _) => lval(b, f),
-            Lval::Index(b, i) => {
-                lval(b, f);
-                walk(i, f);
-            }
-        }
-    }
+    let walk = walk_expr;
+    let lval = walk_lval;
     match k {
         StmtKind::Assign(l, e) => {
             lval(l, f);
@@ -266,6 +290,34 @@ fn visit_exprs(k: &StmtKind, f: &mut dyn FnMut(&Expr)) {
         }
         StmtKind::Return(Some(e)) | StmtKind::Assume(e) => walk(e, f),
         _ => {}
+    }
+}
+
+/// `e` and its subexpressions, those of its lvalues included.
+fn walk_expr(e: &Expr, f: &mut dyn FnMut(&Expr)) {
+    f(e);
+    match e {
+        Expr::Unary(_, a) | Expr::Cast(_, a) => walk_expr(a, f),
+        Expr::Binary(_, a, b) => {
+            walk_expr(a, f);
+            walk_expr(b, f);
+        }
+        Expr::Float(_, _, xs) => xs.iter().for_each(|x| walk_expr(x, f)),
+        Expr::Lval(l) | Expr::AddrOf(l) => walk_lval(l, f),
+        _ => {}
+    }
+}
+
+/// The expressions inside an lvalue (addresses, indices).
+fn walk_lval(l: &Lval, f: &mut dyn FnMut(&Expr)) {
+    match l {
+        Lval::Var(_) => {}
+        Lval::Deref(e) => walk_expr(e, f),
+        Lval::Field(b, _) => walk_lval(b, f),
+        Lval::Index(b, i) => {
+            walk_lval(b, f);
+            walk_expr(i, f);
+        }
     }
 }
 

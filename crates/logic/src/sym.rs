@@ -228,19 +228,16 @@ impl<'p, 'ctx> Env<'p, 'ctx> {
     }
 
     /// The `n` bytes at `a` and the `m` bytes at `b` (footprints, [`State::footprint`]) share
-    /// no address: neither range wraps around the address space (memory's addresses are
-    /// `a + k` modulo 2^64, as [`Env::load_bytes`] forms them) and one ends before the other
-    /// starts.
+    /// no address. Memory's addresses are `a + k` modulo 2^64 (as [`Env::load_bytes`] forms
+    /// them), so the ranges are apart exactly when `b - a` lies in `[n, 2^64 - m]`: a range that
+    /// wraps around the address space reaches the lowest addresses, and nothing else.
     pub fn apart(&self, (a, n): (&Term<'ctx>, u64), (b, m): (&Term<'ctx>, u64)) -> Bool<'ctx> {
-        let (a_end, b_end) = (a.bvadd(&self.int(n as i64)), b.bvadd(&self.int(m as i64)));
-        Bool::and(
-            self.ctx,
-            &[
-                &a_end.bvugt(a),
-                &b_end.bvugt(b),
-                &Bool::or(self.ctx, &[&self.addr_ge(b, &a_end), &self.addr_ge(a, &b_end)]),
-            ],
-        )
+        if n == 0 || m == 0 {
+            return Bool::from_bool(self.ctx, true);
+        }
+        // b - a - n <= 2^64 - m - n, unsigned (n + m bytes never cover the address space)
+        let d = b.bvsub(a).bvsub(&self.int(n as i64));
+        d.bvule(&self.int((n as i64).wrapping_add(m as i64).wrapping_neg()))
     }
 
     /// `a >= b` on addresses (unsigned).

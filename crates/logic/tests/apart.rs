@@ -1,6 +1,5 @@
-//! `Env::apart`: two byte ranges of memory share no address — never when one wraps around
-//! the address space (memory's addresses are `a + k` modulo 2^64, so such a range reaches the
-//! lowest addresses).
+//! `Env::apart`: two byte ranges of memory share no address (memory's addresses are `a + k`
+//! modulo 2^64, so a range that wraps around the address space reaches the lowest addresses).
 
 use z3::ast::Ast;
 
@@ -21,6 +20,11 @@ fn ranges_are_apart_only_when_they_share_no_byte() {
     // A range that wraps reaches address 0 and 1.
     assert!(!apart(-2, 4, 0, 1));
     assert!(!apart(0, 1, -2, 4));
-    assert!(!apart(-2, 4, 0x1000, 1));
+    assert!(apart(-2, 4, 0x1000, 1));
     assert!(apart(-6, 4, 0x1000, 1));
+    assert!(!apart(-6, 4, -3, 2));
+    assert!(apart(-6, 4, -2, 2));
+    assert!(!apart(-1, 1, -1, 8));
+    assert!(apart(8, 1, 0, 8));
+    assert!(!apart(7, 1, 0, 8));
 }

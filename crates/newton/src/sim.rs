@@ -2019,7 +2019,7 @@ fn predicates(sim: &Sim, path: &[PathStep], core: &[usize], known: &[Predicate])
         known: known.iter().map(|p| (p.scope.clone(), cminus::print_expr(&normalise(p.expr.clone())))).collect(),
         out: Vec::new(),
     };
-    let mut walk = BackWalk { sim, path, set };
+    let mut walk = BackWalk { sim, path, set, pointsto: None };
     for &c in core {
         let cond = &sim.conds[c];
         let fid = sim.frame_of[cond.step];
@@ -2108,6 +2108,9 @@ struct BackWalk<'w, 'p, 'ctx> {
     sim: &'w Sim<'p, 'ctx>,
     path: &'w [PathStep],
     set: PredSet<'p>,
+    /// The program's points-to analysis, computed when a write of one type meets a read of
+    /// another ([`Self::may_overlap`]).
+    pointsto: Option<cminus::pointsto::PointsTo>,
 }
 
 impl BackWalk<'_, '_, '_> {
@@ -2160,9 +2163,12 @@ impl BackWalk<'_, '_, '_> {
                 if r == *l {
                     continue;
                 }
-                if let Some(c) = alias_condition(sim.prog, proc, l, &r) {
+                // overlapping bytes of different types only for the predicate's own reads
+                // (not those of alias conditions: they multiply)
+                let bytes = sim.env.bytes() && nest == 0 && self.may_overlap(proc, l, &r);
+                if let Some((c, same)) = alias_condition(sim.prog, bytes, proc, l, &r) {
                     self.walk_back(j, fid, c, nest + 1);
-                    if !e.has_nondet() {
+                    if same && !e.has_nondet() {
                         self.set.add(proc, &subst(phi, &r, e));
                     }
                 }
@@ -2180,6 +2186,16 @@ impl BackWalk<'_, '_, '_> {
             self.set.add(proc, phi);
         }
         ControlFlow::Continue(())
+    }
+
+    /// May the write `w` reach bytes of the read `r` (both in `proc`), by the points-to
+    /// analysis? (Memory it knows nothing about may overlap anything.) The byte-overlap
+    /// condition is offered only then: it would be noise for the abstraction, which prunes
+    /// the same way.
+    fn may_overlap(&mut self, proc: &str, w: &Lval, r: &Lval) -> bool {
+        let pt = self.pointsto.get_or_insert_with(|| cminus::pointsto::PointsTo::analyze(self.sim.prog));
+        let (lw, lr) = (pt.locations(proc, w), pt.locations(proc, r));
+        lw.is_empty() || lr.is_empty() || pt.may_alias(w, r, proc)
     }
 
     /// `phi` back through the call at step `j` of frame `fid`. If it reads the call's result,
@@ -2449,15 +2465,20 @@ fn memory_reads(sim: &Sim, proc: &str, e: &Expr) -> Vec<Lval> {
     out
 }
 
-/// When does a write to `w` change the value of `r` (both in `proc`, same type)?
-fn alias_condition(prog: &Program, proc: &str, w: &Lval, r: &Lval) -> Option<Expr> {
+/// When does a write to `w` change the value of `r` (both in `proc`)? Of one scalar type:
+/// when they are the same lvalue (and `r` then reads the value written: true second). Of
+/// different types, in byte memory (`bytes`): when their bytes overlap ([`byte_overlap`]).
+fn alias_condition(prog: &Program, bytes: bool, proc: &str, w: &Lval, r: &Lval) -> Option<(Expr, bool)> {
     let p = prog.proc(proc);
     let (tw, tr) = (prog.type_of_lval(p, w)?, prog.type_of_lval(p, r)?);
-    if tw != tr || !tw.is_scalar() {
+    if !tw.is_scalar() || !tr.is_scalar() {
         return None;
     }
+    if tw != tr {
+        return if bytes { byte_overlap(prog, p, (w, &tw), (r, &tr)).map(|c| (c, false)) } else { None };
+    }
     use cminus::BinOp::Eq;
-    Some(match (w, r) {
+    let same = match (w, r) {
         (Lval::Deref(a), Lval::Deref(b)) => Expr::bin(Eq, (**a).clone(), (**b).clone()),
         (Lval::Deref(a), other) | (other, Lval::Deref(a)) => Expr::bin(Eq, (**a).clone(), Expr::AddrOf(other.clone())),
         (Lval::Index(a, i), Lval::Index(b, k)) if a == b => Expr::bin(Eq, (**i).clone(), (**k).clone()),
@@ -2466,7 +2487,44 @@ fn alias_condition(prog: &Program, proc: &str, w: &Lval, r: &Lval) -> Option<Exp
             _ => Expr::bin(Eq, Expr::AddrOf(w.clone()), Expr::AddrOf(r.clone())),
         },
         _ => Expr::bin(Eq, Expr::AddrOf(w.clone()), Expr::AddrOf(r.clone())),
-    })
+    };
+    Some((same, true))
+}
+
+/// The `n` bytes of `w` and the `m` bytes of `r` share an address: `(u64)&r - (u64)&w + (m - 1)
+/// < n + m - 1`, unsigned at the width of memory's addresses (they are `a + k` modulo 2^64),
+/// the negation of `logic::Env::apart`. None for a bit-field (its bytes are not its type's).
+fn byte_overlap(
+    prog: &Program,
+    p: Option<&cminus::Proc>,
+    (w, tw): (&Lval, &Type),
+    (r, tr): (&Lval, &Type),
+) -> Option<Expr> {
+    let bit_field = |l: &Lval| match l {
+        Lval::Field(b, f) => match prog.type_of_lval(p, b) {
+            Some(Type::Struct(s)) => cminus::layout::is_bit_field(prog, &s, f),
+            _ => true,
+        },
+        _ => false,
+    };
+    if bit_field(w) || bit_field(r) {
+        return None;
+    }
+    let (n, m) = (cminus::layout::size_of(prog, tw)?, cminus::layout::size_of(prog, tr)?);
+    if n == 0 || m == 0 {
+        return None;
+    }
+    let u64t = Type::int(64, false);
+    let addr = |l: &Lval| {
+        let a = match l {
+            Lval::Deref(p) => (**p).clone(),
+            l => Expr::AddrOf(l.clone()),
+        };
+        Expr::Cast(u64t.clone(), Box::new(a))
+    };
+    let k = |v: u64| Expr::Cast(u64t.clone(), Box::new(Expr::Int(i128::from(v))));
+    let d = Expr::bin(cminus::BinOp::Sub, addr(r), addr(w));
+    Some(Expr::bin(cminus::BinOp::Lt, Expr::bin(cminus::BinOp::Add, d, k(m - 1)), k(n + m - 1)))
 }
 
 fn var_names_of(e: &Expr) -> BTreeSet<String> {

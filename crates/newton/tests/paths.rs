@@ -358,3 +358,23 @@ fn predicates_with_the_same_value_in_every_state_are_not_offered() {
     assert!(preds.iter().any(|s| s.contains("y == 3")), "{preds:?}");
     assert!(!preds.iter().any(|s| s.contains("| 32")), "{preds:?}");
 }
+
+#[test]
+fn a_write_of_another_type_offers_the_condition_that_its_bytes_overlap_the_read() {
+    // In byte memory `*q = 5` (4 bytes) changes `x.b` (2 bytes) only where their bytes
+    // overlap; the path is infeasible because they do not (q is `&x.a` or `&x.d`), and the
+    // abstraction needs that condition as a predicate where the write happens.
+    let src = "struct s { int a; short b; short c; int d; };\n\
+               int main(void) {\n  struct s x;\n  x.b = 1;\n  int *q = &x.a;\n\
+               if (__VERIFIER_nondet_int()) q = &x.d;\n  *q = 5;\n\
+               if (x.b != 1) reach_error();\n  return 0;\n}\n";
+    let opts = cfront::Options { bytes: true, ..cfront::Options::default() };
+    let p = cfront::lower_str("t.c", src, &opts).unwrap_or_else(|e| panic!("{e:?}"));
+    assert!(p.memory.is_bytes(), "the test wants byte memory");
+    for choice in ["__t0", "!__t0"] {
+        let path = walk(&p, &[choice, "!= 1"]);
+        let (v, _) = check_path(&p, &path, &[], &Default::default());
+        let preds = preds_text(&v);
+        assert!(preds.iter().any(|s| s == "main: (ulong)&x.b - (ulong)q + (ulong)1 < (ulong)5"), "{choice}: {preds:?}");
+    }
+}
