@@ -2188,11 +2188,17 @@ impl BackWalk<'_, '_, '_> {
         ControlFlow::Continue(())
     }
 
-    /// May the write `w` reach bytes of the read `r` (both in `proc`), by the points-to
-    /// analysis? (Memory it knows nothing about may overlap anything.) The byte-overlap
-    /// condition is offered only then: it would be noise for the abstraction, which prunes
-    /// the same way.
+    /// May the write `w` reach bytes of the read `r` (both in `proc`, of different types), by
+    /// the points-to analysis? (Memory it knows nothing about may overlap anything.) The
+    /// byte-overlap condition is offered only then: it would be noise for the abstraction,
+    /// which prunes the same way. False for lvalues of one type.
     fn may_overlap(&mut self, proc: &str, w: &Lval, r: &Lval) -> bool {
+        let p = self.sim.prog.proc(proc);
+        let (tw, tr) = (self.sim.prog.type_of_lval(p, w), self.sim.prog.type_of_lval(p, r));
+        if tw == tr {
+            // one type: the alias condition is their addresses' equality (no analysis needed)
+            return false;
+        }
         let pt = self.pointsto.get_or_insert_with(|| cminus::pointsto::PointsTo::analyze(self.sim.prog));
         let (lw, lr) = (pt.locations(proc, w), pt.locations(proc, r));
         lw.is_empty() || lr.is_empty() || pt.may_alias(w, r, proc)
