@@ -136,3 +136,41 @@ fn an_unknown_write_into_a_large_array_has_no_exit_test() {
     // the element in the loop (a pointer into the array reaches the array)
     assert_eq!(writes.count(), 1, "{printed}");
 }
+
+/// The size argument of the program's one `memcpy` call, as lowered.
+fn memcpy_size(p: &cminus::Program) -> cminus::Expr {
+    p.procs
+        .iter()
+        .flat_map(|q| &q.body)
+        .find_map(|s| match &s.kind {
+            cminus::StmtKind::Call { callee, args, .. } if callee == "memcpy" => args.last().cloned(),
+            _ => None,
+        })
+        .expect("a memcpy call")
+}
+
+#[test]
+fn a_size_computed_into_variables_just_before_is_a_constant() {
+    // CIL's `IoCopyCurrentIrpStackLocationToNext`: the size through a chain of temporaries,
+    // a null pointer's member address among them; copied exactly, not by a loop
+    let straight = "#include <string.h>\nstruct s { int a; int b; int *c; };\nint main(void) { struct s x = {1, 2, 0}, y;\n  struct s *t0 = (struct s *)0; unsigned long t1 = (unsigned long)t0; unsigned long t2 = t1 + 8;\n  memcpy(&y, &x, t2); return y.b; }";
+    let p = lower(straight).unwrap_or_else(|d| panic!("{d:?}"));
+    assert_eq!(cfront_fold(&memcpy_size(&p)), Some(8), "{}", cminus::print_expr(&memcpy_size(&p)));
+    // a variable assigned again on a path that joins before the call (a loop) is not known
+    let joined = "#include <string.h>\nstruct s { int a; int b; int *c; };\nint main(void) { struct s x = {1, 2, 0}, y; unsigned long n = 8;\n  for (int i = 0; i < 2; i++) { memcpy(&y, &x, n); n = 4; } return y.b; }";
+    let p = lower(joined).unwrap_or_else(|d| panic!("{d:?}"));
+    assert_eq!(cfront_fold(&memcpy_size(&p)), None, "{}", cminus::print_expr(&memcpy_size(&p)));
+    // nor after a call that may write it through a pointer
+    let called = "#include <string.h>\nstruct s { int a; int b; int *c; };\nvoid g(unsigned long *m) { *m = 4; }\nint main(void) { struct s x = {1, 2, 0}, y; unsigned long n = 8; g(&n);\n  memcpy(&y, &x, n); return y.b; }";
+    let p = lower(called).unwrap_or_else(|d| panic!("{d:?}"));
+    assert_eq!(cfront_fold(&memcpy_size(&p)), None, "{}", cminus::print_expr(&memcpy_size(&p)));
+}
+
+/// An integer constant under integer casts.
+fn cfront_fold(e: &cminus::Expr) -> Option<i128> {
+    match e {
+        cminus::Expr::Int(v) => Some(*v),
+        cminus::Expr::Cast(_, inner) => cfront_fold(inner),
+        _ => None,
+    }
+}

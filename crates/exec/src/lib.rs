@@ -625,8 +625,8 @@ fn build_and_run(
 
 /// Whether the replay of `cex` reaches its error statement also when each choice at the
 /// indices `at` (those a compiled run makes on its own) takes other values: each value
-/// complemented and then incremented, addresses made up by the interpreter, allocation
-/// failures and jumps the other way. Then the trace does not depend on them, and a compiled
+/// complemented and then incremented, addresses made up by the interpreter and allocation
+/// failures the other way. Then the trace does not depend on them, and a compiled
 /// run that misses the error is a disagreement, not the run's own choice of those values.
 fn independent(prog: &Program, cex: &newton::Counterexample, at: &[usize]) -> bool {
     use cminus::interp::{Ask, Outcome};
@@ -642,7 +642,6 @@ fn independent(prog: &Program, cex: &newton::Counterexample, at: &[usize]) -> bo
             match e.ask {
                 Ask::Address => 0,
                 Ask::AllocFails { .. } => (v == 0) as i64,
-                Ask::Goto(_) => v.wrapping_add(1),
                 _ if variant == 0 => !v,
                 _ => v.wrapping_add(1),
             }

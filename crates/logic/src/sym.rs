@@ -274,6 +274,36 @@ impl<'p, 'ctx> Env<'p, 'ctx> {
         mem.select(a).as_bv().expect("memory holds bit-vectors")
     }
 
+    /// `mem` as `base` and the facts `base[a] == v`, where `mem` is `base` with stores at
+    /// constant addresses only (the last store to an address wins); `None` otherwise.
+    /// Equisatisfiable wherever nothing read `base` before those stores (the memory a path
+    /// starts from, with its globals' initial values): a read at a symbolic address then meets
+    /// a few facts in the solver, not a chain of a thousand stores (a full NT driver's
+    /// globals, which Z3 took seconds to see through, or timed out on).
+    pub fn peel_stores(&self, mem: &Array<'ctx>, base: &Array<'ctx>) -> Option<Vec<Bool<'ctx>>> {
+        use z3::DeclKind;
+        let mut facts = Vec::new();
+        let mut seen = std::collections::HashSet::new();
+        let mut m: Dynamic<'ctx> = Dynamic::from_ast(mem);
+        let bottom = Dynamic::from_ast(base);
+        while m != bottom {
+            let d = m.safe_decl().ok()?;
+            if d.kind() != DeclKind::STORE || m.num_children() != 3 {
+                return None;
+            }
+            let (inner, a, v) = (m.nth_child(0)?, m.nth_child(1)?, m.nth_child(2)?);
+            // (a byte's address is the object's plus its offset, not yet folded)
+            let a = a.as_bv()?.simplify();
+            let k = a.as_u64()?;
+            if seen.insert(k) {
+                let v = v.as_bv()?;
+                facts.push(self.select(base, &a)._eq(&v));
+            }
+            m = inner;
+        }
+        Some(facts)
+    }
+
     /// A constant term for a C integer literal (`None` if it fits no 64-bit type).
     pub fn literal(&self, n: i128) -> Option<Term<'ctx>> {
         if n < i64::MIN as i128 || n > u64::MAX as i128 {

@@ -132,7 +132,8 @@ fn stmt<'a>(
 pub fn check_path(prog: &Program, path: &[PathStep], known: &[Predicate], opts: &Options) -> (Verdict, Stats) {
     let t0 = Instant::now();
     let ctx = logic::new_context();
-    let mut prover = Prover::new(&ctx, opts.query_timeout).with_cancel(opts.cancel.clone());
+    let mut prover =
+        Prover::new(&ctx, opts.query_timeout).with_cancel(opts.cancel.clone()).prefer_general().with_second_opinion();
     let mut stats = Stats { path_length: path.len(), ..Stats::default() };
     let verdict = match simulate(prog, path, &ctx) {
         Err(why) => Verdict::Unknown(why),
@@ -149,7 +150,8 @@ pub fn check_path(prog: &Program, path: &[PathStep], known: &[Predicate], opts: 
 /// search asks this for each branch it has not taken yet.
 pub fn solve_path(prog: &Program, path: &[PathStep], opts: &Options) -> Result<Option<Counterexample>, Undecided> {
     let ctx = logic::new_context();
-    let mut prover = Prover::new(&ctx, opts.query_timeout).with_cancel(opts.cancel.clone());
+    let mut prover =
+        Prover::new(&ctx, opts.query_timeout).with_cancel(opts.cancel.clone()).prefer_general().with_second_opinion();
     let sim = simulate(prog, path, &ctx)?;
     let (all, _) = path_formulas(&sim);
     let refs: Vec<&Formula> = all.iter().collect();
@@ -363,7 +365,8 @@ pub fn check_accelerated(
         return Ok(None);
     }
     let ctx = logic::new_context();
-    let mut prover = Prover::new(&ctx, opts.query_timeout).with_cancel(opts.cancel.clone());
+    let mut prover =
+        Prover::new(&ctx, opts.query_timeout).with_cancel(opts.cancel.clone()).prefer_general().with_second_opinion();
     let sim = simulate_with(prog, path, &ctx, plan)?;
     if sim.accelerated.is_empty() {
         return Ok(None);
@@ -419,6 +422,11 @@ fn start<'p, 'ctx>(prog: &'p Program, ctx: &'ctx logic::Context) -> Result<Sim<'
     st.init_globals(&env);
     let init_nondets = env.take_fresh();
     let mut axioms = Vec::new();
+    // The globals' initial values as facts about the initial memory, not stores over it.
+    if let Some(facts) = env.peel_stores(&st.mem, &init_mem) {
+        st.set_mem(init_mem.clone());
+        axioms.extend(facts);
+    }
     let mut entry_params = Vec::new();
     let mut fresh_ptrs = 0;
     let mut param_cells = Vec::new();

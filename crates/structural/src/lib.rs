@@ -433,8 +433,14 @@ impl<'a, 'p, 'ctx> Enc<'a, 'p, 'ctx> {
         }
         let env = &self.env;
         let mut st = State::new(env, "s.", Some(&entry.name));
+        let init_mem = st.mem.clone();
         st.init_globals(env);
         let mut axioms = Vec::new();
+        // the globals' initial values as facts about the initial memory (`Env::peel_stores`)
+        if let Some(facts) = env.peel_stores(&st.mem, &init_mem) {
+            st.set_mem(init_mem);
+            axioms.extend(facts);
+        }
         let mut k = 0;
         for f in &entry.formals {
             if let Type::Ptr(_) = &f.ty {

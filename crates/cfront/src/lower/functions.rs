@@ -40,6 +40,7 @@ impl<'o> Lowerer<'o> {
             conts: vec![],
             switches: vec![],
             tmp_n: 0,
+            known: HashMap::new(),
         });
         self.scopes.push(Scope::default());
         self.bind_formals(info.params.unwrap_or_default(), loc);

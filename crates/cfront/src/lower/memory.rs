@@ -157,9 +157,14 @@ impl Lowerer<'_> {
                 let (v, vt) = self.rv(size_arg)?;
                 let v = self.conv(v, &vt, &st, size_arg.span)?;
                 self.set_loc(span);
-                let tmp = self.new_temp(st.clone())?;
-                self.emit(StmtKind::Assign(Lval::var(&tmp), v))?;
-                Size::Var(Expr::var(&tmp))
+                if let Some(c) = self.fold_known(&v) {
+                    // a size computed into variables just before (CIL's temporaries)
+                    Size::Const(c)
+                } else {
+                    let tmp = self.new_temp(st.clone())?;
+                    self.emit(StmtKind::Assign(Lval::var(&tmp), v))?;
+                    Size::Var(Expr::var(&tmp))
+                }
             }
         };
         self.set_loc(span);

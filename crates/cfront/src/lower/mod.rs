@@ -59,6 +59,12 @@ struct FnCtx {
     conts: Vec<String>,
     switches: Vec<HashMap<usize, String>>,
     tmp_n: u32,
+    /// Variables holding a known integer constant at the end of the statements emitted so
+    /// far ([`Lowerer::fold_known`]): set by `v := c`, forgotten at a label (a join), a call
+    /// or a write through a pointer. CIL computes a size into a chain of temporaries
+    /// (`__cil_tmp164 = (unsigned)(long)(… (IO_STACK_LOCATION *)0 + 112)`), and a `memcpy`
+    /// whose size is known copies exactly, not by a loop the refinement unrolls byte by byte.
+    known: HashMap<String, i128>,
 }
 
 /// What the caller of a call lowering wants.
@@ -309,11 +315,21 @@ struct DeclInfo {
 }
 
 fn fold(e: &Expr) -> Option<i128> {
+    fold_with(e, &|_| None, &Type::Void)
+}
+
+/// [`fold`] with the values of some variables (`var`), and pointer casts of integers kept
+/// as `ptr` (the unsigned integer type of a pointer's width) holds them, where `ptr` is an
+/// integer type.
+fn fold_with(e: &Expr, var: &dyn Fn(&str) -> Option<i128>, ptr: &Type) -> Option<i128> {
+    let fold = |e: &Expr| fold_with(e, var, ptr);
     Some(match e {
         Expr::Int(v) => *v,
         Expr::Bool(b) => *b as i128,
+        Expr::Lval(Lval::Var(v)) => var(v)?,
         Expr::Cast(t, e) => match t {
             Type::Int { .. } | Type::Bool => interp::wrap(fold(e)?, t),
+            Type::Ptr(_) if matches!(ptr, Type::Int { .. }) => interp::wrap(fold(e)?, ptr),
             _ => return None,
         },
         Expr::Unary(op, a) => {

@@ -143,10 +143,49 @@ impl<'o> Lowerer<'o> {
             return Err(self.diag(Span::none(), "expression is not a compile-time constant"));
         }
         let loc = self.cur_loc;
+        let learned = match &kind {
+            StmtKind::Assign(Lval::Var(v), e) => Some((v.clone(), self.known_value(v, e))),
+            _ => None,
+        };
         let f = self.fx();
         let labels = std::mem::take(&mut f.pending);
+        if !labels.is_empty() {
+            f.known.clear();
+        }
+        match (&kind, learned) {
+            (_, Some((v, Some(c)))) => {
+                f.known.insert(v, c);
+            }
+            (_, Some((v, None))) => {
+                f.known.remove(&v);
+            }
+            (StmtKind::Assume(_) | StmtKind::Skip | StmtKind::Goto(_), _) => {}
+            // a call, a write into memory: any variable may have changed
+            _ => f.known.clear(),
+        }
         f.body.push(Stmt { id: StmtId(0), loc, labels, kind });
         Ok(())
+    }
+
+    /// The constant `v := e` gives `v` (a scalar local or formal of the function being
+    /// lowered), as `v`'s type holds it.
+    fn known_value(&mut self, v: &str, e: &Expr) -> Option<i128> {
+        let c = self.fold_known(e)?;
+        let f = self.f.as_ref()?;
+        let t = f.locals.iter().chain(&f.formals).find(|x| x.name == v)?.ty.clone();
+        match t {
+            Type::Int { .. } | Type::Bool => Some(cminus::interp::wrap(c, &t)),
+            Type::Ptr(_) => Some(cminus::interp::wrap(c, &Type::int(self.long_bits(), false))),
+            _ => None,
+        }
+    }
+
+    /// The value of an integer expression over constants and the variables known to hold
+    /// constants here (`FnCtx::known`); a pointer cast of an integer keeps its value, as gcc's.
+    pub(super) fn fold_known(&self, e: &Expr) -> Option<i128> {
+        let f = self.f.as_ref()?;
+        let ptr = Type::int(self.long_bits(), false);
+        fold_with(e, &|n| f.known.get(n).copied(), &ptr)
     }
 
     pub(super) fn place_label(&mut self, l: &str) {

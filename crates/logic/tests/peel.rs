@@ -1,0 +1,36 @@
+//! `Env::peel_stores`: a memory that is its base with stores at constant addresses becomes the
+//! base with one fact per address (the last store wins); any other memory is left alone.
+
+use z3::ast::{Ast, Bool, BV};
+
+#[test]
+fn constant_stores_become_facts_about_the_base() {
+    let prog = cfront::lower_str("t.c", "int main(void) { return 0; }\n", &Default::default()).unwrap();
+    let ctx = logic::new_context();
+    let env = logic::Env::new(&ctx, &prog);
+    let base = env.named_mem("m0");
+    // a cell's value: a byte in byte memory, 64 bits in the typed model
+    let byte = |v: u64| if env.bytes() { BV::from_u64(&ctx, v, 8) } else { env.int(v as i64) };
+    let at = |a: i64| env.int(a);
+    // 0x100 := 1, 0x101 := 2, 0x100 := 3 (the last write wins), through an unfolded sum
+    let sum = env.int(0x100).bvadd(&env.int(1));
+    let m = base.store(&at(0x100), &byte(1)).store(&sum, &byte(2)).store(&at(0x100), &byte(3));
+    let facts = env.peel_stores(&m, &base).expect("constant addresses only");
+    assert_eq!(facts.len(), 2);
+    let mut pr = logic::Prover::new(&ctx, std::time::Duration::from_secs(5));
+    let all: Vec<&Bool> = facts.iter().collect();
+    let facts = Bool::and(&ctx, &all);
+    // the facts say what the stores make the memory hold
+    for (a, v) in [(0x100, 3), (0x101, 2)] {
+        assert!(pr.implies(&facts, &env.select(&base, &at(a))._eq(&byte(v))), "{a:#x}");
+        assert!(pr.is_valid(&env.select(&m, &at(a))._eq(&byte(v))), "{a:#x}");
+    }
+    // and nothing about other addresses
+    assert!(!pr.implies(&facts, &env.select(&base, &at(0x102))._eq(&byte(0))));
+    // a store at a symbolic address: not peeled
+    let x = env.fresh_int("x");
+    let n = m.store(&x, &byte(9));
+    assert!(env.peel_stores(&n, &base).is_none());
+    // nor memory that does not come from the base
+    assert!(env.peel_stores(&m, &env.named_mem("other")).is_none());
+}
