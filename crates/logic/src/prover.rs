@@ -264,6 +264,12 @@ impl<'ctx> Prover<'ctx> {
     /// The smallest `k` such that `conds[..k]` is unsatisfiable (binary search), `None` if
     /// all of them together are satisfiable or Z3 cannot tell.
     pub fn first_unsat_prefix(&mut self, conds: &[Bool<'ctx>]) -> Option<usize> {
+        self.first_unsat_prefix_after(conds, 0)
+    }
+
+    /// [`Self::first_unsat_prefix`] where `conds[..known]` is known to be satisfiable (a
+    /// path's axioms: the search need not halve them).
+    pub fn first_unsat_prefix_after(&mut self, conds: &[Bool<'ctx>], known: usize) -> Option<usize> {
         let sat = |p: &mut Self, k: usize| -> Option<bool> {
             let refs: Vec<&Bool> = conds[..k].iter().collect();
             p.is_sat(&Bool::and(p.ctx, &refs))
@@ -271,7 +277,7 @@ impl<'ctx> Prover<'ctx> {
         if sat(self, conds.len())? {
             return None;
         }
-        let (mut lo, mut hi) = (0, conds.len()); // sat(lo) holds, sat(hi) fails
+        let (mut lo, mut hi) = (known.min(conds.len().saturating_sub(1)), conds.len()); // sat(lo) holds, sat(hi) fails
         while hi - lo > 1 {
             let mid = (lo + hi) / 2;
             match sat(self, mid) {

@@ -755,7 +755,8 @@ fn decide<'ctx>(sim: &Sim<'_, 'ctx>, path: &[PathStep], known: &[Predicate], pro
             }
         }
     }
-    match prover.first_unsat_prefix(&all) {
+    // (the axioms — the entry's objects, the globals' initial bytes — have a model)
+    match prover.first_unsat_prefix_after(&all, nax) {
         None => {
             // Satisfiable (or unknown): confirm and read a model.
             let refs: Vec<&Formula> = all.iter().collect();
