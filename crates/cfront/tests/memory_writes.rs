@@ -174,3 +174,51 @@ fn cfront_fold(e: &cminus::Expr) -> Option<i128> {
         _ => None,
     }
 }
+
+fn printed(src: &str) -> String {
+    let p = lower(src).unwrap_or_else(|d| panic!("{d:?}\n{src}"));
+    assert!(p.validate().is_empty(), "{:?}", p.validate());
+    cminus::print::print_program(&p, &cminus::print::PrintOptions::default())
+}
+
+#[test]
+fn strlen_is_the_first_nul_within_sixteen_characters_and_a_literal_s_length() {
+    let text = printed(
+        "#include <string.h>\nunsigned long f(const char *s) { return strlen(s); }\n\
+         int main(void) { return strlen(\"abc\") == 3; }",
+    );
+    // the call stays (rules watch it); its result is held to a NUL with none before it
+    // among the first 16 characters, read lazily from the first one
+    assert!(text.contains("strlen(__t"), "{text}");
+    assert!(text.contains("<= (ulong)15 || *(__t1 + 15) != (char)0"), "{text}");
+    assert!(!text.contains("(ulong)16 ||"), "{text}");
+    assert!(text.contains("*(__t1 + __t2) == (char)0"), "{text}");
+    // a literal's length is a constant, as gcc folds it
+    assert!(text.contains(":= (ulong)3;"), "{text}");
+    // not characters: the old model (any value)
+    let other = printed(
+        "#include <string.h>\nunsigned long f(const int *s) { return strlen((const char *)s); }\n\
+         int main(void) { return 0; }",
+    );
+    assert!(!other.contains("assume"), "{other}");
+}
+
+#[test]
+fn strcpy_copies_sixteen_characters_up_to_the_nul_and_clobbers_the_rest() {
+    let src = "#include <string.h>\nchar *f(char *d, const char *s) { return strcpy(d, s); }\n\
+               int main(void) { return 0; }";
+    let p = lower(src).unwrap();
+    let text = cminus::print::print_program(&p, &cminus::print::PrintOptions::default());
+    assert!(text.contains("*(__t1 + 15) := __t3;"), "{text}");
+    assert!(!text.contains("*(__t1 + 16) := __t3;"), "{text}");
+    assert_eq!(text.matches("assume(__t3 != (char)0);").count(), 16, "{text}");
+    // its result is the destination
+    assert!(text.contains("__t0 := __t1;") || text.contains("__t0 := (char *)__t1;"), "{text}");
+    // past the 16th character: any number of characters from d + 16 on
+    assert!(clobbers(&p) > 0, "{text}");
+    // into an array: the rest of the array, not beyond
+    let arr = printed(
+        "#include <string.h>\nvoid f(const char *s) { char b[32]; strcpy(b, s); }\nint main(void) { return 0; }",
+    );
+    assert!(arr.contains("__slam_clobbered_i8(b["), "{arr}");
+}

@@ -163,7 +163,11 @@ impl Lowerer<'_> {
         if is_concurrency_start(n) {
             return self.unsupported(span, format!("concurrency is not supported: {n}"));
         }
-        if n.starts_with("__builtin_") || n.starts_with("__atomic_") || n.starts_with("__sync_") {
+        // `__builtin_alloca` is an allocator like `alloca` (`cminus::pointsto::ALLOCATORS`)
+        if (n.starts_with("__builtin_") && n != "__builtin_alloca")
+            || n.starts_with("__atomic_")
+            || n.starts_with("__sync_")
+        {
             return self.unsupported(span, format!("the GNU builtin {n} is not supported"));
         }
         // an external longjmp would return, and setjmp would never return a second time

@@ -315,6 +315,11 @@ impl<'o> Lowerer<'o> {
         if writes && self.modelled_call(&f, ret.as_ref(), &args)? {
             return Ok(());
         }
+        if let (true, "strlen", Some(r), [s]) = (writes, f.as_str(), ret.as_ref(), args.as_slice()) {
+            if self.strlen_call(&f, r, s)? {
+                return Ok(());
+            }
+        }
         self.emit(StmtKind::Call { ret: ret.clone(), callee: f.clone(), args: args.clone() })?;
         if writes {
             if memory::is_writer(&f) {
@@ -528,9 +533,8 @@ fn implicit_builtin_return(name: &str) -> Option<Type> {
     let void_ptr = || Type::ptr(Type::Void);
     let char_ptr = || Type::ptr(Type::CHAR);
     Some(match name {
-        "malloc" | "calloc" | "realloc" | "alloca" | "memcpy" | "memmove" | "memset" | "memchr" | "mempcpy" => {
-            void_ptr()
-        }
+        "malloc" | "calloc" | "realloc" | "alloca" | "__builtin_alloca" | "memcpy" | "memmove" | "memset"
+        | "memchr" | "mempcpy" => void_ptr(),
         "strcpy" | "strncpy" | "strcat" | "strncat" | "strchr" | "strrchr" | "strstr" | "strdup" | "strndup"
         | "stpcpy" | "strpbrk" | "index" | "rindex" => char_ptr(),
         _ => return None,

@@ -739,6 +739,9 @@ impl Lowerer<'_> {
         if matches!(n, "strcpy" | "stpcpy") && args.len() == 2 && self.copy_literal(n, &args[0], &args[1], ret)? {
             return Ok(());
         }
+        if n == "strcpy" && args.len() == 2 && self.copy_string(&args[0], &args[1], ret)? {
+            return Ok(());
+        }
         for a in args.iter().take(last).skip(first) {
             let mut a = a;
             while let Expr::Cast(_, inner) = a {
@@ -994,7 +997,7 @@ impl Lowerer<'_> {
     /// `sprintf` into a pointer): a clobber loop of any length (`clobber_loop`: the
     /// interpreter stops there as unmodelled); "not supported" when `p` does not point to
     /// characters.
-    fn clobber_unbounded(&mut self, n: &str, p: &Expr) -> Res<()> {
+    pub(super) fn clobber_unbounded(&mut self, n: &str, p: &Expr) -> Res<()> {
         let proc = self.current_proc();
         let (p, pt) = match self.prog.type_of(proc.as_ref(), p) {
             Some(pt @ Type::Ptr(_)) if matches!(pt.pointee(), Some(Type::Int { bits: 8, .. })) => (p.clone(), pt),

@@ -14,6 +14,7 @@ mod lvalues;
 mod memory;
 mod names;
 mod rvalues;
+mod strings;
 mod types;
 
 use crate::{Diagnostic, LineMap, Options, Property, Unit};
