@@ -311,6 +311,10 @@ impl<'o> Lowerer<'o> {
         if writes && f == "__errno_location" && args.is_empty() {
             return self.errno_location(ret.as_ref());
         }
+        // <ctype.h> in the "C" locale (`lower/ctype.rs`)
+        if writes && self.c_locale && self.ctype_call(&f, ret.as_ref(), &args)? {
+            return Ok(());
+        }
         // a C library function with documented out-parameters (`cminus::outparams`)
         if writes && self.modelled_call(&f, ret.as_ref(), &args)? {
             return Ok(());

@@ -24,6 +24,9 @@ pub(super) struct Uses {
     pub error_fn: bool,
     /// `atexit` is called (its declaration in `<stdlib.h>` alone does not count).
     pub atexit: bool,
+    /// `setlocale` or `uselocale` is called: the `<ctype.h>` tables may leave the "C" locale
+    /// (`lower/ctype.rs` then models nothing).
+    pub locale: bool,
 }
 
 struct Scan(Uses);
@@ -37,8 +40,10 @@ impl<'ast> Visit<'ast> for Scan {
 
     fn visit_call_expression(&mut self, call: &'ast CallExpression, span: &'ast Span) {
         if let Expression::Identifier(id) = &call.callee.node {
-            if id.node.name == "atexit" {
-                self.0.atexit = true;
+            match id.node.name.as_str() {
+                "atexit" => self.0.atexit = true,
+                "setlocale" | "uselocale" => self.0.locale = true,
+                _ => {}
             }
         }
         lang_c::visit::visit_call_expression(self, call, span);
@@ -46,7 +51,7 @@ impl<'ast> Visit<'ast> for Scan {
 }
 
 pub(super) fn scan(units: &[Unit]) -> Uses {
-    let mut s = Scan(Uses { error_fn: false, atexit: false });
+    let mut s = Scan(Uses { error_fn: false, atexit: false, locale: false });
     for u in units {
         s.visit_translation_unit(&u.ast);
     }

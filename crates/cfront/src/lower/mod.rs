@@ -4,6 +4,7 @@ mod builtins;
 mod calls;
 mod constants;
 mod control;
+mod ctype;
 mod decls;
 mod exit;
 mod externs;
@@ -116,6 +117,8 @@ struct Lowerer<'o> {
     property: Property,
     /// The program registers `atexit` handlers: `exit()` and the entry's returns run them.
     atexit: bool,
+    /// The program never calls `setlocale`/`uselocale`: `<ctype.h>` is the "C" locale's.
+    c_locale: bool,
     /// File-scope `const` integer globals (C-- name) with a constant initialiser: their value
     /// and type. An array size may name them (as gcc allows), see `const_globals_fold`.
     const_globals: HashMap<String, (i128, Type)>,
@@ -186,6 +189,7 @@ pub(crate) fn lower_units(mut units: Vec<Unit>, opts: &Options) -> Result<Progra
         va_readers: Default::default(),
         property,
         atexit: uses.atexit,
+        c_locale: !uses.locale,
     };
     l.prog.data_model = opts.data_model;
     let renamed = static_function_names(&units);

@@ -524,6 +524,11 @@ impl<'o> Lowerer<'o> {
     pub(super) fn binary(&mut self, b: &Node<BinaryOperatorExpression>, e: &Node<Expression>) -> Res<(Expr, Type)> {
         let op = &b.node.operator.node;
         let (lhs, rhs) = (&b.node.lhs, &b.node.rhs);
+        if *op == BinaryOperator::BitwiseAnd {
+            if let Some(r) = self.ctype_macro(lhs, rhs)? {
+                return Ok(r);
+            }
+        }
         match op {
             BinaryOperator::Index => {
                 let (l, t) = self.lv(e)?;
