@@ -1,5 +1,5 @@
 //! The planted semantic mismatch (issue 28): slam is given a deliberately wrong model of one
-//! library function — it believes `abs(x)` returns `x` — so its engine and its interpreter
+//! library function — it believes `ffs(x)` returns `x` — so its engine and its interpreter
 //! agree on a violation that the real program, built by gcc, cannot reach. The confirmation
 //! by execution must turn that answer into UNKNOWN (`not_confirmed`), never a VIOLATION; the
 //! same program with slam's own model of an unknown library function (any result) is refuted
@@ -10,11 +10,11 @@ use cminus::{Expr, StmtKind};
 const PROGRAM: &str = r#"
 extern int __VERIFIER_nondet_int(void);
 extern void reach_error(void);
-int abs(int);
+int ffs(int);
 int main(void) {
     int x = __VERIFIER_nondet_int();
     if (x < -5 && x > -1000) {
-        int y = abs(x);
+        int y = ffs(x);
         if (y < 0)
             reach_error();
     }
@@ -34,20 +34,21 @@ fn lower() -> cminus::Program {
     cfront::lower_str("planted.c", PROGRAM, &cfront::Options::default()).expect("lowers")
 }
 
-/// The wrong model: every call `y := abs(x)` becomes `y := x`.
-fn plant_wrong_abs(prog: &mut cminus::Program) -> usize {
+/// The wrong model: every call `y := ffs(x)` becomes `y := x` (glibc's `ffs` of a nonzero
+/// value is the position of its lowest set bit, 1 … 32).
+fn plant_wrong_ffs(prog: &mut cminus::Program) -> usize {
     let mut n = 0;
     for p in &mut prog.procs {
         for s in &mut p.body {
             if let StmtKind::Call { ret: Some(r), callee, args } = &s.kind {
-                if callee == "abs" && args.len() == 1 {
+                if callee == "ffs" && args.len() == 1 {
                     s.kind = StmtKind::Assign(r.clone(), args[0].clone());
                     n += 1;
                 }
             }
         }
     }
-    prog.externs.retain(|e| e.name != "abs");
+    prog.externs.retain(|e| e.name != "ffs");
     n
 }
 
@@ -82,12 +83,12 @@ fn confirm_source(
 }
 
 #[test]
-fn a_wrong_model_of_abs_gives_unknown_not_violation() {
+fn a_wrong_model_of_ffs_gives_unknown_not_violation() {
     if !gcc() {
         return;
     }
     let mut prog = lower();
-    assert_eq!(plant_wrong_abs(&mut prog), 1, "the program calls abs once");
+    assert_eq!(plant_wrong_ffs(&mut prog), 1, "the program calls ffs once");
     let outcome = check(&prog);
     assert_eq!(outcome.verdict, engine::Verdict::Violation, "{}", outcome.detail);
     assert!(outcome.replay.as_ref().is_some_and(|r| r.confirmed), "slam's interpreter shares the wrong model");
@@ -108,7 +109,7 @@ fn an_unknown_result_of_a_library_function_is_refuted_by_the_library() {
         return;
     }
     let prog = lower();
-    assert!(prog.externs.iter().any(|e| e.name == "abs"), "abs has no model: any result");
+    assert!(prog.externs.iter().any(|e| e.name == "ffs"), "ffs has no model: any result");
     let outcome = check(&prog);
     assert_eq!(outcome.verdict, engine::Verdict::Violation, "{}", outcome.detail);
     let (outcome, c) = confirm_and_apply(&prog, outcome);
@@ -118,20 +119,21 @@ fn an_unknown_result_of_a_library_function_is_refuted_by_the_library() {
 
 #[test]
 fn the_same_program_with_the_right_model_is_safe() {
-    // The control: with abs modelled as the library computes it, no violation exists.
+    // The control: with ffs modelled as never negative, as the library's result is, no
+    // violation exists.
     let mut prog = lower();
     for p in &mut prog.procs {
         for s in &mut p.body {
             if let StmtKind::Call { ret: Some(r), callee, args } = &s.kind {
-                if callee == "abs" {
-                    // x < -5 where abs is called: abs(x) is -x
+                if callee == "ffs" {
+                    // x < -5 where ffs is called: -x is positive, as ffs(x) is
                     let x = args[0].clone();
                     s.kind = StmtKind::Assign(r.clone(), Expr::Unary(cminus::UnOp::Neg, Box::new(x)));
                 }
             }
         }
     }
-    prog.externs.retain(|e| e.name != "abs");
+    prog.externs.retain(|e| e.name != "ffs");
     let outcome = check(&prog);
     assert_eq!(outcome.verdict, engine::Verdict::Safe, "{}", outcome.detail);
 }

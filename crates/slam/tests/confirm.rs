@@ -122,11 +122,11 @@ fn a_violation_the_executable_does_not_reach_is_unknown() {
     if !gcc() {
         return;
     }
-    // slam has no model of abs: any result; the C library's abs(x) is never negative here.
+    // slam has no model of ffs: any result; the C library's ffs(x) is 0 only for x == 0.
     let f = temp_c(
-        "abs_any_result.c",
-        "extern int __VERIFIER_nondet_int(void);\nextern void reach_error(void);\nint abs(int);\n\
-         int main(void) { int x = __VERIFIER_nondet_int(); if (x > 0 && abs(x) != x) reach_error(); return 0; }\n",
+        "ffs_any_result.c",
+        "extern int __VERIFIER_nondet_int(void);\nextern void reach_error(void);\nint ffs(int);\n\
+         int main(void) { int x = __VERIFIER_nondet_int(); if (x > 0 && ffs(x) == 0) reach_error(); return 0; }\n",
     );
     let f = f.to_str().unwrap();
     let (code, j) = check(&[f]);
@@ -207,11 +207,11 @@ fn uncontrolled_values_excuse_a_miss_only_when_the_trace_depends_on_them() {
         return;
     }
     // The trace reads an uninitialised variable, but reaches the error whatever its value
-    // (abs has no model: any result; the C library's abs(-1) is 1): not reproduced.
+    // (ffs has no model: any result; the C library's ffs(1) is 1): not reproduced.
     let f = temp_c(
         "uninit_irrelevant.c",
-        "extern void reach_error(void);\nint abs(int);\n\
-         int main(void) { int u; int v = u; (void)v; if (abs(-1) != 1) reach_error(); return 0; }\n",
+        "extern void reach_error(void);\nint ffs(int);\n\
+         int main(void) { int u; int v = u; (void)v; if (ffs(1) != 1) reach_error(); return 0; }\n",
     );
     let (code, j) = check(&[f.to_str().unwrap()]);
     assert_eq!(code, 5, "{j}");

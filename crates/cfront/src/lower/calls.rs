@@ -311,6 +311,9 @@ impl<'o> Lowerer<'o> {
         if writes && f == "__errno_location" && args.is_empty() {
             return self.errno_location(ret.as_ref());
         }
+        if writes && self.abs_call(&f, ret.as_ref(), &args)? {
+            return Ok(());
+        }
         // <ctype.h> in the "C" locale (`lower/ctype.rs`)
         if writes && self.c_locale && self.ctype_call(&f, ret.as_ref(), &args)? {
             return Ok(());

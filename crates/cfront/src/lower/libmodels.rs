@@ -267,3 +267,28 @@ pub(crate) fn errno_set_by_library_calls(p: &mut Program) {
             .push(cminus::Extern { name: written, ty: FuncType { ret: Type::INT, params: vec![], variadic: false } });
     }
 }
+
+impl Lowerer<'_> {
+    /// `r = abs(x)` (`labs`, `llabs`) of a function the program does not define: `x` when it is
+    /// not negative, else `-x` — exactly glibc's result, and for the most negative value the
+    /// negation's signed overflow, undefined as C says (the interpreter stops there). The call
+    /// itself is not kept (no rule watches a pure function). `Ok(false)` (nothing emitted) for
+    /// another shape of call.
+    pub(super) fn abs_call(&mut self, f: &str, ret: Option<&Lval>, args: &[Expr]) -> Res<bool> {
+        let ([x], "abs" | "labs" | "llabs") = (args, f) else { return Ok(false) };
+        let Some(ft) = self.func_type_of(f) else { return Ok(false) };
+        let (t @ Type::Int { signed: true, .. }, [Type::Int { .. }]) = (&ft.ret, ft.params.as_slice()) else {
+            return Ok(false);
+        };
+        let Some(r) = ret else { return Ok(true) };
+        let x = Expr::Cast(t.clone(), Box::new(x.clone()));
+        let negative = Expr::bin(BinOp::Lt, x.clone(), const_expr(0, t));
+        let minus = Expr::Unary(UnOp::Neg, Box::new(x.clone()));
+        self.emit_if(
+            negative,
+            &mut |l: &mut Self| l.emit(StmtKind::Assign(r.clone(), minus.clone())),
+            &mut |l: &mut Self| l.emit(StmtKind::Assign(r.clone(), x.clone())),
+        )?;
+        Ok(true)
+    }
+}
