@@ -34,6 +34,8 @@ const KNOWN_GAPS: &[(&str, &str)] = &[
     ("c/recursive_sum.c", "expected SAFE, got UNKNOWN: Newton: the spurious trace yields no new predicate (cartesian and boolean abstraction)"),
     ("c/strlen_strcpy_ok.c", "expected SAFE, got UNKNOWN: CEGAR alone: strlen's model relates its result to 17 characters at once, more than the abstraction's cubes hold, so Newton's predicates do not rule the path out; the portfolio's search proves it (slam check)"),
     ("c/ctype_c_locale_ok.c", "expected SAFE, got UNKNOWN: CEGAR alone: 257 iterations of a loop of 30 assertions; the portfolio's search proves it in one run (slam check)"),
+    ("c/strcpy_result_into_its_argument_ok.c", "expected SAFE, got UNKNOWN: CEGAR alone: as strlen_strcpy_ok.c (strlen's model); the portfolio's search proves it (slam check)"),
+    ("c/strcpy_result_into_its_argument_bug.c", "expected VIOLATION, got UNKNOWN: CEGAR alone: the copied characters need one predicate each and strlen's model more than the cubes hold; the portfolio's search finds it and gcc's run confirms it (slam check)"),
     ("c/strlen_of_input_bug.c", "expected VIOLATION, got UNKNOWN: CEGAR alone: as strlen_strcpy_ok.c; the portfolio's search finds the violation and gcc's run confirms it (slam check)"),
 ];
 

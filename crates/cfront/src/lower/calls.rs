@@ -307,6 +307,17 @@ impl<'o> Lowerer<'o> {
                 args[k] = Expr::var(&tmp);
             }
         }
+        // the arguments a model reads after the call as they were before it: the result may
+        // overwrite a variable they read (`p = strcpy(p, s)`)
+        if let (true, Some(r)) = (writes && (memory::is_writer(&f) || f == "strlen"), ret.as_ref()) {
+            let proc = self.current_proc();
+            for a in args.iter_mut().filter(|a| memory::reads_base(a, r)) {
+                let Some(t) = self.prog.type_of(proc.as_ref(), a) else { continue };
+                let tmp = self.new_temp(t)?;
+                self.emit(StmtKind::Assign(Lval::var(&tmp), a.clone()))?;
+                *a = Expr::var(&tmp);
+            }
+        }
         // glibc's `errno` (`*__errno_location()`): one int object, never NULL
         if writes && f == "__errno_location" && args.is_empty() {
             return self.errno_location(ret.as_ref());
