@@ -34,6 +34,9 @@ struct Writes<'a, 'ctx> {
     s0: &'a State<'ctx>,
     s1: &'a State<'ctx>,
     guarantee: Option<Formula<'ctx>>,
+    /// Byte memory: the write's bytes are apart from those of the predicates' reads that the
+    /// points-to analysis separates from it ([`ProcAbs::separation`]).
+    apart: Option<Formula<'ctx>>,
     vars: &'a BTreeSet<String>,
     base: &'a BTreeSet<String>,
     reg: Option<&'a str>,
@@ -945,8 +948,66 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
             n.insert(ALLOC_TOP.to_string());
             n
         });
-        let w = Writes { s0: &s0, s1: &s1, guarantee: fresh_obj, vars: &vars, base: &base, reg: reg.as_deref(), fresh };
+        let apart = self.separation(&s0, lv, &affected);
+        let w = Writes {
+            s0: &s0,
+            s1: &s1,
+            guarantee: fresh_obj,
+            apart,
+            vars: &vars,
+            base: &base,
+            reg: reg.as_deref(),
+            fresh,
+        };
         self.abstract_writes(s, &affected, w, narrow.as_ref())
+    }
+
+    /// Byte memory: what the points-to analysis knows of the write `lv` and the memory the
+    /// `affected` predicates read, as a formula over the state before it: each read it
+    /// separates from the write (another object, another field of one struct) has bytes
+    /// apart from the write's. The analysis already decides which predicates a write
+    /// affects at all ([`Self::affected_by_write`]); within an affected predicate, its other
+    /// reads keep their values only if the weakest precondition is told so — else
+    /// `p->cur->minor == 3` is lost at every write through `p->cur - 1` because the write
+    /// might, for all the predicates say, overwrite `p->cur` itself.
+    fn separation(&mut self, s0: &State<'ctx>, lv: &Lval, affected: &[usize]) -> Option<Formula<'ctx>> {
+        if !self.env.layout.bytes || matches!(lv, Lval::Var(x) if !self.in_memory(x)) {
+            return None;
+        }
+        let ty = s0.type_of_lval(&self.env, lv).ok()?;
+        let (a, n) = match s0.footprint(&self.env, lv) {
+            Some(f) => f,
+            None if ty.is_aggregate() => (s0.addr(&self.env, lv).ok()?, cminus::layout::size_of(&self.sh.prog, &ty)?),
+            None => return None,
+        };
+        let proc = self.proc.name.clone();
+        let mut seen = BTreeSet::new();
+        let mut facts = Vec::new();
+        for &i in affected {
+            let p = self.scope[i].pred.clone();
+            let global = p.scope.is_none();
+            // a global predicate's names are the globals even where a local shadows them
+            if global && vars_of(&p.expr).iter().any(|x| self.proc.var(x).is_some()) {
+                continue;
+            }
+            let view = if global { s0.global_view() } else { s0.clone() };
+            for r in reads(&p.expr) {
+                if r == *lv || matches!(&r, Lval::Var(y) if !self.in_memory(y)) {
+                    continue;
+                }
+                if !seen.insert((global, cminus::print_lval(&r))) || self.may_alias(lv, &r, &proc) {
+                    continue;
+                }
+                if let Some((b, m)) = view.footprint(&self.env, &r) {
+                    facts.push(self.env.apart((&a, n), (&b, m)));
+                }
+            }
+        }
+        if facts.is_empty() {
+            return None;
+        }
+        let refs: Vec<&Formula> = facts.iter().collect();
+        Some(formula::and(self.ctx(), &refs))
     }
 
     /// The predicates in scope that read the allocation watermark.
@@ -987,8 +1048,16 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
         s1.advance_alloc_top(&self.env, &r);
         let mut vars: BTreeSet<String> = l.map(lval_vars).unwrap_or_default();
         vars.insert(ALLOC_TOP.to_string());
-        let w =
-            Writes { s0: &s0, s1: &s1, guarantee: Some(guarantee), vars: &vars, base: &vars, reg: None, fresh: None };
+        let w = Writes {
+            s0: &s0,
+            s1: &s1,
+            guarantee: Some(guarantee),
+            apart: None,
+            vars: &vars,
+            base: &vars,
+            reg: None,
+            fresh: None,
+        };
         self.abstract_writes(s, &affected, w, Some(&vars))
     }
 
@@ -1002,7 +1071,7 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
         w: Writes<'_, 'ctx>,
         narrow: Option<&BTreeSet<String>>,
     ) -> Vec<BStmt> {
-        let Writes { s0, s1, guarantee, vars, base, reg, fresh } = w;
+        let Writes { s0, s1, guarantee, apart, vars, base, reg, fresh } = w;
         let within = |c: &BTreeSet<String>, p: &BTreeSet<String>| {
             narrow.is_none_or(|n| c.iter().all(|v| p.contains(v) || n.contains(v)))
         };
@@ -1021,6 +1090,10 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
         // they were without them.
         let with_top = guarantee.is_some() || rel_vars.contains(ALLOC_TOP);
         let all = self.cands(s0, |c| with_top || !c.vars.contains(ALLOC_TOP));
+        let guarantee = match (guarantee, apart) {
+            (Some(g), Some(a)) => Some(formula::and(self.ctx(), &[&g, &a])),
+            (g, a) => g.or(a),
+        };
         let guarded = |post: &Formula<'ctx>| match &guarantee {
             Some(a) => formula::implies(a, post),
             None => post.clone(),

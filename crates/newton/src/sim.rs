@@ -2486,8 +2486,13 @@ fn memory_reads(sim: &Sim, proc: &str, e: &Expr) -> Vec<Lval> {
 fn alias_condition(prog: &Program, bytes: bool, proc: &str, w: &Lval, r: &Lval) -> Option<(Expr, bool)> {
     let p = prog.proc(proc);
     let (tw, tr) = (prog.type_of_lval(p, w)?, prog.type_of_lval(p, r)?);
-    if !tw.is_scalar() || !tr.is_scalar() {
+    if !tr.is_scalar() {
         return None;
+    }
+    if !tw.is_scalar() {
+        // an aggregate written whole (a struct assignment, `memcpy`'s byte array): in byte
+        // memory the read keeps its value where it lies outside the written bytes
+        return if bytes { byte_overlap(prog, p, (w, &tw), (r, &tr)).map(|c| (c, false)) } else { None };
     }
     if tw != tr {
         return if bytes { byte_overlap(prog, p, (w, &tw), (r, &tr)).map(|c| (c, false)) } else { None };
