@@ -188,7 +188,10 @@ fn own_conditions(p: &cminus::Proc, names: &BTreeSet<&str>) -> Vec<Expr> {
         ok
     };
     let mut add = |e: &Expr, both: bool| {
-        let e = e.uncast();
+        let mut e = e;
+        while let Expr::Cast(_, inner) = e {
+            e = inner;
+        }
         if !matches!(e, Expr::Binary(op, ..) if op.is_comparison()) || !over_names(e) {
             return;
         }
@@ -352,7 +355,10 @@ fn call_conditions(prog: &Program) -> Vec<Pred> {
                 continue;
             }
             for a in args {
-                let a = a.uncast();
+                let mut a = a;
+                while let Expr::Cast(_, e) = a {
+                    a = e;
+                }
                 let text = cminus::print_expr(a);
                 if matches!(a, Expr::Binary(op, ..) if op.is_comparison()) && !cminus::names::mentions_temp(&text) {
                     let pred = Pred::local(&p.name, canonical(a.clone()));

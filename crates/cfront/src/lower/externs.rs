@@ -135,7 +135,10 @@ impl Lowerer<'_> {
     }
 
     fn havoc_through(&mut self, a: &Expr) -> Res<()> {
-        let inner = a.uncast();
+        let mut inner = a;
+        while let Expr::Cast(_, e) = inner {
+            inner = e;
+        }
         let proc = self.current_proc();
         if let Expr::AddrOf(l) = inner {
             // a pointer into an array reaches the whole array
