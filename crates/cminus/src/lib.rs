@@ -382,6 +382,15 @@ impl Expr {
     pub fn var(name: &str) -> Expr {
         Expr::Lval(Lval::Var(name.to_string()))
     }
+    /// The expression under its casts (`(void *)(char *)&x` is `&x`): what a library model
+    /// asks of an argument the conversion to a parameter's type wrapped.
+    pub fn uncast(&self) -> &Expr {
+        let mut e = self;
+        while let Expr::Cast(_, inner) = e {
+            e = inner;
+        }
+        e
+    }
     pub fn negate(e: Expr) -> Expr {
         match e {
             Expr::Unary(UnOp::Not, inner) => *inner,

@@ -188,10 +188,7 @@ fn own_conditions(p: &cminus::Proc, names: &BTreeSet<&str>) -> Vec<Expr> {
         ok
     };
     let mut add = |e: &Expr, both: bool| {
-        let mut e = e;
-        while let Expr::Cast(_, inner) = e {
-            e = inner;
-        }
+        let e = e.uncast();
         if !matches!(e, Expr::Binary(op, ..) if op.is_comparison()) || !over_names(e) {
             return;
         }
@@ -355,10 +352,7 @@ fn call_conditions(prog: &Program) -> Vec<Pred> {
                 continue;
             }
             for a in args {
-                let mut a = a;
-                while let Expr::Cast(_, e) = a {
-                    a = e;
-                }
+                let a = a.uncast();
                 let text = cminus::print_expr(a);
                 if matches!(a, Expr::Binary(op, ..) if op.is_comparison()) && !cminus::names::mentions_temp(&text) {
                     let pred = Pred::local(&p.name, canonical(a.clone()));

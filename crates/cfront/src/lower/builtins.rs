@@ -441,10 +441,7 @@ impl Lowerer<'_> {
         let buf = self.new_temp(cp.clone())?;
         self.emit(StmtKind::Call { ret: Some(Lval::Var(buf.clone())), callee: ASPRINTF_BUFFER.into(), args: vec![] })?;
         // `asprintf(&s, …)` assigns `s` (simplest for the abstraction), else `*p`
-        let mut a0 = &args[0];
-        while let Expr::Cast(_, inner) = a0 {
-            a0 = inner;
-        }
+        let a0 = args[0].uncast();
         let target = match a0 {
             Expr::AddrOf(l) => l.clone(),
             _ => Lval::Deref(Box::new(args[0].clone())),

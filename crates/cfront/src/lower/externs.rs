@@ -135,10 +135,7 @@ impl Lowerer<'_> {
     }
 
     fn havoc_through(&mut self, a: &Expr) -> Res<()> {
-        let mut inner = a;
-        while let Expr::Cast(_, e) = inner {
-            inner = e;
-        }
+        let inner = a.uncast();
         let proc = self.current_proc();
         if let Expr::AddrOf(l) = inner {
             // a pointer into an array reaches the whole array

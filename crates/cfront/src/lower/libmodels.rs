@@ -44,10 +44,7 @@ impl Lowerer<'_> {
         };
         // a NULL constant where C allows one (`time(NULL)`, `strtol(s, NULL, 10)`): nothing written
         let null_arg = |arg: usize| {
-            let mut a = &args[arg];
-            while let Expr::Cast(_, e) = a {
-                a = e;
-            }
+            let a = args[arg].uncast();
             *a == Expr::Int(0)
         };
         match m.out {
@@ -97,10 +94,7 @@ impl Lowerer<'_> {
                 let pt = ft.params[arg].clone();
                 // `fds` (`&fds[0]`) of an `int` array: its elements by index, which the
                 // abstraction tracks better than writes through a pointer
-                let mut a = &args[arg];
-                while let Expr::Cast(_, e) = a {
-                    a = e;
-                }
+                let a = args[arg].uncast();
                 let proc = self.current_proc();
                 let array = match a {
                     Expr::AddrOf(Lval::Index(b, i)) if **i == Expr::Int(0) => {

@@ -215,10 +215,7 @@ impl Lowerer<'_> {
     /// The whole object a destination pointer is known to point into: `&x`, `&x.f`, an array
     /// `a` (as `&a[i]`).
     fn known_object(&self, p: &Expr) -> Option<(Lval, Type)> {
-        let mut e = p;
-        while let Expr::Cast(_, inner) = e {
-            e = inner;
-        }
+        let e = p.uncast();
         let Expr::AddrOf(l) = e else { return None };
         let proc = self.current_proc();
         let obj = match l {
@@ -743,10 +740,7 @@ impl Lowerer<'_> {
             return Ok(());
         }
         for a in args.iter().take(last).skip(first) {
-            let mut a = a;
-            while let Expr::Cast(_, inner) = a {
-                a = inner;
-            }
+            let a = a.uncast();
             let Expr::AddrOf(l) = a else {
                 // `snprintf(NULL, 0, …)` (the length of the text): nothing written
                 if *a == Expr::Int(0) && bound.and_then(|k| args.get(k)).and_then(super::fold) == Some(0) {
@@ -851,10 +845,7 @@ impl Lowerer<'_> {
         let proc = self.current_proc();
         let st = self.size_t();
         // the pointer under the conversion to the parameter's `void *`
-        let mut own = dst;
-        while let Expr::Cast(_, inner) = own {
-            own = inner;
-        }
+        let own = dst.uncast();
         let (p, pt) = match (self.prog.type_of(proc.as_ref(), own), self.prog.type_of(proc.as_ref(), dst)) {
             (Some(pt @ Type::Ptr(_)), _) if matches!(pt.pointee(), Some(Type::Int { bits: 8, .. })) => {
                 (own.clone(), pt)
@@ -941,10 +932,7 @@ impl Lowerer<'_> {
     /// `d` (`stpcpy`: the address of the NUL). `false` (nothing emitted) when the source is
     /// no string literal or a long one (the text is clobbered then).
     fn copy_literal(&mut self, n: &str, d: &Expr, src: &Expr, ret: Option<&Lval>) -> Res<bool> {
-        let mut sl = src;
-        while let Expr::Cast(_, inner) = sl {
-            sl = inner;
-        }
+        let sl = src.uncast();
         let Expr::AddrOf(Lval::Index(b, i)) = sl else { return Ok(false) };
         let (Lval::Var(name), Expr::Int(0)) = (b.as_ref(), i.as_ref()) else { return Ok(false) };
         let Some(bytes) = self.strings.iter().find(|(_, v)| *v == name).map(|(k, _)| k.clone()) else {
@@ -953,10 +941,7 @@ impl Lowerer<'_> {
         if bytes.len() > UNROLLED_BYTES {
             return Ok(false);
         }
-        let mut dl = d;
-        while let Expr::Cast(_, inner) = dl {
-            dl = inner;
-        }
+        let dl = d.uncast();
         let proc = self.current_proc();
         // the destination's own characters where it has them (`buf` as `buf[k]`)
         let (p, t) = match self.prog.type_of(proc.as_ref(), dl) {

@@ -30,10 +30,7 @@ impl Lowerer<'_> {
     /// A pointer argument as a pointer to its own characters: `None` when it does not point to
     /// one-byte integers (another object read as a string is left to the call's old model).
     fn char_pointer(&self, e: &Expr) -> Option<(Expr, Type)> {
-        let mut own = e;
-        while let Expr::Cast(_, inner) = own {
-            own = inner;
-        }
+        let own = e.uncast();
         let proc = self.current_proc();
         match self.prog.type_of(proc.as_ref(), own)? {
             pt @ Type::Ptr(_) if matches!(pt.pointee(), Some(Type::Int { bits: 8, .. })) => {
@@ -94,10 +91,7 @@ impl Lowerer<'_> {
         let c = Lval::var(&self.new_temp(st.clone())?);
         // what the string writes past its first characters: the rest of an array it is copied
         // into (all of it: the bounds stay the array's), else any number of characters on
-        let mut own = d;
-        while let Expr::Cast(_, inner) = own {
-            own = inner;
-        }
+        let own = d.uncast();
         let proc = self.current_proc();
         let array = match own {
             Expr::AddrOf(Lval::Index(b, i)) if **i == Expr::Int(0) => match self.prog.type_of_lval(proc.as_ref(), b) {
