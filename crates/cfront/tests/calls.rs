@@ -242,3 +242,15 @@ fn headers_see_no_128_bit_integers() {
     let t = body("int main() {\n#ifdef __SIZEOF_INT128__\n  return 128;\n#else\n  return 64;\n#endif\n}");
     assert!(t.contains("return 64;") && !t.contains("return 128;"), "{t}");
 }
+
+#[test]
+fn a_library_builtin_is_the_library_function() {
+    // gcc's `__builtin_memcmp` is `memcmp`; an implicit `strlen` counts in size_t
+    let t = body("int main() { char a[2] = \"x\", b[2] = \"y\"; int r = __builtin_memcmp(a, b, 2); unsigned long n = strlen(a); return r + (int)n; }");
+    assert!(t.contains(":= memcmp(") && !t.contains("__builtin_memcmp"), "{t}");
+    let p = lower("int main() { char a[2] = \"x\"; return strlen(a) > 0; }");
+    assert!(text(&p, "main").contains("ulong __t"), "{}", text(&p, "main"));
+    // a program's own function of the library's name is not what gcc's builtin calls
+    let d = diags("int memcmp(const void *a, const void *b, unsigned long n) { return 0; }\nint main() { char a[2], b[2]; return __builtin_memcmp(a, b, 2); }");
+    assert!(d.iter().any(|m| m.contains("the GNU builtin __builtin_memcmp is not supported")), "{d:?}");
+}

@@ -62,7 +62,14 @@ impl<'o> Lowerer<'o> {
         let callee = &c.node.callee;
         let mut direct: Option<String> = None;
         if let Expression::Identifier(id) = &callee.node {
-            let n = id.node.name.clone();
+            let mut n = id.node.name.clone();
+            // gcc's `__builtin_memcmp` is the library's `memcmp` (unless this program defines
+            // a `memcmp` of its own: then which one gcc calls is gcc's choice)
+            if let Some(plain) = library_builtin(&n) {
+                if !self.defined_fns.contains(plain) && self.lookup(&n).is_none() {
+                    n = plain.to_string();
+                }
+            }
             match self.lookup(&n) {
                 Some(Sym::Var { .. }) => {}
                 Some(Sym::Func(f)) => direct = Some(f.clone()),
@@ -74,7 +81,13 @@ impl<'o> Lowerer<'o> {
                     self.check_unmodelled(&n, callee.span)?;
                     // implicit declaration: int n(), except that gcc gives a library
                     // function it knows its own return type (`malloc` returns a pointer)
-                    let ret = implicit_builtin_return(&n).unwrap_or(Type::INT);
+                    let ret = match implicit_builtin_return(&n) {
+                        Some(t) => t,
+                        // the length functions count in `size_t` (a negative length would
+                        // read before the string)
+                        None if matches!(n.as_str(), "strlen" | "strnlen" | "strspn" | "strcspn") => self.size_t(),
+                        None => Type::INT,
+                    };
                     self.funcs.entry(n.clone()).or_insert(FuncType { ret, params: vec![], variadic: true });
                     direct = Some(n);
                 }
@@ -547,6 +560,61 @@ fn assert_fail_message(args: &[Node<Expression>]) -> String {
 /// The return type gcc gives a library function called without a declaration, where it is
 /// not `int` (gcc uses its built-in prototype and warns, `-Wbuiltin-declaration-mismatch`):
 /// a pointer result would otherwise be truncated to an `int`.
+/// The C library function a GNU builtin is another name of (gcc's "Other Builtins": "GCC
+/// includes built-in versions of many of the functions in the standard C library … whose
+/// names start with the `__builtin_` prefix"), for the library functions whose meaning slam
+/// gives by name (its models, or an unknown external function).
+fn library_builtin(name: &str) -> Option<&str> {
+    let plain = name.strip_prefix("__builtin_")?;
+    matches!(
+        plain,
+        "malloc"
+            | "calloc"
+            | "realloc"
+            | "free"
+            | "abort"
+            | "exit"
+            | "_exit"
+            | "abs"
+            | "labs"
+            | "llabs"
+            | "memchr"
+            | "memcmp"
+            | "bcmp"
+            | "mempcpy"
+            | "strcat"
+            | "strncat"
+            | "strchr"
+            | "strrchr"
+            | "strcmp"
+            | "strncmp"
+            | "strcpy"
+            | "strncpy"
+            | "stpcpy"
+            | "stpncpy"
+            | "strlen"
+            | "strnlen"
+            | "strdup"
+            | "strndup"
+            | "strstr"
+            | "strpbrk"
+            | "strspn"
+            | "strcspn"
+            | "index"
+            | "rindex"
+            | "printf"
+            | "fprintf"
+            | "sprintf"
+            | "snprintf"
+            | "puts"
+            | "fputs"
+            | "putchar"
+            | "fputc"
+            | "putc"
+    )
+    .then_some(plain)
+}
+
 fn implicit_builtin_return(name: &str) -> Option<Type> {
     let void_ptr = || Type::ptr(Type::Void);
     let char_ptr = || Type::ptr(Type::CHAR);
