@@ -254,3 +254,15 @@ fn a_library_builtin_is_the_library_function() {
     let d = diags("int memcmp(const void *a, const void *b, unsigned long n) { return 0; }\nint main() { char a[2], b[2]; return __builtin_memcmp(a, b, 2); }");
     assert!(d.iter().any(|m| m.contains("the GNU builtin __builtin_memcmp is not supported")), "{d:?}");
 }
+
+#[test]
+fn a_comparison_result_has_the_sign_of_the_first_difference() {
+    let t = body("#include <string.h>\nint main() { char a[3] = \"ab\", b[3] = \"ac\"; return memcmp(a, b, 2) < 0; }");
+    // a constant count: two byte pairs, then equality
+    assert!(t.contains("memcmp(") && t.contains("assume("), "{t}");
+    assert!(t.contains("*(__t1 + 1) < *(__t2 + 1) && __t3 < 0"), "{t}");
+    assert!(!t.contains("*(__t1 + 2)"), "{t}");
+    // strcmp stops at a NUL
+    let t = body("#include <string.h>\nint main() { char a[3] = \"ab\", b[3] = \"ac\"; return strcmp(a, b); }");
+    assert!(t.contains("*(__t1 + 0) == (uchar)0 && __t3 == 0"), "{t}");
+}

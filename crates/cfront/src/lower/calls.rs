@@ -351,6 +351,11 @@ impl<'o> Lowerer<'o> {
                 return Ok(());
             }
         }
+        if let (true, Some(r)) = (writes, ret.as_ref()) {
+            if self.compare_call(&f, r, &args)? {
+                return Ok(());
+            }
+        }
         self.emit(StmtKind::Call { ret: ret.clone(), callee: f.clone(), args: args.clone() })?;
         if writes {
             if memory::is_writer(&f) {

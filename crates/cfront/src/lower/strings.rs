@@ -81,6 +81,97 @@ impl Lowerer<'_> {
         Ok(true)
     }
 
+    /// `ret = memcmp(a, b, n)`, `strcmp(a, b)` or `strncmp(a, b, n)`: the result's sign is the
+    /// sign of the first difference of the bytes read as `unsigned char` (C17 7.24.4), 0 when
+    /// there is none — exact over the first [`EXACT_CHARS`] bytes, any value when they are all
+    /// equal and the comparison goes on. Its magnitude is the library's (any value to the
+    /// engines; glibc's byte difference in the interpreter). `Ok(false)` (nothing emitted):
+    /// not one of these, or a result of an unknown type.
+    pub(super) fn compare_call(&mut self, f: &str, ret: &Lval, args: &[Expr]) -> Res<bool> {
+        let (bounded, strings) = match (f, args.len()) {
+            ("memcmp", 3) => (true, false),
+            ("strcmp", 2) => (false, true),
+            ("strncmp", 3) => (true, true),
+            _ => return Ok(false),
+        };
+        let proc = self.current_proc();
+        let Some(rt @ Type::Int { signed: true, .. }) = self.prog.type_of_lval(proc.as_ref(), ret) else {
+            return Ok(false);
+        };
+        let uchar = Type::Int { bits: 8, signed: false };
+        let bytes = Type::ptr(uchar.clone());
+        let pa = self.keep_pointer(Expr::Cast(bytes.clone(), Box::new(args[0].clone())), &bytes)?;
+        let pb = self.keep_pointer(Expr::Cast(bytes.clone(), Box::new(args[1].clone())), &bytes)?;
+        let st = self.size_t();
+        // the count: a constant bounds the model, else it is read after the call as before
+        let n = if bounded {
+            match args[2].uncast() {
+                Expr::Int(k) if *k >= 0 => Some(Ok(*k)),
+                _ => {
+                    let t = self.new_temp(st.clone())?;
+                    self.emit(StmtKind::Assign(Lval::var(&t), Expr::Cast(st.clone(), Box::new(args[2].clone()))))?;
+                    Some(Err(Expr::var(&t)))
+                }
+            }
+        } else {
+            None
+        };
+        let t = Lval::var(&self.new_temp(rt.clone())?);
+        let mut call_args = vec![pa.clone(), pb.clone()];
+        if bounded {
+            call_args.push(args[2].clone());
+        }
+        self.emit(StmtKind::Call { ret: Some(t.clone()), callee: f.to_string(), args: call_args })?;
+        let r = Expr::Lval(t);
+        let zero = const_expr(0, &rt);
+        let r_is = |op| Expr::bin(op, r.clone(), zero.clone());
+        let at = |p: &Expr, i: usize| {
+            Expr::Lval(Lval::Deref(Box::new(Expr::bin(BinOp::Add, p.clone(), Expr::Int(i as i128)))))
+        };
+        // from the last byte the model looks at back to the first: `rest` is what holds when
+        // bytes 0 .. i are equal (and, for strings, no NUL among them)
+        let limit = match &n {
+            Some(Ok(k)) => (*k as usize).min(EXACT_CHARS),
+            _ => EXACT_CHARS,
+        };
+        let mut rest = match &n {
+            Some(Ok(k)) if (*k as usize) <= EXACT_CHARS => r_is(BinOp::Eq),
+            _ => Expr::Bool(true),
+        };
+        for i in (0..limit).rev() {
+            let (a, b) = (at(&pa, i), at(&pb, i));
+            let less = Expr::bin(BinOp::And, Expr::bin(BinOp::Lt, a.clone(), b.clone()), r_is(BinOp::Lt));
+            let more = Expr::bin(BinOp::And, Expr::bin(BinOp::Gt, a.clone(), b.clone()), r_is(BinOp::Gt));
+            let next = if strings {
+                let nul = Expr::bin(BinOp::Eq, a.clone(), const_expr(0, &uchar));
+                Expr::bin(
+                    BinOp::Or,
+                    Expr::bin(BinOp::And, nul.clone(), r_is(BinOp::Eq)),
+                    Expr::bin(BinOp::And, Expr::negate(nul), rest),
+                )
+            } else {
+                rest
+            };
+            let same = Expr::bin(BinOp::And, Expr::bin(BinOp::Eq, a, b), next);
+            let step = Expr::bin(BinOp::Or, less, Expr::bin(BinOp::Or, more, same));
+            // a count read at run time ends the comparison where it says
+            rest = match &n {
+                Some(Err(nv)) => {
+                    let ended = Expr::bin(BinOp::Le, nv.clone(), const_expr(i as i128, &st));
+                    Expr::bin(
+                        BinOp::Or,
+                        Expr::bin(BinOp::And, ended.clone(), r_is(BinOp::Eq)),
+                        Expr::bin(BinOp::And, Expr::negate(ended), step),
+                    )
+                }
+                _ => step,
+            };
+        }
+        self.emit(StmtKind::Assume(rest))?;
+        self.emit(StmtKind::Assign(ret.clone(), r))?;
+        Ok(true)
+    }
+
     /// `strcpy(d, s)` of a string that is no literal, into characters: the first
     /// [`EXACT_CHARS`] characters one by one up to the NUL, the rest clobbered; the result
     /// is `d`. `Ok(false)` (nothing emitted) when either side is not characters.
