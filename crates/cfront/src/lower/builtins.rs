@@ -270,6 +270,12 @@ impl Lowerer<'_> {
             "__builtin_isnan" | "__builtin_isinf" | "__builtin_isinf_sign" | "__builtin_isfinite" => {
                 return self.float_class_call(n, args, span, want).map(Some)
             }
+            "__builtin_isgreater"
+            | "__builtin_isgreaterequal"
+            | "__builtin_isless"
+            | "__builtin_islessequal"
+            | "__builtin_islessgreater"
+            | "__builtin_isunordered" => return self.float_compare_call(n, args, span, want).map(Some),
             "signbit" | "signbitf" | "signbitl" | "__builtin_signbit" | "__builtin_signbitf" | "__builtin_signbitl" => {
                 return self.signbit_call(n, args, span, want).map(Some)
             }
@@ -561,6 +567,44 @@ impl Lowerer<'_> {
             ),
         };
         let r = if n == "__builtin_isinf_sign" { r } else { self.conv(r, &Type::Bool, &Type::INT, span)? };
+        self.value_for_want(r, Type::INT, want, span)
+    }
+
+    /// `<math.h>`'s quiet comparisons as gcc's builtins (`isless(x, y)` & co.): the operands
+    /// in their common real floating type, compared as `<`, `<=`, `>`, `>=` compare — false when
+    /// either is a NaN, which is all that "quiet" changes (no FE_INVALID, which slam does not
+    /// model); `islessgreater` is `x < y || x > y`, `isunordered` whether either is a NaN.
+    fn float_compare_call(
+        &mut self,
+        n: &str,
+        args: &[Node<Expression>],
+        span: Span,
+        want: &Want,
+    ) -> Res<Option<(Expr, Type)>> {
+        self.argc(n, args, span, 2)?;
+        let (x, xt) = self.rv(&args[0])?;
+        let (y, yt) = self.rv(&args[1])?;
+        let bits = |t: &Type| match t {
+            Type::Float { bits } => *bits,
+            _ => 0,
+        };
+        let t = match bits(&xt).max(bits(&yt)) {
+            32 => Type::Float { bits: 32 },
+            0 | 64 => Type::Float { bits: 64 },
+            _ => return self.unsupported(span, format!("{n} of long double operands is not supported")),
+        };
+        let x = self.conv(x, &xt, &t, args[0].span)?;
+        let y = self.conv(y, &yt, &t, args[1].span)?;
+        let cmp = |op: FloatOp, a: &Expr, b: &Expr| self.float_op(op, Type::Bool, vec![a.clone(), b.clone()]);
+        let r = match n {
+            "__builtin_isgreater" => cmp(FloatOp::Gt, &x, &y),
+            "__builtin_isgreaterequal" => cmp(FloatOp::Ge, &x, &y),
+            "__builtin_isless" => cmp(FloatOp::Lt, &x, &y),
+            "__builtin_islessequal" => cmp(FloatOp::Le, &x, &y),
+            "__builtin_islessgreater" => Expr::bin(BinOp::Or, cmp(FloatOp::Lt, &x, &y), cmp(FloatOp::Gt, &x, &y)),
+            _ => Expr::bin(BinOp::Or, cmp(FloatOp::Ne, &x, &x), cmp(FloatOp::Ne, &y, &y)),
+        };
+        let r = self.conv(r, &Type::Bool, &Type::INT, span)?;
         self.value_for_want(r, Type::INT, want, span)
     }
 
