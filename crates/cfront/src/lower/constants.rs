@@ -150,6 +150,15 @@ impl<'o> Lowerer<'o> {
     }
 
     pub(super) fn char_constant(&self, s: &str, span: Span) -> Res<(Expr, Type)> {
+        let prefix = literals::Prefix::of(s);
+        if prefix != literals::Prefix::Narrow {
+            // `L'x'`, `u'x'`, `U'x'`: one element of the prefix's type
+            let t = prefix.elem();
+            return match literals::wide_units(literals::body(s, '\''), prefix).as_slice() {
+                [u] => Ok((const_expr(interp::wrap(i128::from(*u), &t), &t), t)),
+                _ => self.unsupported(span, "a wide character constant of more than one element is not supported"),
+            };
+        }
         let start = s.find('\'').map(|i| i + 1).unwrap_or(0);
         let end = s.rfind('\'').unwrap_or(s.len());
         if start > end {
@@ -170,6 +179,10 @@ impl<'o> Lowerer<'o> {
     }
 
     pub(super) fn string_literal(&mut self, pieces: &[String]) -> (Expr, Type) {
+        let prefix = literals::Prefix::of_pieces(pieces);
+        if prefix != literals::Prefix::Narrow {
+            return self.wide_string_literal(pieces, prefix);
+        }
         let mut bytes = decode_string(pieces);
         bytes.push(0);
         let name = match self.strings.get(&bytes) {
@@ -185,6 +198,29 @@ impl<'o> Lowerer<'o> {
             }
         };
         (Expr::AddrOf(Lval::Index(Box::new(Lval::Var(name)), Box::new(Expr::Int(0)))), Type::ptr(Type::CHAR))
+    }
+
+    /// An `L`, `u` or `U` string literal: a global array of its elements and a NUL.
+    fn wide_string_literal(&mut self, pieces: &[String], prefix: literals::Prefix) -> (Expr, Type) {
+        let elem = prefix.elem();
+        let mut units = wide_string_units(pieces, prefix);
+        units.push(0);
+        let key = (prefix, units);
+        let name = match self.wide_strings.get(&key) {
+            Some(n) => n.clone(),
+            None => {
+                let n = self
+                    .fresh_global_name(&cminus::names::string_literal(self.strings.len() + self.wide_strings.len()));
+                let ty = Type::Array(Box::new(elem.clone()), Some(key.1.len() as u64));
+                let init = Init::List(
+                    key.1.iter().map(|u| Init::Expr(const_expr(interp::wrap(i128::from(*u), &elem), &elem))).collect(),
+                );
+                self.prog.globals.push(Var { name: n.clone(), c_name: n.clone(), ty, loc: self.cur_loc, init });
+                self.wide_strings.insert(key, n.clone());
+                n
+            }
+        };
+        (Expr::AddrOf(Lval::Index(Box::new(Lval::Var(name)), Box::new(Expr::Int(0)))), Type::ptr(elem))
     }
 
     // ---------------------------------------------------------------- conversions

@@ -334,8 +334,8 @@ impl<'o> Lowerer<'o> {
         match &init.node {
             Initializer::Expression(e) => {
                 if let (Type::Array(elem, _), Expression::StringLiteral(s)) = (ty, &e.node) {
-                    let bytes = string_bytes(&s.node);
-                    let (it, t) = self.string_init(elem, ty, &bytes);
+                    let values = string_values(&s.node);
+                    let (it, t) = self.string_init(elem, ty, &values);
                     self.flatten_init(&l, &t, &it)?;
                     return Ok(t);
                 }
@@ -430,16 +430,13 @@ impl<'o> Lowerer<'o> {
         Ok(())
     }
 
-    pub(super) fn string_init(&self, elem: &Type, ty: &Type, bytes: &[u8]) -> (Init, Type) {
+    pub(super) fn string_init(&self, elem: &Type, ty: &Type, values: &[i128]) -> (Init, Type) {
         let n = match ty {
             Type::Array(_, Some(n)) => *n,
-            _ => bytes.len() as u64 + 1,
+            _ => values.len() as u64 + 1,
         };
-        let mut v: Vec<Init> = bytes
-            .iter()
-            .take(n as usize)
-            .map(|b| Init::Expr(const_expr(interp::wrap(*b as i128, elem), elem)))
-            .collect();
+        let mut v: Vec<Init> =
+            values.iter().take(n as usize).map(|b| Init::Expr(const_expr(interp::wrap(*b, elem), elem))).collect();
         while (v.len() as u64) < n {
             v.push(Init::Expr(Self::zero_of(elem)));
         }
@@ -450,8 +447,8 @@ impl<'o> Lowerer<'o> {
         match &init.node {
             Initializer::Expression(e) => {
                 if let (Type::Array(elem, _), Expression::StringLiteral(s)) = (ty, &e.node) {
-                    let bytes = string_bytes(&s.node);
-                    return Ok(self.string_init(elem, ty, &bytes));
+                    let values = string_values(&s.node);
+                    return Ok(self.string_init(elem, ty, &values));
                 }
                 Ok((self.init_leaf(ty, e)?, ty.clone()))
             }
@@ -647,7 +644,7 @@ impl<'o> Lowerer<'o> {
                     Type::Array(elem, _) if is_str => {
                         *pos += 1;
                         let Expression::StringLiteral(s) = &e.node else { unreachable!() };
-                        Ok(self.string_init(elem, sub_ty, &string_bytes(&s.node)).0)
+                        Ok(self.string_init(elem, sub_ty, &string_values(&s.node)).0)
                     }
                     Type::Array(..) => Ok(self.init_list(sub_ty, items, pos, false)?.0),
                     Type::Struct(_) => {

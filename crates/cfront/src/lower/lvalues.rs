@@ -38,11 +38,12 @@ impl<'o> Lowerer<'o> {
                 Ok((Lval::Var(tmp), t))
             }
             Expression::StringLiteral(s) => {
-                let (e, _) = self.string_literal(&s.node);
+                let (e, pt) = self.string_literal(&s.node);
+                let elem = pt.pointee().cloned().unwrap_or(Type::CHAR);
                 match e {
                     Expr::AddrOf(Lval::Index(b, _)) => {
-                        let n = decode_string(&s.node).len() as u64 + 1;
-                        Ok((*b, Type::Array(Box::new(Type::CHAR), Some(n))))
+                        let n = string_values(&s.node).len() as u64 + 1;
+                        Ok((*b, Type::Array(Box::new(elem), Some(n))))
                     }
                     _ => unreachable!(),
                 }

@@ -10,6 +10,7 @@ mod exit;
 mod externs;
 mod functions;
 mod libmodels;
+mod literals;
 pub(crate) use libmodels::errno_set_by_library_calls;
 mod lvalues;
 mod memory;
@@ -98,6 +99,8 @@ struct Lowerer<'o> {
     globals_by_c: HashMap<String, String>,
     extern_only: HashSet<String>,
     strings: HashMap<Vec<u8>, String>,
+    /// The `L`, `u` and `U` string literals made so far: prefix and elements, the global.
+    wide_strings: HashMap<(literals::Prefix, Vec<u32>), String>,
     f: Option<FnCtx>,
     const_mode: bool,
     label_n: u32,
@@ -170,6 +173,7 @@ pub(crate) fn lower_units(mut units: Vec<Unit>, opts: &Options) -> Result<Progra
         globals_by_c: HashMap::new(),
         extern_only: HashSet::new(),
         strings: HashMap::new(),
+        wide_strings: HashMap::new(),
         f: None,
         const_mode: false,
         label_n: 0,
@@ -530,8 +534,18 @@ fn is_wide(t: &Type) -> bool {
 
 const INT128_UNSUPPORTED: &str = "128-bit integer (__int128) values are not supported";
 
-fn string_bytes(pieces: &[String]) -> Vec<u8> {
-    decode_string(pieces)
+/// The elements of a string literal without its NUL: the bytes of a narrow one, the
+/// code units of an `L`, `u` or `U` one (`literals`), as unsigned values.
+fn string_values(pieces: &[String]) -> Vec<i128> {
+    match literals::Prefix::of_pieces(pieces) {
+        literals::Prefix::Narrow => decode_string(pieces).into_iter().map(i128::from).collect(),
+        prefix => wide_string_units(pieces, prefix).into_iter().map(i128::from).collect(),
+    }
+}
+
+/// The code units of a wide string literal's pieces (without the NUL).
+fn wide_string_units(pieces: &[String], prefix: literals::Prefix) -> Vec<u32> {
+    pieces.iter().flat_map(|p| literals::wide_units(literals::body(p, '"'), prefix)).collect()
 }
 
 fn compound_assign(op: &BinaryOperator) -> Option<()> {
