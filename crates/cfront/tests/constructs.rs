@@ -575,3 +575,34 @@ fn a_goto_looks_through_the_null_guard_before_a_branch_condition() {
     let r = cminus::interp::run_oracle(&p, &mut |e| if e.ty.is_pointer() { 0 } else { 9 }, 10_000);
     assert_eq!(r.outcome, cminus::interp::Outcome::Returned(Some(1)), "{:?}", r.outcome);
 }
+
+#[test]
+fn the_statements_an_error_may_follow() {
+    // `check` may reach the error; after main's call of it, only `done` runs
+    let p = lower(
+        "extern void reach_error(void); extern int __VERIFIER_nondet_int(void);
+void done(void) { }
+void check(int x) { if (x == 3) reach_error(); }
+int main(void) { int a = __VERIFIER_nondet_int(); check(a); done(); return 0; }",
+    );
+    let may = cminus::cfg::may_reach_error(&p);
+    let ids = |name: &str| p.proc(name).unwrap().body.iter().map(|s| s.id).collect::<Vec<_>>();
+    // nothing in `done` leads to an error, nor does main after the call of `check`
+    assert!(ids("done").iter().all(|id| !may.contains(id)));
+    let main = p.proc("main").unwrap();
+    let call =
+        main.body.iter().position(|s| matches!(&s.kind, StmtKind::Call { callee, .. } if callee == "check")).unwrap();
+    assert!(may.contains(&main.body[0].id) && may.contains(&main.body[call].id));
+    assert!(main.body[call + 1..].iter().all(|s| !may.contains(&s.id)));
+    // `check`'s test may (its branch leads to the error)
+    assert!(may.contains(&p.proc("check").unwrap().body[0].id));
+    // a callee whose return leads to an error at one call site: its statements may
+    let p = lower(
+        "extern void reach_error(void);
+int g;
+void set(void) { g = 1; }
+int main(void) { set(); if (g) reach_error(); return 0; }",
+    );
+    let may = cminus::cfg::may_reach_error(&p);
+    assert!(p.proc("set").unwrap().body.iter().all(|s| may.contains(&s.id)));
+}

@@ -87,3 +87,64 @@ impl Cfg {
         (0..self.graph.node_count() - 1).filter(|&i| !seen[i]).collect()
     }
 }
+
+/// The statements from which some run of the program may still reach an `error` statement,
+/// whatever the values: following control flow within a procedure, into the procedures a
+/// call names, and, from a procedure's returns, to what follows each of its call sites
+/// (context-insensitive, so an over-approximation). A run stopped at a statement outside this
+/// set has nothing left to find: what it could not compute there changes no verdict.
+pub fn may_reach_error(p: &crate::Program) -> std::collections::HashSet<StmtId> {
+    let cfgs: Vec<Cfg> = p.procs.iter().map(Cfg::build).collect();
+    let index: std::collections::HashMap<&str, usize> =
+        p.procs.iter().enumerate().map(|(i, q)| (q.name.as_str(), i)).collect();
+    // the statements after each procedure's call sites: (procedure, index)
+    let mut after_calls: Vec<Vec<(usize, usize)>> = vec![vec![]; p.procs.len()];
+    for (qi, q) in p.procs.iter().enumerate() {
+        for (si, s) in q.body.iter().enumerate() {
+            if let StmtKind::Call { callee, .. } = &s.kind {
+                if let Some(&c) = index.get(callee.as_str()) {
+                    after_calls[c].extend(cfgs[qi].succs(si).into_iter().flatten().map(|t| (qi, t)));
+                }
+            }
+        }
+    }
+    let mut may: Vec<Vec<bool>> = p.procs.iter().map(|q| vec![false; q.body.len()]).collect();
+    loop {
+        let mut changed = false;
+        for (pi, q) in p.procs.iter().enumerate() {
+            let returns_may = after_calls[pi].iter().any(|&(qi, t)| may[qi][t]);
+            for si in (0..q.body.len()).rev() {
+                if may[pi][si] {
+                    continue;
+                }
+                let s = &q.body[si];
+                let here = match &s.kind {
+                    StmtKind::Error(_) => true,
+                    StmtKind::Call { callee, .. } => {
+                        index.get(callee.as_str()).is_some_and(|&c| may[c].first().copied().unwrap_or(false))
+                    }
+                    _ => false,
+                };
+                let next = cfgs[pi].succs(si).into_iter().any(|t| match t {
+                    Some(t) => may[pi][t],
+                    // leaving the procedure: a `return` (or the end of the body) goes on
+                    // after a call site; `halt` ends the run
+                    None => !matches!(s.kind, StmtKind::Halt) && returns_may,
+                });
+                if here || next {
+                    may[pi][si] = true;
+                    changed = true;
+                }
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    let may = &may;
+    p.procs
+        .iter()
+        .enumerate()
+        .flat_map(|(pi, q)| q.body.iter().enumerate().filter(move |(si, _)| may[pi][*si]).map(|(_, s)| s.id))
+        .collect()
+}

@@ -378,6 +378,9 @@ struct Search<'p> {
     outside: HashMap<(newton::OutsideHolder, u64), i64>,
     /// The logic's memory is bytes (else typed cells): how a run's reads are recorded.
     bytes: bool,
+    /// The statements from which an error may still be reached (`cminus::cfg`): a run the
+    /// interpreter cannot go on with anywhere else has nothing left to find.
+    may_err: HashSet<StmtId>,
 }
 
 impl<'p> Search<'p> {
@@ -408,6 +411,7 @@ impl<'p> Search<'p> {
                 .map(|(_, base, _, holder, off)| ((holder, off), base))
                 .collect(),
             bytes: prog.memory.is_bytes(),
+            may_err: cminus::cfg::may_reach_error(prog),
         }
     }
 
@@ -565,10 +569,17 @@ impl<'p> Search<'p> {
             // The interpreter left the path the prover solved for, or stopped on it (a
             // failing assume the prover took for satisfiable, such as one over a float): that
             // branch was not explored after all.
+            // A run the interpreter cannot go on with (an unmodelled value) where no error can
+            // follow, on the path the prover solved for (as far as either goes), is complete: nothing
+            // after the stop could change the verdict (what follows the statement cannot
+            // reach an error either: `may_reach_error` is closed under successors).
+            let spent = followed == path.len().min(plan.path.len())
+                && matches!(ran.run.outcome, cminus::interp::Outcome::Stuck { unmodelled: true, stmt, .. } if !self.may_err.contains(&stmt));
             let stopped_on_path = !plan.path.is_empty()
                 && path.len() <= plan.path.len()
+                && !spent
                 && matches!(ran.run.outcome, cminus::interp::Outcome::Stuck { .. });
-            if followed < plan.path.len() || stopped_on_path {
+            if (followed < plan.path.len() && !spent) || stopped_on_path {
                 self.not_exhaustive("the interpreter and the logic disagree on a path");
                 bound = bound.min(followed);
             }
@@ -577,6 +588,7 @@ impl<'p> Search<'p> {
                 Run::Error { .. } if self.cover.is_some() => {}
                 Run::Error { stmt, msg } => return Some(self.violation(&ran.inputs, &path, *stmt, msg)),
                 Run::StepLimit => self.not_exhaustive("a run reached the step limit"),
+                Run::Stuck { unmodelled: true, .. } if spent => {}
                 Run::Stuck { unmodelled: true, reason, .. } => {
                     self.not_exhaustive(&format!("the interpreter does not model: {reason}"))
                 }

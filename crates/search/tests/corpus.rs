@@ -162,3 +162,11 @@ fn cegar_then_search_gives_the_search_the_time_the_loop_leaves() {
     assert_eq!((o.verdict, o.engine), (Verdict::Safe, engine::EngineKind::Cegar), "{}", o.detail);
     assert!(o.proof.is_some());
 }
+
+#[test]
+fn a_run_stopped_where_no_error_can_follow_is_complete() {
+    let case = deep("unmodelled_after_check_ok.c");
+    let (prog, preds) = common::load(&case).unwrap();
+    let o = search::search(&prog, preds, &search_opts(20));
+    assert_eq!(o.verdict, Verdict::Safe, "{}", o.detail);
+}
