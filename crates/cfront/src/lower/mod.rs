@@ -437,10 +437,7 @@ fn is_compound_cond(e: &Expression) -> bool {
 fn decode_string(pieces: &[String]) -> Vec<u8> {
     let mut out = vec![];
     for p in pieces {
-        let start = p.find('"').map(|i| i + 1).unwrap_or(0);
-        let end = p.rfind('"').unwrap_or(p.len());
-        let body = if start <= end { &p[start..end] } else { "" };
-        out.extend(decode_escapes(body));
+        out.extend(decode_escapes(literals::body(p, '"')));
     }
     out
 }
