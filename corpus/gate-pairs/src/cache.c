@@ -99,3 +99,36 @@ int cache_lock_maint(unsigned h, int keep) {
     pthread_mutex_unlock(&maint_lock);
     return 0;
 }
+
+static pthread_mutex_t hang_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_mutex_t init_lock = PTHREAD_MUTEX_INITIALIZER;
+static int init_count;
+
+/* pause or resume the workers, as memcached's pause_threads: the pause path takes hang_lock
+ * for its caller and takes and releases the helper init_lock around its own work (SAFE: a
+ * lock wrapper whose helper is released on every path that takes it) */
+void workers_pause(int resume) {
+    if (resume) {
+        pthread_mutex_unlock(&hang_lock);
+        return;
+    }
+    pthread_mutex_lock(&hang_lock);
+    pthread_mutex_lock(&init_lock);
+    init_count = 0;
+    pthread_mutex_unlock(&init_lock);
+}
+
+/* as workers_pause, but a fast pause returns still holding the helper (VIOLATION: init_lock
+ * is released on one pause path and kept on the other) */
+void workers_pause_fast(int resume, int fast) {
+    if (resume) {
+        pthread_mutex_unlock(&hang_lock);
+        return;
+    }
+    pthread_mutex_lock(&hang_lock);
+    pthread_mutex_lock(&init_lock);
+    if (fast)
+        return;
+    init_count = 0;
+    pthread_mutex_unlock(&init_lock);
+}

@@ -385,9 +385,11 @@ fn stmt_reads_slot(s: &RStmt) -> bool {
 fn expr_reads_slot(e: &RExpr) -> bool {
     match &e.kind {
         RExprKind::Slot(_) => true,
-        RExprKind::Unary(_, a) | RExprKind::Field(a, _, _) | RExprKind::Deref(a) | RExprKind::Cast(_, a) => {
-            expr_reads_slot(a)
-        }
+        RExprKind::Unary(_, a)
+        | RExprKind::Field(a, _, _)
+        | RExprKind::Deref(a)
+        | RExprKind::AddrOf(a)
+        | RExprKind::Cast(_, a) => expr_reads_slot(a),
         RExprKind::Binary(_, a, b) | RExprKind::Index(a, b) => expr_reads_slot(a) || expr_reads_slot(b),
         _ => false,
     }
@@ -459,6 +461,11 @@ fn expr(rule: &Rule, e: &RExpr, env: Option<&Env>) -> Result<String, String> {
         RExprKind::Cast(t, a) => {
             let t = c_type(t).ok_or("the rule casts to a struct type")?;
             format!("(({t})({}))", expr(rule, a, env)?)
+        }
+        RExprKind::AddrOf(_) => {
+            return Err(
+                "the rule takes the address of a variable of the program (not supported by the C monitor yet)".into()
+            )
         }
         RExprKind::Field(..) | RExprKind::Deref(_) | RExprKind::Index(..) => {
             return Err(

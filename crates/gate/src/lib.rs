@@ -953,12 +953,45 @@ pub fn run(a: Args) -> u8 {
         &s.root,
         !a.no_progress,
     );
+    let mut third_places = vec![];
+    let mut third = vec![];
+    for (i, w) in places.into_iter().zip(&second) {
+        judge_wrapper(&mut checks[i], w, &s.rules, &readings);
+        if let Some(t) = helper_todo(&checks[i], w, &s.rules, &cache_dir, &specs) {
+            third_places.push(i);
+            third.push(t);
+        }
+    }
+    // an entry that took and released a global on the reading's path (`init_lock` next to
+    // the `worker_hang_lock` it returns holding): once more, with those globals as helpers
+    let helpers: Vec<Vec<String>> = third.iter().map(|t: &(Todo, Vec<String>)| t.1.clone()).collect();
+    let third = run_checks(
+        &pool,
+        third.into_iter().map(|t| t.0).collect(),
+        (&exe, stamp),
+        cache.as_ref().map(|c| (c, cache_limits)),
+        &hints,
+        &s.root,
+        !a.no_progress,
+    );
     if let Some(c) = &cache {
-        let all: Vec<Check> = checks.iter().chain(&second).cloned().collect();
+        let all: Vec<Check> = checks.iter().chain(&second).chain(&third).cloned().collect();
         c.save_times(hints, &all);
     }
-    for (i, w) in places.into_iter().zip(second) {
-        judge_wrapper(&mut checks[i], &w, &s.rules, &readings);
+    for ((i, w), hs) in third_places.into_iter().zip(third).zip(helpers) {
+        if w.result.verdict == Verdict::Safe {
+            judge_wrapper(&mut checks[i], &w, &s.rules, &readings);
+            let names: Vec<String> = hs.iter().map(|g| format!("`{g}`")).collect();
+            let with = format!(
+                " Helpers: {} — on every path that takes one it releases it again before returning (the \
+                 rule's own check, per object).",
+                names.join(", ")
+            );
+            checks[i].result.detail.push_str(&with);
+            if let Some(n) = &mut checks[i].wrapper {
+                n.reason.push_str(&with);
+            }
+        }
     }
 
     let mut report = Report {
@@ -1060,6 +1093,49 @@ fn wrapper_todo(
     (places, todo)
 }
 
+/// The check of the wrapper reading with helpers (`wrappers::derive_with_helpers`) for an
+/// entry its reading judged no wrapper because the path took and released an object: the
+/// helpers are the globals that path handed to the rule's lock and unlock
+/// (`wrappers::helper_candidates`); with them.
+fn helper_todo(
+    c: &Check,
+    w: &Check,
+    rules: &[(RuleInfo, Option<PathBuf>)],
+    cache_dir: &Path,
+    specs: &std::collections::HashMap<String, exec::Spec>,
+) -> Option<(Todo, Vec<String>)> {
+    if w.result.verdict != Verdict::Violation || w.result.detail != wrappers::DISAGREE.replace("$fname", &c.entry) {
+        return None;
+    }
+    let (_, path) = rules.iter().find(|(r, _)| r.id == c.rule)?;
+    let rule = slic::preprocess_and_parse(path.as_ref()?, &Default::default()).ok()?;
+    let cex = w.result.counterexample.as_ref()?;
+    let helpers = wrappers::helper_candidates(&rule, cex.steps.iter().map(|s| s.source.as_str()));
+    if helpers.is_empty() {
+        return None;
+    }
+    let reading = wrappers::derive_with_helpers(&rule, &helpers)?;
+    let dir = cache_dir.join("readings");
+    std::fs::create_dir_all(&dir).ok()?;
+    let file = dir.join(format!("{}-helpers-{}.slic", c.rule, &cache::sha256(&[reading.text.as_bytes()])[..12]));
+    std::fs::write(&file, &reading.text).ok()?;
+    let mut spec = specs.get(&c.id)?.clone();
+    spec.rule = Some(file);
+    let rekey = |k: &str| cache::sha256(&[k.as_bytes(), b"\0wrapper reading\0", reading.text.as_bytes()]);
+    let check = Check {
+        id: format!("{}~helpers", c.id),
+        key: rekey(&c.key),
+        key_program: c.key_program.as_deref().map(rekey),
+        cached: false,
+        result: CheckResult::stopped(Verdict::Unknown, "not_run", String::new(), 0.0),
+        fingerprint: None,
+        baseline: None,
+        wrapper: None,
+        ..c.clone()
+    };
+    Some((Todo { check, spec, decided: None }, helpers))
+}
+
 /// A check's verdict after its wrapper reading's check `w`: SAFE as a lock wrapper when the
 /// reading is proved, else the violation as it was with the reason it is no wrapper.
 fn judge_wrapper(
@@ -1089,7 +1165,10 @@ fn judge_wrapper(
                 format!("it releases what its caller holds (`{m}` from `{h}` to `{u}`)")
             };
             let reason = format!(
-                "judged a lock wrapper ({kind}): on every path {} leaves each object whose state it changes                  changed — taken for its caller or released from its caller's hold — with no other error of                  the rule (proved under the rule's wrapper reading, docs/ci.md); {what}. The check under the                  rule alone said: {unit_detail}",
+                "judged a lock wrapper ({kind}): on every path {} leaves each object whose state it changes \
+                 changed — taken for its caller or released from its caller's hold — with no other error of \
+                 the rule (proved under the rule's wrapper reading, docs/ci.md); {what}. The check under the \
+                 rule alone said: {unit_detail}",
                 c.entry
             );
             c.result = CheckResult {

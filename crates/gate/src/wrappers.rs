@@ -39,6 +39,7 @@ use std::fmt::Write;
 /// The names of the state the reading adds (prefixed `slic_` in the product).
 const TOUCHED: &str = "slam_wrapper_changed";
 const PRE_HELD: &str = "slam_wrapper_held_before";
+const HELPER: &str = "slam_wrapper_helper";
 
 /// The message of the reading's own error.
 pub const DISAGREE: &str = "On this path $fname takes and releases an object of the rule (leaves it as it \
@@ -137,9 +138,11 @@ fn mentions(body: &[RStmt], var: &str) -> bool {
     fn expr(e: &RExpr, var: &str) -> bool {
         match &e.kind {
             RExprKind::Name(n) => n == var,
-            RExprKind::Unary(_, x) | RExprKind::Field(x, _, _) | RExprKind::Deref(x) | RExprKind::Cast(_, x) => {
-                expr(x, var)
-            }
+            RExprKind::Unary(_, x)
+            | RExprKind::Field(x, _, _)
+            | RExprKind::Deref(x)
+            | RExprKind::AddrOf(x)
+            | RExprKind::Cast(_, x) => expr(x, var),
             RExprKind::Binary(_, l, r) | RExprKind::Index(l, r) => expr(l, var) || expr(r, var),
             _ => false,
         }
@@ -155,7 +158,7 @@ fn has_cast(body: &[RStmt]) -> bool {
     fn expr(e: &RExpr) -> bool {
         match &e.kind {
             RExprKind::Cast(..) => true,
-            RExprKind::Unary(_, x) | RExprKind::Field(x, _, _) | RExprKind::Deref(x) => expr(x),
+            RExprKind::Unary(_, x) | RExprKind::Field(x, _, _) | RExprKind::Deref(x) | RExprKind::AddrOf(x) => expr(x),
             RExprKind::Binary(_, l, r) | RExprKind::Index(l, r) => expr(l) || expr(r),
             _ => false,
         }
@@ -199,6 +202,16 @@ fn name(n: &str, pos: slic::ast::Pos) -> RExpr {
 /// The wrapper reading of a rule (see the module's comment), or `None` when the rule is not
 /// of the shape the reading is made for.
 pub fn derive(rule: &Rule) -> Option<Reading> {
+    derive_with_helpers(rule, &[])
+}
+
+/// The wrapper reading in which the objects at the addresses of the globals `helpers`
+/// (`init_lock`) are *helpers*: they keep the rule's own semantics (start in the initial
+/// state, and the rule's exit check) while every other object is read as in [`derive`]. A
+/// proof under it says: on every path each helper is left as the rule wants it at a return
+/// (released), and each other object the path changes is taken for the caller or released
+/// from its hold — per object, every path agrees. With no helpers it is [`derive`]'s reading.
+pub fn derive_with_helpers(rule: &Rule, helpers: &[String]) -> Option<Reading> {
     let [var] = rule.state.as_slice() else { return None };
     let StateType::Enum(k) = var.ty else { return None };
     let consts = &rule.enums.get(k)?.constants;
@@ -234,6 +247,14 @@ pub fn derive(rule: &Rule) -> Option<Reading> {
         init: RExpr { kind: RExprKind::Bool(false), pos },
         pos,
     });
+    if !helpers.is_empty() {
+        derived.state.push(slic::ast::StateVar {
+            name: HELPER.into(),
+            ty: StateType::Bool,
+            init: RExpr { kind: RExprKind::Bool(false), pos },
+            pos,
+        });
+    }
     let not = |n: &str| RExpr { kind: RExprKind::Unary(cminus::UnOp::Not, Box::new(name(n, pos))), pos };
     let eq = |c: &str| RExpr {
         kind: RExprKind::Binary(cminus::BinOp::Eq, Box::new(name(m, pos)), Box::new(name(c, pos))),
@@ -249,8 +270,14 @@ pub fn derive(rule: &Rule) -> Option<Reading> {
         let (_, all_u) = aborts(rule, m, u, &hd.body);
         let (some_h, _) = aborts(rule, m, *h, &hd.body);
         if hd.guard.is_some() && all_u && !some_h {
+            let fresh = if helpers.is_empty() {
+                not(TOUCHED)
+            } else {
+                let both = RExprKind::Binary(cminus::BinOp::And, Box::new(not(TOUCHED)), Box::new(not(HELPER)));
+                RExpr { kind: both, pos }
+            };
             let first = RStmt::If {
-                cond: not(TOUCHED),
+                cond: fresh,
                 then: vec![
                     assign(m, RExprKind::Name(held_name.clone()), pos),
                     assign(PRE_HELD, RExprKind::Bool(true), pos),
@@ -260,6 +287,29 @@ pub fn derive(rule: &Rule) -> Option<Reading> {
                 pos,
             };
             body.insert(0, first);
+        }
+        if let (Some((slot, _)), false) = (hd.guard, helpers.is_empty()) {
+            // the tracked object (the guard's slot, here) is a helper when it is one of theirs
+            let is = |g: &String| {
+                let addr = RExprKind::AddrOf(Box::new(name(g, pos)));
+                let eq = RExprKind::Binary(
+                    cminus::BinOp::Eq,
+                    Box::new(RExpr { kind: RExprKind::Slot(slot), pos }),
+                    Box::new(RExpr { kind: addr, pos }),
+                );
+                RExpr { kind: eq, pos }
+            };
+            let any = helpers
+                .iter()
+                .map(is)
+                .reduce(|a, b| RExpr { kind: RExprKind::Binary(cminus::BinOp::Or, Box::new(a), Box::new(b)), pos });
+            let mark = RStmt::If {
+                cond: any.expect("helpers is not empty"),
+                then: vec![assign(HELPER, RExprKind::Bool(true), pos)],
+                els: vec![],
+                pos,
+            };
+            body.insert(0, mark);
         }
         hd.body = body;
     }
@@ -275,10 +325,52 @@ pub fn derive(rule: &Rule) -> Option<Reading> {
         els: vec![],
         pos,
     }];
+    let exit_body = if helpers.is_empty() {
+        exit_body
+    } else {
+        vec![RStmt::If { cond: name(HELPER, pos), then: exit.body.clone(), els: exit_body, pos }]
+    };
     for hd in derived.handlers.iter_mut().filter(|h| is_exit(h)) {
         hd.body = exit_body.clone();
     }
     Some(Reading { text: print(&derived), var: m.to_string(), initial: init.clone(), held: held_name.clone() })
+}
+
+/// The helper candidates of a path on which the entry took and released an object (the
+/// reading's own error, [`DISAGREE`]): the globals `g` whose address a call of the path's
+/// source text hands to two or more of the rule's watched functions (`lock(&g)`, then
+/// `unlock(&g)`), given the source lines of the path's steps. Only that form is read (a
+/// global named at the call); any other object is no candidate, so the reading stays
+/// conservative there.
+pub fn helper_candidates<'a>(rule: &Rule, lines: impl IntoIterator<Item = &'a str>) -> Vec<String> {
+    let watched: std::collections::BTreeSet<&str> =
+        rule.watches.iter().flat_map(|w| w.funcs.iter().map(|(f, _)| f.as_str())).collect();
+    let mut seen: std::collections::BTreeMap<String, std::collections::BTreeSet<&str>> = Default::default();
+    for line in lines {
+        for f in &watched {
+            let mut rest = line;
+            while let Some(at) = rest.find(f) {
+                let before = rest[..at].chars().next_back();
+                let after = &rest[at + f.len()..];
+                rest = after;
+                if before.is_some_and(|c| c.is_alphanumeric() || c == '_') {
+                    continue;
+                }
+                let Some(arg) = after.trim_start().strip_prefix('(').and_then(|a| a.trim_start().strip_prefix('&'))
+                else {
+                    continue;
+                };
+                let arg = arg.trim_start();
+                let end = arg.find(|c: char| !(c.is_alphanumeric() || c == '_')).unwrap_or(arg.len());
+                let (id, tail) = arg.split_at(end);
+                let closes = tail.trim_start().starts_with(')') || tail.trim_start().starts_with(',');
+                if !id.is_empty() && !id.starts_with(|c: char| c.is_ascii_digit()) && closes {
+                    seen.entry(id.to_string()).or_default().insert(f);
+                }
+            }
+        }
+    }
+    seen.into_iter().filter(|(_, fs)| fs.len() >= 2).map(|(g, _)| g).collect()
 }
 
 /// The messages of the rule's `$entry.exit` handler (`$fname` not replaced): a violation
@@ -395,6 +487,7 @@ fn expr(e: &RExpr) -> String {
         RExprKind::Field(x, f, true) => format!("({})->{f}", expr(x)),
         RExprKind::Field(x, f, false) => format!("({}).{f}", expr(x)),
         RExprKind::Deref(x) => format!("(*{})", expr(x)),
+        RExprKind::AddrOf(x) => format!("(&{})", expr(x)),
         RExprKind::Index(x, i) => format!("({})[{}]", expr(x), expr(i)),
         // not printed: `derive` refuses rules with casts
         RExprKind::Cast(_, x) => expr(x),
@@ -422,6 +515,28 @@ mod tests {
         assert!(r.text.contains("$entry.exit"), "{}", r.text);
         // printing is stable
         assert_eq!(print(&again).replace("\n", ""), r.text.replace("\n", ""));
+    }
+
+    /// `pause_threads`' shape: the pause path takes `hang` for its caller and takes and
+    /// releases `init`; only `init` is a helper candidate, and the reading with it keeps the
+    /// rule's exit check for it alone.
+    #[test]
+    fn a_global_locked_and_unlocked_on_the_path_is_a_helper_candidate() {
+        let r = rule(MUTEX);
+        let lines = [
+            "    pthread_mutex_lock(&hang);",
+            "    pthread_mutex_lock( & init );  x_pthread_mutex_unlock(&other);",
+            "    pthread_mutex_unlock(&init);",
+            "    pthread_mutex_lock(&locks[h]); pthread_mutex_unlock(&locks[h]);",
+        ];
+        assert_eq!(helper_candidates(&r, lines), vec!["init".to_string()]);
+        let reading = derive_with_helpers(&r, &["init".into()]).expect("a reading");
+        let again = slic::parse_rule("w.slic", &reading.text).unwrap_or_else(|e| panic!("{e:?}\n{}", reading.text));
+        assert_eq!(again.state.len(), 4);
+        assert!(reading.text.contains("if (($1 == (&init))) {"), "{}", reading.text);
+        let exit = &reading.text[reading.text.find("$entry.exit").unwrap()..];
+        assert!(exit.contains("if (slam_wrapper_helper)") && exit.contains("still held"), "{exit}");
+        assert_eq!(derive_with_helpers(&r, &[]).unwrap().text, derive(&r).unwrap().text);
     }
 
     #[test]

@@ -858,9 +858,10 @@ fn a_programs_checks_are_keyed_per_root() {
 
 /// corpus/gate-pairs: lock protocols split over API functions, unit by unit. Acquire and
 /// release wrappers (also a conditional one, one built on another and a pause/resume in one)
-/// are SAFE as lock wrappers; a missing unlock on an error path, a second lock through a
-/// wrapper, an inconsistent wrapper (also next to a lock it does take for its caller) and a
-/// double release stay violations (docs/ci.md).
+/// are SAFE as lock wrappers, also one that takes and releases a helper lock next to the one
+/// it keeps (`pause_threads`); a missing unlock on an error path, a second lock through a
+/// wrapper, an inconsistent wrapper (also next to a lock it does take for its caller, and one
+/// that keeps its helper on one path) and a double release stay violations (docs/ci.md).
 #[test]
 fn lock_wrappers_in_units_mode() {
     let dir = corpus_project("gate-pairs", "pairs");
@@ -896,17 +897,22 @@ fn lock_wrappers_in_units_mode() {
     assert!(r.stdout.contains("Lock wrapper? not a lock wrapper"), "{}", r.stdout);
     let sarif = read_json(&dir.join("out.sarif"));
     validate_sarif(&sarif);
-    assert_eq!(sarif["runs"][0]["results"].as_array().unwrap().len(), 5);
+    assert_eq!(sarif["runs"][0]["results"].as_array().unwrap().len(), 6);
     let notes = sarif["runs"][0]["invocations"][0]["toolExecutionNotifications"].as_array().unwrap();
-    assert_eq!(notes.iter().filter(|n| n["properties"]["reason"] == "wrapper").count(), 5);
+    assert_eq!(notes.iter().filter(|n| n["properties"]["reason"] == "wrapper").count(), 6);
+    // pause_threads' shape: the helper it takes and releases next to the lock it keeps
+    let pause = by("workers_pause");
+    assert!(pause["wrapper"]["reason"].as_str().unwrap().contains("Helpers: `init_lock`"), "{pause}");
+    let fast = by("workers_pause_fast");
+    assert!(fast["wrapper"]["reason"].as_str().unwrap().contains("not a lock wrapper"), "{fast}");
     // a second run takes both checks of every entry from the cache, with the same verdicts
     let again = gate(&dir, &["--json", "again.json"]);
-    assert!(again.stdout.contains("0 run, 11 from the cache"), "{}", again.stdout);
+    assert!(again.stdout.contains("0 run, 13 from the cache"), "{}", again.stdout);
     assert_eq!(verdicts(&read_json(&dir.join("again.json"))), verdicts(&report));
     // without the wrapper reading every wrapper is the violation its own check finds
     let off = gate(&dir, &["--no-cache", "--no-wrappers", "--json", "off.json"]);
     let v = verdicts(&read_json(&dir.join("off.json")));
-    assert_eq!(v.values().filter(|x| *x == "VIOLATION").count(), 10, "{}", off.stdout);
+    assert_eq!(v.values().filter(|x| *x == "VIOLATION").count(), 12, "{}", off.stdout);
     let _ = std::fs::remove_dir_all(dir.parent().unwrap().parent().unwrap());
 }
 

@@ -146,6 +146,9 @@ pub enum RExprKind {
     Field(Box<RExpr>, String, bool),
     /// `*e`
     Deref(Box<RExpr>),
+    /// `&e`, of a global of the program (or a member or element of one): a rule compares a
+    /// tracked object with a named one (`$1 == &init_lock`).
+    AddrOf(Box<RExpr>),
     /// `e[i]`
     Index(Box<RExpr>, Box<RExpr>),
     /// `(type) e`

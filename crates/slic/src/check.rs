@@ -141,6 +141,17 @@ impl Env<'_> {
             }
             RExprKind::Field(a, f, arrow) => self.field_expr(e, a, f, *arrow),
             RExprKind::Index(a, i) => self.index_expr(e, a, i),
+            RExprKind::AddrOf(a) => {
+                let (x, t) = self.expr(a)?;
+                match (as_lval(x), t) {
+                    (Some(l), Ty::C(t)) if self.in_memory(a) => Ok((Expr::AddrOf(l), Ty::C(Type::ptr(t)))),
+                    (Some(l), Ty::Any) if self.in_memory(a) => Ok((Expr::AddrOf(l), Ty::Any)),
+                    _ => {
+                        Err(self
+                            .diag(e.pos, "`&` takes a global variable of the program (or a member or element of one)"))
+                    }
+                }
+            }
             RExprKind::Cast(to, a) => self.cast_expr(e, to, a),
         }
     }
@@ -241,6 +252,17 @@ impl Env<'_> {
                 e.pos,
                 format!("unknown identifier `{n}`: not a state variable, an enum constant or a global variable of the program"),
             )),
+        }
+    }
+
+    /// Whether `a` names memory of the program (a global, a member or element of one, or what
+    /// a pointer points to) rather than a state variable or a slot, whose address `&` cannot take.
+    fn in_memory(&self, a: &RExpr) -> bool {
+        match &a.kind {
+            RExprKind::Name(n) => self.rule.state_var(n).is_none() && self.rule.enum_const(n).is_none(),
+            RExprKind::Field(x, _, false) | RExprKind::Index(x, _) => self.in_memory(x),
+            RExprKind::Field(_, _, true) | RExprKind::Deref(_) => true,
+            _ => false,
         }
     }
 

@@ -219,9 +219,11 @@ fn slots_in_expr(e: &RExpr, out: &mut BTreeSet<u32>, ret: &mut bool) {
             out.insert(*n);
         }
         RExprKind::Slot(Slot::Return) => *ret = true,
-        RExprKind::Unary(_, a) | RExprKind::Field(a, _, _) | RExprKind::Deref(a) | RExprKind::Cast(_, a) => {
-            slots_in_expr(a, out, ret)
-        }
+        RExprKind::Unary(_, a)
+        | RExprKind::Field(a, _, _)
+        | RExprKind::Deref(a)
+        | RExprKind::AddrOf(a)
+        | RExprKind::Cast(_, a) => slots_in_expr(a, out, ret),
         RExprKind::Binary(_, a, b) | RExprKind::Index(a, b) => {
             slots_in_expr(a, out, ret);
             slots_in_expr(b, out, ret);

@@ -474,7 +474,7 @@ impl Dialect for Parser<'_> {
             (Prefix::Not, e) => RExprKind::Unary(UnOp::Not, Box::new(e)),
             (Prefix::BitNot, e) => RExprKind::Unary(UnOp::BitNot, Box::new(e)),
             (Prefix::Deref, e) => RExprKind::Deref(Box::new(e)),
-            (Prefix::AddrOf, _) => return Err(self.diag(pos, "`&` is not supported in rules")),
+            (Prefix::AddrOf, e) => RExprKind::AddrOf(Box::new(e)),
         };
         Ok(RExpr { kind, pos })
     }
@@ -496,7 +496,6 @@ impl Dialect for Parser<'_> {
 
     fn admit_prefix(&self, p: &str) -> PResult<()> {
         match p {
-            "&" => self.err("`&` is not supported in rules"),
             "++" | "--" => self.err("`++`/`--` may only be used as a statement"),
             _ => Ok(()),
         }

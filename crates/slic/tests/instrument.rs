@@ -225,6 +225,14 @@ fn program_dependent_errors() {
         ["2:18: type mismatch: `==` between int and enum {a, b}"]
     );
     assert!(errs("state { int n = 0; }\nf.entry { n = g + $2; }").is_empty());
+    // `&` of a global of the program, not of a state variable or a slot
+    let p2 = lower("void f(int *a); int g; int main(void) { f(&g); return 0; }");
+    let r = rule("state { int n = 0; }\nf.entry { if ($1 == &g) n = 1; }");
+    assert!(instrument(&p2, &r).is_ok());
+    let amp = |text: &str| parse_rule("r.slic", text).err().map(|d| d[0].message.clone());
+    let msg = "`&` takes a global variable of the program (or a member or element of one)";
+    assert_eq!(amp("state { int n = 0; }\nf.entry { if ($1 == &n) n = 1; }").as_deref(), Some(msg));
+    assert_eq!(amp("state { int n = 0; }\nf.entry { if (&$1 == $1) n = 1; }").as_deref(), Some(msg));
     assert_eq!(
         errs("state { int n = 0; }\nwatch f.entry.$5;\nf.entry [guard $1] { n = 1; }"),
         ["2:7: `$5`, but `f` has 2 parameter(s)"]
