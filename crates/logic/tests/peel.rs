@@ -34,3 +34,37 @@ fn constant_stores_become_facts_about_the_base() {
     // nor memory that does not come from the base
     assert!(env.peel_stores(&m, &env.named_mem("other")).is_none());
 }
+
+/// `Env::observable_facts`: a path that reads the base only at constant addresses (also
+/// through stores) keeps the facts at those addresses; a read at a symbolic address, or a
+/// use of the base other than a read, keeps every fact.
+#[test]
+fn only_the_facts_a_path_reads_are_kept() {
+    let prog = cfront::lower_str("t.c", "int main(void) { return 0; }\n", &Default::default()).unwrap();
+    let ctx = logic::new_context();
+    let env = logic::Env::new(&ctx, &prog);
+    let base = env.named_mem("m0");
+    let byte = |v: u64| if env.bytes() { BV::from_u64(&ctx, v, 8) } else { env.int(v as i64) };
+    let at = |a: i64| env.int(a);
+    let m = base.store(&at(0x100), &byte(1)).store(&at(0x101), &byte(2)).store(&at(0x102), &byte(3));
+    let facts = env.peel_stores(&m, &base).unwrap();
+    assert_eq!(facts.len(), 3);
+    let x = env.fresh_int("x");
+    // a read at 0x101 through a store at a symbolic address, and a read at an unfolded sum
+    let later = base.store(&x, &byte(7));
+    let path = [
+        env.select(&later, &at(0x101))._eq(&byte(2)),
+        env.select(&base, &env.int(0x100).bvadd(&env.int(2)))._eq(&byte(3)),
+    ];
+    let kept = env.observable_facts(&base, &facts, &path);
+    assert_eq!(kept.len(), 2);
+    let mut pr = logic::Prover::new(&ctx, std::time::Duration::from_secs(5));
+    let all: Vec<&Bool> = kept.iter().collect();
+    assert!(pr.implies(&Bool::and(&ctx, &all), &env.select(&base, &at(0x101))._eq(&byte(2))));
+    assert!(!pr.implies(&Bool::and(&ctx, &all), &env.select(&base, &at(0x100))._eq(&byte(1))));
+    // a read at a symbolic address may meet any fact
+    let sym = [env.select(&base, &x)._eq(&byte(1))];
+    assert_eq!(env.observable_facts(&base, &facts, &sym).len(), 3);
+    // a path that never reads the base needs none
+    assert!(env.observable_facts(&base, &facts, &[x._eq(&at(5))]).is_empty());
+}

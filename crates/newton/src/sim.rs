@@ -73,6 +73,8 @@ struct Sim<'p, 'ctx> {
     all_frames: Vec<FrameInfo>,
     conds: Vec<Cond<'ctx>>,
     axioms: Vec<Formula<'ctx>>,
+    /// The first `init_facts` axioms are the globals' initial bytes (`Env::peel_stores`).
+    init_facts: usize,
     records: Vec<Record<'ctx>>,
     entry_params: Vec<(String, Term<'ctx>)>,
     init_nondets: Vec<Term<'ctx>>,
@@ -153,7 +155,7 @@ pub fn solve_path(prog: &Program, path: &[PathStep], opts: &Options) -> Result<O
     let mut prover =
         Prover::new(&ctx, opts.query_timeout).with_cancel(opts.cancel.clone()).prefer_general().with_second_opinion();
     let sim = simulate(prog, path, &ctx)?;
-    let (all, _) = path_formulas(&sim);
+    let (all, _, _) = path_formulas(&sim);
     let refs: Vec<&Formula> = all.iter().collect();
     let sat = prover.is_sat(&formula::and(prover.ctx, &refs));
     // Bound to a name so that the prover's borrows end before `ctx` is dropped.
@@ -371,7 +373,7 @@ pub fn check_accelerated(
     if sim.accelerated.is_empty() {
         return Ok(None);
     }
-    let (all, _) = path_formulas(&sim);
+    let (all, _, _) = path_formulas(&sim);
     let refs: Vec<&Formula> = all.iter().collect();
     #[allow(clippy::let_and_return)]
     let answer = match prover.is_sat(&formula::and(prover.ctx, &refs)) {
@@ -427,6 +429,7 @@ fn start<'p, 'ctx>(prog: &'p Program, ctx: &'ctx logic::Context) -> Result<Sim<'
         st.set_mem(init_mem.clone());
         axioms.extend(facts);
     }
+    let init_facts = axioms.len();
     let mut entry_params = Vec::new();
     let mut fresh_ptrs = 0;
     let mut param_cells = Vec::new();
@@ -476,6 +479,7 @@ fn start<'p, 'ctx>(prog: &'p Program, ctx: &'ctx logic::Context) -> Result<Sim<'
         }],
         conds: Vec::new(),
         axioms,
+        init_facts,
         records: Vec::new(),
         entry_params,
         init_nondets,
@@ -659,13 +663,26 @@ fn external_call<'ctx>(
 }
 
 /// The path's formulas: the axioms, then one per condition (`sim.conds`, in order), with the
-/// outcomes of allocations the path decides substituted ([`fix_allocations`]); and per
-/// formula the earlier ones a core that contains it must also contain.
-fn path_formulas<'ctx>(sim: &Sim<'_, 'ctx>) -> (Vec<Formula<'ctx>>, Vec<Vec<usize>>) {
+/// outcomes of allocations the path decides substituted ([`fix_allocations`]) and only the
+/// globals' initial bytes the path can observe (`Env::observable_facts`); per formula the
+/// earlier ones a core that contains it must also contain; and how many axioms lead.
+fn path_formulas<'ctx>(sim: &Sim<'_, 'ctx>) -> (Vec<Formula<'ctx>>, Vec<Vec<usize>>, usize) {
     let mut all: Vec<Formula> = sim.axioms.clone();
     let nax = all.len();
     all.extend(sim.conds.iter().map(|c| c.formula.clone()));
-    fix_allocations(&sim.alloc_ok, &all, nax)
+    let (all, deps) = fix_allocations(&sim.alloc_ok, &all, nax);
+    let nf = sim.init_facts;
+    let mut kept = sim.env.observable_facts(&sim.init_mem, &all[..nf], &all[nf..]);
+    let dropped = nf - kept.len();
+    tracing::trace!(facts = nf, kept = kept.len(), "the globals' initial bytes the path can observe");
+    if dropped == 0 {
+        return (all, deps, nax);
+    }
+    // (fix_allocations gives the conditions' dependencies only: indices at or past `nax`)
+    let mut out_deps: Vec<Vec<usize>> = vec![Vec::new(); kept.len()];
+    out_deps.extend(deps[nf..].iter().map(|d| d.iter().map(|&j| j - dropped).collect()));
+    kept.extend_from_slice(&all[nf..]);
+    (kept, out_deps, nax - dropped)
 }
 
 /// Conditions after an allocation that are tried for deciding its outcome: the check of a
@@ -739,8 +756,7 @@ fn with_deps(core: Vec<usize>, deps: &[Vec<usize>]) -> Vec<usize> {
 }
 
 fn decide<'ctx>(sim: &Sim<'_, 'ctx>, path: &[PathStep], known: &[Predicate], prover: &mut Prover<'ctx>) -> Verdict {
-    let nax = sim.axioms.len();
-    let (all, deps) = path_formulas(sim);
+    let (all, deps, nax) = path_formulas(sim);
     if !sim.outside.is_empty() {
         // A model where the caller's pointers are objects of their own first: it is the one
         // a counterexample needs, and Z3 finds it where the unconstrained path, whose
