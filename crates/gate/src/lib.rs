@@ -1079,25 +1079,32 @@ fn wrapper_todo(
         let Some(ri) = rules.iter().position(|(r, _)| r.id == c.rule) else { continue };
         let Some((file, reading, _)) = &readings[ri] else { continue };
         let Some(spec) = specs.get(&c.id) else { continue };
-        let mut spec = spec.clone();
-        spec.rule = Some(file.clone());
-        spec.time_secs *= READING_TIME_FACTOR;
-        let rekey = |k: &str| cache::sha256(&[k.as_bytes(), b"\0wrapper reading\0", reading.text.as_bytes()]);
-        let check = Check {
-            id: format!("{}~wrapper", c.id),
-            key: rekey(&c.key),
-            key_program: c.key_program.as_deref().map(rekey),
-            cached: false,
-            result: CheckResult::stopped(Verdict::Unknown, "not_run", String::new(), 0.0),
-            fingerprint: None,
-            baseline: None,
-            wrapper: None,
-            ..c.clone()
-        };
         places.push(i);
-        todo.push(Todo { check, spec, decided: None });
+        todo.push(reading_todo(c, spec, "wrapper", file.clone(), &reading.text));
     }
     (places, todo)
+}
+
+/// The check of entry `c` under a reading of its rule (`text`, written to `file`): the
+/// check's spec with that rule and [`READING_TIME_FACTOR`] times its time, its id with
+/// `~suffix`, its keys with the reading's text.
+fn reading_todo(c: &Check, spec: &exec::Spec, suffix: &str, file: PathBuf, text: &str) -> Todo {
+    let mut spec = spec.clone();
+    spec.rule = Some(file);
+    spec.time_secs *= READING_TIME_FACTOR;
+    let rekey = |k: &str| cache::sha256(&[k.as_bytes(), b"\0wrapper reading\0", text.as_bytes()]);
+    let check = Check {
+        id: format!("{}~{suffix}", c.id),
+        key: rekey(&c.key),
+        key_program: c.key_program.as_deref().map(rekey),
+        cached: false,
+        result: CheckResult::stopped(Verdict::Unknown, "not_run", String::new(), 0.0),
+        fingerprint: None,
+        baseline: None,
+        wrapper: None,
+        ..c.clone()
+    };
+    Todo { check, spec, decided: None }
 }
 
 /// The check of the wrapper reading with helpers (`wrappers::derive_with_helpers`) for an
@@ -1126,22 +1133,7 @@ fn helper_todo(
     std::fs::create_dir_all(&dir).ok()?;
     let file = dir.join(format!("{}-helpers-{}.slic", c.rule, &cache::sha256(&[reading.text.as_bytes()])[..12]));
     std::fs::write(&file, &reading.text).ok()?;
-    let mut spec = specs.get(&c.id)?.clone();
-    spec.rule = Some(file);
-    spec.time_secs *= READING_TIME_FACTOR;
-    let rekey = |k: &str| cache::sha256(&[k.as_bytes(), b"\0wrapper reading\0", reading.text.as_bytes()]);
-    let check = Check {
-        id: format!("{}~helpers", c.id),
-        key: rekey(&c.key),
-        key_program: c.key_program.as_deref().map(rekey),
-        cached: false,
-        result: CheckResult::stopped(Verdict::Unknown, "not_run", String::new(), 0.0),
-        fingerprint: None,
-        baseline: None,
-        wrapper: None,
-        ..c.clone()
-    };
-    Some((Todo { check, spec, decided: None }, helpers))
+    Some((reading_todo(c, specs.get(&c.id)?, "helpers", file, &reading.text), helpers))
 }
 
 /// A check's verdict after its wrapper reading's check `w`: SAFE as a lock wrapper when the
