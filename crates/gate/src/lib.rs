@@ -964,10 +964,10 @@ pub fn run(a: Args) -> u8 {
     }
     // an entry that took and released a global on the reading's path (`init_lock` next to
     // the `worker_hang_lock` it returns holding): once more, with those globals as helpers
-    let helpers: Vec<Vec<String>> = third.iter().map(|t: &(Todo, Vec<String>)| t.1.clone()).collect();
+    let (third, helpers): (Vec<Todo>, Vec<Vec<String>>) = third.into_iter().unzip();
     let third = run_checks(
         &pool,
-        third.into_iter().map(|t| t.0).collect(),
+        third,
         (&exe, stamp),
         cache.as_ref().map(|c| (c, cache_limits)),
         &hints,
@@ -1046,14 +1046,20 @@ fn rule_readings(
             let path = path.as_ref()?;
             let rule = slic::preprocess_and_parse(path, &Default::default()).ok()?;
             let reading = wrappers::derive(&rule)?;
-            let dir = cache_dir.join("readings");
-            std::fs::create_dir_all(&dir).ok()?;
-            let file =
-                dir.join(format!("{}-reading-{}.slic", info.id, &cache::sha256(&[reading.text.as_bytes()])[..12]));
-            std::fs::write(&file, &reading.text).ok()?;
+            let file = write_reading(cache_dir, &format!("{}-reading", info.id), &reading.text)?;
             Some((file, reading, wrappers::exit_messages(&rule)))
         })
         .collect()
+}
+
+/// A derived rule's text written where the children read it (`readings/STEM-HASH.slic` in
+/// the cache directory), or `None` when it cannot be written.
+fn write_reading(cache_dir: &Path, stem: &str, text: &str) -> Option<PathBuf> {
+    let dir = cache_dir.join("readings");
+    std::fs::create_dir_all(&dir).ok()?;
+    let file = dir.join(format!("{stem}-{}.slic", &cache::sha256(&[text.as_bytes()])[..12]));
+    std::fs::write(&file, text).ok()?;
+    Some(file)
 }
 
 /// A wrapper reading's check gets this many times the check's own time limit: it runs only
@@ -1129,10 +1135,7 @@ fn helper_todo(
         return None;
     }
     let reading = wrappers::derive_with_helpers(&rule, &helpers)?;
-    let dir = cache_dir.join("readings");
-    std::fs::create_dir_all(&dir).ok()?;
-    let file = dir.join(format!("{}-helpers-{}.slic", c.rule, &cache::sha256(&[reading.text.as_bytes()])[..12]));
-    std::fs::write(&file, &reading.text).ok()?;
+    let file = write_reading(cache_dir, &format!("{}-helpers", c.rule), &reading.text)?;
     Some((reading_todo(c, specs.get(&c.id)?, "helpers", file, &reading.text), helpers))
 }
 
