@@ -50,6 +50,17 @@ impl Cache {
 
     /// The cached result of `key`, if there is a trustworthy one.
     pub fn get(&self, key: &str) -> Option<CheckResult> {
+        self.get_value(key)
+    }
+
+    /// Store a result (atomically: a temporary file renamed into place). Failures are
+    /// reported as warnings by the caller; the cache is an optimisation.
+    pub fn put(&self, key: &str, result: &CheckResult) -> std::io::Result<()> {
+        self.put_value(key, result)
+    }
+
+    /// [`Self::get`] for any value the gate keeps (a judged lock wrapper: its result and note).
+    pub fn get_value<T: serde::de::DeserializeOwned>(&self, key: &str) -> Option<T> {
         let text = std::fs::read_to_string(self.path(key)).ok()?;
         let e: Entry = serde_json::from_str(&text).ok()?;
         if e.format != FORMAT || e.key != key {
@@ -61,9 +72,8 @@ impl Cache {
         serde_json::from_str(&e.result).ok()
     }
 
-    /// Store a result (atomically: a temporary file renamed into place). Failures are
-    /// reported as warnings by the caller; the cache is an optimisation.
-    pub fn put(&self, key: &str, result: &CheckResult) -> std::io::Result<()> {
+    /// [`Self::put`] for any value the gate keeps.
+    pub fn put_value<T: serde::Serialize>(&self, key: &str, result: &T) -> std::io::Result<()> {
         let path = self.path(key);
         let dir = path.parent().expect("cache path has a parent");
         std::fs::create_dir_all(dir)?;

@@ -929,6 +929,18 @@ pub fn run(a: Args) -> u8 {
     let cache = (!a.no_cache).then(|| cache::Cache::new(&cache_dir));
     let cache_limits = !a.retry_limits && (a.cache_limits || s.cache_limits);
     let hints = cache.as_ref().map(cache::Cache::times).unwrap_or_default();
+    // entries judged lock wrappers before under the same program digest: that verdict at once
+    let mut judged: Vec<Check> = Vec::new();
+    if let Some(cc) = cache.as_ref().filter(|_| s.wrappers) {
+        todo.retain(|t| match judged_key(&t.check).and_then(|k| cc.get_value::<Judged>(&k)) {
+            Some(j) => {
+                let c = Check { result: j.result, wrapper: Some(j.note), cached: true, ..t.check.clone() };
+                judged.push(c);
+                false
+            }
+            None => true,
+        });
+    }
     let specs: std::collections::HashMap<String, exec::Spec> =
         todo.iter().map(|t| (t.check.id.clone(), t.spec.clone())).collect();
     let mut checks = run_checks(
@@ -993,6 +1005,22 @@ pub fn run(a: Args) -> u8 {
             }
         }
     }
+    // keep each entry's judgement as a lock wrapper for the next run (not when the binary
+    // changed since the keys were made)
+    if let Some(cc) = cache.as_ref().filter(|_| stamp.is_some() && binary_stamp(&exe) == stamp) {
+        for c in &checks {
+            let Some(note) = c.wrapper.as_ref().filter(|n| n.judged && c.result.verdict == Verdict::Safe) else {
+                continue;
+            };
+            if let Some(k) = judged_key(c) {
+                if let Err(e) = cc.put_value(&k, &Judged { result: c.result.clone(), note: note.clone() }) {
+                    eprintln!("slam gate: warning: cannot write the cache: {e}");
+                }
+            }
+        }
+    }
+    checks.extend(judged);
+    checks.sort_by(|x, y| x.id.cmp(&y.id));
 
     let mut report = Report {
         version: 1,
@@ -1018,6 +1046,21 @@ pub fn run(a: Args) -> u8 {
         return code;
     }
     exit_code(&report.stats, a.fail_on_unknown)
+}
+
+/// An entry's verdict as a lock wrapper (`judge_wrapper`), kept under its check's program
+/// digest ([`judged_key`]): it names no place, so a line added above the entry does not run
+/// its three stages again (its ordinary check's violation names lines and is not reused).
+/// The same program, rule and options give the same ordinary check and the same readings.
+#[derive(serde::Serialize, serde::Deserialize)]
+struct Judged {
+    result: CheckResult,
+    note: WrapperNote,
+}
+
+/// The cache key of a check's [`Judged`] verdict (none without a program digest).
+fn judged_key(c: &Check) -> Option<String> {
+    c.key_program.as_ref().map(|k| cache::sha256(&[k.as_bytes(), b"\0judged a lock wrapper\0"]))
 }
 
 /// A check to run: its record in the report and how to run it (or its result when the gate

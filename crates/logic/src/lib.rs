@@ -15,7 +15,7 @@ pub mod sym;
 pub use formula::{Context, Formula, Memory};
 pub use init::{starts_unknown, INIT_ITEMS};
 pub use prover::{Prover, ProverStats};
-pub use sym::{Env, State, Term, Val};
+pub use sym::{Env, FactSplit, State, Term, Val};
 
 /// What the logic cannot translate.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

@@ -19,7 +19,7 @@ use crate::mem::Layout;
 use crate::LogicError;
 use cminus::{arith_conv, promote, BinOp, Expr, FloatOp, Lval, Program, Type, UnOp};
 use std::cell::Cell;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use z3::ast::{Array, Ast, Bool, Dynamic, BV};
 use z3::{Context, FuncDecl, Sort};
 
@@ -37,6 +37,17 @@ pub enum Val<'ctx> {
 }
 
 /// What the encoder needs to know about the program, shared by all states.
+/// The initial-memory facts of a path, split by what the path reads ([`Env::split_facts`]).
+pub struct FactSplit<'ctx> {
+    /// Facts at the constant addresses the path reads (and every fact whose address is not
+    /// a constant).
+    pub kept: Vec<Bool<'ctx>>,
+    /// The other facts, with their addresses.
+    pub pending: Vec<(u64, Bool<'ctx>)>,
+    /// The addresses the path reads the memory at that are not constants.
+    pub reads: Vec<Term<'ctx>>,
+}
+
 pub struct Env<'p, 'ctx> {
     pub ctx: &'ctx Context,
     pub prog: &'p Program,
@@ -313,12 +324,52 @@ impl<'p, 'ctx> Env<'p, 'ctx> {
     /// every global with an initial value (thousands: string literals, static arrays) and
     /// reads a handful; Z3 paid for each in every query (2.8 s for a 12-step path).
     pub fn observable_facts(&self, base: &Array<'ctx>, facts: &[Bool<'ctx>], path: &[Bool<'ctx>]) -> Vec<Bool<'ctx>> {
-        let Some(cells) = cells_read(base, path) else { return facts.to_vec() };
+        let split = self.split_facts(base, facts, path);
+        let mut kept = split.kept;
+        if !split.reads.is_empty() {
+            kept.extend(split.pending.into_iter().map(|(_, f)| f));
+        }
+        kept
+    }
+
+    /// [`Self::observable_facts`] for lazy use: the facts at the constant addresses `path`
+    /// reads `base` at (`kept`), the others with their addresses (`pending`), and the
+    /// addresses `path` reads `base` at that are not constants (`reads`). With no such
+    /// reads the pending facts are unobservable; with some, a model of `path` and the kept
+    /// facts is a model with all the facts once no read's address has a value at a pending
+    /// fact's address (each fact fixes one cell nobody else reads); otherwise the facts a
+    /// model reads are added and the query asked again (`newton::sim`). Every fact is kept
+    /// when `path` uses `base` other than by reading it.
+    pub fn split_facts(&self, base: &Array<'ctx>, facts: &[Bool<'ctx>], path: &[Bool<'ctx>]) -> FactSplit<'ctx> {
+        let Some((cells, reads)) = cells_read(base, path) else {
+            return FactSplit { kept: facts.to_vec(), pending: Vec::new(), reads: Vec::new() };
+        };
         let addr = |f: &Bool<'ctx>| -> Option<u64> {
             let sel = f.nth_child(0)?;
             sel.nth_child(1)?.as_bv()?.simplify().as_u64()
         };
-        facts.iter().filter(|f| addr(f).is_none_or(|a| cells.contains(&a))).cloned().collect()
+        let mut split = FactSplit { kept: Vec::new(), pending: Vec::new(), reads };
+        for f in facts {
+            match addr(f) {
+                Some(a) if !cells.contains(&a) => split.pending.push((a, f.clone())),
+                _ => split.kept.push(f.clone()),
+            }
+        }
+        split
+    }
+
+    /// The address ranges `[start, end)` of the global variables that live in memory, sorted
+    /// by start (the objects a lazily added initial fact is grouped by).
+    pub fn global_spans(&self) -> Vec<(u64, u64)> {
+        let mut out: Vec<(u64, u64)> = (self.prog.globals.iter())
+            .filter(|g| self.layout.in_memory(&None, &g.name))
+            .map(|g| {
+                let b = self.layout.base(&None, &g.name) as u64;
+                (b, b.saturating_add(self.layout.size(self.prog, &g.ty)))
+            })
+            .collect();
+        out.sort_unstable();
+        out
     }
 
     /// A constant term for a C integer literal (`None` if it fits no 64-bit type).
@@ -1163,15 +1214,17 @@ pub fn dynamic<'ctx>(v: &Val<'ctx>) -> Dynamic<'ctx> {
     }
 }
 
-/// The constant addresses at which `formulas` read `base` (through chains of stores over it),
-/// or `None` when they read it at an address that is not a constant or use it otherwise
-/// (every cell may be observed).
-fn cells_read<'ctx>(base: &Array<'ctx>, formulas: &[Bool<'ctx>]) -> Option<std::collections::HashSet<u64>> {
+/// The constant addresses at which `formulas` read `base` (through chains of stores over it)
+/// and the read addresses that are not constants; `None` when they use `base` other than by
+/// reading it.
+fn cells_read<'ctx>(base: &Array<'ctx>, formulas: &[Bool<'ctx>]) -> Option<(HashSet<u64>, Vec<Term<'ctx>>)> {
     use z3::DeclKind;
     let base = Dynamic::from_ast(base);
-    let mut seen = std::collections::HashSet::new();
+    let mut seen = HashSet::new();
     let mut todo: Vec<Dynamic<'ctx>> = formulas.iter().map(|f| Dynamic::from_ast(f)).collect();
-    let mut cells = std::collections::HashSet::new();
+    let mut cells = HashSet::new();
+    let mut reads = Vec::new();
+    let mut seen_reads = HashSet::new();
     while let Some(t) = todo.pop() {
         if !seen.insert(t.clone()) {
             continue;
@@ -1188,7 +1241,17 @@ fn cells_read<'ctx>(base: &Array<'ctx>, formulas: &[Bool<'ctx>]) -> Option<std::
             todo.push(a.clone());
             loop {
                 if m == base {
-                    cells.insert(a.as_bv()?.simplify().as_u64()?);
+                    let a = a.as_bv()?.simplify();
+                    match a.as_u64() {
+                        Some(k) => {
+                            cells.insert(k);
+                        }
+                        None => {
+                            if seen_reads.insert(a.clone()) {
+                                reads.push(a);
+                            }
+                        }
+                    }
                     break;
                 }
                 match m.safe_decl() {
@@ -1207,5 +1270,5 @@ fn cells_read<'ctx>(base: &Array<'ctx>, formulas: &[Bool<'ctx>]) -> Option<std::
         }
         todo.extend(t.children());
     }
-    Some(cells)
+    Some((cells, reads))
 }

@@ -68,3 +68,30 @@ fn only_the_facts_a_path_reads_are_kept() {
     // a path that never reads the base needs none
     assert!(env.observable_facts(&base, &facts, &[x._eq(&at(5))]).is_empty());
 }
+
+/// `Env::split_facts`: the facts at the constant addresses a path reads are kept; with a read
+/// at a symbolic address the others are pending, each with its address, and the read's
+/// address is returned for a model to evaluate.
+#[test]
+fn facts_a_symbolic_read_may_meet_are_pending() {
+    let prog = cfront::lower_str("t.c", "int main(void) { return 0; }\n", &Default::default()).unwrap();
+    let ctx = logic::new_context();
+    let env = logic::Env::new(&ctx, &prog);
+    let base = env.named_mem("m0");
+    let byte = |v: u64| if env.bytes() { BV::from_u64(&ctx, v, 8) } else { env.int(v as i64) };
+    let at = |a: i64| env.int(a);
+    let m = base.store(&at(0x100), &byte(1)).store(&at(0x101), &byte(2)).store(&at(0x102), &byte(3));
+    let facts = env.peel_stores(&m, &base).unwrap();
+    let x = env.fresh_int("x");
+    let path = [env.select(&base, &at(0x100))._eq(&byte(1)), env.select(&base, &x)._eq(&byte(3))];
+    let split = env.split_facts(&base, &facts, &path);
+    assert_eq!(split.kept.len(), 1);
+    let mut pending: Vec<u64> = split.pending.iter().map(|(a, _)| *a).collect();
+    pending.sort_unstable();
+    assert_eq!(pending, vec![0x101, 0x102]);
+    assert_eq!(split.reads.len(), 1);
+    assert_eq!(split.reads[0].to_string(), x.to_string());
+    // only constant reads: nothing is pending that the path could meet
+    let split = env.split_facts(&base, &facts, &path[..1]);
+    assert!(split.reads.is_empty());
+}

@@ -155,14 +155,13 @@ pub fn solve_path(prog: &Program, path: &[PathStep], opts: &Options) -> Result<O
     let mut prover =
         Prover::new(&ctx, opts.query_timeout).with_cancel(opts.cancel.clone()).prefer_general().with_second_opinion();
     let sim = simulate(prog, path, &ctx)?;
-    let (all, _, _) = path_formulas(&sim);
-    let refs: Vec<&Formula> = all.iter().collect();
-    let sat = prover.is_sat(&formula::and(prover.ctx, &refs));
+    let mut pf = path_formulas(&sim);
+    let sat = pf.saturate(&mut prover, &[]);
     // Bound to a name so that the prover's borrows end before `ctx` is dropped.
     #[allow(clippy::let_and_return)]
     let answer = match sat {
         Some(true) => {
-            let (conds, _) = model_formulas(&sim, &all, &mut prover);
+            let (conds, _) = model_formulas(&sim, &mut pf, &mut prover);
             counterexample(&sim, path, &conds, &mut prover)
                 .map(Some)
                 .ok_or_else(|| Undecided::other("no model for a satisfiable path"))
@@ -373,15 +372,15 @@ pub fn check_accelerated(
     if sim.accelerated.is_empty() {
         return Ok(None);
     }
-    let (all, _, _) = path_formulas(&sim);
-    let refs: Vec<&Formula> = all.iter().collect();
+    let mut pf = path_formulas(&sim);
     #[allow(clippy::let_and_return)]
-    let answer = match prover.is_sat(&formula::and(prover.ctx, &refs)) {
+    let answer = match pf.saturate(&mut prover, &[]) {
         Some(true) => {
+            let all = &pf.all;
             let mut terms = model_terms(&sim);
             let n = terms.len();
             terms.extend(sim.accelerated.iter().map(|(_, j)| j.clone()));
-            let Some(vals) = prover.model_values(&all, &terms) else {
+            let Some(vals) = prover.model_values(all, &terms) else {
                 return Err(Undecided::other("no model for a satisfiable accelerated path"));
             };
             let trips: Vec<(Segment, u64)> =
@@ -662,27 +661,106 @@ fn external_call<'ctx>(
     Ok(())
 }
 
-/// The path's formulas: the axioms, then one per condition (`sim.conds`, in order), with the
-/// outcomes of allocations the path decides substituted ([`fix_allocations`]) and only the
-/// globals' initial bytes the path can observe (`Env::observable_facts`); per formula the
-/// earlier ones a core that contains it must also contain; and how many axioms lead.
-fn path_formulas<'ctx>(sim: &Sim<'_, 'ctx>) -> (Vec<Formula<'ctx>>, Vec<Vec<usize>>, usize) {
+/// A path's formulas ([`path_formulas`]): the axioms, then one per condition. Of the
+/// globals' initial bytes only those the path reads at constant addresses are among the
+/// axioms at first; those it may read at other addresses are added when a model reads them
+/// ([`PathFormulas::saturate`]), the rest never (`Env::split_facts`).
+struct PathFormulas<'ctx> {
+    all: Vec<Formula<'ctx>>,
+    /// Per formula, the earlier ones a core that contains it must also contain.
+    deps: Vec<Vec<usize>>,
+    /// How many axioms lead `all`.
+    nax: usize,
+    /// Initial bytes not in `all` yet, with their addresses.
+    pending: Vec<(u64, Formula<'ctx>)>,
+    /// The path's reads of the initial memory at addresses that are not constants.
+    reads: Vec<Term<'ctx>>,
+    /// The globals' address ranges: a byte a model reads brings its whole object's.
+    spans: Vec<(u64, u64)>,
+}
+
+/// Rounds of [`PathFormulas::saturate`] before every pending byte is added at once.
+const SATURATE_ROUNDS: usize = 8;
+
+impl<'ctx> PathFormulas<'ctx> {
+    /// Adds `facts` as leading axioms.
+    fn add(&mut self, facts: Vec<Formula<'ctx>>) {
+        let m = facts.len();
+        for d in &mut self.deps {
+            d.iter_mut().for_each(|j| *j += m);
+        }
+        self.deps.splice(0..0, vec![Vec::new(); m]);
+        self.all.splice(0..0, facts);
+        self.nax += m;
+    }
+
+    /// Whether `all ∧ extra` is satisfiable, with the pending initial bytes that its models
+    /// read added until a model reads none (it is then a model with every byte: each fixes a
+    /// cell no formula reads). `None` when the prover cannot tell.
+    fn saturate(&mut self, prover: &mut Prover<'ctx>, extra: &[Formula<'ctx>]) -> Option<bool> {
+        for round in 0.. {
+            let fs: Vec<Formula> = self.all.iter().chain(extra).cloned().collect();
+            let refs: Vec<&Formula> = fs.iter().collect();
+            let sat = prover.is_sat(&formula::and(prover.ctx, &refs))?;
+            if !sat || self.pending.is_empty() {
+                return Some(sat);
+            }
+            let take: Vec<(u64, u64)> = if round >= SATURATE_ROUNDS {
+                vec![(0, u64::MAX)]
+            } else {
+                let vals = prover.model_values(&fs, &self.reads)?;
+                vals.iter()
+                    .map(|&v| {
+                        let a = v as i64 as u64;
+                        let k = self.spans.partition_point(|&(s, _)| s <= a);
+                        match k.checked_sub(1).map(|k| self.spans[k]) {
+                            Some((s, e)) if a < e => (s, e),
+                            _ => (a, a.saturating_add(1)),
+                        }
+                    })
+                    .collect()
+            };
+            let (add, keep): (Vec<_>, Vec<_>) = std::mem::take(&mut self.pending)
+                .into_iter()
+                .partition(|(a, _)| take.iter().any(|&(s, e)| s <= *a && *a < e));
+            self.pending = keep;
+            if add.is_empty() {
+                return Some(true);
+            }
+            tracing::trace!(added = add.len(), pending = self.pending.len(), "initial bytes a model reads");
+            self.add(add.into_iter().map(|(_, f)| f).collect());
+        }
+        unreachable!("the loop returns")
+    }
+}
+
+/// The path's formulas ([`PathFormulas`]), with the outcomes of allocations the path decides
+/// substituted ([`fix_allocations`]).
+fn path_formulas<'ctx>(sim: &Sim<'_, 'ctx>) -> PathFormulas<'ctx> {
     let mut all: Vec<Formula> = sim.axioms.clone();
     let nax = all.len();
     all.extend(sim.conds.iter().map(|c| c.formula.clone()));
     let (all, deps) = fix_allocations(&sim.alloc_ok, &all, nax);
     let nf = sim.init_facts;
-    let mut kept = sim.env.observable_facts(&sim.init_mem, &all[..nf], &all[nf..]);
+    let split = sim.env.split_facts(&sim.init_mem, &all[..nf], &all[nf..]);
+    let mut kept = split.kept;
     let dropped = nf - kept.len();
-    tracing::trace!(facts = nf, kept = kept.len(), "the globals' initial bytes the path can observe");
+    tracing::trace!(
+        facts = nf,
+        kept = kept.len(),
+        lazy = split.reads.len(),
+        "the globals' initial bytes the path can observe"
+    );
+    let (pending, spans) =
+        if split.reads.is_empty() { (Vec::new(), Vec::new()) } else { (split.pending, sim.env.global_spans()) };
     if dropped == 0 {
-        return (all, deps, nax);
+        return PathFormulas { all, deps, nax, pending, reads: split.reads, spans };
     }
     // (fix_allocations gives the conditions' dependencies only: indices at or past `nax`)
     let mut out_deps: Vec<Vec<usize>> = vec![Vec::new(); kept.len()];
     out_deps.extend(deps[nf..].iter().map(|d| d.iter().map(|&j| j - dropped).collect()));
     kept.extend_from_slice(&all[nf..]);
-    (kept, out_deps, nax - dropped)
+    PathFormulas { all: kept, deps: out_deps, nax: nax - dropped, pending, reads: split.reads, spans }
 }
 
 /// Conditions after an allocation that are tried for deciding its outcome: the check of a
@@ -756,14 +834,14 @@ fn with_deps(core: Vec<usize>, deps: &[Vec<usize>]) -> Vec<usize> {
 }
 
 fn decide<'ctx>(sim: &Sim<'_, 'ctx>, path: &[PathStep], known: &[Predicate], prover: &mut Prover<'ctx>) -> Verdict {
-    let (all, deps, nax) = path_formulas(sim);
+    let mut pf = path_formulas(sim);
     if !sim.outside.is_empty() {
         // A model where the caller's pointers are objects of their own first: it is the one
         // a counterexample needs, and Z3 finds it where the unconstrained path, whose
         // pointers may alias anything, costs seconds (thpool_add_work: 9 s against 0.1 s).
-        let with: Vec<Formula> = all.iter().cloned().chain(sim.outside.iter().map(|(it, _)| it.clone())).collect();
-        let refs: Vec<&Formula> = with.iter().collect();
-        if prover.is_sat(&formula::and(prover.ctx, &refs)) == Some(true) {
+        let apart: Vec<Formula> = sim.outside.iter().map(|(it, _)| it.clone()).collect();
+        if pf.saturate(prover, &apart) == Some(true) {
+            let with: Vec<Formula> = pf.all.iter().cloned().chain(apart).collect();
             if let Some(c) = counterexample(sim, path, &with, prover) {
                 if let v @ Verdict::Feasible(_) = confirm(sim.prog, path, c) {
                     return v;
@@ -772,65 +850,71 @@ fn decide<'ctx>(sim: &Sim<'_, 'ctx>, path: &[PathStep], known: &[Predicate], pro
         }
     }
     // (the axioms — the entry's objects, the globals' initial bytes — have a model)
-    match prover.first_unsat_prefix_after(&all, nax) {
-        None => {
-            // Satisfiable (or unknown): confirm and read a model.
-            let refs: Vec<&Formula> = all.iter().collect();
-            match prover.is_sat(&formula::and(prover.ctx, &refs)) {
-                Some(true) => {
-                    let (conds, apart) = model_formulas(sim, &all, prover);
-                    match counterexample(sim, path, &conds, prover) {
-                        Some(c) => match confirm(sim.prog, path, c) {
-                            Verdict::Unknown(mut u) if !apart => {
-                                u.message = format!(
-                                    "the path is feasible only if pointers in the objects the entry's caller passed \
-                                     point into each other or into other objects (a replay builds each as NULL or \
-                                     an object of its own); {}",
-                                    u.message
-                                );
-                                Verdict::Unknown(u)
-                            }
-                            v => v,
-                        },
-                        None => Verdict::Unknown(Undecided::other("no model for a satisfiable path")),
+    let k = loop {
+        match prover.first_unsat_prefix_after(&pf.all, pf.nax) {
+            Some(k) => break k,
+            None => {
+                // Satisfiable (or unknown): confirm and read a model.
+                let pending = pf.pending.len();
+                match pf.saturate(prover, &[]) {
+                    Some(true) => {
+                        let (conds, apart) = model_formulas(sim, &mut pf, prover);
+                        return match counterexample(sim, path, &conds, prover) {
+                            Some(c) => match confirm(sim.prog, path, c) {
+                                Verdict::Unknown(mut u) if !apart => {
+                                    u.message = format!(
+                                        "the path is feasible only if pointers in the objects the entry's caller \
+                                         passed point into each other or into other objects (a replay builds each \
+                                         as NULL or an object of its own); {}",
+                                        u.message
+                                    );
+                                    Verdict::Unknown(u)
+                                }
+                                v => v,
+                            },
+                            None => Verdict::Unknown(Undecided::other("no model for a satisfiable path")),
+                        };
+                    }
+                    // the initial bytes a model read make the path infeasible: its prefix again
+                    Some(false) if pf.pending.len() < pending => continue,
+                    _ => {
+                        return Verdict::Unknown(Undecided::other("the prover could not decide the path's feasibility"))
                     }
                 }
-                _ => Verdict::Unknown(Undecided::other("the prover could not decide the path's feasibility")),
             }
         }
-        Some(k) => {
-            let core = prover.minimal_core(&all[..k]).map(|c| with_deps(c, &deps)).unwrap_or_else(|| (0..k).collect());
-            let core_conds: Vec<usize> = core.into_iter().filter(|&i| i >= nax).map(|i| i - nax).collect();
-            let at = sim.conds.get(k.saturating_sub(1 + nax)).map(|c| c.step).unwrap_or(0);
-            tracing::debug!(
-                core = ?core_conds
-                    .iter()
-                    .map(|&c| {
-                        let cond = &sim.conds[c];
-                        let line = stmt(sim.prog, &sim.index, path[cond.step].stmt).map_or(0, |(_, s)| s.loc.line);
-                        format!("{}@{line}: {}", sim.all_frames[sim.frame_of[cond.step]].proc, cminus::print_expr(&cond.expr))
-                    })
-                    .collect::<Vec<_>>(),
-                "the path's unsatisfiable core"
-            );
-            let mut preds = predicates(sim, path, &core_conds, known);
-            if preds.is_empty() {
-                // The core's facts are known already: fall back to every condition of the
-                // infeasible prefix (more predicates, but progress).
-                let all_conds: Vec<usize> = (0..k.saturating_sub(nax)).collect();
-                preds = predicates(sim, path, &all_conds, known);
-            }
-            if preds.is_empty() {
-                // Conditions that contradict each other only together, across a havoc.
-                preds = joint_predicates(sim, path, &core_conds, known);
-            }
-            preds.retain(|p| !constant(sim, p));
-            if preds.is_empty() {
-                Verdict::NoNewPredicates { at }
-            } else {
-                Verdict::Infeasible { at, preds }
-            }
-        }
+    };
+    let (all, deps, nax) = (&pf.all, &pf.deps, pf.nax);
+    let core = prover.minimal_core(&all[..k]).map(|c| with_deps(c, deps)).unwrap_or_else(|| (0..k).collect());
+    let core_conds: Vec<usize> = core.into_iter().filter(|&i| i >= nax).map(|i| i - nax).collect();
+    let at = sim.conds.get(k.saturating_sub(1 + nax)).map(|c| c.step).unwrap_or(0);
+    tracing::debug!(
+        core = ?core_conds
+            .iter()
+            .map(|&c| {
+                let cond = &sim.conds[c];
+                let line = stmt(sim.prog, &sim.index, path[cond.step].stmt).map_or(0, |(_, s)| s.loc.line);
+                format!("{}@{line}: {}", sim.all_frames[sim.frame_of[cond.step]].proc, cminus::print_expr(&cond.expr))
+            })
+            .collect::<Vec<_>>(),
+        "the path's unsatisfiable core"
+    );
+    let mut preds = predicates(sim, path, &core_conds, known);
+    if preds.is_empty() {
+        // The core's facts are known already: fall back to every condition of the
+        // infeasible prefix (more predicates, but progress).
+        let all_conds: Vec<usize> = (0..k.saturating_sub(nax)).collect();
+        preds = predicates(sim, path, &all_conds, known);
+    }
+    if preds.is_empty() {
+        // Conditions that contradict each other only together, across a havoc.
+        preds = joint_predicates(sim, path, &core_conds, known);
+    }
+    preds.retain(|p| !constant(sim, p));
+    if preds.is_empty() {
+        Verdict::NoNewPredicates { at }
+    } else {
+        Verdict::Infeasible { at, preds }
     }
 }
 
@@ -856,29 +940,25 @@ fn constant(sim: &Sim<'_, '_>, p: &Predicate) -> bool {
 /// path needs the caller's pointers to alias, which no replay builds).
 fn model_formulas<'ctx>(
     sim: &Sim<'_, 'ctx>,
-    all: &[Formula<'ctx>],
+    pf: &mut PathFormulas<'ctx>,
     prover: &mut Prover<'ctx>,
 ) -> (Vec<Formula<'ctx>>, bool) {
     if sim.outside.is_empty() {
-        return (all.to_vec(), true);
+        return (pf.all.clone(), true);
     }
     // every such pointer an object first (a NULL from the caller is no violation of the
     // code's own, `null_from_outside`), then NULL or an object
     let mut apart = true;
     for nullable in [false, true] {
-        let with: Vec<Formula> = all
-            .iter()
-            .cloned()
-            .chain(sim.outside.iter().map(|(it, or_null)| if nullable { or_null } else { it }.clone()))
-            .collect();
-        let refs: Vec<&Formula> = with.iter().collect();
-        match prover.is_sat(&formula::and(prover.ctx, &refs)) {
-            Some(true) => return (with, true),
+        let extra: Vec<Formula> =
+            sim.outside.iter().map(|(it, or_null)| if nullable { or_null } else { it }.clone()).collect();
+        match pf.saturate(prover, &extra) {
+            Some(true) => return (pf.all.iter().cloned().chain(extra).collect(), true),
             Some(false) => apart = !nullable && apart,
             None => apart = true,
         }
     }
-    (all.to_vec(), apart)
+    (pf.all.clone(), apart)
 }
 
 /// A VIOLATION is only reported when the interpreter, fed the model's values, follows the
@@ -1042,9 +1122,12 @@ fn counterexample_from(
 /// step its reads, writes and nondeterministic values, then the initial state's terms.
 fn model_terms<'ctx>(sim: &Sim<'_, 'ctx>) -> Vec<Term<'ctx>> {
     let mut terms: Vec<Term> = Vec::new();
+    let shown = shows_values(sim);
     for r in &sim.records {
-        terms.extend(r.reads.iter().map(|(_, t)| t.clone()));
-        terms.extend(r.writes.iter().map(|(_, t)| t.clone()));
+        if shown {
+            terms.extend(r.reads.iter().map(|(_, t)| t.clone()));
+            terms.extend(r.writes.iter().map(|(_, t)| t.clone()));
+        }
         terms.extend(r.nondets.iter().cloned());
     }
     terms.extend(sim.entry_params.iter().map(|(_, t)| t.clone()));
@@ -1060,6 +1143,17 @@ fn model_terms<'ctx>(sim: &Sim<'_, 'ctx>) -> Vec<Term<'ctx>> {
     terms
 }
 
+/// The most values read and written along a path that a counterexample shows at its steps.
+/// Z3 evaluates each in a model in time that grows with the path (a 952-step path of
+/// memcached's `item_get_locked`: 17,572 values, 2.5 ms each, 44 s, and the evaluation does not
+/// look at the interrupt); a longer path's steps show none. Its replay checks it all the same.
+const SHOWN_VALUES_MAX: usize = 2_000;
+
+/// Whether the counterexample of `sim`'s path shows the values its steps read and write.
+fn shows_values(sim: &Sim<'_, '_>) -> bool {
+    sim.records.iter().map(|r| r.reads.len() + r.writes.len()).sum::<usize>() <= SHOWN_VALUES_MAX
+}
+
 /// One entry of [`Counterexample::oracle`]: (step, occurrence, value).
 type OracleEntry = (usize, usize, i128);
 
@@ -1072,13 +1166,14 @@ fn step_values(
 ) -> Option<(Vec<CexStep>, Vec<OracleEntry>)> {
     let mut steps = Vec::new();
     let mut oracle = Vec::new();
+    let shown = shows_values(sim);
     for (i, (r, step)) in sim.records.iter().zip(path).enumerate() {
         let (proc, s) = stmt(sim.prog, &sim.index, step.stmt)?;
         let mut values: Vec<Value> = Vec::new();
-        for (n, _) in &r.reads {
+        for (n, _) in r.reads.iter().filter(|_| shown) {
             values.push(Value { name: c_name(proc, n), value: it.next()?, written: false });
         }
-        for (n, _) in &r.writes {
+        for (n, _) in r.writes.iter().filter(|_| shown) {
             values.push(Value { name: c_name(proc, n), value: it.next()?, written: true });
         }
         for k in 0..r.nondets.len() {

@@ -74,23 +74,16 @@ pub const GRACE: std::time::Duration = std::time::Duration::from_secs(2);
 pub fn run(choice: EngineChoice, runner: Runner, preds: PredSet, opts: Options) -> Outcome {
     let Some(limit) = opts.time else { return run_engines(choice, runner, preds, opts) };
     let start = std::time::Instant::now();
-    let (tx, rx) = std::sync::mpsc::channel();
-    // (the engines recurse deeply on large programs: the stack slam's command thread has)
-    let spawned = std::thread::Builder::new().name("engines".into()).stack_size(1 << 30).spawn(move || {
-        let _ = tx.send(run_engines(choice, runner, preds, opts));
-    });
-    if spawned.is_err() {
-        return Outcome::of_engine(
+    match within("engines", limit + GRACE, move || run_engines(choice, runner, preds, opts)) {
+        Err(_) => Outcome::of_engine(
             EngineKind::Cegar,
             StopReason::InternalError,
             "no thread for the engines could be started".into(),
             abandoned_strategies(),
             0.0,
-        );
-    }
-    match rx.recv_timeout(limit + GRACE) {
-        Ok(o) => o,
-        Err(_) => Outcome::of_engine(
+        ),
+        Ok(Some(o)) => o,
+        Ok(None) => Outcome::of_engine(
             EngineKind::Cegar,
             StopReason::TimeLimit,
             format!(
@@ -102,6 +95,21 @@ pub fn run(choice: EngineChoice, runner: Runner, preds: PredSet, opts: Options) 
             start.elapsed().as_secs_f64(),
         ),
     }
+}
+
+/// `f` on a thread of its own, with the stack the engines need (they recurse deeply on large
+/// programs): its answer if it comes within `wait`, else `None` — the thread is then left to
+/// end with the process (Z3 does not look at its interrupt everywhere: a model's evaluation,
+/// bit-blasting floating point).
+fn within<F>(name: &str, wait: std::time::Duration, f: F) -> std::io::Result<Option<Outcome>>
+where
+    F: FnOnce() -> Outcome + Send + 'static,
+{
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::Builder::new().name(name.into()).stack_size(1 << 30).spawn(move || {
+        let _ = tx.send(f());
+    })?;
+    Ok(rx.recv_timeout(wait).ok())
 }
 
 fn abandoned_strategies() -> engine::Strategies {
@@ -184,6 +192,9 @@ fn second(prog: &cminus::Program, preds: PredSet, opts: &Options, first: Second)
 /// The share of the time limit [`EngineChoice::CegarThenSearch`] gives the CEGAR loop.
 const CEGAR_SHARE: f64 = 0.7;
 
+/// How long past its share the loop may take to stop before the search starts without it.
+const CEGAR_STOP_GRACE: std::time::Duration = std::time::Duration::from_millis(300);
+
 /// [`EngineChoice::CegarThenSearch`]: the loop for [`CEGAR_SHARE`] of the time limit (the
 /// whole check without a limit), then the search for the rest when the loop ended without a
 /// verdict for any reason but memory. The search's violation is replayed as the loop's are;
@@ -195,7 +206,24 @@ fn cegar_then_search(runner: Runner, preds: PredSet, opts: Options) -> Outcome {
     let start = runner.started().unwrap_or_else(std::time::Instant::now);
     let prog = runner.program().clone();
     let share = limit.mul_f64(CEGAR_SHARE);
-    let cegar = runner.with_start(start).with_time_limit(share).run();
+    // The loop on a thread of its own: one that does not stop at its share (a call into Z3
+    // that does not look at the interrupt) must not take the search's time too.
+    let stop = Arc::new(AtomicBool::new(false));
+    let cegar_loop = runner.with_start(start).with_time_limit(share).with_stop(stop.clone());
+    let wait = share.saturating_sub(start.elapsed()) + CEGAR_STOP_GRACE;
+    let cegar = match within("cegar", wait, move || cegar_loop.run()) {
+        Ok(Some(o)) => o,
+        Ok(None) | Err(_) => {
+            stop.store(true, Ordering::Relaxed);
+            Outcome::of_engine(
+                EngineKind::Cegar,
+                StopReason::TimeLimit,
+                format!("the time limit ({} s) was reached (a prover call did not stop)", engine::seconds(share)),
+                abandoned_strategies(),
+                start.elapsed().as_secs_f64(),
+            )
+        }
+    };
     if definite(&cegar) || cegar.reason == StopReason::MemoryLimit {
         return cegar;
     }

@@ -909,6 +909,18 @@ fn lock_wrappers_in_units_mode() {
     let again = gate(&dir, &["--json", "again.json"]);
     assert!(again.stdout.contains("0 run, 13 from the cache"), "{}", again.stdout);
     assert_eq!(verdicts(&read_json(&dir.join("again.json"))), verdicts(&report));
+    // a line added above everything moves every line: the entries judged lock wrappers keep
+    // that verdict from the cache (their program is the same), the violations, which name
+    // lines, run again
+    let src = dir.join("src/cache.c");
+    let text = std::fs::read_to_string(&src).unwrap();
+    std::fs::write(&src, format!("/* a line above everything */\n{text}")).unwrap();
+    let shifted = gate(&dir, &["--json", "shifted.json"]);
+    assert!(shifted.stdout.contains("6 run, 7 from the cache"), "{}", shifted.stdout);
+    let moved = read_json(&dir.join("shifted.json"));
+    assert_eq!(verdicts(&moved), verdicts(&report));
+    let lock = moved["checks"].as_array().unwrap().iter().find(|c| c["entry"] == "cache_lock").unwrap();
+    assert_eq!((lock["cached"].as_bool(), lock["wrapper"]["kind"].as_str()), (Some(true), Some("acquire")), "{lock}");
     // without the wrapper reading every wrapper is the violation its own check finds
     let off = gate(&dir, &["--no-cache", "--no-wrappers", "--json", "off.json"]);
     let v = verdicts(&read_json(&dir.join("off.json")));
