@@ -211,10 +211,21 @@ fn cegar_then_search(runner: Runner, preds: PredSet, opts: Options) -> Outcome {
     let stop = Arc::new(AtomicBool::new(false));
     let cegar_loop = runner.with_start(start).with_time_limit(share).with_stop(stop.clone());
     let wait = share.saturating_sub(start.elapsed()) + CEGAR_STOP_GRACE;
-    let cegar = match within("cegar", wait, move || cegar_loop.run()) {
+    let tid = Arc::new(std::sync::atomic::AtomicI32::new(0));
+    let its_tid = tid.clone();
+    let cegar = match within("cegar", wait, move || {
+        its_tid.store(thread_id().unwrap_or(0), Ordering::Relaxed);
+        cegar_loop.run()
+    }) {
         Ok(Some(o)) => o,
         Ok(None) | Err(_) => {
             stop.store(true, Ordering::Relaxed);
+            // the loop left behind takes only the time the search leaves (and the other
+            // checks of a gate beside it)
+            match tid.load(Ordering::Relaxed) {
+                0 => {}
+                t => renice(t, 19),
+            }
             Outcome::of_engine(
                 EngineKind::Cegar,
                 StopReason::TimeLimit,
@@ -322,18 +333,39 @@ fn choose(cegar: Outcome, search: Option<Outcome>) -> Outcome {
 /// machine with few cores the search takes the time the CEGAR loop leaves free instead of
 /// slowing it down: the portfolio should cost the loop nothing where it alone answers.
 fn yield_to_cegar() {
+    if let Some(tid) = thread_id() {
+        renice(tid, 15);
+    }
+}
+
+/// The calling thread's kernel id (Linux), for [`renice`].
+fn thread_id() -> Option<i32> {
+    #[cfg(target_os = "linux")]
+    {
+        extern "C" {
+            fn gettid() -> i32;
+        }
+        // SAFETY: a plain system call without arguments.
+        Some(unsafe { gettid() })
+    }
+    #[cfg(not(target_os = "linux"))]
+    None
+}
+
+/// Set the nice value of thread `tid` of this process (failure leaves it as it was).
+fn renice(tid: i32, prio: i32) {
     #[cfg(target_os = "linux")]
     {
         extern "C" {
             fn setpriority(which: i32, who: u32, prio: i32) -> i32;
-            fn gettid() -> i32;
         }
         const PRIO_PROCESS: i32 = 0;
-        // SAFETY: plain system calls on the calling thread's own id; failure only leaves the
+        // SAFETY: a plain system call on a thread of this process; failure only leaves the
         // priority as it was.
         unsafe {
-            let tid = gettid();
-            setpriority(PRIO_PROCESS, tid as u32, 15);
+            setpriority(PRIO_PROCESS, tid as u32, prio);
         }
     }
+    #[cfg(not(target_os = "linux"))]
+    let _ = (tid, prio);
 }
