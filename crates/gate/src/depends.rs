@@ -146,7 +146,8 @@ fn deps_of(
     defines: &[String],
     rules: &[Option<PathBuf>],
 ) -> UnitDeps {
-    let digests: Digests = entries.iter().map(|e| (e.clone(), digests(l, e))).collect();
+    let parts = Parts::of(l);
+    let digests: Digests = entries.iter().map(|e| (e.clone(), digests(l, &parts, e))).collect();
     let no_error = no_error_rules(l, includes, defines, &digests, rules);
     UnitDeps { digests, no_error }
 }
@@ -288,11 +289,16 @@ fn no_error_rules(
     let pp = slic::PpOptions { includes: includes.to_vec(), defines: defines.to_vec(), ..Default::default() };
     let parsed: Vec<Option<slic::Rule>> =
         rules.iter().map(|r| r.as_ref().and_then(|p| slic::preprocess_and_parse(p, &pp).ok())).collect();
+    let shell = Program { procs: Vec::new(), ..l.prog.clone() };
     for (entry, d) in digests {
         if d.is_err() {
             continue;
         }
-        let mut prog = l.prog.clone();
+        // (only what the entry can reach: weaving the rule into the rest, once per entry and
+        // rule, cost seconds on a unit of 100 entries, and cannot make it reachable)
+        let keep = l.prog.procs_reachable_from(entry);
+        let mut prog = shell.clone();
+        prog.procs = l.prog.procs.iter().filter(|q| keep.contains(&q.name)).cloned().collect();
         prog.entry = entry.clone();
         let none: Vec<usize> = parsed
             .iter()
@@ -312,7 +318,7 @@ fn no_error_rules(
 /// The digests of one check's program: (program digest, placed digest); `Err` (why) when
 /// the check must be keyed by the unit's text (the entry is not in the program, or it reaches
 /// a function that failed to lower).
-pub fn digests(l: &Lowered, entry: &str) -> Result<(String, String), String> {
+fn digests(l: &Lowered, parts: &Parts, entry: &str) -> Result<(String, String), String> {
     let p = &l.prog;
     if p.proc(entry).is_none() {
         return Err(format!("{entry} did not lower"));
@@ -340,7 +346,8 @@ pub fn digests(l: &Lowered, entry: &str) -> Result<(String, String), String> {
         .collect();
     // (a unit's static is `name@unit` when several units are lowered together)
     let failed = |n: &String| l.failed.contains(n) || l.failed.contains(cminus::names::c_function(n));
-    if let Some(f) = names.iter().chain(init_names.iter().flatten()).find(|n| failed(n)) {
+    // (the first by name: the same message on every run)
+    if let Some(f) = names.iter().chain(init_names.iter().flatten()).filter(|n| failed(n)).min() {
         return Err(format!("reaches {f}, which did not lower"));
     }
     // the globals: mentioned by the kept code or by a kept global's initialiser, or pointing
@@ -368,43 +375,76 @@ pub fn digests(l: &Lowered, entry: &str) -> Result<(String, String), String> {
     externs.sort_by(|a, b| a.name.cmp(&b.name));
     text.push_str(&format!("{externs:?}\n"));
     let mut files: BTreeSet<u32> = BTreeSet::new();
-    for (g, _) in p.globals.iter().zip(&kept).filter(|(_, k)| **k) {
+    for ((g, _), part) in p.globals.iter().zip(&kept).zip(&parts.globals).filter(|((_, k), _)| **k) {
         files.insert(g.loc.file);
-        let mut g = g.clone();
-        g.loc = Loc::default();
-        text.push_str(&format!("{g:?}\n"));
+        text.push_str(part);
     }
-    for q in p.procs.iter().filter(|q| procs.contains(&q.name)) {
-        let mut q = q.clone();
+    for (q, (part, in_files)) in p.procs.iter().zip(&parts.procs).filter(|(q, _)| procs.contains(&q.name)) {
         files.insert(q.loc.file);
-        q.loc = Loc::default();
-        for v in q.formals.iter_mut().chain(q.locals.iter_mut()) {
-            v.loc = Loc::default();
-        }
-        // the front end numbers its labels through the whole unit: renumbered per procedure
-        // (a goto stays in its procedure), so that a branch added above does not count
-        let mut labels: HashMap<String, String> = HashMap::new();
-        let mut rename = |l: &mut String| {
-            if fresh_label(l) {
-                let n = labels.len();
-                *l = labels.entry(l.clone()).or_insert_with(|| format!("L#{n}")).clone();
-            }
-        };
-        for s in &mut q.body {
-            files.insert(s.loc.file);
-            s.loc = Loc::default();
-            s.id = StmtId(0);
-            s.labels.iter_mut().for_each(&mut rename);
-            if let StmtKind::Goto(ls) = &mut s.kind {
-                ls.iter_mut().for_each(&mut rename);
-            }
-        }
-        text.push_str(&format!("{q:?}\n"));
+        files.extend(in_files);
+        text.push_str(part);
     }
     let program = sha256(&[canonical_literals(&text).as_bytes()]);
     let sources: Vec<&str> = files.iter().filter_map(|&f| l.files.get(f as usize)).map(String::as_str).collect();
     let placed = sha256(&[program.as_bytes(), sources.join("\n").as_bytes()]);
     Ok((program, placed))
+}
+
+/// Each global's and procedure's part of a digest's text (`Debug` with places blanked and
+/// labels renumbered per procedure), by index in the program, with the files a procedure's
+/// statements come from: made once per lowered unit, as every entry's text is made of the
+/// parts of what it keeps (memcached's `thread.c`: 100 entries).
+struct Parts {
+    globals: Vec<String>,
+    procs: Vec<(String, BTreeSet<u32>)>,
+}
+
+impl Parts {
+    fn of(l: &Lowered) -> Parts {
+        let p = &l.prog;
+        let globals = p
+            .globals
+            .iter()
+            .map(|g| {
+                let mut g = g.clone();
+                g.loc = Loc::default();
+                format!("{g:?}\n")
+            })
+            .collect();
+        let procs = p
+            .procs
+            .iter()
+            .map(|q| {
+                let mut q = q.clone();
+                let mut files = BTreeSet::new();
+                q.loc = Loc::default();
+                for v in q.formals.iter_mut().chain(q.locals.iter_mut()) {
+                    v.loc = Loc::default();
+                }
+                // the front end numbers its labels through the whole unit: renumbered per
+                // procedure (a goto stays in its procedure), so that a branch added above
+                // does not count
+                let mut labels: HashMap<String, String> = HashMap::new();
+                let mut rename = |l: &mut String| {
+                    if fresh_label(l) {
+                        let n = labels.len();
+                        *l = labels.entry(l.clone()).or_insert_with(|| format!("L#{n}")).clone();
+                    }
+                };
+                for s in &mut q.body {
+                    files.insert(s.loc.file);
+                    s.loc = Loc::default();
+                    s.id = StmtId(0);
+                    s.labels.iter_mut().for_each(&mut rename);
+                    if let StmtKind::Goto(ls) = &mut s.kind {
+                        ls.iter_mut().for_each(&mut rename);
+                    }
+                }
+                (format!("{q:?}\n"), files)
+            })
+            .collect();
+        Parts { globals, procs }
+    }
 }
 
 /// A label the front end made (`L12`).
