@@ -35,6 +35,24 @@ fn constant_stores_become_facts_about_the_base() {
     assert!(env.peel_stores(&m, &env.named_mem("other")).is_none());
 }
 
+/// A cell's value: a byte in byte memory, 64 bits in the typed model.
+fn cell<'c>(env: &logic::Env<'_, 'c>, v: u64) -> BV<'c> {
+    if env.bytes() {
+        BV::from_u64(env.ctx, v, 8)
+    } else {
+        env.int(v as i64)
+    }
+}
+
+/// A base memory and the facts of 1, 2, 3 stored at 0x100, 0x101, 0x102 over it.
+fn three_facts<'c>(env: &logic::Env<'_, 'c>) -> (z3::ast::Array<'c>, Vec<Bool<'c>>) {
+    let base = env.named_mem("m0");
+    let at = |a: i64| env.int(a);
+    let m = base.store(&at(0x100), &cell(env, 1)).store(&at(0x101), &cell(env, 2)).store(&at(0x102), &cell(env, 3));
+    let facts = env.peel_stores(&m, &base).unwrap();
+    (base, facts)
+}
+
 /// `Env::observable_facts`: a path that reads the base only at constant addresses (also
 /// through stores) keeps the facts at those addresses; a read at a symbolic address, or a
 /// use of the base other than a read, keeps every fact.
@@ -43,11 +61,9 @@ fn only_the_facts_a_path_reads_are_kept() {
     let prog = cfront::lower_str("t.c", "int main(void) { return 0; }\n", &Default::default()).unwrap();
     let ctx = logic::new_context();
     let env = logic::Env::new(&ctx, &prog);
-    let base = env.named_mem("m0");
-    let byte = |v: u64| if env.bytes() { BV::from_u64(&ctx, v, 8) } else { env.int(v as i64) };
+    let (base, facts) = three_facts(&env);
+    let byte = |v: u64| cell(&env, v);
     let at = |a: i64| env.int(a);
-    let m = base.store(&at(0x100), &byte(1)).store(&at(0x101), &byte(2)).store(&at(0x102), &byte(3));
-    let facts = env.peel_stores(&m, &base).unwrap();
     assert_eq!(facts.len(), 3);
     let x = env.fresh_int("x");
     // a read at 0x101 through a store at a symbolic address, and a read at an unfolded sum
@@ -77,11 +93,9 @@ fn facts_a_symbolic_read_may_meet_are_pending() {
     let prog = cfront::lower_str("t.c", "int main(void) { return 0; }\n", &Default::default()).unwrap();
     let ctx = logic::new_context();
     let env = logic::Env::new(&ctx, &prog);
-    let base = env.named_mem("m0");
-    let byte = |v: u64| if env.bytes() { BV::from_u64(&ctx, v, 8) } else { env.int(v as i64) };
+    let (base, facts) = three_facts(&env);
+    let byte = |v: u64| cell(&env, v);
     let at = |a: i64| env.int(a);
-    let m = base.store(&at(0x100), &byte(1)).store(&at(0x101), &byte(2)).store(&at(0x102), &byte(3));
-    let facts = env.peel_stores(&m, &base).unwrap();
     let x = env.fresh_int("x");
     let path = [env.select(&base, &at(0x100))._eq(&byte(1)), env.select(&base, &x)._eq(&byte(3))];
     let split = env.split_facts(&base, &facts, &path);
