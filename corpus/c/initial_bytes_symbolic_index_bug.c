@@ -1,3 +1,4 @@
+// slam: lowers
 // expect: VIOLATION
 // Reads of globals' initial values at indices the path chooses (tab[i], msg[j]): Newton
 // poses the path with only the initial bytes its model reads (the rest of pad's 256 bytes

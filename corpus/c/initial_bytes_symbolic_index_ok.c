@@ -1,3 +1,4 @@
+// slam: lowers
 // expect: SAFE
 // As initial_bytes_symbolic_index_bug.c, but no element of tab is 7: the path is infeasible
 // only with tab's initial bytes, which a model of the path without them reads.
