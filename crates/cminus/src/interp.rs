@@ -272,7 +272,7 @@ pub struct Event<'t> {
 /// Run from the entry procedure, answering each request with `oracle`, which sees why the
 /// value is needed. Addresses are made up (no [`Ask::Address`]).
 pub fn run_oracle(p: &Program, oracle: &mut dyn FnMut(&Event) -> i64, max_steps: u64) -> Run {
-    exec(p, oracle, None, max_steps, None)
+    exec(p, oracle, None, max_steps, None, &[])
 }
 
 /// Like [`run_oracle`], and a replay of a symbolic counterexample: a nondeterministic pointer
@@ -284,7 +284,7 @@ pub fn run_replay(
     resolve: &dyn Fn(i64) -> Option<Address>,
     max_steps: u64,
 ) -> Run {
-    exec(p, oracle, Some(resolve), max_steps, None)
+    exec(p, oracle, Some(resolve), max_steps, None, &[])
 }
 
 /// Sees each statement, and the state, before the statement runs.
@@ -312,7 +312,22 @@ pub fn run_observed<'a>(
     max_steps: u64,
     observe: &'a mut Observer<'a>,
 ) -> Run {
-    exec(p, oracle, resolve, max_steps, Some(observe))
+    exec(p, oracle, resolve, max_steps, Some(observe), &[])
+}
+
+/// Like [`run_observed`], with the pointer globals `fresh` (indices into `Program::globals`)
+/// starting as pointers to fresh zero-filled objects of [`PARAM_ITEMS`] pointees instead of
+/// their initial values: the state a client that set them up first leaves behind (asking
+/// whether an error needs a global's initial NULL, `newton::null_from_outside`).
+pub fn run_observed_fresh_globals<'a>(
+    p: &'a Program,
+    oracle: &'a mut dyn FnMut(&Event) -> i64,
+    resolve: Option<&'a dyn Fn(i64) -> Option<Address>>,
+    max_steps: u64,
+    observe: &'a mut Observer<'a>,
+    fresh: &[usize],
+) -> Run {
+    exec(p, oracle, resolve, max_steps, Some(observe), fresh)
 }
 
 fn exec<'a>(
@@ -321,9 +336,11 @@ fn exec<'a>(
     resolve: Option<&'a dyn Fn(i64) -> Option<Address>>,
     max_steps: u64,
     observe: Option<&'a mut Observer<'a>>,
+    fresh: &[usize],
 ) -> Run {
     let mut m = Machine::new(p, oracle, resolve);
     m.observe = observe;
+    m.fresh_globals = fresh.to_vec();
     let outcome = m.go(max_steps);
     Run { outcome, trace: m.trace, inputs_used: m.used, choices: m.choices, undefined: m.undefined }
 }
@@ -764,6 +781,8 @@ struct Machine<'a> {
     /// count (and the same number of addresses handed out) twice in one frame changed
     /// nothing in a round, so it never ends ([`Machine::go`]).
     changes: u64,
+    /// Pointer globals that start pointing to fresh objects ([`run_observed_fresh_globals`]).
+    fresh_globals: Vec<usize>,
 }
 
 impl<'a> Machine<'a> {
@@ -812,6 +831,7 @@ impl<'a> Machine<'a> {
             peek_failed: false,
             undefined: None,
             changes: 0,
+            fresh_globals: vec![],
         };
         for (i, g) in p.globals.iter().enumerate() {
             // unknown contents (an `extern` defined elsewhere) are undefined past the leaves
@@ -1068,6 +1088,17 @@ impl<'a> Machine<'a> {
     fn go(&mut self, max_steps: u64) -> Outcome {
         for i in 0..self.p.globals.len() {
             if let Err(Stuck(reason, unmodelled)) = self.init_global(i) {
+                return Outcome::Stuck { stmt: StmtId(u32::MAX), reason, unmodelled };
+            }
+        }
+        for i in std::mem::take(&mut self.fresh_globals) {
+            let p = self.p;
+            let Some(Type::Ptr(t)) = p.globals.get(i).map(|g| &g.ty) else { continue };
+            let size = self.lay.size_of(t).map(|s| s.max(1) * PARAM_ITEMS).filter(|&s| s <= MAX_OBJECT);
+            let align = self.lay.align_of(t).unwrap_or(MALLOC_ALIGN);
+            let o = self.new_object(Some(size.unwrap_or(PARAM_ITEMS)), ZERO, align, Origin::Global(i), Area::Lazy);
+            let place = Place { obj: i, off: 0, ty: Cow::Borrowed(&p.globals[i].ty), bits: None };
+            if let Err(Stuck(reason, unmodelled)) = self.store(&place, Value::Ptr { obj: o, off: 0 }) {
                 return Outcome::Stuck { stmt: StmtId(u32::MAX), reason, unmodelled };
             }
         }

@@ -160,12 +160,12 @@ pub fn solve_path(prog: &Program, path: &[PathStep], opts: &Options) -> Result<O
     // Bound to a name so that the prover's borrows end before `ctx` is dropped.
     #[allow(clippy::let_and_return)]
     let answer = match sat {
-        Some(true) => {
-            let (conds, _) = model_formulas(&sim, &mut pf, &mut prover);
-            counterexample(&sim, path, &conds, &mut prover)
+        Some(true) => match model_formulas(&sim, &mut pf, &mut prover) {
+            (_, false) => Err(Undecided::other(ALIASED_OUTSIDE)),
+            (conds, true) => counterexample(&sim, path, &conds, &mut prover)
                 .map(Some)
-                .ok_or_else(|| Undecided::other("no model for a satisfiable path"))
-        }
+                .ok_or_else(|| Undecided::other("no model for a satisfiable path")),
+        },
         Some(false) => Ok(None),
         None => Err(Undecided::other("the prover could not decide the path's feasibility")),
     };
@@ -443,6 +443,19 @@ fn start<'p, 'ctx>(prog: &'p Program, ctx: &'ctx logic::Context) -> Result<Sim<'
                 (env.layout.size(prog, pointee) as i64).min(PARAM_LIMIT)
             } else {
                 (logic::mem::cells(prog, pointee) as i64).min(PARAM_LIMIT)
+            };
+            // a pointer to a scalar is to an array as often as not (`const char *str`, which
+            // `strlen` reads on): its first elements, as far as the replay reads from the model
+            // (`Answers::object_bytes`) and the interpreter's object reaches
+            let n = if pointee.is_scalar() {
+                let items = cminus::interp::PARAM_ITEMS as i64;
+                if env.bytes() {
+                    (n * items).min(OBJECT_BYTES)
+                } else {
+                    (n * items).min(ALLOC_CELLS)
+                }
+            } else {
+                n
             };
             param_cells.extend(initial_contents(&env, &init_mem, base, n).into_iter().map(|(k, t)| (i, k, t)));
         }
@@ -862,14 +875,13 @@ fn decide<'ctx>(sim: &Sim<'_, 'ctx>, path: &[PathStep], known: &[Predicate], pro
                         return match counterexample(sim, path, &conds, prover) {
                             Some(c) => match confirm(sim.prog, path, c) {
                                 Verdict::Unknown(mut u) if !apart => {
-                                    u.message = format!(
-                                        "the path is feasible only if pointers in the objects the entry's caller \
-                                         passed point into each other or into other objects (a replay builds each \
-                                         as NULL or an object of its own); {}",
-                                        u.message
-                                    );
+                                    u.message = format!("{ALIASED_OUTSIDE}; {}", u.message);
                                     Verdict::Unknown(u)
                                 }
+                                // a replay follows such pointers wherever the model points
+                                // them, also into an object the run allocates later: no
+                                // caller can build that
+                                Verdict::Feasible(_) if !apart => Verdict::Unknown(Undecided::other(ALIASED_OUTSIDE)),
                                 v => v,
                             },
                             None => Verdict::Unknown(Undecided::other("no model for a satisfiable path")),
@@ -933,6 +945,11 @@ fn constant(sim: &Sim<'_, '_>, p: &Predicate) -> bool {
     let mut prover = Prover::new(env.ctx, CONSTANT_QUERY);
     prover.is_sat(&c) == Some(false) || prover.is_sat(&c.not()) == Some(false)
 }
+
+/// Why a path whose model needs the pointers the entry's caller filled to alias is no
+/// violation ([`model_formulas`]'s `false`).
+const ALIASED_OUTSIDE: &str = "the path is feasible only if pointers in the objects the entry's caller passed point \
+     into each other or into other objects (a replay builds each as NULL or an object of its own)";
 
 /// The formulas a counterexample's model is taken from: `all`, with the axioms of the objects
 /// the entry's caller built ([`OutsideObject`]: each pointer to one that object, else NULL or
@@ -1252,6 +1269,9 @@ pub enum OutsideNull {
     /// Returned by a function without a body that is not documented to return NULL
     /// ([`cminus::guard::may_return_null`]); the line of the call.
     Call { callee: String, line: u32 },
+    /// A pointer global's initial NULL, which `setter` (a procedure of the program) assigns:
+    /// an entry other than `main` may be called after it.
+    Global { global: String, setter: String },
 }
 
 /// Whether the error of `cex` needs a NULL pointer from outside the code slam checks: read
@@ -1273,6 +1293,125 @@ pub fn null_from_outside(
     max_steps: u64,
     rule_from: Option<u32>,
 ) -> Option<OutsideNull> {
+    if let Some(source) = outside_run(prog, cex, max_steps, rule_from, &[]) {
+        return Some(source);
+    }
+    // An entry other than `main` is called by a client at some point of its run: a pointer
+    // global still NULL from its initialiser, which other code of the program sets
+    // (`linenoiseHistoryAdd` makes `history`), may have been set up by it first.
+    if prog.entry == "main" {
+        return None;
+    }
+    let unset = unset_pointer_globals(prog, rule_from);
+    if unset.is_empty() {
+        return None;
+    }
+    // one at a time, and only where the trace first leaves the path at a statement that reads
+    // the global (the NULL test before the dereference): a replay may leave it for other
+    // reasons once a global holds something else
+    unset.iter().take(FRESH_GLOBALS_TRIED).find_map(|(i, setter)| {
+        outside_run(prog, cex, max_steps, rule_from, &[*i])?;
+        Some(OutsideNull::Global { global: prog.globals[*i].c_name.clone(), setter: setter.clone() })
+    })
+}
+
+/// How many pointer globals [`null_from_outside`] tries (one replay each).
+const FRESH_GLOBALS_TRIED: usize = 16;
+
+/// Whether `e` reads or takes the address of variable `v` (by name).
+fn expr_mentions(e: &cminus::Expr, v: &str) -> bool {
+    use cminus::Expr;
+    match e {
+        Expr::Lval(l) | Expr::AddrOf(l) => lval_mentions(l, v),
+        Expr::Unary(_, a) | Expr::Cast(_, a) => expr_mentions(a, v),
+        Expr::Binary(_, a, b) => expr_mentions(a, v) || expr_mentions(b, v),
+        Expr::Float(_, _, args) => args.iter().any(|a| expr_mentions(a, v)),
+        _ => false,
+    }
+}
+
+fn lval_mentions(l: &cminus::Lval, v: &str) -> bool {
+    use cminus::Lval;
+    match l {
+        Lval::Var(x) => x == v,
+        Lval::Deref(e) => expr_mentions(e, v),
+        Lval::Field(b, _) => lval_mentions(b, v),
+        Lval::Index(b, i) => lval_mentions(b, v) || expr_mentions(i, v),
+    }
+}
+
+/// Whether statement `st` mentions variable `v` (by name) in any of its expressions.
+fn stmt_mentions(st: &cminus::Stmt, v: &str) -> bool {
+    use cminus::StmtKind;
+    match &st.kind {
+        StmtKind::Assign(l, e) => lval_mentions(l, v) || expr_mentions(e, v),
+        StmtKind::Call { ret, args, .. } => {
+            ret.as_ref().is_some_and(|l| lval_mentions(l, v)) || args.iter().any(|a| expr_mentions(a, v))
+        }
+        StmtKind::Return(Some(e)) | StmtKind::Assume(e) => expr_mentions(e, v),
+        _ => false,
+    }
+}
+
+/// The pointer globals of the C program whose initialiser is NULL and that a procedure of the
+/// program assigns (by name, not in a rule's instrumentation: statements from `rule_from`
+/// on), with the first such procedure (by name). Not slam's own (a rule's state, the library
+/// models' `__slam_` tables).
+fn unset_pointer_globals(prog: &Program, rule_from: Option<u32>) -> Vec<(usize, String)> {
+    use cminus::{Expr, Init, Lval, StmtKind};
+    fn null(e: &Expr) -> bool {
+        match e {
+            Expr::Int(0) => true,
+            Expr::Cast(t, inner) => (t.is_pointer() || t.is_integer()) && null(inner),
+            _ => false,
+        }
+    }
+    let mut out = vec![];
+    for (i, g) in prog.globals.iter().enumerate() {
+        let starts_null = match &g.init {
+            Init::Zero => true,
+            Init::Expr(e) => null(e),
+            Init::List(_) => false,
+        };
+        let c_named =
+            g.c_name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') && !g.c_name.starts_with("__slam");
+        if !g.ty.is_pointer()
+            || !starts_null
+            || !c_named
+            || prog.globals.iter().position(|h| h.name == g.name) != Some(i)
+        {
+            continue;
+        }
+        let setter = prog
+            .procs
+            .iter()
+            .filter(|q| !q.formals.iter().chain(&q.locals).any(|v| v.name == g.name))
+            .filter(|q| {
+                q.body.iter().filter(|st| rule_from.is_none_or(|from| st.id.0 < from)).any(|st| match &st.kind {
+                    StmtKind::Assign(Lval::Var(v), e) => *v == g.name && !null(e),
+                    StmtKind::Call { ret: Some(Lval::Var(v)), .. } => *v == g.name,
+                    _ => false,
+                })
+            })
+            .map(|q| q.name.clone())
+            .min();
+        if let Some(setter) = setter {
+            out.push((i, setter));
+        }
+    }
+    out
+}
+
+/// [`null_from_outside`]'s run: the replay with every NULL from outside made a valid pointer,
+/// and the pointer globals `fresh` pointing to fresh objects from the start; the source of
+/// the first such NULL (a global of `fresh` first) when the error is then no longer reached.
+fn outside_run(
+    prog: &Program,
+    cex: &Counterexample,
+    max_steps: u64,
+    rule_from: Option<u32>,
+    fresh: &[usize],
+) -> Option<OutsideNull> {
     use cminus::interp::{Ask, Outcome};
     use std::cell::RefCell;
     let map = logic::mem::Layout::new(prog).map;
@@ -1282,7 +1421,9 @@ pub fn null_from_outside(
     // function that returns an object, `pointsto::extern_allocation`), the call when it is
     // one of a function without a body that is not documented to return NULL
     let allocs: RefCell<Vec<Option<OutsideNull>>> = RefCell::new(Vec::new());
-    let mut first = None;
+    // a global made valid is the source (named by the caller)
+    let mut first =
+        fresh.first().map(|&i| OutsideNull::Global { global: prog.globals[i].c_name.clone(), setter: String::new() });
     // the entry parameter behind each object its caller built (`outside_objects`): a NULL read
     // from one is from outside as one read from the parameter's own object is
     let mut outside_root: HashMap<usize, usize> = HashMap::new();
@@ -1354,7 +1495,7 @@ pub fn null_from_outside(
                 }
             }
         };
-        cminus::interp::run_observed(prog, &mut answer, Some(&resolve), max_steps, &mut observe)
+        cminus::interp::run_observed_fresh_globals(prog, &mut answer, Some(&resolve), max_steps, &mut observe, fresh)
     };
     let source = first?;
     let reached = matches!(run.outcome, Outcome::Error { stmt, .. } if stmt == cex.error_stmt);
@@ -1366,6 +1507,18 @@ pub fn null_from_outside(
     // expects and handles itself, and its mistakes there are the code's.
     let original = replay(prog, cex, max_steps);
     let split = original.trace.iter().zip(&run.trace).position(|(a, b)| a != b);
+    if let Some(&g) = fresh.first() {
+        // a global made valid must be what the run first leaves the trace on
+        let at = split.unwrap_or(run.trace.len().min(original.trace.len()).saturating_sub(1));
+        let reads = original
+            .trace
+            .get(at)
+            .and_then(|&id| prog.stmt_ref(id))
+            .is_some_and(|st| stmt_mentions(st, &prog.globals[g].name));
+        if !reads {
+            return None;
+        }
+    }
     let tested = split.and_then(|i| original.trace.get(i)).and_then(|&id| {
         let (pi, si) = prog.stmt(id)?;
         let st = &prog.procs[pi].body[si];

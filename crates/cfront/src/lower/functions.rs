@@ -444,11 +444,13 @@ impl<'o> Lowerer<'o> {
             };
             let ty = self.prog.type_of(self.prog.proc(pname), &fp).unwrap_or(Type::ptr(Type::Void));
             let null = Expr::Cast(ty, Box::new(Expr::Int(0)));
-            let mut fresh = || {
-                self.label_n += 1;
-                format!("{FRESH_PREFIX}{}", self.label_n)
-            };
-            let (bad, ok) = (fresh(), fresh());
+            // named as `cminus::guard`'s labels: the check's own branch, not the program's
+            self.label_n += 1;
+            let n = self.label_n;
+            let (bad, ok) = (
+                format!("{}{FRESH_PREFIX}{n}", cminus::guard::NULL_LABEL),
+                format!("{}{FRESH_PREFIX}{n}", cminus::guard::NONNULL_LABEL),
+            );
             let what = format!("{}: a call through {}", cminus::guard::NULL_DEREF, cminus::print_expr(&fp));
             out.push(mk(StmtKind::Goto(vec![bad.clone(), ok.clone()]), std::mem::take(&mut labels)));
             out.push(mk(StmtKind::Assume(Expr::bin(BinOp::Eq, fp.clone(), null.clone())), vec![bad]));
