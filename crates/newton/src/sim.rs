@@ -1298,11 +1298,13 @@ pub fn null_from_outside(
     }
     // An entry other than `main` is called by a client at some point of its run: a pointer
     // global still NULL from its initialiser, which other code of the program sets
-    // (`linenoiseHistoryAdd` makes `history`), may have been set up by it first.
-    if prog.entry == "main" {
+    // (`linenoiseHistoryAdd` makes `history`), may have been set up by it first. For NULL
+    // dereferences only: a rule's violation on an object at a NULL global's offset (a mutex
+    // `&item_locks[k]`) names that object, and a run with the global valid tracks another one.
+    if prog.entry == "main" || rule_from.is_some() {
         return None;
     }
-    let unset = unset_pointer_globals(prog, rule_from);
+    let unset = unset_pointer_globals(prog);
     if unset.is_empty() {
         return None;
     }
@@ -1354,10 +1356,9 @@ fn stmt_mentions(st: &cminus::Stmt, v: &str) -> bool {
 }
 
 /// The pointer globals of the C program whose initialiser is NULL and that a procedure of the
-/// program assigns (by name, not in a rule's instrumentation: statements from `rule_from`
-/// on), with the first such procedure (by name). Not slam's own (a rule's state, the library
-/// models' `__slam_` tables).
-fn unset_pointer_globals(prog: &Program, rule_from: Option<u32>) -> Vec<(usize, String)> {
+/// program assigns (by name), with the first such procedure (by name). Not slam's own (the
+/// library models' `__slam_` tables).
+fn unset_pointer_globals(prog: &Program) -> Vec<(usize, String)> {
     use cminus::{Expr, Init, Lval, StmtKind};
     fn null(e: &Expr) -> bool {
         match e {
@@ -1387,7 +1388,7 @@ fn unset_pointer_globals(prog: &Program, rule_from: Option<u32>) -> Vec<(usize, 
             .iter()
             .filter(|q| !q.formals.iter().chain(&q.locals).any(|v| v.name == g.name))
             .filter(|q| {
-                q.body.iter().filter(|st| rule_from.is_none_or(|from| st.id.0 < from)).any(|st| match &st.kind {
+                q.body.iter().any(|st| match &st.kind {
                     StmtKind::Assign(Lval::Var(v), e) => *v == g.name && !null(e),
                     StmtKind::Call { ret: Some(Lval::Var(v)), .. } => *v == g.name,
                     _ => false,

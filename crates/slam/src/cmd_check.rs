@@ -174,8 +174,9 @@ fn check(a: &mut Args, verbose: u8) -> Result<u8, u8> {
 /// A NULL dereference or a violation of a rule whose NULL comes from outside the code slam
 /// checks — read from the object a pointer parameter of the entry points to (its caller
 /// filled it: `fprintf(ctx->f, …)`), or returned by a function without a body that is not
-/// documented to return NULL, or, for an entry other than `main`, a pointer global's initial
-/// NULL that other code of the program sets — and that a valid pointer in its place avoids
+/// documented to return NULL, or, for a NULL dereference in an entry other than `main`, a
+/// pointer global's initial NULL that other code of the program sets — and that a valid
+/// pointer in its place avoids
 /// (`newton::null_from_outside`) is no violation of the code on its own: UNKNOWN
 /// `null_from_outside`, saying where the NULL came from — unless the code tests that NULL
 /// itself (`if (q->rear == NULL) return;`: a path it handles, whose mistakes are its own).
