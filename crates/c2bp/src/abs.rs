@@ -718,45 +718,11 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
         self.env.layout.in_memory(&scope, x)
     }
 
-    /// May-alias that treats memory the points-to analysis knows nothing about (values from
-    /// outside the program) as aliasing everything.
+    /// May-alias by the points-to analysis, which places the entry's pointer parameters in
+    /// their harness objects (apart from every variable and allocation, as every engine and
+    /// the interpreter start) and takes memory from outside the program as any object.
     fn may_alias(&mut self, a: &Lval, b: &Lval, proc: &str) -> bool {
-        let la = self.pointsto.locations(proc, a);
-        let lb = self.pointsto.locations(proc, b);
-        if la.is_empty() || lb.is_empty() {
-            // the caller's object behind an entry's pointer parameter existed before the run:
-            // no allocation of the run is inside it
-            let allocated = |l: &[cminus::pointsto::Obj]| {
-                !l.is_empty() && l.iter().all(|o| matches!(o, cminus::pointsto::Obj::Alloc(_)))
-            };
-            return !((la.is_empty() && allocated(&lb) && self.in_harness_object(a))
-                || (lb.is_empty() && allocated(&la) && self.in_harness_object(b)));
-        }
         self.pointsto.may_alias(a, b, proc)
-    }
-
-    /// Whether the bytes of `l` lie in the object the harness made for a pointer parameter of
-    /// the entry — `p->f`, `(*p).a[2]` for a formal `p` the entry never changes, when nothing
-    /// calls the entry: that object is the parameter's own (`initial_state`, as every engine
-    /// and the interpreter start), made before any allocation of the run.
-    fn in_harness_object(&self, l: &Lval) -> bool {
-        match l {
-            Lval::Field(b, _) => self.in_harness_object(b),
-            Lval::Index(b, i) => matches!(**i, Expr::Int(_)) && self.in_harness_object(b),
-            Lval::Var(_) => false,
-            Lval::Deref(e) => {
-                let mut e = e.as_ref();
-                while let Expr::Cast(_, inner) = e {
-                    e = inner;
-                }
-                let Expr::Lval(Lval::Var(f)) = e else { return false };
-                self.proc.name == self.sh.prog.entry
-                    && !self.sh.entry_called
-                    && self.proc.formals.iter().any(|x| x.name == *f && x.ty.is_pointer())
-                    && !self.in_memory(f)
-                    && self.sh.stable.get(&self.proc.name).is_some_and(|s| s.contains(f))
-            }
-        }
     }
 
     /// Abstract `lv := e` (also used with a fresh value for calls of external functions).
@@ -1420,7 +1386,10 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
             }
             for l in lvals.into_iter().filter(|l| exact(l, &closed)) {
                 let locs = self.pointsto.locations(&proc, &l);
-                if !locs.is_empty() && locs.iter().all(|o| !written.contains(o)) && !untouched.contains(&l) {
+                if !cminus::pointsto::unknown(&locs)
+                    && locs.iter().all(|o| !written.contains(o))
+                    && !untouched.contains(&l)
+                {
                     untouched.push(l);
                 }
             }

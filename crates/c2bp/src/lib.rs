@@ -568,7 +568,7 @@ fn mem_write_objects(
             }
             let locs = pt.locations(&p.name, l);
             match objs {
-                Some(set) if !locs.is_empty() => set.extend(locs),
+                Some(set) if !cminus::pointsto::unknown(&locs) => set.extend(locs),
                 _ => *objs = None,
             }
         };

@@ -5,8 +5,16 @@
 //! sites (calls of `malloc`-like externs, by statement id), functions (for function pointers)
 //! and one return slot per procedure. Every assignment `l := e` adds `pts(loc) ⊇ pts(e)` for
 //! each object `loc` that `l` may reside in; calls bind actuals to formals and the callee's
-//! returned values to the call's lvalue. Values from externs and `nondet` point nowhere
-//! known (the analysis is sound only for memory reachable from the program's own pointers).
+//! returned values to the call's lvalue.
+//!
+//! Pointers from outside the program are explicit, so that a set is never silently
+//! incomplete: each pointer parameter of the entry points to its own [`Obj::Harness`] object
+//! (the fresh object every engine and the interpreter make for it before the run), and a
+//! pointer the program did not make — a `nondet` pointer, the contents of a harness object,
+//! the result of an external function that returns into its arguments — may also point to
+//! [`Obj::Unknown`], which [`PointsTo::may_alias`] takes as any object. (Values stored
+//! through an unknown pointer are kept in `Unknown`'s own set, not in every object's: an
+//! unknown pointer is taken to point outside the objects the program names.)
 
 use crate::*;
 use std::collections::{BTreeSet, HashMap};
@@ -25,6 +33,18 @@ pub enum Obj {
     Func(String),
     /// The value returned by a procedure (internal).
     Ret(String),
+    /// The object the harness makes for the entry's pointer parameter of this name: fresh,
+    /// apart from every variable, allocation and other parameter's object.
+    Harness(String),
+    /// Memory from outside the program: any object.
+    Unknown,
+}
+
+/// Whether a points-to set (of [`PointsTo::locations`] or [`PointsTo::points_to`]) says
+/// nothing about where the memory lies: it may hold a pointer from outside the program, or is
+/// empty (a value the analysis does not follow, such as an integer made into a pointer).
+pub fn unknown(objs: &[Obj]) -> bool {
+    objs.is_empty() || objs.contains(&Obj::Unknown)
 }
 
 /// Names of externs treated as allocators (each call site is one abstract object).
@@ -174,6 +194,7 @@ impl PointsTo {
             proc_index,
             misaligned,
         };
+        a.seed_outside(p);
         loop {
             let mut changed = false;
             for g in &p.globals {
@@ -203,6 +224,25 @@ impl PointsTo {
             }
         }
         a
+    }
+
+    /// What comes from outside the program before the run: an unknown pointer points to
+    /// unknown memory, and each pointer parameter of the entry to its harness object, whose
+    /// contents are unknown; an aggregate parameter may hold unknown pointers.
+    fn seed_outside(&mut self, p: &Program) {
+        let unknown = self.obj(Obj::Unknown);
+        self.pts[unknown].insert(unknown);
+        let Some(entry) = p.proc(&p.entry) else { return };
+        for f in &entry.formals {
+            let formal = self.obj(Obj::Local { proc: entry.name.clone(), var: f.name.clone() });
+            if f.ty.is_pointer() {
+                let h = self.obj(Obj::Harness(f.name.clone()));
+                self.pts[h].insert(unknown);
+                self.pts[formal].insert(h);
+            } else if f.ty.is_aggregate() {
+                self.pts[formal].insert(unknown);
+            }
+        }
     }
 
     fn obj(&mut self, o: Obj) -> usize {
@@ -271,6 +311,8 @@ impl PointsTo {
     /// Objects the value of the expression may point to.
     fn vals(&mut self, proc: &Proc, e: &Expr) -> BTreeSet<usize> {
         match e {
+            // a pointer (or an aggregate holding pointers) from outside may point anywhere
+            Expr::Nondet(t) if t.is_pointer() || t.is_aggregate() => BTreeSet::from([self.obj(Obj::Unknown)]),
             // a floating-point value never points anywhere
             Expr::Int(_) | Expr::Bool(_) | Expr::Nondet(_) | Expr::Float(..) => BTreeSet::new(),
             Expr::Lval(l) => {
@@ -340,7 +382,13 @@ impl PointsTo {
                         None => false,
                     }
                 } else {
-                    false
+                    match ret {
+                        Some(r) => {
+                            let vals = self.extern_result(proc, callee, args, r);
+                            self.assign(proc, r, &vals)
+                        }
+                        None => false,
+                    }
                 }
             }
             StmtKind::Return(Some(e)) => {
@@ -350,6 +398,26 @@ impl PointsTo {
             }
             _ => false,
         }
+    }
+
+    /// What the result of a call of an external function (not an allocator) may point to: for
+    /// a function that returns into its arguments (`strchr`, `memcpy`), their objects, and,
+    /// for any pointer result, unknown memory too (`strtok(NULL, …)` returns into an earlier
+    /// call's string; `signal`, a function the program may not have named). An integer
+    /// result points nowhere.
+    fn extern_result(&mut self, proc: &Proc, callee: &str, args: &[Expr], r: &Lval) -> BTreeSet<usize> {
+        let ty = self.program.type_of_lval(Some(proc), r);
+        let pointer = ty.as_ref().is_none_or(|t| t.is_pointer() || t.is_aggregate());
+        if !pointer {
+            return BTreeSet::new();
+        }
+        let mut vals = BTreeSet::from([self.obj(Obj::Unknown)]);
+        if RETURNS_ARGUMENT.contains(&callee) {
+            for a in args {
+                vals.extend(self.vals(proc, a));
+            }
+        }
+        vals
     }
 
     /// `f` on the procedure `name` (an empty one when there is none), borrowed from the
@@ -407,12 +475,21 @@ impl PointsTo {
         v
     }
 
-    /// May the two lvalues (both in procedure `proc`) denote overlapping memory?
+    /// May the two lvalues (both in procedure `proc`) denote overlapping memory? (Unknown
+    /// memory, or an lvalue the analysis does not place, may overlap anything.)
     pub fn may_alias(&mut self, a: &Lval, b: &Lval, proc: &str) -> bool {
         if a == b {
             return true;
         }
         self.in_proc(proc, |me, p| {
+            let la = me.locs(p, a);
+            let lb = me.locs(p, b);
+            let unknown = me.obj(Obj::Unknown);
+            if la.is_empty() || lb.is_empty() || la.contains(&unknown) || lb.contains(&unknown) {
+                // a pointer from outside (or one the analysis does not follow) may hold any
+                // address, also one no well-typed pointer holds
+                return true;
+            }
             // two distinct fields of the same struct type never overlap (unions do) — unless a
             // pointer may point into the middle of such a struct (a `struct S *` made from a
             // `char *` after arithmetic) and the bases are not congruent
@@ -432,8 +509,6 @@ impl PointsTo {
             if let (Lval::Var(x), Lval::Var(y)) = (a, b) {
                 return x == y;
             }
-            let la = me.locs(p, a);
-            let lb = me.locs(p, b);
             !la.is_disjoint(&lb)
         })
     }

@@ -146,7 +146,8 @@ fn first_pun(p: &Program) -> Option<String> {
                     let declared = match &o {
                         Obj::Global(g) => p.global(g).map(|v| v.ty.clone()),
                         Obj::Local { proc: q, var } => p.proc(q).and_then(|q| q.var(var)).map(|v| v.ty.clone()),
-                        Obj::Alloc(_) => {
+                        // the harness's object for a parameter is typed by its accesses too
+                        Obj::Alloc(_) | Obj::Harness(_) => {
                             let prev = alloc_types.entry(o.clone()).or_insert_with(|| (*t).clone());
                             if !compatible(p, prev, &t) {
                                 return Some(format!(
@@ -162,7 +163,7 @@ fn first_pun(p: &Program) -> Option<String> {
                             }
                             None
                         }
-                        Obj::Func(_) | Obj::Ret(_) => None,
+                        Obj::Func(_) | Obj::Ret(_) | Obj::Unknown => None,
                     };
                     if let Some(d) = declared {
                         if !compatible(p, &d, &t) || (d.is_scalar() && t.is_scalar() && !same_scalar(p, &d, &t)) {

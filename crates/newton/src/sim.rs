@@ -2474,8 +2474,7 @@ impl BackWalk<'_, '_, '_> {
             return false;
         }
         let pt = self.pointsto.get_or_insert_with(|| cminus::pointsto::PointsTo::analyze(self.sim.prog));
-        let (lw, lr) = (pt.locations(proc, w), pt.locations(proc, r));
-        lw.is_empty() || lr.is_empty() || pt.may_alias(w, r, proc)
+        pt.may_alias(w, r, proc)
     }
 
     /// `phi` back through the call at step `j` of frame `fid`. If it reads the call's result,
