@@ -155,6 +155,34 @@ pub fn guard_null_derefs(p: &mut Program) {
 pub const NULL_LABEL: &str = "__null";
 pub const NONNULL_LABEL: &str = "__nonnull";
 
+/// `e` for the error's message, with each front-end temporary that is assigned once in `proc`
+/// replaced by what it was assigned (`memcpy(copy, …)` writes through `__t3 := copy`: the
+/// message names `copy`).
+fn as_written(proc: &crate::Proc, e: &Expr) -> Expr {
+    fn once<'p>(proc: &'p crate::Proc, t: &str) -> Option<&'p Expr> {
+        let mut defs = proc.body.iter().filter_map(|s| match &s.kind {
+            StmtKind::Assign(Lval::Var(v), rhs) if v == t => Some(Some(rhs)),
+            StmtKind::Call { ret: Some(Lval::Var(v)), .. } if v == t => Some(None),
+            _ => None,
+        });
+        match (defs.next(), defs.next()) {
+            (Some(Some(rhs)), None) => Some(rhs),
+            _ => None,
+        }
+    }
+    fn go(proc: &crate::Proc, e: &Expr, depth: usize) -> Expr {
+        match e {
+            Expr::Lval(Lval::Var(t)) if depth < 4 && crate::names::is_temp(t) => match once(proc, t) {
+                Some(rhs) => go(proc, rhs, depth + 1),
+                None => e.clone(),
+            },
+            Expr::Cast(ty, inner) => Expr::Cast(ty.clone(), Box::new(go(proc, inner, depth))),
+            _ => e.clone(),
+        }
+    }
+    go(proc, e, 0)
+}
+
 /// The null-dereference property: before every statement that dereferences a pointer value
 /// (`*p`, `p->f`, `p[i]`; not `&x` or an array), a branch to an `error` where the pointer is
 /// NULL, and `assume(p != NULL)` on the other path. Every engine then checks NULL
@@ -178,7 +206,7 @@ pub fn assert_non_null(p: &mut Program) {
         for e in checks {
             let ty = p.type_of(Some(&p.procs[pi]), &e).unwrap_or(Type::ptr(Type::Void));
             let null = Expr::Cast(ty, Box::new(Expr::Int(0)));
-            let what = format!("{NULL_DEREF}: {}", crate::print_expr(&e));
+            let what = format!("{NULL_DEREF}: {}", crate::print_expr(&as_written(&p.procs[pi], &e)));
             let id = p.fresh_stmt_id();
             let (bad, ok) = (format!("{NULL_LABEL}{}", id.0), format!("{NONNULL_LABEL}{}", id.0));
             new.push(Stmt {

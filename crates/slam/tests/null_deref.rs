@@ -51,6 +51,11 @@ fn corpus_verdicts_under_the_null_deref_property() {
             if rule.is_none() && !message.starts_with("null dereference: ") {
                 problems.push(format!("{}: the error is {message:?}", f.display()));
             }
+            if let Some(m) = common::header(&text, "message") {
+                if message != m {
+                    problems.push(format!("{}: the error is {message:?}, not {m:?}", f.display()));
+                }
+            }
             if json["counterexample"]["replay"]["confirmed"] != Value::Bool(true) {
                 problems.push(format!(
                     "{}: the trace is not replayed: {}",
