@@ -117,7 +117,8 @@ fn subst_lval(l: &Lval, consts: &HashMap<String, Expr>, shadowed: &HashSet<Strin
 }
 
 /// Scalar integer globals whose address is never taken.
-fn candidates(prog: &Program) -> HashSet<String> {
+/// The integer globals whose address is never taken (in a statement or an initialiser).
+pub(crate) fn candidates(prog: &Program) -> HashSet<String> {
     let mut taken: HashSet<String> = HashSet::new();
     let mut note = |e: &Expr| {
         e.visit_addr_taken(&mut |n| {

@@ -29,6 +29,7 @@ pub mod houdini;
 pub mod invariants;
 mod preds;
 pub mod proof;
+pub mod relevance;
 pub mod strategy;
 
 pub use preds::{
@@ -718,20 +719,14 @@ pub const ORACLE_BUDGET: Duration = Duration::from_secs(12);
 pub const ORACLE_ROUND: usize = 4;
 
 /// The detail of a check decided before any abstraction (`entry_reaches_an_error` is false).
-pub const NO_ERROR_REACHABLE: &str = "no error statement is in a procedure the entry can reach (call graph)";
+pub const NO_ERROR_REACHABLE: &str =
+    "no error statement is reachable from the entry (call graph, and the values the rule's state can take)";
 
-/// The relevance test the loop starts with: is an error statement in a procedure the entry
-/// can reach (`Program::procs_reachable_from`; every procedure when the entry is not in the
-/// program)? When not, the check is SAFE at once. Public so that `slam gate` decides such
-/// checks with the very same test, without a child process.
+/// The relevance test the loop starts with ([`relevance::no_error_reachable`]): can a run of
+/// the entry reach an error statement? When not, the check is SAFE at once. Public so that
+/// `slam gate` decides such checks with the very same test, without a child process.
 pub fn entry_reaches_an_error(prog: &Program) -> bool {
-    let keep = prog.procs_reachable_from(&prog.entry);
-    let all = !keep.contains(&prog.entry);
-    prog.procs
-        .iter()
-        .filter(|p| all || keep.contains(&p.name))
-        .flat_map(|p| &p.body)
-        .any(|s| matches!(s.kind, cminus::StmtKind::Error(_)))
+    relevance::no_error_reachable(prog).is_none()
 }
 
 /// Resident memory of this process (Linux: VmRSS of /proc/self/status).
@@ -880,8 +875,8 @@ impl Worker {
     fn run(mut self) -> End {
         self.drop_unreachable_procs();
         if !entry_reaches_an_error(&self.prog) {
-            // Nothing to abstract: no error statement is in a procedure the entry can reach
-            // (a rule whose events the entry never causes).
+            // Nothing to abstract: no error statement is reachable (a rule whose events the
+            // entry never causes, or whose error states it never enters).
             return End::new(StopReason::Safe, NO_ERROR_REACHABLE.into());
         }
         self.fold_constants();

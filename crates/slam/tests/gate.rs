@@ -793,7 +793,7 @@ fn a_check_that_reaches_no_event_is_decided_without_a_child() {
     };
     let child = check("plain_bump");
     assert_eq!(child["verdict"], "SAFE");
-    assert!(child["detail"].as_str().unwrap().starts_with("no error statement is in a procedure the entry can reach"));
+    assert!(child["detail"].as_str().unwrap().starts_with("no error statement is reachable from the entry"));
     assert_eq!(check("locked_bump")["verdict"], "SAFE");
     // CEGAR alone: in the portfolio the search's interval analysis may answer first (0
     // iterations) on a loaded machine
