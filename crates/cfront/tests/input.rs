@@ -140,9 +140,14 @@ fn nested_designators_merge_into_their_sub_objects() {
     let g = p.globals.iter().find(|g| g.c_name == "g").unwrap();
     let text = cminus::print_program(&p, &PrintOptions::default());
     assert!(text.contains("struct out g = {0, {0, {6}}, {7, 5}};"), "{:?}\n{text}", g.init);
+    // a plain item after `.b`, the last member, goes on in the next element (gcc: 12)
+    let p = lower("struct in { int a, b; };\nstruct in x[2] = { [0].b = 1, 2 };\nint main(void) { return x[0].a; }\n");
+    let text = cminus::print_program(&p, &PrintOptions::default());
+    assert!(text.contains("struct in x[2] = {{0, 1}, {2}};"), "{text}");
+    // going on inside the member's aggregate is not followed
     let d = lower_str(
         "n.c",
-        "struct in { int a, b; };\nstruct in x[2] = { [0].b = 1, 2 };\nint main(void) { return x[0].a; }\n",
+        "struct in { int a, b; };\nstruct in x[2] = { [0].a = 1, 2 };\nint main(void) { return x[0].a; }\n",
         &Options::default(),
     )
     .unwrap_err();

@@ -413,6 +413,17 @@ fn project_file_errors_name_key_and_line() {
     let r = gate(&dir, &["drivers/legacy/old.c", "--exclude", "none"]);
     assert_eq!(r.code, 2, "{}", r.stdout);
     assert!(r.stderr.contains("drivers/legacy/old.c:2:13: syntax error"), "{}", r.stderr);
+    // a unit of data only that slam does not model is a warning: it has nothing to check
+    let table = dir.join("drivers/table.c");
+    std::fs::write(
+        &table,
+        "struct p { int x, y; };\nstruct q { struct p p; int z; };\nstruct q t = { .p.x = 4, 5 };\n",
+    )
+    .unwrap();
+    let r = gate(&dir, &["drivers/table.c", "--no-cache"]);
+    assert_eq!(r.code, 0, "{}\n{}", r.stdout, r.stderr);
+    assert!(r.stderr.contains("drivers/table.c:3:"), "{}", r.stderr);
+    assert!(r.stderr.contains("warning"), "{}", r.stderr);
     let _ = std::fs::remove_dir_all(&dir);
 }
 

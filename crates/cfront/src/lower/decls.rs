@@ -684,7 +684,18 @@ impl<'o> Lowerer<'o> {
             item.span,
         );
         let (v, _) = self.init_list(sub_ty, std::slice::from_ref(&inner), &mut 0, true)?;
-        if braced && items.get(*pos).is_some_and(|next| next.node.designation.is_empty()) {
+        // `.u.m = v, w`: `w` goes on after `.u.m` — after `.u` itself when `.u` is a union or
+        // `m` its last member (the enclosing list's next slot, as a plain item would); going
+        // on inside `.u` is not followed
+        let ends_inner = item.node.designation.len() == 2
+            && match (sub_ty, &item.node.designation[1].node) {
+                (Type::Struct(s), Designator::Member(id)) => self
+                    .prog
+                    .struct_def(s)
+                    .is_some_and(|d| d.is_union || d.fields.last().is_some_and(|f| f.name == id.node.name)),
+                _ => false,
+            };
+        if braced && !ends_inner && items.get(*pos).is_some_and(|next| next.node.designation.is_empty()) {
             return self.unsupported(
                 items[*pos].span,
                 "an initializer without designator after a nested designator is not supported",
