@@ -1272,6 +1272,10 @@ pub enum OutsideNull {
     /// A pointer global's initial NULL, which `setter` (a procedure of the program) assigns:
     /// an entry other than `main` may be called after it.
     Global { global: String, setter: String },
+    /// A NULL in the unknown initial contents of a global (one defined in another unit,
+    /// `extern`, or one a root run mid-run starts without): for an entry other than `main`,
+    /// the code that fills it is not the code slam checks.
+    Initial,
 }
 
 /// Whether the error of `cex` needs a NULL pointer from outside the code slam checks: read
@@ -1293,7 +1297,10 @@ pub fn null_from_outside(
     max_steps: u64,
     rule_from: Option<u32>,
 ) -> Option<OutsideNull> {
-    if let Some(source) = outside_run(prog, cex, max_steps, rule_from, &[]) {
+    // (a global's unknown initial contents are from outside for NULL dereferences in an
+    // entry other than `main`, as its initial NULL below)
+    let initial = prog.entry != "main" && rule_from.is_none();
+    if let Some(source) = outside_run(prog, cex, max_steps, rule_from, &[], initial) {
         return Some(source);
     }
     // An entry other than `main` is called by a client at some point of its run: a pointer
@@ -1312,7 +1319,7 @@ pub fn null_from_outside(
     // the global (the NULL test before the dereference): a replay may leave it for other
     // reasons once a global holds something else
     unset.iter().take(FRESH_GLOBALS_TRIED).find_map(|(i, setter)| {
-        outside_run(prog, cex, max_steps, rule_from, &[*i])?;
+        outside_run(prog, cex, max_steps, rule_from, &[*i], initial)?;
         Some(OutsideNull::Global { global: prog.globals[*i].c_name.clone(), setter: setter.clone() })
     })
 }
@@ -1412,6 +1419,7 @@ fn outside_run(
     max_steps: u64,
     rule_from: Option<u32>,
     fresh: &[usize],
+    initial: bool,
 ) -> Option<OutsideNull> {
     use cminus::interp::{Ask, Outcome};
     use std::cell::RefCell;
@@ -1459,6 +1467,11 @@ fn outside_run(
                 // a NULL pointer read from a parameter's object: a fresh object instead
                 Ask::UninitParam { param, .. } if v == 0 && e.ty.is_pointer() && room => {
                     fake(OutsideNull::Param(*param), &mut first)
+                }
+                // a NULL pointer in a global's unknown initial contents (asked before the
+                // first statement): the same, when `initial`
+                Ask::Nondet if e.step == usize::MAX && initial && v == 0 && e.ty.is_pointer() && room => {
+                    fake(OutsideNull::Initial, &mut first)
                 }
                 // a NULL pointer read from the object such a function returned: the same
                 Ask::UninitAlloc { alloc, .. } if v == 0 && e.ty.is_pointer() && room => {

@@ -175,7 +175,8 @@ fn check(a: &mut Args, verbose: u8) -> Result<u8, u8> {
 /// checks — read from the object a pointer parameter of the entry points to (its caller
 /// filled it: `fprintf(ctx->f, …)`), or returned by a function without a body that is not
 /// documented to return NULL, or, for a NULL dereference in an entry other than `main`, a
-/// pointer global's initial NULL that other code of the program sets — and that a valid
+/// pointer global's initial NULL that other code of the program sets or a NULL in a global's
+/// unknown initial contents (one defined in another unit) — and that a valid
 /// pointer in its place avoids
 /// (`newton::null_from_outside`) is no violation of the code on its own: UNKNOWN
 /// `null_from_outside`, saying where the NULL came from — unless the code tests that NULL
@@ -204,6 +205,11 @@ fn null_from_outside(prog: &cminus::Program, outcome: &mut engine::Outcome, rule
         newton::OutsideNull::Global { global, setter } => format!(
             "the global `{global}` to be NULL, its initial value, which `{}` sets: `{}` may be called after it",
             cminus::names::c_function(&setter),
+            prog.proc(&prog.entry).map_or(prog.entry.as_str(), |p| p.name.as_str())
+        ),
+        newton::OutsideNull::Initial => format!(
+            "a NULL in the initial contents of a global whose value slam does not know (defined in another \
+             unit): the code that sets it up may have run before `{}`",
             prog.proc(&prog.entry).map_or(prog.entry.as_str(), |p| p.name.as_str())
         ),
         newton::OutsideNull::Call { callee, line } => format!(

@@ -118,7 +118,7 @@ fn a_path_needing_the_callers_pointer_into_the_runs_allocation_is_no_violation()
     let rule = common::root().join("specs/memory.slic");
     for engine in ["search", "cegar"] {
         let out = Command::new(SLAM)
-            .args(["check", "--format", "json", "--timeout", "8", "--entry", "add_completion", "--engine", engine])
+            .args(["check", "--format", "json", "--timeout", "20", "--entry", "add_completion", "--engine", engine])
             .arg(&file)
             .arg("--rule")
             .arg(&rule)
