@@ -221,6 +221,7 @@ fn parse_unit(name: &str, text: Option<&str>, opts: &Options) -> Result<Unit, Ve
         src.insert_str(0, &prelude);
         inserted.push((0, prelude.len()));
     }
+    inserted.extend(auto_types(&mut src));
     let mut before_last: Option<Diagnostic> = None;
     loop {
         let map = LineMap::new(&pre).with_insertions(inserted.clone());
@@ -255,6 +256,77 @@ fn parse_unit(name: &str, text: Option<&str>, opts: &Options) -> Result<Unit, Ve
 }
 
 const IMPLICIT_INT: &str = "int ";
+
+/// GNU `__auto_type x = e;` (gcc's `<stdatomic.h>` declares its temporaries so: every
+/// `atomic_load_explicit` in Redis), which lang-c does not know, as `__typeof__(((void)0, e))
+/// x = e;`: the comma gives `e`'s type after lvalue conversion and decay, as `__auto_type`
+/// does. The type is inserted before the blanked word (columns after it shift by the
+/// insertion, which the returned offsets undo); a declaration of another shape stays as it
+/// is (and fails to parse as before).
+fn auto_types(src: &mut String) -> Vec<(usize, usize)> {
+    const WORD: &str = "__auto_type";
+    let mut inserted = vec![];
+    let mut from = 0;
+    while let Some(i) = src[from..].find(WORD).map(|i| i + from) {
+        from = i + WORD.len();
+        let b = src.as_bytes();
+        let ident = |c: u8| c.is_ascii_alphanumeric() || c == b'_';
+        if (i > 0 && ident(b[i - 1])) || b.get(from).is_some_and(|&c| ident(c)) {
+            continue;
+        }
+        let Some(init) = auto_type_initializer(&src[from..]) else { continue };
+        let (start, end) = (from + init.0, from + init.1);
+        // (the preprocessor's line markers inside a macro's expansion are not copied)
+        let e: Vec<&str> = src[start..end].split('\n').filter(|l| !l.trim_start().starts_with('#')).collect();
+        let ty = format!("__typeof__(((void)0, {})) ", e.join(" "));
+        src.replace_range(i..from, &" ".repeat(WORD.len()));
+        src.insert_str(i, &ty);
+        inserted.push((i, ty.len()));
+        from += ty.len();
+    }
+    inserted
+}
+
+/// In the text after `__auto_type`: ` name = e;` — the span of `e` (to the `;` outside
+/// brackets), or `None` for another shape.
+fn auto_type_initializer(rest: &str) -> Option<(usize, usize)> {
+    let b = rest.as_bytes();
+    let mut k = 0;
+    let skip_ws = |k: &mut usize| {
+        while b.get(*k).is_some_and(|c| c.is_ascii_whitespace()) {
+            *k += 1;
+        }
+    };
+    skip_ws(&mut k);
+    let name = identifier_at(rest, k)?;
+    k += name.len();
+    skip_ws(&mut k);
+    if b.get(k) != Some(&b'=') || b.get(k + 1) == Some(&b'=') {
+        return None;
+    }
+    k += 1;
+    let start = k;
+    let mut depth = 0i32;
+    while let Some(&c) = b.get(k) {
+        if c == b'#' && rest[..k].trim_end_matches([' ', '\t']).ends_with('\n') {
+            // a line marker of the preprocessor
+            k += rest[k..].find('\n')?;
+            continue;
+        }
+        match c {
+            b'(' | b'[' | b'{' => depth += 1,
+            b')' | b']' | b'}' => depth -= 1,
+            b'"' | b'\'' => return None,
+            b';' | b',' if depth == 0 => break,
+            _ => {}
+        }
+        if depth < 0 {
+            return None;
+        }
+        k += 1;
+    }
+    (b.get(k) == Some(&b';')).then_some((start, k))
+}
 
 /// The names the 128-bit integer types get in the parsed text (as long as the words they
 /// replace, padded with blanks, so that columns stay), signed then unsigned.

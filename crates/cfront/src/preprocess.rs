@@ -46,6 +46,9 @@ pub fn preprocessed(name: &str, text: Option<&str>, opts: &Options) -> Result<St
     // Likewise 128-bit integers, which slam does not model: headers that ask for them
     // (`__SIZEOF_INT128__`: xxhash's 64x64→128 multiply) take their portable paths.
     cpp.args.push("-U__SIZEOF_INT128__".into());
+    // GNU's `__thread`, which lang-c does not know, is C11's `_Thread_local` (Redis's
+    // per-thread counters); a check runs one thread
+    cpp.args.push("-D__thread=_Thread_local".into());
     cpp.includes = opts.includes.clone();
     cpp.defines = opts.defines.clone();
     cpp.defines.push("__SLAM__=1".into());
