@@ -345,7 +345,7 @@ fn prepare(prog: &Program, preds: &[Pred]) -> Result<Shared, C2bpError> {
 
 /// Per procedure, its formals that keep their entry value throughout (never assigned, never
 /// in memory): there `f` and its ghost `pre(f)` are the same value.
-fn stable_formals(prog: &Program) -> HashMap<String, HashSet<String>> {
+pub fn stable_formals(prog: &Program) -> HashMap<String, HashSet<String>> {
     let layout = logic::mem::Layout::new(prog);
     let mut out = HashMap::new();
     for p in &prog.procs {
@@ -667,8 +667,9 @@ fn closed_pointers(prog: &Program) -> HashMap<String, HashSet<String>> {
     out
 }
 
-/// Scalar globals modified and whether memory is written, per procedure, transitively.
-fn mod_sets(prog: &Program) -> (HashMap<String, HashSet<String>>, HashMap<String, bool>) {
+/// Scalar globals modified and whether memory is written, per procedure, transitively (the
+/// effects a call has on its caller's predicates).
+pub fn mod_sets(prog: &Program) -> (HashMap<String, HashSet<String>>, HashMap<String, bool>) {
     let layout = logic::mem::Layout::new(prog);
     let mut mods: HashMap<String, HashSet<String>> = HashMap::new();
     let mut mem: HashMap<String, bool> = HashMap::new();

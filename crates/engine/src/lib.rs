@@ -577,6 +577,7 @@ impl Runner {
             invariants_tried: false,
             abs_prog: None,
             constraints: Vec::new(),
+            effects: None,
         };
         let (tx, rx) = mpsc::channel();
         let spawned = std::thread::Builder::new().name("cegar".into()).stack_size(256 << 20).spawn(move || {
@@ -812,6 +813,9 @@ struct Worker {
     /// `enforce` clauses from inconsistent abstract states of spurious traces, added to
     /// every abstraction ([`constrain`]).
     constraints: Vec<constrain::Constraint>,
+    /// What calls change of their callers' predicates ([`preds::into_callees`]), computed at
+    /// the first refinement.
+    effects: Option<preds::CallEffects>,
 }
 
 impl Worker {
@@ -1010,6 +1014,10 @@ impl Worker {
                 self.add_predicates(it, preds, index);
                 let found: Vec<cminus::pred::Pred> = it.added.iter().map(PredInfo::pred).collect();
                 self.add_predicates(it, preds::through_returns(&self.prog, &found), index);
+                let found: Vec<cminus::pred::Pred> = it.added.iter().map(PredInfo::pred).collect();
+                let fx = self.effects.get_or_insert_with(|| preds::CallEffects::of(&self.prog));
+                let copies = preds::into_callees(&self.prog, fx, &found);
+                self.add_predicates(it, copies, index);
                 if it.added.is_empty() {
                     self.stuck(it, index, at, path, abstract_trace)
                 } else {
@@ -1165,6 +1173,7 @@ impl Worker {
 
     /// Add the refiner's predicates that are new (in canonical form) to the set.
     fn add_predicates(&mut self, it: &mut Iteration, preds: Vec<newton::Predicate>, index: usize) {
+        let before = it.added.len();
         for pred in preds {
             let pred = constants::fold_pred(&self.prog, &self.consts, &pred);
             let text = format!("{}: {}", pred.scope.as_deref().unwrap_or("global"), c2bp::pred_name(&pred.expr));
@@ -1174,8 +1183,8 @@ impl Worker {
                 tracing::debug!(predicate = %text, "refiner's predicate is known, trivial or ill-typed");
             }
         }
-        if !it.added.is_empty() {
-            tracing::info!(added = ?it.added.iter().map(PredInfo::line).collect::<Vec<_>>(), "new predicates");
+        if it.added.len() > before {
+            tracing::info!(added = ?it.added[before..].iter().map(PredInfo::line).collect::<Vec<_>>(), "new predicates");
         }
     }
 

@@ -330,6 +330,119 @@ pub fn through_returns(prog: &Program, seeds: &[Pred]) -> Vec<Pred> {
     out
 }
 
+/// What a call of each procedure may change of its caller's predicates: the scalar globals it
+/// modifies, whether it writes memory (both transitively, as c2bp has them), and the formals
+/// that keep their entry value throughout (a predicate over one is a predicate over the
+/// actual at the call).
+pub struct CallEffects {
+    mods: HashMap<String, HashSet<String>>,
+    writes_mem: HashMap<String, bool>,
+    stable: HashMap<String, HashSet<String>>,
+    layout: logic::mem::Layout,
+}
+
+impl CallEffects {
+    pub fn of(prog: &Program) -> CallEffects {
+        let (mods, writes_mem) = c2bp::mod_sets(prog);
+        CallEffects { mods, writes_mem, stable: c2bp::stable_formals(prog), layout: logic::mem::Layout::new(prog) }
+    }
+
+    /// Whether `e` (in `proc`) reads memory: a dereference, or a variable that lives there.
+    fn reads_memory(&self, prog: &Program, proc: &str, e: &Expr) -> bool {
+        fn deref(e: &Expr) -> bool {
+            match e {
+                Expr::Lval(l) | Expr::AddrOf(l) => lval_deref(l),
+                Expr::Unary(_, a) | Expr::Cast(_, a) => deref(a),
+                Expr::Binary(_, a, b) => deref(a) || deref(b),
+                Expr::Float(_, _, xs) => xs.iter().any(deref),
+                _ => false,
+            }
+        }
+        fn lval_deref(l: &Lval) -> bool {
+            match l {
+                Lval::Var(_) => false,
+                Lval::Deref(_) => true,
+                Lval::Field(b, _) => lval_deref(b),
+                Lval::Index(b, i) => lval_deref(b) || deref(i),
+            }
+        }
+        deref(e)
+            || e.var_names().iter().any(|v| {
+                let scope = logic::mem::Layout::scope(prog, Some(proc), v);
+                self.layout.in_memory(&scope, v)
+            })
+    }
+}
+
+/// The most predicates [`into_callees`] adds for one round of refinement.
+const CALLEE_PREDS: usize = 32;
+
+/// A caller's predicate over its registers carried into the procedures it calls with those
+/// registers as arguments, where the call could change what it reads (the callee writes
+/// memory and the predicate reads memory, or the callee modifies one of its globals):
+/// `do_item_get: &lru_locks[it->clsid] == slic_obj` gives `do_item_bump: &lru_locks[it->clsid]
+/// == slic_obj` for `do_item_bump(t, it, hv)`, and on down the calls that pass `it` along.
+/// Without its copy the callee loses the fact across its own writes and calls, and the
+/// caller with it; Newton finds the copies one procedure per round. Only stable formals of
+/// the callee receive a predicate (there it is a fact about the actual throughout).
+pub fn into_callees(prog: &Program, fx: &CallEffects, seeds: &[Pred]) -> Vec<Pred> {
+    let mut work: Vec<Pred> = seeds.iter().filter(|p| p.scope.is_some()).cloned().collect();
+    let mut seen: HashSet<(Option<String>, String)> =
+        work.iter().map(|p| (p.scope.clone(), c2bp::pred_name(&p.expr))).collect();
+    let mut out = Vec::new();
+    while let Some(p) = work.pop() {
+        let Some(caller) = p.scope.as_deref().and_then(|n| prog.proc(n)) else { continue };
+        let vars = p.expr.var_names();
+        let (locals, globals): (Vec<&String>, Vec<&String>) = vars.iter().partition(|v| caller.var(v).is_some());
+        if locals.is_empty() || globals.iter().any(|g| prog.global(g).is_none()) {
+            continue;
+        }
+        let memory = fx.reads_memory(prog, &caller.name, &p.expr);
+        for s in &caller.body {
+            let StmtKind::Call { callee, args, .. } = &s.kind else { continue };
+            let Some(q) = prog.proc(callee) else { continue };
+            let changes = (memory && fx.writes_mem.get(callee).copied().unwrap_or(true))
+                || fx.mods.get(callee).is_some_and(|m| globals.iter().any(|g| m.contains(*g)));
+            if !changes {
+                continue;
+            }
+            let stable = fx.stable.get(callee);
+            // each local of the predicate is passed as is to a stable formal of one type
+            let renamed: Option<Vec<(&String, &String)>> = locals
+                .iter()
+                .map(|v| {
+                    let j = args.iter().position(|a| matches!(a, Expr::Lval(Lval::Var(x)) if x == *v))?;
+                    let f = q.formals.get(j)?;
+                    let same_type = caller.var(v).map(|x| &x.ty) == Some(&f.ty);
+                    (same_type && stable.is_some_and(|st| st.contains(&f.name))).then_some((*v, &f.name))
+                })
+                .collect();
+            let Some(renamed) = renamed else { continue };
+            // the callee's own variables must not hide the predicate's globals
+            if globals.iter().any(|g| q.var(g).is_some()) {
+                continue;
+            }
+            let mut e = p.expr.clone();
+            for (k, (v, _)) in renamed.iter().enumerate() {
+                e = e.subst_var(v, &Expr::var(&format!("\u{1}{k}")));
+            }
+            for (k, (_, f)) in renamed.iter().enumerate() {
+                e = e.subst_var(&format!("\u{1}{k}"), &Expr::var(f));
+            }
+            let copy = Pred::local(callee, e);
+            if !seen.insert((copy.scope.clone(), c2bp::pred_name(&copy.expr))) {
+                continue;
+            }
+            out.push(copy.clone());
+            if out.len() >= CALLEE_PREDS {
+                return out;
+            }
+            work.push(copy);
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -356,5 +469,36 @@ mod tests {
         // a predicate over a callee's local does not move
         let local = Pred::local("h", Expr::bin(BinOp::Eq, ret(), Expr::var("t")));
         assert!(through_returns(&prog, &[local]).is_empty());
+    }
+
+    #[test]
+    fn a_callers_predicate_reaches_the_callees_that_get_its_registers() {
+        let prog = cfront::lower_str(
+            "t.c",
+            "struct it { int id; int n; struct it *next; };
+             int g;
+             void leaf(struct it *q) { q->n = 1; }
+             void pure(struct it *q) { }
+             void mid(struct it *it, int k) { it->next = 0; leaf(it); pure(it); }
+             void moved(struct it *it) { it = it->next; it->n = 2; }
+             int main(struct it *it) { mid(it, 3); moved(it); return it->id; }",
+            &cfront::Options::default(),
+        )
+        .unwrap();
+        let fx = CallEffects::of(&prog);
+        let id = |v: &str| Expr::Lval(Lval::Field(Box::new(Lval::Deref(Box::new(Expr::var(v)))), "id".into()));
+        let seed = Pred::local("main", Expr::bin(BinOp::Eq, id("it"), Expr::var("g")));
+        let got: Vec<String> = into_callees(&prog, &fx, &[seed])
+            .iter()
+            .map(|p| format!("{}: {}", p.scope.as_deref().unwrap_or("global"), c2bp::pred_name(&p.expr)))
+            .collect();
+        // down the calls that pass `it` along to callees that write memory
+        assert!(got.contains(&"mid: it->id == g".to_string()), "{got:?}");
+        assert!(got.contains(&"leaf: q->id == g".to_string()), "{got:?}");
+        // not into a callee that writes nothing, nor one whose formal is reassigned
+        assert!(!got.iter().any(|g| g.starts_with("pure:") || g.starts_with("moved:")), "{got:?}");
+        // a predicate over a register that is not passed stays
+        let k = Pred::local("mid", Expr::bin(BinOp::Eq, Expr::var("k"), Expr::Int(3)));
+        assert!(into_callees(&prog, &fx, &[k]).is_empty());
     }
 }

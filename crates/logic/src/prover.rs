@@ -292,9 +292,19 @@ impl<'ctx> Prover<'ctx> {
     /// A minimal unsatisfiable subset of `conds` (indices), from Z3's unsat core shrunk by
     /// deletion; `None` if the conjunction is satisfiable or Z3 cannot tell.
     pub fn minimal_core(&mut self, conds: &[Bool<'ctx>]) -> Option<Vec<usize>> {
+        self.minimal_core_given(&[], conds)
+    }
+
+    /// [`Self::minimal_core`] of `conds` under `facts`, which are asserted as they are (not
+    /// tracked, not minimised): Z3 simplifies with plain assertions and not with tracked
+    /// ones, and a path's axioms (the initial memory) are true anyway.
+    pub fn minimal_core_given(&mut self, facts: &[Bool<'ctx>], conds: &[Bool<'ctx>]) -> Option<Vec<usize>> {
         let t0 = Instant::now();
         let tracks: Vec<Bool> = (0..conds.len()).map(|i| Bool::new_const(self.ctx, format!("track!{i}"))).collect();
         self.begin();
+        for f in facts {
+            self.solver.assert(f);
+        }
         for (c, t) in conds.iter().zip(&tracks) {
             self.solver.assert(&t.implies(c));
         }
@@ -451,6 +461,23 @@ pub(crate) mod interrupt {
 mod tests {
     use super::*;
     use z3::ast::BV;
+
+    /// The facts are background: the core is of the conditions alone, minimal, and `None`
+    /// when the conditions are satisfiable with the facts.
+    #[test]
+    fn a_core_given_facts_names_only_conditions() {
+        let ctx = crate::new_context();
+        let mut prover = Prover::new(&ctx, Duration::from_secs(5));
+        let x = BV::new_const(&ctx, "x", 8);
+        let y = BV::new_const(&ctx, "y", 8);
+        let k = |v: u64| BV::from_u64(&ctx, v, 8);
+        let facts = [x._eq(&k(1))];
+        let conds = [y._eq(&k(2)), x._eq(&k(2)), y.bvugt(&k(0))];
+        assert_eq!(prover.minimal_core_given(&facts, &conds), Some(vec![1]));
+        let conds = [y._eq(&k(2)), x.bvult(&k(5)), y._eq(&k(3))];
+        assert_eq!(prover.minimal_core_given(&facts, &conds), Some(vec![0, 2]));
+        assert_eq!(prover.minimal_core_given(&facts, &conds[..2]), None);
+    }
 
     /// Setting the flag interrupts a query Z3 is working on (it answers unknown long before
     /// its own timeout), and later queries answer unknown without touching the interrupted

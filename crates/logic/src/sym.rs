@@ -72,6 +72,8 @@ pub struct Env<'p, 'ctx> {
     bytes: bool,
     /// Floating-point terms, made at the first floating-point operation.
     fpu: std::cell::OnceCell<crate::fp::Fpu<'ctx>>,
+    /// The unsigned ranges of address terms seen by byte reads (`select_past_stores`).
+    ranges: std::cell::RefCell<HashMap<BV<'ctx>, Option<(u128, u128)>>>,
 }
 
 impl<'p, 'ctx> Env<'p, 'ctx> {
@@ -95,6 +97,7 @@ impl<'p, 'ctx> Env<'p, 'ctx> {
             unions: !bytes && prog.structs.iter().any(|d| d.is_union),
             bytes,
             fpu: Default::default(),
+            ranges: Default::default(),
         }
     }
 
@@ -118,7 +121,7 @@ impl<'p, 'ctx> Env<'p, 'ctx> {
     pub fn load_bytes(&self, mem: &Array<'ctx>, a: &Term<'ctx>, n: u64) -> BV<'ctx> {
         let byte = |k: u64| {
             let ak = if k == 0 { a.clone() } else { a.bvadd(&self.int(k as i64)) };
-            mem.select(&ak).as_bv().expect("memory holds bit-vectors")
+            select_past_stores(&self.ranges, mem, &ak)
         };
         let mut v = byte(0);
         for k in 1..n.max(1) {
@@ -1220,6 +1223,126 @@ pub fn dynamic<'ctx>(v: &Val<'ctx>) -> Dynamic<'ctx> {
         Val::I(i) => Dynamic::from_ast(i),
         Val::B(b) => Dynamic::from_ast(b),
     }
+}
+
+/// How many stores [`select_past_stores`] looks through, and how deep [`unsigned_range`]
+/// looks into a term (both bound the time spent on a read, not its meaning).
+const PAST_STORES: usize = 64;
+const RANGE_DEPTH: u32 = 8;
+
+/// `mem[a]` (a byte of byte memory), read past the stores on top of `mem` whose address
+/// certainly differs from `a` — their unsigned ranges ([`unsigned_range`]) are apart — and
+/// the stored byte itself where a store's address is `a`'s term. The same value as the plain
+/// `select` (read-over-write), but Z3 no longer meets the chain: a path through memcached's
+/// `do_item_unlink_q` reads `it->slabs_clsid` (the harness object, a constant address) past
+/// writes to `sizes_bytes[it->slabs_clsid]` (an address in the globals' area), and each of
+/// Newton's queries took 4–10 s to see that they never meet (0.01 s once read past them).
+fn select_past_stores<'ctx>(
+    ranges: &std::cell::RefCell<HashMap<BV<'ctx>, Option<(u128, u128)>>>,
+    mem: &Array<'ctx>,
+    a: &BV<'ctx>,
+) -> BV<'ctx> {
+    use z3::DeclKind;
+    // a term's range is asked again for every byte read past its store: memoised
+    let range = |t: &BV<'ctx>| -> Option<(u128, u128)> {
+        if let Some(r) = ranges.borrow().get(t) {
+            return *r;
+        }
+        let r = unsigned_range(t, RANGE_DEPTH);
+        ranges.borrow_mut().insert(t.clone(), r);
+        r
+    };
+    let want = range(a);
+    let mut m: Dynamic<'ctx> = Dynamic::from_ast(mem);
+    for _ in 0..PAST_STORES {
+        let Ok(d) = m.safe_decl() else { break };
+        if d.kind() != DeclKind::STORE || m.num_children() != 3 {
+            break;
+        }
+        let (Some(inner), Some(at), Some(v)) = (m.nth_child(0), m.nth_child(1).and_then(|x| x.as_bv()), m.nth_child(2))
+        else {
+            break;
+        };
+        if at == *a {
+            if let Some(v) = v.as_bv() {
+                return v;
+            }
+            break;
+        }
+        let apart = match (want, range(&at)) {
+            (Some((lo, hi)), Some((lo2, hi2))) => hi < lo2 || hi2 < lo,
+            _ => false,
+        };
+        if !apart {
+            break;
+        }
+        m = inner;
+    }
+    match m.as_array() {
+        Some(arr) => arr.select(a).as_bv().expect("memory holds bit-vectors"),
+        None => {
+            Dynamic::from_ast(mem).as_array().expect("an array").select(a).as_bv().expect("memory holds bit-vectors")
+        }
+    }
+}
+
+/// The unsigned values a bit-vector term can take, as an interval, where its form shows them
+/// (constants, sums without wrap-around, multiples by a constant, zero-extensions); `None`
+/// when it may be anything of its width.
+fn unsigned_range(t: &BV<'_>, depth: u32) -> Option<(u128, u128)> {
+    use z3::DeclKind;
+    let w = t.get_size();
+    if w > 64 {
+        return None;
+    }
+    let top = (1u128 << w) - 1;
+    if let Some(v) = t.as_u64() {
+        return Some((v as u128, v as u128));
+    }
+    let whole = (w < 64).then_some((0, top));
+    if depth == 0 {
+        return whole;
+    }
+    let Ok(d) = t.safe_decl() else { return whole };
+    let kids: Vec<BV> = (0..t.num_children()).filter_map(|i| t.nth_child(i).and_then(|c| c.as_bv())).collect();
+    if kids.len() != t.num_children() {
+        return whole;
+    }
+    let within = |r: (u128, u128)| (r.1 <= top).then_some(r);
+    let found = match d.kind() {
+        DeclKind::BADD => {
+            let mut sum = (0u128, 0u128);
+            for k in &kids {
+                let (lo, hi) = unsigned_range(k, depth - 1)?;
+                sum = (sum.0 + lo, sum.1 + hi);
+            }
+            within(sum)
+        }
+        DeclKind::BMUL if kids.len() == 2 => {
+            // a constant factor on either side
+            let (c, x) = match (kids[0].as_u64(), kids[1].as_u64()) {
+                (Some(c), _) => (c as u128, &kids[1]),
+                (None, Some(c)) => (c as u128, &kids[0]),
+                (None, None) => return whole,
+            };
+            let (lo, hi) = unsigned_range(x, depth - 1)?;
+            hi.checked_mul(c).and_then(|h| within((lo * c, h)))
+        }
+        DeclKind::CONCAT => {
+            // leading constants over a tail: prefix · 2^width(tail) + tail
+            let (last, prefix) = kids.split_last()?;
+            let mut high = 0u128;
+            for k in prefix {
+                high = (high << k.get_size()) | k.as_u64()? as u128;
+            }
+            let (lo, hi) = unsigned_range(last, depth - 1)?;
+            let base = high << last.get_size();
+            within((base + lo, base + hi))
+        }
+        DeclKind::ZERO_EXT if kids.len() == 1 => unsigned_range(&kids[0], depth - 1),
+        _ => None,
+    };
+    found.or(whole)
 }
 
 /// The constant addresses at which `formulas` read `base` (through chains of stores over it)

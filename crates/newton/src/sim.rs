@@ -438,6 +438,10 @@ fn start<'p, 'ctx>(prog: &'p Program, ctx: &'ctx logic::Context) -> Result<Sim<'
             let map = env.layout.map;
             let base = map.fresh_base + fresh_ptrs * map.fresh_stride;
             axioms.push(formula::eq(&v, &env.int(base)));
+            // the path's terms carry the address itself, so that a read through the
+            // parameter is seen apart from writes elsewhere when the terms are built
+            // (`Env::load_bytes`); `v` stays the input the model answers for
+            let _ = st.write(&env, &Lval::var(&f.name), env.int(base));
             fresh_ptrs += 1;
             let n = if env.bytes() {
                 (env.layout.size(prog, pointee) as i64).min(PARAM_LIMIT)
@@ -897,7 +901,10 @@ fn decide<'ctx>(sim: &Sim<'_, 'ctx>, path: &[PathStep], known: &[Predicate], pro
         }
     };
     let (all, deps, nax) = (&pf.all, &pf.deps, pf.nax);
-    let core = prover.minimal_core(&all[..k]).map(|c| with_deps(c, deps)).unwrap_or_else(|| (0..k).collect());
+    let core = prover
+        .minimal_core_given(&all[..nax], &all[nax..k])
+        .map(|c| with_deps(c.into_iter().map(|i| i + nax).collect(), deps))
+        .unwrap_or_else(|| (0..k).collect());
     let core_conds: Vec<usize> = core.into_iter().filter(|&i| i >= nax).map(|i| i - nax).collect();
     let at = sim.conds.get(k.saturating_sub(1 + nax)).map(|c| c.step).unwrap_or(0);
     tracing::debug!(
@@ -2453,6 +2460,11 @@ impl BackWalk<'_, '_, '_> {
                 // overlapping bytes of different types only for the predicate's own reads
                 // (not those of alias conditions: they multiply)
                 let bytes = sim.env.bytes() && nest == 0 && self.may_overlap(proc, l, &r);
+                if !bytes && !self.may_alias(proc, l, &r) {
+                    // the abstraction prunes the same way: the condition would only add
+                    // predicates that are false wherever they are evaluated
+                    continue;
+                }
                 if let Some((c, same)) = alias_condition(sim.prog, bytes, proc, l, &r) {
                     self.walk_back(j, fid, c, nest + 1);
                     if same && !e.has_nondet() {
@@ -2475,6 +2487,14 @@ impl BackWalk<'_, '_, '_> {
         ControlFlow::Continue(())
     }
 
+    /// May the write `w` and the read `r` (both in `proc`) name the same object, by the
+    /// points-to analysis? A write of one type that the analysis keeps apart from the read
+    /// needs no alias condition (c2bp's abstraction prunes the same pairs).
+    fn may_alias(&mut self, proc: &str, w: &Lval, r: &Lval) -> bool {
+        let pt = self.pointsto.get_or_insert_with(|| cminus::pointsto::PointsTo::analyze(self.sim.prog));
+        pt.may_alias(w, r, proc)
+    }
+
     /// May the write `w` reach bytes of the read `r` (both in `proc`, of different types), by
     /// the points-to analysis? (Memory it knows nothing about may overlap anything.) The
     /// byte-overlap condition is offered only then: it would be noise for the abstraction,
@@ -2486,8 +2506,7 @@ impl BackWalk<'_, '_, '_> {
             // one type: the alias condition is their addresses' equality (no analysis needed)
             return false;
         }
-        let pt = self.pointsto.get_or_insert_with(|| cminus::pointsto::PointsTo::analyze(self.sim.prog));
-        pt.may_alias(w, r, proc)
+        self.may_alias(proc, w, r)
     }
 
     /// `phi` back through the call at step `j` of frame `fid`. If it reads the call's result,
