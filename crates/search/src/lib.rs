@@ -612,12 +612,16 @@ impl<'p> Search<'p> {
         None
     }
 
+    fn out_of_time(&self) -> bool {
+        self.opts.time.is_some_and(|t| self.start.elapsed() >= t)
+    }
+
     fn limit(&self) -> Option<End> {
         if self.cancelled() {
             return Some(End::new(StopReason::Unknown, "stopped: another engine answered first"));
         }
         if let Some(t) = self.opts.time {
-            if self.start.elapsed() >= t {
+            if self.out_of_time() {
                 let secs = engine::seconds(t);
                 return Some(End::new(
                     StopReason::TimeLimit,
@@ -786,6 +790,12 @@ impl<'p> Search<'p> {
                 if self.cancelled() {
                     // The branches left are unexplored: this round proves nothing.
                     self.not_exhaustive("stopped: another engine answered first");
+                    return plans;
+                }
+                if self.out_of_time() {
+                    // Each solve builds the path's initial memory before its first query
+                    // (seconds on a unit with large initialised arrays): none past the limit.
+                    self.not_exhaustive("the time limit was reached");
                     return plans;
                 }
                 let key = (s.id, target, alpha.clone());
