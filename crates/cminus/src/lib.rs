@@ -732,6 +732,52 @@ pub struct Program {
 }
 
 impl Program {
+    /// The program with every procedure's body left out (its types, variables and
+    /// signatures): what an analysis keeps to answer questions after its run, without the
+    /// cost of copying the statements.
+    pub fn without_bodies(&self) -> Program {
+        let Program {
+            files,
+            structs,
+            globals,
+            procs,
+            externs,
+            entry,
+            data_model,
+            memory,
+            next_id,
+            alloc_never_fails,
+            aligned,
+            answer_undefined,
+        } = self;
+        let procs = procs
+            .iter()
+            .map(|q| Proc {
+                name: q.name.clone(),
+                formals: q.formals.clone(),
+                locals: q.locals.clone(),
+                ret: q.ret.clone(),
+                variadic: q.variadic,
+                body: vec![],
+                loc: q.loc,
+            })
+            .collect();
+        Program {
+            files: files.clone(),
+            structs: structs.clone(),
+            globals: globals.clone(),
+            procs,
+            externs: externs.clone(),
+            entry: entry.clone(),
+            data_model: *data_model,
+            memory: memory.clone(),
+            next_id: *next_id,
+            alloc_never_fails: *alloc_never_fails,
+            aligned: aligned.clone(),
+            answer_undefined: *answer_undefined,
+        }
+    }
+
     pub fn new(entry: &str) -> Program {
         Program {
             files: vec![],

@@ -162,14 +162,56 @@ pub struct IndirectCall {
     pub ret: Option<Lval>,
 }
 
+/// The variables a procedure's names resolve to (the others are globals).
+struct Scope<'p> {
+    proc: &'p str,
+    vars: std::collections::HashSet<&'p str>,
+    /// The object of each name resolved so far.
+    resolved: HashMap<String, usize>,
+}
+
+impl<'p> Scope<'p> {
+    fn of(proc: &'p Proc) -> Scope<'p> {
+        let vars = proc.formals.iter().chain(&proc.locals).map(|v| v.name.as_str()).collect();
+        Scope { proc: &proc.name, vars, resolved: HashMap::new() }
+    }
+}
+
+/// Where an lvalue may reside, its variables resolved to objects (fields and indices are
+/// their base's: the analysis is field-insensitive).
+enum CLoc {
+    Obj(usize),
+    Deref(Box<CVal>),
+}
+
+/// What an expression may point to, its variables resolved to objects.
+enum CVal {
+    Objs(Vec<usize>),
+    /// What the objects of the location hold.
+    Load(CLoc),
+    /// The objects of the location themselves (`&l`).
+    Addr(CLoc),
+    Union(Vec<CVal>),
+}
+
+/// One inclusion constraint of the analysis.
+enum Constraint {
+    /// Every object of the location holds what the value points to.
+    Flow(CLoc, CVal),
+    /// A call through a function pointer not yet lowered: each function the pointer may
+    /// hold gets the arguments, and the location its returned values.
+    Indirect { fp: CVal, args: Vec<CVal>, ret: Option<CLoc> },
+}
+
 #[derive(Clone)]
 pub struct PointsTo {
     objs: Vec<Obj>,
     ids: HashMap<Obj, usize>,
     pts: Vec<BTreeSet<usize>>,
-    /// Types of struct fields, to answer `may_alias` for distinct fields; shared, so that a
-    /// query borrows its procedure instead of copying it (a copy per query made the NULL
-    /// guards of a 17,000-line unit take seconds).
+    /// Types of struct fields and the procedures' variables (not their bodies), to answer
+    /// `may_alias` for distinct fields; shared, so that a query borrows its procedure
+    /// instead of copying it (a copy per query made the NULL guards of a 17,000-line unit
+    /// take seconds).
     program: Arc<Program>,
     /// Index of each procedure in `program.procs`.
     proc_index: HashMap<String, usize>,
@@ -183,6 +225,11 @@ impl PointsTo {
     }
 
     /// Analyse with extra, not yet lowered, indirect calls.
+    ///
+    /// The program is first compiled into constraints over object numbers (every variable
+    /// resolved once), then the constraints are applied in rounds until none adds anything:
+    /// the least fixpoint, as walking the statements by name would find it, without the
+    /// name lookups and copies in every round.
     pub fn analyze_with(p: &Program, indirect: &[IndirectCall]) -> PointsTo {
         let proc_index = p.procs.iter().enumerate().map(|(i, q)| (q.name.clone(), i)).collect();
         let misaligned = crate::punning::misaligned_structs(p);
@@ -190,40 +237,247 @@ impl PointsTo {
             objs: vec![],
             ids: HashMap::new(),
             pts: vec![],
-            program: Arc::new(p.clone()),
+            program: Arc::new(p.without_bodies()),
             proc_index,
             misaligned,
         };
         a.seed_outside(p);
+        let constraints = a.constraints(p, indirect);
         loop {
             let mut changed = false;
-            for g in &p.globals {
-                let o = a.obj(Obj::Global(g.name.clone()));
-                let mut vals = BTreeSet::new();
-                a.init_vals(&g.init, &mut vals);
-                changed |= a.add(o, &vals);
-            }
-            for proc in &p.procs {
-                for s in &proc.body {
-                    changed |= a.stmt(proc, s);
-                }
-            }
-            for ic in indirect {
-                let Some(proc) = p.proc(&ic.proc) else {
-                    continue;
-                };
-                let targets = a.vals(proc, &ic.fp);
-                for t in targets {
-                    if let Obj::Func(f) = a.objs[t].clone() {
-                        changed |= a.call(proc, &f, &ic.args, ic.ret.as_ref());
-                    }
-                }
+            for c in &constraints {
+                changed |= a.apply(c);
             }
             if !changed {
                 break;
             }
         }
         a
+    }
+
+    /// The constraints of the globals' initialisers, every statement and the indirect calls.
+    fn constraints(&mut self, p: &Program, indirect: &[IndirectCall]) -> Vec<Constraint> {
+        let mut out = vec![];
+        let mut globals = Scope { proc: "", vars: Default::default(), resolved: HashMap::new() };
+        for g in &p.globals {
+            let o = self.obj(Obj::Global(g.name.clone()));
+            let mut vals = vec![];
+            self.init_constraint(&mut globals, &g.init, &mut vals);
+            out.push(Constraint::Flow(CLoc::Obj(o), CVal::Union(vals)));
+        }
+        // which callees allocate, asked once per name (the program's lookups are linear)
+        let mut allocates: HashMap<&str, bool> = HashMap::new();
+        for s in p.procs.iter().flat_map(|q| &q.body) {
+            if let StmtKind::Call { callee, .. } = &s.kind {
+                allocates.entry(callee).or_insert_with(|| extern_allocation(p, callee).is_some());
+            }
+        }
+        for proc in &p.procs {
+            let mut scope = Scope::of(proc);
+            for s in &proc.body {
+                self.stmt_constraints(p, proc, &mut scope, s, &allocates, &mut out);
+            }
+        }
+        for ic in indirect {
+            let Some(proc) = p.proc(&ic.proc) else { continue };
+            let mut scope = Scope::of(proc);
+            let fp = self.cval(&mut scope, &ic.fp);
+            let args = ic.args.iter().map(|e| self.cval(&mut scope, e)).collect();
+            let ret = ic.ret.as_ref().map(|l| self.cloc(&mut scope, l));
+            out.push(Constraint::Indirect { fp, args, ret });
+        }
+        out
+    }
+
+    fn init_constraint(&mut self, scope: &mut Scope, i: &Init, out: &mut Vec<CVal>) {
+        match i {
+            Init::Zero => {}
+            Init::Expr(e) => out.push(self.cval(scope, e)),
+            Init::List(items) => {
+                for it in items {
+                    self.init_constraint(scope, it, out);
+                }
+            }
+        }
+    }
+
+    fn stmt_constraints(
+        &mut self,
+        p: &Program,
+        proc: &Proc,
+        scope: &mut Scope,
+        s: &Stmt,
+        allocates: &HashMap<&str, bool>,
+        out: &mut Vec<Constraint>,
+    ) {
+        match &s.kind {
+            StmtKind::Assign(l, e) => {
+                let from = self.cval(scope, e);
+                out.push(Constraint::Flow(self.cloc(scope, l), from));
+            }
+            StmtKind::Call { ret, callee, args } => {
+                if let Some(&i) = self.proc_index.get(callee.as_str()) {
+                    let cp = &p.procs[i];
+                    for (f, a) in cp.formals.iter().zip(args) {
+                        let from = self.cval(scope, a);
+                        let o = self.obj(Obj::Local { proc: cp.name.clone(), var: f.name.clone() });
+                        out.push(Constraint::Flow(CLoc::Obj(o), from));
+                    }
+                    if let Some(r) = ret {
+                        let ro = self.obj(Obj::Ret(cp.name.clone()));
+                        out.push(Constraint::Flow(self.cloc(scope, r), CVal::Load(CLoc::Obj(ro))));
+                    }
+                } else if allocates.get(callee.as_str()).copied().unwrap_or(false) {
+                    if let Some(r) = ret {
+                        let o = self.obj(Obj::Alloc(s.id));
+                        out.push(Constraint::Flow(self.cloc(scope, r), CVal::Objs(vec![o])));
+                    }
+                } else if let Some(r) = ret {
+                    let from = self.extern_result(p, proc, scope, callee, args, r);
+                    out.push(Constraint::Flow(self.cloc(scope, r), from));
+                }
+            }
+            StmtKind::Return(Some(e)) => {
+                let from = self.cval(scope, e);
+                let o = self.obj(Obj::Ret(proc.name.clone()));
+                out.push(Constraint::Flow(CLoc::Obj(o), from));
+            }
+            _ => {}
+        }
+    }
+
+    /// What the result of a call of an external function (not an allocator) may point to: for
+    /// a function that returns into its arguments (`strchr`, `memcpy`), their objects, and,
+    /// for any pointer result, unknown memory too (`strtok(NULL, …)` returns into an earlier
+    /// call's string; `signal`, a function the program may not have named). An integer
+    /// result points nowhere.
+    fn extern_result(
+        &mut self,
+        p: &Program,
+        proc: &Proc,
+        scope: &mut Scope,
+        callee: &str,
+        args: &[Expr],
+        r: &Lval,
+    ) -> CVal {
+        let ty = p.type_of_lval(Some(proc), r);
+        let pointer = ty.as_ref().is_none_or(|t| t.is_pointer() || t.is_aggregate());
+        if !pointer {
+            return CVal::Objs(vec![]);
+        }
+        let mut vals = vec![CVal::Objs(vec![self.obj(Obj::Unknown)])];
+        if RETURNS_ARGUMENT.contains(&callee) {
+            vals.extend(args.iter().map(|a| self.cval(scope, a)));
+        }
+        CVal::Union(vals)
+    }
+
+    /// The lvalue with its variables resolved (as [`PointsTo::locs`] reads it).
+    fn cloc(&mut self, scope: &mut Scope, l: &Lval) -> CLoc {
+        match l {
+            Lval::Var(v) => CLoc::Obj(self.scoped_var(scope, v)),
+            Lval::Deref(e) => CLoc::Deref(Box::new(self.cval(scope, e))),
+            Lval::Field(b, _) | Lval::Index(b, _) => self.cloc(scope, b),
+        }
+    }
+
+    /// The expression with its variables resolved (as [`PointsTo::vals`] reads it).
+    fn cval(&mut self, scope: &mut Scope, e: &Expr) -> CVal {
+        match e {
+            Expr::Nondet(t) if t.is_pointer() || t.is_aggregate() => CVal::Objs(vec![self.obj(Obj::Unknown)]),
+            Expr::Int(_) | Expr::Bool(_) | Expr::Nondet(_) | Expr::Float(..) => CVal::Objs(vec![]),
+            Expr::Lval(l) => CVal::Load(self.cloc(scope, l)),
+            Expr::AddrOf(l) => CVal::Addr(self.cloc(scope, l)),
+            Expr::FuncAddr(f) => CVal::Objs(vec![self.obj(Obj::Func(f.clone()))]),
+            Expr::Cast(_, e) | Expr::Unary(_, e) => self.cval(scope, e),
+            Expr::Binary(op, a, b) => {
+                if op.is_comparison() || op.is_logical() {
+                    CVal::Objs(vec![])
+                } else {
+                    CVal::Union(vec![self.cval(scope, a), self.cval(scope, b)])
+                }
+            }
+        }
+    }
+
+    fn scoped_var(&mut self, scope: &mut Scope, v: &str) -> usize {
+        if let Some(&o) = scope.resolved.get(v) {
+            return o;
+        }
+        let o = if scope.vars.contains(v) {
+            self.obj(Obj::Local { proc: scope.proc.to_string(), var: v.to_string() })
+        } else {
+            self.obj(Obj::Global(v.to_string()))
+        };
+        scope.resolved.insert(v.to_string(), o);
+        o
+    }
+
+    /// Apply one constraint; whether a set grew.
+    fn apply(&mut self, c: &Constraint) -> bool {
+        match c {
+            Constraint::Flow(to, from) => {
+                let vals = self.eval(from);
+                if vals.is_empty() {
+                    return false;
+                }
+                let mut changed = false;
+                for o in self.eval_loc(to) {
+                    changed |= self.add(o, &vals);
+                }
+                changed
+            }
+            Constraint::Indirect { fp, args, ret } => {
+                let mut changed = false;
+                let prog = Arc::clone(&self.program);
+                for t in self.eval(fp) {
+                    let Obj::Func(f) = &self.objs[t] else { continue };
+                    let Some(&i) = self.proc_index.get(f.as_str()) else { continue };
+                    let cp = &prog.procs[i];
+                    for (formal, a) in cp.formals.iter().zip(args) {
+                        let vals = self.eval(a);
+                        let o = self.obj(Obj::Local { proc: cp.name.clone(), var: formal.name.clone() });
+                        changed |= self.add(o, &vals);
+                    }
+                    if let Some(r) = ret {
+                        let ro = self.obj(Obj::Ret(cp.name.clone()));
+                        let vals = self.pts[ro].clone();
+                        for o in self.eval_loc(r) {
+                            changed |= self.add(o, &vals);
+                        }
+                    }
+                }
+                changed
+            }
+        }
+    }
+
+    fn eval_loc(&self, l: &CLoc) -> BTreeSet<usize> {
+        match l {
+            CLoc::Obj(o) => BTreeSet::from([*o]),
+            CLoc::Deref(e) => self.eval(e),
+        }
+    }
+
+    fn eval(&self, v: &CVal) -> BTreeSet<usize> {
+        match v {
+            CVal::Objs(os) => os.iter().copied().collect(),
+            CVal::Load(l) => {
+                let mut out = BTreeSet::new();
+                for o in self.eval_loc(l) {
+                    out.extend(self.pts[o].iter().copied());
+                }
+                out
+            }
+            CVal::Addr(l) => self.eval_loc(l),
+            CVal::Union(vs) => {
+                let mut out = BTreeSet::new();
+                for v in vs {
+                    out.extend(self.eval(v));
+                }
+                out
+            }
+        }
     }
 
     /// What comes from outside the program before the run: an unknown pointer points to
@@ -260,35 +514,6 @@ impl PointsTo {
         let before = self.pts[o].len();
         self.pts[o].extend(vals.iter().copied());
         self.pts[o].len() != before
-    }
-
-    fn init_vals(&mut self, i: &Init, out: &mut BTreeSet<usize>) {
-        match i {
-            Init::Zero => {}
-            Init::Expr(e) => {
-                let v = self.vals_global(e);
-                out.extend(v);
-            }
-            Init::List(items) => {
-                for it in items {
-                    self.init_vals(it, out);
-                }
-            }
-        }
-    }
-
-    fn vals_global(&mut self, e: &Expr) -> BTreeSet<usize> {
-        // global initialisers only mention globals and functions
-        let dummy = Proc {
-            name: String::new(),
-            formals: vec![],
-            locals: vec![],
-            ret: Type::Void,
-            variadic: false,
-            body: vec![],
-            loc: Loc::default(),
-        };
-        self.vals(&dummy, e)
     }
 
     fn var_obj(&mut self, proc: &Proc, v: &str) -> usize {
@@ -336,88 +561,6 @@ impl PointsTo {
                 }
             }
         }
-    }
-
-    fn assign(&mut self, proc: &Proc, l: &Lval, vals: &BTreeSet<usize>) -> bool {
-        let mut changed = false;
-        for o in self.locs(proc, l) {
-            changed |= self.add(o, vals);
-        }
-        changed
-    }
-
-    fn call(&mut self, proc: &Proc, callee: &str, args: &[Expr], ret: Option<&Lval>) -> bool {
-        let mut changed = false;
-        let prog = Arc::clone(&self.program);
-        if let Some(cp) = self.proc_index.get(callee).map(|&i| &prog.procs[i]) {
-            for (f, a) in cp.formals.iter().zip(args) {
-                let vals = self.vals(proc, a);
-                let o = self.obj(Obj::Local { proc: cp.name.clone(), var: f.name.clone() });
-                changed |= self.add(o, &vals);
-            }
-            if let Some(r) = ret {
-                let ro = self.obj(Obj::Ret(cp.name.clone()));
-                let vals = self.pts[ro].clone();
-                changed |= self.assign(proc, r, &vals);
-            }
-        }
-        changed
-    }
-
-    fn stmt(&mut self, proc: &Proc, s: &Stmt) -> bool {
-        match &s.kind {
-            StmtKind::Assign(l, e) => {
-                let vals = self.vals(proc, e);
-                self.assign(proc, l, &vals)
-            }
-            StmtKind::Call { ret, callee, args } => {
-                if self.proc_index.contains_key(callee.as_str()) {
-                    self.call(proc, callee, args, ret.as_ref())
-                } else if extern_allocation(&self.program, callee).is_some() {
-                    match ret {
-                        Some(r) => {
-                            let o = self.obj(Obj::Alloc(s.id));
-                            self.assign(proc, r, &BTreeSet::from([o]))
-                        }
-                        None => false,
-                    }
-                } else {
-                    match ret {
-                        Some(r) => {
-                            let vals = self.extern_result(proc, callee, args, r);
-                            self.assign(proc, r, &vals)
-                        }
-                        None => false,
-                    }
-                }
-            }
-            StmtKind::Return(Some(e)) => {
-                let vals = self.vals(proc, e);
-                let o = self.obj(Obj::Ret(proc.name.clone()));
-                self.add(o, &vals)
-            }
-            _ => false,
-        }
-    }
-
-    /// What the result of a call of an external function (not an allocator) may point to: for
-    /// a function that returns into its arguments (`strchr`, `memcpy`), their objects, and,
-    /// for any pointer result, unknown memory too (`strtok(NULL, …)` returns into an earlier
-    /// call's string; `signal`, a function the program may not have named). An integer
-    /// result points nowhere.
-    fn extern_result(&mut self, proc: &Proc, callee: &str, args: &[Expr], r: &Lval) -> BTreeSet<usize> {
-        let ty = self.program.type_of_lval(Some(proc), r);
-        let pointer = ty.as_ref().is_none_or(|t| t.is_pointer() || t.is_aggregate());
-        if !pointer {
-            return BTreeSet::new();
-        }
-        let mut vals = BTreeSet::from([self.obj(Obj::Unknown)]);
-        if RETURNS_ARGUMENT.contains(&callee) {
-            for a in args {
-                vals.extend(self.vals(proc, a));
-            }
-        }
-        vals
     }
 
     /// `f` on the procedure `name` (an empty one when there is none), borrowed from the

@@ -128,6 +128,8 @@ pub fn instrument(p: &mut Program, mode: UbMode, kinds: Kinds) {
             }
         }
     }
+    // ids from the back, as the insertions were once made
+    let mut inserts = Vec::with_capacity(plan.len());
     for (pi, si, cs) in plan.into_iter().rev() {
         let loc = p.procs[pi].body[si].loc;
         let mut labels = std::mem::take(&mut p.procs[pi].body[si].labels);
@@ -150,8 +152,9 @@ pub fn instrument(p: &mut Program, mode: UbMode, kinds: Kinds) {
                 }
             }
         }
-        p.procs[pi].body.splice(si..si, new);
+        inserts.push((pi, si, new));
     }
+    crate::guard::insert_before(p, inserts);
 }
 
 /// The kind of undefined behaviour an `error` statement of [`instrument`] reports, from its

@@ -640,21 +640,25 @@ fn is_generated_label(l: &str) -> bool {
 /// `goto L` right before `L`, and drop unreferenced generated labels.
 pub(crate) fn simplify(p: &mut Proc) {
     for _ in 0..4 {
-        // jump threading
+        // jump threading: a goto to a statement that is itself a plain goto jumps on
         let map: HashMap<String, usize> = p.label_map().into_iter().map(|(k, v)| (k.to_string(), v)).collect();
-        let body = p.body.clone();
+        let onward: HashMap<String, String> = map
+            .iter()
+            .filter_map(|(l, &t)| match &p.body[t].kind {
+                StmtKind::Goto(next) if next.len() == 1 => Some((l.clone(), next[0].clone())),
+                _ => None,
+            })
+            .collect();
         for s in &mut p.body {
             if let StmtKind::Goto(ls) = &mut s.kind {
                 for l in ls.iter_mut() {
                     let mut hops = 0;
-                    while let Some(&t) = map.get(l.as_str()) {
-                        match &body[t].kind {
-                            StmtKind::Goto(next) if next.len() == 1 && next[0] != *l && hops < 16 => {
-                                *l = next[0].clone();
-                                hops += 1;
-                            }
-                            _ => break,
+                    while let Some(next) = onward.get(l.as_str()) {
+                        if *next == *l || hops >= 16 {
+                            break;
                         }
+                        *l = next.clone();
+                        hops += 1;
                     }
                 }
                 let mut seen = HashSet::new();
@@ -672,21 +676,22 @@ pub(crate) fn simplify(p: &mut Proc) {
                 keep
             });
         }
-        // goto to the next statement
+        // goto to the next statement: an unlabelled one goes, a labelled one becomes a skip
+        let redundant: Vec<bool> = (0..p.body.len())
+            .map(|i| {
+                matches!(&p.body[i].kind, StmtKind::Goto(ls)
+                    if ls.len() == 1 && p.body.get(i + 1).is_some_and(|n| n.labels.contains(&ls[0])))
+            })
+            .collect();
         let mut i = 0;
-        while i + 1 < p.body.len() {
-            let next_labels = p.body[i + 1].labels.clone();
-            let redundant =
-                matches!(&p.body[i].kind, StmtKind::Goto(ls) if ls.len() == 1 && next_labels.contains(&ls[0]));
-            if redundant && p.body[i].labels.is_empty() {
-                p.body.remove(i);
-            } else if redundant {
-                p.body[i].kind = StmtKind::Skip;
-                i += 1;
-            } else {
-                i += 1;
+        p.body.retain_mut(|s| {
+            let r = redundant[i];
+            i += 1;
+            if r && !s.labels.is_empty() {
+                s.kind = StmtKind::Skip;
             }
-        }
+            !(r && s.labels.is_empty())
+        });
         // unreferenced generated labels
         let used: HashSet<String> = p
             .body
