@@ -365,6 +365,11 @@ impl<'a, 'p, 'ctx> Houdini<'a, 'p, 'ctx> {
                 if steps > MAX_STEPS {
                     return Err("too many statements between loop heads".into());
                 }
+                // the paths alone can take seconds (every call havocs the globals): the
+                // budget holds between queries and here
+                if steps % 32 == 0 && Instant::now() >= self.deadline {
+                    return Err("time".into());
+                }
                 let Some(s) = body.get(w.at) else { break };
                 match &s.kind {
                     StmtKind::Assign(l, e) => w.state.assign(env, l, e).map_err(unsupported)?,
