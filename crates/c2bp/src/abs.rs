@@ -5,10 +5,10 @@ use crate::preds::{Pred, RET};
 use crate::{Options, Shared, Strategy};
 use bp::{Expr as BExpr, Stmt as BStmt, StmtKind as BKind};
 use cminus::names::ALLOC_TOP;
-use cminus::{Expr, Lval, Proc, Stmt, StmtKind, Type};
+use cminus::{BinOp, Expr, Lval, Proc, Stmt, StmtKind, Type};
 use logic::formula::{self, Formula};
 use logic::{Env, Prover, State, Term};
-use std::collections::{BTreeSet, HashSet};
+use std::collections::{BTreeSet, HashMap, HashSet};
 
 /// Names of variables an expression mentions (under `*`, `&` and indices too).
 pub(crate) fn vars_of(e: &Expr) -> BTreeSet<String> {
@@ -279,9 +279,70 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
             .collect()
     }
 
-    /// Keep the candidates that share a variable with `vars` (at most 14, the first ones).
-    fn relevant(c: &Cands<'ctx>, vars: &BTreeSet<String>) -> Cands<'ctx> {
-        c.iter().filter(|(_, _, v)| !v.is_disjoint(vars)).take(14).cloned().collect()
+    /// Keep the candidates that share a variable with `vars` (at most 14, the first ones),
+    /// without those that cannot help decide a formula over `vars`: a literal `x == t` (or
+    /// `x != t`) where `x` is a local register that neither `vars` nor another sharing
+    /// candidate reads. Such a literal leaves `x` free, so it says nothing of `t` (both
+    /// `∃x. x == t` and `∃x. x != t` hold): no consistent cube needs it, and leaving it out is
+    /// exact. A rule's guard predicates are of this kind (`__t3 == slic_obj`, one per call
+    /// site, all sharing `slic_obj`): they took the 14 places, and hundreds of queries, at
+    /// every assignment and test of any of them.
+    fn relevant(&self, c: &Cands<'ctx>, vars: &BTreeSet<String>) -> Cands<'ctx> {
+        let sharing: Vec<&(BExpr, Formula<'ctx>, BTreeSet<String>)> =
+            c.iter().filter(|(_, _, v)| !v.is_disjoint(vars)).collect();
+        let mut readers: HashMap<&str, usize> = HashMap::new();
+        for (_, _, v) in &sharing {
+            for x in v {
+                *readers.entry(x.as_str()).or_default() += 1;
+            }
+        }
+        sharing
+            .into_iter()
+            .filter(|(lit, _, _)| {
+                let BExpr::Var(name) = lit else { return true };
+                let Some(sc) = self.scope.iter().find(|sc| sc.name == *name) else { return true };
+                match self.free_register(&sc.pred) {
+                    Some(x) => vars.contains(&x) || readers.get(x.as_str()).copied().unwrap_or(0) > 1,
+                    None => true,
+                }
+            })
+            .take(14)
+            .cloned()
+            .collect()
+    }
+
+    /// The register `x` of a local predicate `x == t` or `x != t` (`t` not reading `x`)
+    /// whose value ranges over everything `t` can be: a local of this procedure (not a
+    /// formal, whose value a stable formal's `pre` copy shares), not in memory, and of the
+    /// type of `t` (pointers under pointer casts, or one integer type) — a widened `x` could
+    /// not equal every `t`.
+    fn free_register(&self, p: &Pred) -> Option<String> {
+        p.scope.as_ref()?;
+        let Expr::Binary(BinOp::Eq | BinOp::Ne, a, b) = &p.expr else { return None };
+        let prog = &self.sh.prog;
+        for (x_side, other) in [(a, b), (b, a)] {
+            let mut inner = x_side.as_ref();
+            while let Expr::Cast(Type::Ptr(_), e) = inner {
+                inner = e;
+            }
+            let Expr::Lval(Lval::Var(x)) = inner else { continue };
+            if !self.proc.locals.iter().any(|v| v.name == *x) || self.in_memory(x) || vars_of(other).contains(x) {
+                continue;
+            }
+            let (Some(tx), Some(to)) = (prog.type_of(Some(self.proc), inner), prog.type_of(Some(self.proc), other))
+            else {
+                continue;
+            };
+            let fits = match (&tx, &to) {
+                (Type::Ptr(_), Type::Ptr(_)) => true,
+                (Type::Int { .. }, Type::Int { .. }) => tx == to && inner == x_side.as_ref(),
+                _ => false,
+            };
+            if fits {
+                return Some(x.clone());
+            }
+        }
+        None
     }
 
     /// The valuations of the candidates that some state has (and, with `extra`, that some
@@ -842,7 +903,7 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
                 None => {
                     let mut vars: BTreeSet<String> = self.scope[i].vars.clone();
                     vars.extend(lval_vars(lv));
-                    let cands = Self::relevant(&all, &vars);
+                    let cands = self.relevant(&all, &vars);
                     let b = self.implies_f(&apart, &cands);
                     known.push((apart, b.clone()));
                     b
@@ -1104,7 +1165,7 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
             let affected_vars: BTreeSet<String> =
                 affected.iter().flat_map(|&i| self.scope[i].vars.iter().cloned()).collect();
             let narrowed: Cands<'ctx> = all.iter().filter(|c| within(&c.2, &affected_vars)).cloned().collect();
-            let cands = Self::relevant(&narrowed, &rel_vars);
+            let cands = self.relevant(&narrowed, &rel_vars);
             let posts: Vec<Formula> = posts.iter().flatten().cloned().collect();
             if let Some(st) = self.exact_assign(&names, &posts, &cands, guarantee.as_ref()) {
                 return vec![self.stamp_stmt(s, st)];
@@ -1116,7 +1177,7 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
             v.extend(self.scope[i].vars.iter().filter(|y| Some(y.as_str()) != reg).cloned());
             let pv = &self.scope[i].vars;
             let narrowed: Cands<'ctx> = all.iter().filter(|c| within(&c.2, pv)).cloned().collect();
-            let cands = Self::relevant(&narrowed, &v);
+            let cands = self.relevant(&narrowed, &v);
             rhs.push(match &posts[k] {
                 Some(post) => {
                     // ImpliesF(A ⇒ φ) and ImpliesF(A ⇒ ¬φ) with A the allocation's guarantee.
@@ -1161,7 +1222,7 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
         // watermark facts as candidates only for a condition on the watermark (see
         // `abstract_writes`)
         let all = self.cands(&s0, |c| v.contains(ALLOC_TOP) || !c.vars.contains(ALLOC_TOP));
-        let cands = Self::relevant(&all, &v);
+        let cands = self.relevant(&all, &v);
         if self.opts.strategy == Strategy::Boolean {
             let atoms: Vec<Formula> = cands.iter().map(|(_, m, _)| m.clone()).collect();
             if let Some(models) = self.prover.all_models(&c, &atoms, 4096) {
@@ -1228,7 +1289,7 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
                 .map(|f| f.name.clone())
                 .collect();
             v.extend(behind);
-            let cands = Self::relevant(&all, &v);
+            let cands = self.relevant(&all, &v);
             vals.push(match self.meaning(&s1, r) {
                 Some(post) => self.update(&post, &cands),
                 None => BExpr::Nondet,
@@ -1319,7 +1380,7 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
             // The globals the formal predicate reads (`table[0].id == id`): the caller's
             // facts about them decide it too.
             v.extend(vars_of(&fp.expr).into_iter().filter(|x| q.var(x).is_none()));
-            let cands = Self::relevant(&all_pre, &v);
+            let cands = self.relevant(&all_pre, &v);
             let m = if bound { entry.cond(&self.env, &fp.expr).ok() } else { None };
             bargs.push(match m {
                 Some(m) => self.update(&m, &cands),
@@ -1466,7 +1527,7 @@ impl<'s, 'p, 'ctx> ProcAbs<'s, 'p, 'ctx> {
             if let Some(l) = ret {
                 v.extend(lval_vars(l));
             }
-            let mut cands = Self::relevant(facts, &v);
+            let mut cands = self.relevant(facts, &v);
             // Return facts are always relevant to the call's target.
             for (k, fact) in facts.iter().enumerate() {
                 if matches!(&fact.0, BExpr::Var(n) if n.starts_with("t$")) && !cands.iter().any(|c| c.0 == facts[k].0) {
