@@ -36,6 +36,31 @@ fn typed_programs_stay_typed() {
     }
 }
 
+/// Only what a run from the entry may execute decides: a function that puns but is never
+/// called (a unit's other API functions) leaves the entry's memory typed; one whose address
+/// reaches a call does not.
+#[test]
+fn only_live_procedures_decide() {
+    let pun = "int get(unsigned char *b) { unsigned *p = (unsigned *)(void *)b; return (int)*p; }";
+    let dead = format!("{pun} int main(void) {{ int x = 1; int *q = &x; *q = 2; return x; }}");
+    assert!(!model(&dead).is_bytes(), "{dead}");
+    let called = format!("{pun} int main(void) {{ unsigned char b[4] = {{1, 0, 0, 0}}; return get(b); }}");
+    assert!(model(&called).is_bytes(), "{called}");
+    let by_pointer = format!(
+        "{pun} int (*hook)(unsigned char *); int main(void) {{ unsigned char b[4] = {{0}}; hook = get; return hook(b); }}"
+    );
+    assert!(model(&by_pointer).is_bytes(), "{by_pointer}");
+    let in_table = format!(
+        "{pun} int (*table[1])(unsigned char *) = {{ get }}; int main(void) {{ unsigned char b[4] = {{0}}; return table[0](b); }}"
+    );
+    assert!(model(&in_table).is_bytes(), "{in_table}");
+    // the entry is the unit's API function; the pun is in another one
+    let opts = cfront::Options { entry: "set".into(), ..cfront::Options::default() };
+    let src = format!("{pun} int g; void set(int v) {{ g = v; }}");
+    let p = cfront::lower_str("t.c", &src, &opts).expect("lowers");
+    assert!(!memory_model(&p).is_bytes(), "{src}");
+}
+
 /// Prints the memory model of every corpus C file (`cargo test -p cfront --test
 /// memory_model -- --ignored --nocapture`): how much of the corpus the typed fast path keeps.
 #[test]

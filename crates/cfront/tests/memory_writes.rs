@@ -20,7 +20,8 @@ fn copies_between_other_types_go_byte_by_byte() {
         // bytes into an int
         "#include <string.h>\nint main(void) { unsigned char b[4] = {1}; unsigned x; memcpy(&x, b, 4); return x; }",
         // a run-time size into a buffer of another type behind a pointer
-        "#include <string.h>\nint f(short *d, const char *s, unsigned long n) { memcpy(d, s, n); return d[0]; }\nint main(void) { return 0; }",
+        // (called from the entry: a procedure no run executes cannot make memory bytes)
+        "#include <string.h>\nint f(short *d, const char *s, unsigned long n) { memcpy(d, s, n); return d[0]; }\nint main(void) { short d[2]; return f(d, \"abc\", 4); }",
     ];
     for src in cases {
         let p = lower(src).unwrap_or_else(|d| panic!("{d:?}\n{src}"));

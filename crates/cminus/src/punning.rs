@@ -13,7 +13,8 @@
 //! hold `T` at some place, or an allocation also accessed at a type that neither holds nor is
 //! held by `T`; (3) a union with members of different kinds (integers and pointers, structs,
 //! arrays, floats) exists; (4) a library function's write was left inexact by the front end
-//! (`names::clobbered`).
+//! (`names::clobbered`). Only the procedures a run from the entry may execute are looked at
+//! (the points-to analysis still sees them all).
 
 use crate::pointsto::{Obj, PointsTo};
 use crate::{Expr, Lval, Program, StmtKind, Type};
@@ -97,10 +98,15 @@ fn compatible(p: &Program, a: &Type, b: &Type) -> bool {
     opaque(a) || opaque(b) || holds(p, a, b) || holds(p, b, a)
 }
 
-/// The first place where `p` may pun memory (see the module doc), in words.
+/// The first place where `p` may pun memory (see the module doc), in words. Only procedures
+/// a run from the entry may execute count (`Program::procs_reachable_from`): a unit's other
+/// API functions never run in its check, so their puns cannot make the typed model inexact.
 fn first_pun(p: &Program) -> Option<String> {
+    // (without the entry's body, e.g. before a harness is built, every procedure counts)
+    let live = p.proc(&p.entry).map(|_| p.procs_reachable_from(&p.entry));
+    let live = |proc: &&crate::Proc| live.as_ref().is_none_or(|l| l.contains(&proc.name));
     // (1) pointer conversions, (3) members of mixed unions, and (4) inexact library writes
-    for proc in &p.procs {
+    for proc in p.procs.iter().filter(live) {
         for s in &proc.body {
             let mut union = None;
             visit_lvals(&s.kind, &mut |l| {
@@ -136,7 +142,7 @@ fn first_pun(p: &Program) -> Option<String> {
     // (2) dereferences against the objects they may reach
     let mut pt = PointsTo::analyze(p);
     let mut alloc_types: HashMap<Obj, Type> = HashMap::new();
-    for proc in &p.procs {
+    for proc in p.procs.iter().filter(live) {
         for s in &proc.body {
             let mut derefs: Vec<Expr> = Vec::new();
             visit_lvals(&s.kind, &mut |l| collect_derefs(p, proc, l, &mut derefs));

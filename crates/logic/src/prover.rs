@@ -184,12 +184,14 @@ impl<'ctx> Prover<'ctx> {
     }
 
     /// With `SLAM_DUMP_SLOW_QUERIES=DIR` in the environment, a query that took more than a
-    /// second or ended unknown is written to `DIR` as SMT-LIB (a debugging aid: how hard the
-    /// formulas of a stage are can only be judged by looking at them).
+    /// second (`SLAM_DUMP_SLOW_SECS`, if set) or ended unknown is written to `DIR` as SMT-LIB
+    /// (a debugging aid: how hard the formulas of a stage are can only be judged by looking at
+    /// them).
     fn dump_if_slow(&self, t0: Instant, r: Option<bool>) {
         let Some(dir) = std::env::var_os("SLAM_DUMP_SLOW_QUERIES") else { return };
         let secs = t0.elapsed().as_secs_f64();
-        if secs < 1.0 && r.is_some() {
+        let limit = std::env::var("SLAM_DUMP_SLOW_SECS").ok().and_then(|s| s.parse().ok()).unwrap_or(1.0);
+        if secs < limit && r.is_some() {
             return;
         }
         static N: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
@@ -237,7 +239,17 @@ impl<'ctx> Prover<'ctx> {
         let mut out = Vec::new();
         let res = loop {
             self.stats.queries += 1;
-            match self.check() {
+            let t1 = Instant::now();
+            let r = self.check();
+            self.dump_if_slow(
+                t1,
+                match r {
+                    SatResult::Sat => Some(true),
+                    SatResult::Unsat => Some(false),
+                    SatResult::Unknown => None,
+                },
+            );
+            match r {
                 SatResult::Unsat => break Some(()),
                 SatResult::Unknown => {
                     self.stats.unknown += 1;

@@ -380,19 +380,21 @@ fn lower_c(
     started: std::time::Instant,
     json: bool,
 ) -> Result<cminus::Program, u8> {
-    cfront::lower_files(&front.files, &front.options()).map_err(|diags| {
-        for d in &diags {
-            let src = std::fs::read_to_string(&d.file).ok();
-            crate::diag::report(&d.file, src.as_deref(), d.line as usize, d.col as usize, &d.message);
-        }
-        if source::all_of_kind(&diags, source::DiagKind::Unsupported) {
-            let d = &diags[0];
-            let detail = format!("{}:{}:{}: {}", d.file, d.line, d.col, d.message);
-            println!("{}", report::unsupported(ctx, &detail, started.elapsed().as_secs_f64(), json));
-            return exit::UNKNOWN;
-        }
-        exit::INPUT
-    })
+    cfront::lower_files(&front.files, &front.options())
+        .map_err(|diags| {
+            for d in &diags {
+                let src = std::fs::read_to_string(&d.file).ok();
+                crate::diag::report(&d.file, src.as_deref(), d.line as usize, d.col as usize, &d.message);
+            }
+            if source::all_of_kind(&diags, source::DiagKind::Unsupported) {
+                let d = &diags[0];
+                let detail = format!("{}:{}:{}: {}", d.file, d.line, d.col, d.message);
+                println!("{}", report::unsupported(ctx, &detail, started.elapsed().as_secs_f64(), json));
+                return exit::UNKNOWN;
+            }
+            exit::INPUT
+        })
+        .inspect(crate::front::log_memory)
 }
 
 /// The report on standard output, in the format asked for.

@@ -79,13 +79,23 @@ impl FrontArgs {
 
     /// Lower the files; on error print the diagnostics and return the exit code.
     pub fn load(&self) -> Result<cminus::Program, u8> {
-        cfront::lower_files(&self.files, &self.options()).map_err(|diags| {
+        let p = cfront::lower_files(&self.files, &self.options()).map_err(|diags| {
             for d in diags {
                 let src = std::fs::read_to_string(&d.file).ok();
                 crate::diag::report(&d.file, src.as_deref(), d.line as usize, d.col as usize, &d.message);
             }
             crate::exit::INPUT
-        })
+        })?;
+        log_memory(&p);
+        Ok(p)
+    }
+}
+
+/// Logs (at -v) why a program's memory is bytes rather than typed cells: the first place
+/// that may pun memory, where a slow check's byte-level queries come from.
+pub fn log_memory(p: &cminus::Program) {
+    if let cminus::punning::MemoryModel::Bytes { reason } = &p.memory {
+        tracing::info!(reason = reason.as_str(), "memory in bytes");
     }
 }
 
