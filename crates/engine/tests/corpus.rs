@@ -74,14 +74,21 @@ fn check(case: &Case) -> Res {
         }
         Err(e) => return Res::Fail(format!("does not load: {e}")),
     };
+    let t0 = std::time::Instant::now();
     let o = engine::Runner::new(prog.clone())
         .with_predicates(preds)
         .with_time_limit(Duration::from_secs(20))
         .with_iteration_limit(60)
         .run();
     let got = format!("{:?}", o.verdict).to_uppercase();
-    let summary =
-        format!("{got} ({:?}, {} iterations, {} predicates)", o.reason, o.iterations.len(), o.predicates.len());
+    // the time shows which programs come near the limit (a loaded CI machine is slower)
+    let summary = format!(
+        "{got} ({:?}, {} iterations, {} predicates, {:.1} s)",
+        o.reason,
+        o.iterations.len(),
+        o.predicates.len(),
+        t0.elapsed().as_secs_f64()
+    );
     if got != case.expect {
         let msg = format!("expected {}, got {summary}: {}", case.expect, o.detail);
         return if o.verdict == engine::Verdict::Unknown { Res::Fail(msg) } else { Res::Wrong(msg) };

@@ -494,7 +494,7 @@ struct Target {
 /// The default time limit of a check, in seconds. A check that will not finish holds a core
 /// for the whole limit, and those checks are most of a cold run's time: at 60 s a 1,400-line
 /// file (linenoise) took well over 10 minutes on 2 cores; at 10 s memcached's 46 time limits
-/// held 475 of its 730 child seconds (380 s cold). At 6 s memcached runs in 280 s with 5 of
+/// held 475 of its 730 child seconds (380 s cold). At 6 s memcached runs in 279 s with 4 of
 /// its 754 SAFE verdicts lost and the planted bugs found as at 10 s (16 of 20); docs/ci.md
 /// has the numbers.
 const DEFAULT_TIME_SECS: f64 = 6.0;

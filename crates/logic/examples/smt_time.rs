@@ -14,6 +14,12 @@ fn main() {
         .map(str::to_string)
         .collect();
     let ms: u32 = std::env::var("SMT_TIME_MS").ok().and_then(|v| v.parse().ok()).unwrap_or(30_000);
+    // `SMT_TIME_GLOBALS=k=v,k=v`: Z3 global parameters set before the solvers are made.
+    for kv in std::env::var("SMT_TIME_GLOBALS").unwrap_or_default().split(',') {
+        if let Some((k, v)) = kv.split_once('=') {
+            z3::set_global_param(k, v);
+        }
+    }
     for w in which {
         let cfg = Config::new();
         let ctx = Context::new(&cfg);

@@ -161,19 +161,11 @@ impl<'ctx> Prover<'ctx> {
         let t0 = Instant::now();
         self.begin();
         self.solver.assert(&f);
-        let mut r = match self.check() {
-            SatResult::Sat => Some(true),
-            SatResult::Unsat => Some(false),
-            SatResult::Unknown => None,
-        };
+        let mut r = satisfiable(self.check());
         self.dump_if_slow(t0, r);
         self.solver.pop(1);
         if r.is_none() {
-            r = match self.second_check(&[&f]) {
-                Some((SatResult::Sat, _)) => Some(true),
-                Some((SatResult::Unsat, _)) => Some(false),
-                _ => None,
-            };
+            r = self.second_check(&[&f]).and_then(|(r, _)| satisfiable(r));
         }
         if r.is_none() {
             self.stats.unknown += 1;
@@ -241,14 +233,7 @@ impl<'ctx> Prover<'ctx> {
             self.stats.queries += 1;
             let t1 = Instant::now();
             let r = self.check();
-            self.dump_if_slow(
-                t1,
-                match r {
-                    SatResult::Sat => Some(true),
-                    SatResult::Unsat => Some(false),
-                    SatResult::Unknown => None,
-                },
-            );
+            self.dump_if_slow(t1, satisfiable(r));
             match r {
                 SatResult::Unsat => break Some(()),
                 SatResult::Unknown => {
@@ -466,6 +451,15 @@ pub(crate) mod interrupt {
         }
         let _leave = Leave(id);
         check()
+    }
+}
+
+/// A solver's answer as "satisfiable?": `None` when it does not know.
+fn satisfiable(r: SatResult) -> Option<bool> {
+    match r {
+        SatResult::Sat => Some(true),
+        SatResult::Unsat => Some(false),
+        SatResult::Unknown => None,
     }
 }
 

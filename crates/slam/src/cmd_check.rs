@@ -382,10 +382,7 @@ fn lower_c(
 ) -> Result<cminus::Program, u8> {
     cfront::lower_files(&front.files, &front.options())
         .map_err(|diags| {
-            for d in &diags {
-                let src = std::fs::read_to_string(&d.file).ok();
-                crate::diag::report(&d.file, src.as_deref(), d.line as usize, d.col as usize, &d.message);
-            }
+            crate::front::print_diagnostics(&diags);
             if source::all_of_kind(&diags, source::DiagKind::Unsupported) {
                 let d = &diags[0];
                 let detail = format!("{}:{}:{}: {}", d.file, d.line, d.col, d.message);

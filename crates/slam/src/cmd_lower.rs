@@ -47,10 +47,7 @@ fn instrument(p: &cminus::Program, path: &std::path::Path, args: &FrontArgs) -> 
             Ok(out.program)
         }
         Err(diags) => {
-            for d in diags {
-                let src = std::fs::read_to_string(&d.file).ok();
-                crate::diag::report(&d.file, src.as_deref(), d.line as usize, d.col as usize, &d.message);
-            }
+            crate::front::print_diagnostics(&diags);
             Err(crate::exit::INPUT)
         }
     }

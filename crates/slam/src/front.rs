@@ -80,10 +80,7 @@ impl FrontArgs {
     /// Lower the files; on error print the diagnostics and return the exit code.
     pub fn load(&self) -> Result<cminus::Program, u8> {
         let p = cfront::lower_files(&self.files, &self.options()).map_err(|diags| {
-            for d in diags {
-                let src = std::fs::read_to_string(&d.file).ok();
-                crate::diag::report(&d.file, src.as_deref(), d.line as usize, d.col as usize, &d.message);
-            }
+            crate::front::print_diagnostics(&diags);
             crate::exit::INPUT
         })?;
         log_memory(&p);
@@ -121,10 +118,7 @@ pub fn instrument(
             Ok((out.program, Some(rule)))
         }
         Err(diags) => {
-            for d in diags {
-                let src = std::fs::read_to_string(&d.file).ok();
-                crate::diag::report(&d.file, src.as_deref(), d.line as usize, d.col as usize, &d.message);
-            }
+            crate::front::print_diagnostics(&diags);
             Err(crate::exit::INPUT)
         }
     }
@@ -201,4 +195,12 @@ fn tracked_object(rule: &slic::Rule) -> String {
 
 fn bool_names() -> Vec<(i128, String)> {
     vec![(0, "false".into()), (1, "true".into())]
+}
+
+/// Print the front end's diagnostics to stderr, each with its source line and a caret.
+pub fn print_diagnostics(diags: &[source::Diagnostic]) {
+    for d in diags {
+        let src = std::fs::read_to_string(&d.file).ok();
+        crate::diag::report(&d.file, src.as_deref(), d.line as usize, d.col as usize, &d.message);
+    }
 }
