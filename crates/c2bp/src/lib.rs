@@ -122,6 +122,9 @@ pub struct Stats {
 pub enum C2bpError {
     #[error("predicate `{0}` does not type-check in its scope")]
     BadPredicate(String),
+    /// `Options::cancel` was set: the abstraction stopped part way and is no abstraction.
+    #[error("cancelled")]
+    Cancelled,
 }
 
 /// What every procedure's abstraction needs to know about the others.
@@ -190,6 +193,10 @@ pub fn abstract_program(prog: &Program, preds: &[Pred], opts: &Options) -> Resul
     let sh = prepare(prog, preds)?;
     let results: Vec<(bp::Proc, ProverStats, (usize, usize), usize)> =
         sh.prog.procs.par_iter().map(|p| abstract_proc(&sh, p, opts)).collect();
+    // a cancelled abstraction skipped statements: it must not be checked
+    if cancelled(opts) {
+        return Err(C2bpError::Cancelled);
+    }
     let mut stats = Stats::default();
     let mut procs = Vec::new();
     for (bp_proc, ps, (reused, abstracted), start) in results {
@@ -210,6 +217,10 @@ pub fn abstract_program(prog: &Program, preds: &[Pred], opts: &Options) -> Resul
     let out = bp::Program { globals: sh.globals.iter().map(|p| pred_name(&p.expr)).collect(), procs };
     stats.time_secs = t0.elapsed().as_secs_f64();
     Ok((out, stats))
+}
+
+fn cancelled(opts: &Options) -> bool {
+    opts.cancel.as_ref().is_some_and(|c| c.load(std::sync::atomic::Ordering::Relaxed))
 }
 
 fn count_stmts(ss: &[bp::Stmt]) -> usize {
@@ -251,6 +262,11 @@ fn abstract_proc(sh: &Shared, p: &cminus::Proc, opts: &Options) -> (bp::Proc, Pr
     let start = body.len();
     let (mut reused, mut abstracted) = (0, 0);
     for s in &p.body {
+        // cancelled (a time limit): the queries answer "unknown" at once, but building them
+        // for the rest of a large program took seconds; `abstract_program` says `Cancelled`
+        if cancelled(opts) {
+            break;
+        }
         let key = opts.cache.as_ref().and_then(|_| pa.cache_key(s));
         if let (Some(c), Some(k)) = (&opts.cache, &key) {
             if let Some(v) = c.get(k) {

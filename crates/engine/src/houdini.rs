@@ -66,14 +66,15 @@ pub struct Report {
 /// `cancel` flag stops the work as well).
 pub fn prove(prog: &Program, budget: Duration, cancel: Option<Arc<AtomicBool>>) -> Report {
     let mut report = Report::default();
-    let candidates = invariants::head_candidates(prog);
+    let deadline = Instant::now() + budget;
+    let stop = || Instant::now() >= deadline || cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed));
+    let candidates = invariants::head_candidates(prog, &stop);
     for (id, c) in &candidates {
         tracing::debug!(head = %id, candidates = ?c.iter().map(cminus::print_expr).collect::<Vec<_>>(), "houdini candidates");
     }
     if candidates.is_empty() {
         return report;
     }
-    let deadline = Instant::now() + budget;
     let ctx = logic::new_context();
     let env = Env::new(&ctx, prog);
     let mut prover = Prover::new(&ctx, QUERY_TIMEOUT).with_cancel(cancel.clone());
@@ -86,7 +87,7 @@ pub fn prove(prog: &Program, budget: Duration, cancel: Option<Arc<AtomicBool>>) 
         per_proc.entry(prog.procs[p].name.as_str()).or_default().insert(s, cands.clone());
     }
     for (name, heads) in per_proc {
-        if Instant::now() >= deadline || cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed)) {
+        if stop() {
             report.gave_up.push(format!("{name}: time"));
             continue;
         }

@@ -1298,7 +1298,9 @@ impl Worker {
         }
         self.invariants_tried = true;
         let before = it.added.len();
-        self.add_predicates(it, invariants::candidates(&self.prog), index);
+        let cancel = self.cancel.clone();
+        let candidates = invariants::candidates(&self.prog, &move || cancel.load(Ordering::Relaxed));
+        self.add_predicates(it, candidates, index);
         let n = it.added.len() - before;
         tracing::info!(added = n, "loop-invariant candidates from concrete runs");
         n > 0

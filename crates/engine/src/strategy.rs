@@ -122,7 +122,10 @@ impl Abstractor for C2bp {
             cache: Some(self.cache.clone()),
             ..Default::default()
         };
-        let (b, st) = c2bp::abstract_program(prog, preds, &opts).map_err(|e| StageError::Internal(e.to_string()))?;
+        let (b, st) = c2bp::abstract_program(prog, preds, &opts).map_err(|e| match e {
+            c2bp::C2bpError::Cancelled => StageError::Cancelled,
+            e => StageError::Internal(e.to_string()),
+        })?;
         if ctx.cancelled() {
             return Err(StageError::Cancelled);
         }

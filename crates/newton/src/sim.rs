@@ -1033,9 +1033,11 @@ fn confirm(prog: &Program, path: &[PathStep], cex: Counterexample) -> Verdict {
     // past an object, into an allocation of typed memory, nowhere): the run took another object
     let layout = logic::mem::Layout::new(prog);
     let allocs = alloc_types(prog, &layout, &cex);
-    let unresolved = run.choices.iter().find(|c| {
-        c.ty.is_pointer() && c.value != 0 && c.step <= k && resolve_address(prog, &layout, &allocs, c.value).is_none()
-    });
+    let objects = Objects::new(prog, &layout, &allocs);
+    let unresolved = run
+        .choices
+        .iter()
+        .find(|c| c.ty.is_pointer() && c.value != 0 && c.step <= k && objects.resolve(c.value).is_none());
     if let Some(c) = unresolved {
         let at = match c.step {
             usize::MAX => "before the first step".to_string(),
@@ -1240,7 +1242,8 @@ pub fn replay_observed(
     let mut answers = Answers::new(prog, &layout, cex, fill);
     let mut answer = |e: &cminus::interp::Event| answers.answer(e);
     let allocs = alloc_types(prog, &layout, cex);
-    let resolve = |a: i64| resolve_address(prog, &layout, &allocs, a);
+    let objects = Objects::new(prog, &layout, &allocs);
+    let resolve = |a: i64| objects.resolve(a);
     cminus::interp::run_observed(prog, &mut answer, Some(&resolve), max_steps, observe)
 }
 
@@ -1263,7 +1266,8 @@ pub fn replay_changed(
         v
     };
     let allocs = alloc_types(prog, &layout, cex);
-    let resolve = |a: i64| resolve_address(prog, &layout, &allocs, a);
+    let objects = Objects::new(prog, &layout, &allocs);
+    let resolve = |a: i64| objects.resolve(a);
     cminus::interp::run_observed(prog, &mut answer, Some(&resolve), max_steps, &mut |_, _| {})
 }
 
@@ -1506,7 +1510,8 @@ fn outside_run(
             change(e, v)
         };
         let alloc_tys = alloc_types(prog, &layout, cex);
-        let resolve = |a: i64| resolve_address(prog, &layout, &alloc_tys, a);
+        let objects = Objects::new(prog, &layout, &alloc_tys);
+        let resolve = |a: i64| objects.resolve(a);
         let mut observe = |st: &cminus::Stmt, _: &mut dyn cminus::interp::Peek| {
             if let cminus::StmtKind::Call { callee, .. } = &st.kind {
                 if cminus::pointsto::extern_allocation(prog, callee).is_some() {
@@ -1791,63 +1796,87 @@ impl<'a> Answers<'a> {
     }
 }
 
-/// The object and byte offset at address `a` of the logic's memory layout: inside a
-/// global, an allocation, the object an entry pointer parameter points to, or a local in some
-/// frame. In typed memory the address's offset within the object is in cells, turned into
-/// bytes along the object's type ([`cell_byte_offset`]; an allocation's is the type the
-/// program gives it, [`alloc_types`], and without one only its start resolves). `None` when
-/// `a` is in no object, or the offset is no place a byte offset stands for.
-pub(crate) fn resolve_address(
-    prog: &Program,
-    layout: &logic::mem::Layout,
-    allocs: &HashMap<usize, Type>,
-    a: i64,
-) -> Option<cminus::interp::Address> {
-    use cminus::interp::{Address, Target};
-    let size = |t: &Type| layout.size(prog, t).max(1) as i64;
-    let at = |target: Target, t: Option<&Type>, d: i64| -> Option<Address> {
-        let off = match t {
-            _ if d == 0 => 0,
-            _ if layout.bytes => d as u64,
-            Some(t) => cell_byte_offset(prog, t, d as u64)?,
-            None => return None,
-        };
-        Some(Address { target, off })
-    };
-    for g in &prog.globals {
-        let d = a - layout.base(&None, &g.name);
-        if (0..size(&g.ty)).contains(&d) {
-            return at(Target::Global(g.name.clone()), Some(&g.ty), d);
-        }
-    }
-    let map = layout.map;
-    if a > map.alloc_min && a < map.alloc_end && a - map.alloc_min >= map.alloc_stride {
-        let (k, d) = ((a - map.alloc_min) / map.alloc_stride - 1, (a - map.alloc_min) % map.alloc_stride);
-        let obj = allocs.get(&(k as usize)).cloned().map(|t| Type::Array(Box::new(t), None));
-        return at(Target::Alloc(k as usize), obj.as_ref(), d);
-    }
-    if let Some(entry) = prog.proc(&prog.entry) {
-        // the k-th pointer parameter's object is at `fresh_base + k * fresh_stride` (`start`)
-        let ptrs = entry.formals.iter().enumerate().filter_map(|(i, f)| f.ty.pointee().map(|t| (i, t)));
-        for (k, (i, pointee)) in ptrs.enumerate() {
-            let d = a - (map.fresh_base + k as i64 * map.fresh_stride);
-            if (0..map.fresh_stride).contains(&d) {
-                let obj = Type::Array(Box::new(pointee.clone()), None);
-                return at(Target::Param(i), Some(&obj), d);
+/// The objects of a program by address, for the replay's pointer choices: the globals'
+/// and the locals' (frame 0) bases and sizes, worked out once. Redis's `acl.c` has
+/// thousands of globals; looking each up by name for every address a run resolves took
+/// seconds of a check's from-outside test.
+pub(crate) struct Objects<'a> {
+    prog: &'a Program,
+    layout: &'a logic::mem::Layout,
+    allocs: &'a HashMap<usize, Type>,
+    /// Per global of `prog.globals`: its base and size.
+    globals: Vec<(i64, i64)>,
+    /// Per local: its procedure's and its own index (formals first), base and size.
+    locals: Vec<(usize, usize, i64, i64)>,
+}
+
+impl<'a> Objects<'a> {
+    pub(crate) fn new(prog: &'a Program, layout: &'a logic::mem::Layout, allocs: &'a HashMap<usize, Type>) -> Self {
+        let size = |t: &Type| layout.size(prog, t).max(1) as i64;
+        let globals = prog.globals.iter().map(|g| (layout.base(&None, &g.name), size(&g.ty))).collect();
+        let mut locals = Vec::new();
+        for (pi, p) in prog.procs.iter().enumerate() {
+            let scope = Some(p.name.clone());
+            for (vi, v) in p.formals.iter().chain(&p.locals).enumerate() {
+                locals.push((pi, vi, layout.base(&scope, &v.name), size(&v.ty)));
             }
         }
+        Objects { prog, layout, allocs, globals, locals }
     }
-    for p in &prog.procs {
-        for v in p.formals.iter().chain(&p.locals) {
-            let d = a - layout.base(&Some(p.name.clone()), &v.name);
-            if d >= 0 && d % map.frame_stride < size(&v.ty) {
+
+    /// The object and byte offset at address `a` of the logic's memory layout: inside a
+    /// global, an allocation, the object an entry pointer parameter points to, or a local in
+    /// some frame. In typed memory the address's offset within the object is in cells, turned
+    /// into bytes along the object's type ([`cell_byte_offset`]; an allocation's is the type
+    /// the program gives it, [`alloc_types`], and without one only its start resolves).
+    /// `None` when `a` is in no object, or the offset is no place a byte offset stands for.
+    pub(crate) fn resolve(&self, a: i64) -> Option<cminus::interp::Address> {
+        use cminus::interp::{Address, Target};
+        let (prog, layout) = (self.prog, self.layout);
+        let at = |target: Target, t: Option<&Type>, d: i64| -> Option<Address> {
+            let off = match t {
+                _ if d == 0 => 0,
+                _ if layout.bytes => d as u64,
+                Some(t) => cell_byte_offset(prog, t, d as u64)?,
+                None => return None,
+            };
+            Some(Address { target, off })
+        };
+        for (g, &(base, size)) in prog.globals.iter().zip(&self.globals) {
+            let d = a - base;
+            if (0..size).contains(&d) {
+                return at(Target::Global(g.name.clone()), Some(&g.ty), d);
+            }
+        }
+        let map = layout.map;
+        if a > map.alloc_min && a < map.alloc_end && a - map.alloc_min >= map.alloc_stride {
+            let (k, d) = ((a - map.alloc_min) / map.alloc_stride - 1, (a - map.alloc_min) % map.alloc_stride);
+            let obj = self.allocs.get(&(k as usize)).cloned().map(|t| Type::Array(Box::new(t), None));
+            return at(Target::Alloc(k as usize), obj.as_ref(), d);
+        }
+        if let Some(entry) = prog.proc(&prog.entry) {
+            // the k-th pointer parameter's object is at `fresh_base + k * fresh_stride` (`start`)
+            let ptrs = entry.formals.iter().enumerate().filter_map(|(i, f)| f.ty.pointee().map(|t| (i, t)));
+            for (k, (i, pointee)) in ptrs.enumerate() {
+                let d = a - (map.fresh_base + k as i64 * map.fresh_stride);
+                if (0..map.fresh_stride).contains(&d) {
+                    let obj = Type::Array(Box::new(pointee.clone()), None);
+                    return at(Target::Param(i), Some(&obj), d);
+                }
+            }
+        }
+        for &(pi, vi, base, size) in &self.locals {
+            let d = a - base;
+            if d >= 0 && d % map.frame_stride < size {
+                let p = &prog.procs[pi];
+                let Some(v) = p.formals.iter().chain(&p.locals).nth(vi) else { continue };
                 let frame = (d / map.frame_stride) as usize;
                 let target = Target::Local { proc: p.name.clone(), var: v.name.clone(), frame };
                 return at(target, Some(&v.ty), d % map.frame_stride);
             }
         }
+        None
     }
-    None
 }
 
 /// How deep the objects an entry's caller hands over are built: the objects the entry's
